@@ -1,0 +1,269 @@
+package memstore
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// ConfigFile is the name of the optional workspace configuration, at the workspace root.
+const ConfigFile = "carnet.toml"
+
+// Config is carnet.toml (SPEC §2). Every value has a default; the file is optional.
+type Config struct {
+	Language string            // "fr" or "en": headings of newly written files
+	Projects map[string]string // name → memory folder relative to the root; empty means discovery
+	Hook     HookConfig
+	Load     LoadConfig
+	Promote  PromoteConfig
+	MCP      MCPConfig
+}
+
+// HookConfig is the [hook] table.
+type HookConfig struct {
+	Extractor  string   // heuristic | claude | anthropic | command
+	Command    []string // for claude / command
+	Timeout    time.Duration
+	Gate       bool
+	Autocommit bool
+}
+
+// LoadConfig is the [load] table.
+type LoadConfig struct {
+	BudgetTokens int
+}
+
+// PromoteConfig is the [promote] table.
+type PromoteConfig struct {
+	ArchiveAfterDays   int
+	LongMemoryMaxLines int
+}
+
+// MCPConfig is the [mcp] table.
+type MCPConfig struct {
+	Access map[string]string // client name → full | read | none; "*" is the default
+}
+
+// DefaultConfig is what a workspace without carnet.toml uses.
+func DefaultConfig() *Config {
+	return &Config{
+		Language: "fr",
+		Hook: HookConfig{
+			Extractor: "heuristic",
+			Command:   []string{"claude", "-p", "--model", "claude-haiku-4-5"},
+			Timeout:   20 * time.Second,
+		},
+		Load:    LoadConfig{BudgetTokens: 2500},
+		Promote: PromoteConfig{ArchiveAfterDays: 30, LongMemoryMaxLines: 300},
+		MCP:     MCPConfig{Access: map[string]string{"*": "full"}},
+	}
+}
+
+// Access returns the access level of an MCP client: full, read or none.
+func (c *Config) Access(client string) string {
+	if a, ok := c.MCP.Access[client]; ok {
+		return a
+	}
+	if a, ok := c.MCP.Access["*"]; ok {
+		return a
+	}
+	return "full"
+}
+
+// fileConfig mirrors carnet.toml for strict decoding.
+type fileConfig struct {
+	Language *string           `toml:"language"`
+	Projects map[string]string `toml:"projects"`
+	Hook     *struct {
+		Extractor  *string  `toml:"extractor"`
+		Command    []string `toml:"command"`
+		Timeout    *string  `toml:"timeout"`
+		Gate       *bool    `toml:"gate"`
+		Autocommit *bool    `toml:"autocommit"`
+	} `toml:"hook"`
+	Load *struct {
+		BudgetTokens *int `toml:"budget_tokens"`
+	} `toml:"load"`
+	Promote *struct {
+		ArchiveAfterDays   *int `toml:"archive_after_days"`
+		LongMemoryMaxLines *int `toml:"long_memory_max_lines"`
+	} `toml:"promote"`
+	MCP *struct {
+		Access map[string]string `toml:"access"`
+	} `toml:"mcp"`
+}
+
+// LoadConfigFile reads root/carnet.toml. A missing file gives the defaults; a bad file gives
+// an error naming the file, the line and the key.
+func LoadConfigFile(root string) (*Config, error) {
+	path := filepath.Join(root, ConfigFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return DefaultConfig(), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ParseConfig(path, data)
+}
+
+// ParseConfig decodes carnet.toml content; name is used in error messages.
+func ParseConfig(name string, data []byte) (*Config, error) {
+	c := DefaultConfig()
+	var f fileConfig
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		var se *toml.StrictMissingError
+		if errors.As(err, &se) && len(se.Errors) > 0 {
+			e := se.Errors[0]
+			row, _ := e.Position()
+			return nil, fmt.Errorf("%s:%d: unknown key %q", name, row, strings.Join(e.Key(), "."))
+		}
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, _ := de.Position()
+			key := strings.Join(de.Key(), ".")
+			if key != "" {
+				return nil, fmt.Errorf("%s:%d: %s: %s", name, row, key, de.Error())
+			}
+			return nil, fmt.Errorf("%s:%d: %s", name, row, de.Error())
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	bad := func(key, msg string) error {
+		return fmt.Errorf("%s:%d: %s: %s", name, lineOf(data, key), key, msg)
+	}
+	if f.Language != nil {
+		if *f.Language != "fr" && *f.Language != "en" {
+			return nil, bad("language", fmt.Sprintf("%q is not fr or en", *f.Language))
+		}
+		c.Language = *f.Language
+	}
+	if len(f.Projects) > 0 {
+		c.Projects = map[string]string{}
+		for n, p := range f.Projects {
+			if strings.TrimSpace(p) == "" || filepath.IsAbs(p) || strings.HasPrefix(filepath.Clean(p), "..") {
+				return nil, bad(n, fmt.Sprintf("project folder %q must be relative to the workspace root", p))
+			}
+			c.Projects[n] = filepath.ToSlash(filepath.Clean(p))
+		}
+	}
+	if h := f.Hook; h != nil {
+		if h.Extractor != nil {
+			switch *h.Extractor {
+			case "heuristic", "claude", "anthropic", "command":
+				c.Hook.Extractor = *h.Extractor
+			default:
+				return nil, bad("extractor", fmt.Sprintf("%q is not heuristic, claude, anthropic or command", *h.Extractor))
+			}
+		}
+		if h.Command != nil {
+			if len(h.Command) == 0 {
+				return nil, bad("command", "must name a program")
+			}
+			c.Hook.Command = h.Command
+		}
+		if h.Timeout != nil {
+			d, err := time.ParseDuration(*h.Timeout)
+			if err != nil || d <= 0 {
+				return nil, bad("timeout", fmt.Sprintf("%q is not a duration like \"20s\"", *h.Timeout))
+			}
+			c.Hook.Timeout = d
+		}
+		if h.Gate != nil {
+			c.Hook.Gate = *h.Gate
+		}
+		if h.Autocommit != nil {
+			c.Hook.Autocommit = *h.Autocommit
+		}
+	}
+	if l := f.Load; l != nil && l.BudgetTokens != nil {
+		if *l.BudgetTokens <= 0 {
+			return nil, bad("budget_tokens", "must be a positive number")
+		}
+		c.Load.BudgetTokens = *l.BudgetTokens
+	}
+	if p := f.Promote; p != nil {
+		if p.ArchiveAfterDays != nil {
+			if *p.ArchiveAfterDays <= 0 {
+				return nil, bad("archive_after_days", "must be a positive number")
+			}
+			c.Promote.ArchiveAfterDays = *p.ArchiveAfterDays
+		}
+		if p.LongMemoryMaxLines != nil {
+			if *p.LongMemoryMaxLines < 10 {
+				return nil, bad("long_memory_max_lines", "must be at least 10")
+			}
+			c.Promote.LongMemoryMaxLines = *p.LongMemoryMaxLines
+		}
+	}
+	if m := f.MCP; m != nil && m.Access != nil {
+		keys := make([]string, 0, len(m.Access))
+		for k := range m.Access {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			switch m.Access[k] {
+			case "full", "read", "none":
+				c.MCP.Access[k] = m.Access[k]
+			default:
+				return nil, bad(k, fmt.Sprintf("access %q is not full, read or none", m.Access[k]))
+			}
+		}
+	}
+	return c, nil
+}
+
+// lineOf finds the 1-based line where key is assigned, for error messages (0 if not found).
+func lineOf(data []byte, key string) int {
+	for i, l := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(l)
+		t = strings.TrimLeft(t, `"'`)
+		if strings.HasPrefix(t, key) {
+			rest := strings.TrimLeft(strings.TrimPrefix(t, key), `"' `)
+			if strings.HasPrefix(rest, "=") {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// ConfigTemplate is the commented carnet.toml that `carnet init` writes.
+const ConfigTemplate = `# carnet configuration — every value below is the default; uncomment to change it.
+
+# Headings of newly written files: fr | en
+# language = "fr"
+
+# Projects: name = memory folder, relative to this file. Without this table, carnet finds
+# every memory_sessions/ folder under the workspace (the one at the root is "root").
+# [projects]
+# root = "memory_sessions"
+# api = "services/api/memory_sessions"
+
+[hook]
+# extractor = "heuristic"      # heuristic | claude | anthropic | command
+# command = ["claude", "-p", "--model", "claude-haiku-4-5"]   # for claude / command
+# timeout = "20s"
+# gate = false                 # at Stop, ask the agent to record memory after editing files
+# autocommit = false           # commit each hook / MCP write
+
+[load]
+# budget_tokens = 2500
+
+[promote]
+# archive_after_days = 30
+# long_memory_max_lines = 300
+
+[mcp.access]                   # client name = full | read | none; "*" is the default
+# "*" = "full"
+`

@@ -1,0 +1,224 @@
+package memstore
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+// OpenItem is an "À suivre" bullet not yet ticked, with the day it was written.
+type OpenItem struct {
+	Date string // YYYY-MM-DD of the log that holds it
+	Text string
+	Path string // absolute path of that log
+}
+
+// OpenItems lists the project's open items across its daily logs, oldest first.
+func (p *Project) OpenItems() ([]OpenItem, error) {
+	logs, err := p.Logs()
+	if err != nil {
+		return nil, err
+	}
+	var out []OpenItem
+	for i := len(logs) - 1; i >= 0; i-- {
+		data, err := os.ReadFile(logs[i].Path)
+		if err != nil {
+			continue
+		}
+		out = append(out, openItemsOf(ParseDoc(data), logs[i])...)
+	}
+	return out, nil
+}
+
+func openItemsOf(d *Doc, lf LogFile) []OpenItem {
+	var out []OpenItem
+	for _, s := range d.Sections() {
+		if s.Key != KeyASuivre {
+			continue
+		}
+		for _, b := range d.Bullets(s) {
+			if !b.Done() && b.Text != "" {
+				out = append(out, OpenItem{Date: lf.Date, Text: b.Text, Path: lf.Path})
+			}
+		}
+	}
+	return out
+}
+
+// OpenItems lists the open items as this Tx sees them (its own edits included), oldest first.
+func (tx *Tx) OpenItems() ([]OpenItem, error) {
+	logs, err := tx.p.Logs()
+	if err != nil {
+		return nil, err
+	}
+	today := Date(tx.now)
+	if _, ok := tx.docs[tx.p.LogPath(today)]; ok && (len(logs) == 0 || logs[0].Date != today) {
+		logs = append([]LogFile{{Date: today, Path: tx.p.LogPath(today)}}, logs...)
+	}
+	var out []OpenItem
+	for i := len(logs) - 1; i >= 0; i-- {
+		d, err := tx.Doc(logs[i].Path)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, openItemsOf(d, logs[i])...)
+	}
+	return out, nil
+}
+
+// AmbiguousError is returned by Done when the text matches several open items.
+type AmbiguousError struct {
+	Query      string
+	Candidates []OpenItem
+}
+
+func (e *AmbiguousError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%q matches %d open items; be more precise (or use --all):", e.Query, len(e.Candidates))
+	for _, c := range e.Candidates {
+		fmt.Fprintf(&b, "\n  %s  %s", c.Date, c.Text)
+	}
+	return b.String()
+}
+
+// NotFoundError is returned by Done when no open item matches.
+type NotFoundError struct{ Query string }
+
+func (e *NotFoundError) Error() string { return fmt.Sprintf("no open item matches %q", e.Query) }
+
+// MatchOpen finds the open items a text designates: those equal to it once normalised,
+// else its near-duplicates, else those that contain all of its words.
+func MatchOpen(items []OpenItem, query string) []OpenItem {
+	nq := Normalize(query)
+	if nq == "" {
+		return nil
+	}
+	var exact, near, contains []OpenItem
+	wq := words(nq)
+	for _, it := range items {
+		ni := Normalize(it.Text)
+		wi := words(ni)
+		switch {
+		case ni == nq:
+			exact = append(exact, it)
+		case similarWords(wq, wi):
+			near = append(near, it)
+		case strings.Contains(ni, nq) || containsAll(wi, wq):
+			contains = append(contains, it)
+		}
+	}
+	switch {
+	case len(exact) > 0:
+		return exact
+	case len(near) > 0:
+		return near
+	}
+	return contains
+}
+
+func containsAll(have, want []string) bool {
+	if len(want) == 0 {
+		return false
+	}
+	s := set(have)
+	for _, w := range want {
+		if !s[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// Tick moves the open items matching text to Finalisé ("✅ text") in the log that holds
+// them. Unless all is set, several matches tick nothing and are returned as candidates.
+func (tx *Tx) Tick(text string, all bool) (ticked []Item, candidates []OpenItem, err error) {
+	items, err := tx.OpenItems()
+	if err != nil {
+		return nil, nil, err
+	}
+	m := MatchOpen(items, text)
+	if len(m) > 1 && !all {
+		// the same item open on several days is one item: tick them all
+		same := true
+		for _, c := range m[1:] {
+			if Normalize(c.Text) != Normalize(m[0].Text) {
+				same = false
+			}
+		}
+		if !same {
+			return nil, m, nil
+		}
+	}
+	for _, it := range m {
+		if err := tx.TickItem(it); err != nil {
+			return ticked, m, err
+		}
+		ticked = append(ticked, Item{Key: KeyFinalise, Text: it.Text, Path: tx.p.WS.Rel(it.Path)})
+	}
+	return ticked, m, nil
+}
+
+// TickItem moves one open item to the Finalisé section of its own log.
+func (tx *Tx) TickItem(it OpenItem) error {
+	d, err := tx.Doc(it.Path)
+	if err != nil {
+		return err
+	}
+	for _, s := range d.Sections() {
+		if s.Key != KeyASuivre {
+			continue
+		}
+		for _, b := range d.Bullets(s) {
+			if b.Text == it.Text {
+				d.RemoveBullet(s, b)
+				lang := d.Language(tx.p.WS.Config.Language)
+				if !sectionIndex(d, KeyFinalise).has(it.Text) {
+					d.AppendBullet(KeyFinalise, Heading(KeyFinalise, lang), "✅ "+strings.TrimSpace(strings.TrimPrefix(it.Text, "✅")), LogOrder)
+				}
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("open item %q is no longer in %s", it.Text, tx.p.WS.Rel(it.Path))
+}
+
+// Done ticks the open item matching text (see Tx.Tick); it fails with *AmbiguousError or
+// *NotFoundError and then changes nothing.
+func (p *Project) Done(text string, all bool, now time.Time) ([]Item, error) {
+	var ticked []Item
+	_, _, err := p.Update(now, func(tx *Tx) error {
+		t, cands, err := tx.Tick(text, all)
+		if err != nil {
+			return err
+		}
+		if len(t) == 0 {
+			if len(cands) > 1 {
+				return &AmbiguousError{Query: text, Candidates: cands}
+			}
+			return &NotFoundError{Query: text}
+		}
+		ticked = t
+		return nil
+	})
+	return ticked, err
+}
+
+// DoneAll ticks every open item of the project.
+func (p *Project) DoneAll(now time.Time) ([]Item, error) {
+	var ticked []Item
+	_, _, err := p.Update(now, func(tx *Tx) error {
+		items, err := tx.OpenItems()
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			if err := tx.TickItem(it); err != nil {
+				return err
+			}
+			ticked = append(ticked, Item{Key: KeyFinalise, Text: it.Text, Path: tx.p.WS.Rel(it.Path)})
+		}
+		return nil
+	})
+	return ticked, err
+}

@@ -1,0 +1,187 @@
+package memstore
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Item is one bullet carnet wrote or ticked.
+type Item struct {
+	Key  string // section key
+	Text string
+	Path string // relative to the workspace root
+}
+
+// MergeResult says what a merge did.
+type MergeResult struct {
+	Added      []Item
+	Ticked     []Item
+	Refused    []Refusal
+	Duplicates int      // bullets already present, not written again
+	Unmatched  []string // a_suivre_done items that matched no open item
+	Ambiguous  []string // a_suivre_done items that matched several open items (left open)
+	Unknown    []string // extraction keys ignored
+	Changed    []string // files written, relative to the workspace root
+}
+
+// Date formats t as a log date.
+func Date(t time.Time) string { return t.Format("2006-01-02") }
+
+// Merge writes an extraction into the project's memory (SPEC §1): the log sections of
+// today's log, appended and deduplicated; a_suivre_done items ticked into Finalisé in the
+// log where they are open; long_terme into long memory under today's date. A merge that
+// adds nothing writes nothing.
+func (p *Project) Merge(e Extraction, now time.Time) (*MergeResult, error) {
+	res := &MergeResult{Unknown: e.Unknown}
+	changed, refused, err := p.Update(now, func(tx *Tx) error { return tx.Merge(e, res) })
+	res.Changed, res.Refused = changed, refused
+	return res, err
+}
+
+// Merge applies an extraction inside a Tx, recording what it did in res.
+func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
+	date := Date(tx.now)
+	var today *Doc
+	for _, key := range LogOrder {
+		items := e.Field(key)
+		if len(items) == 0 {
+			continue
+		}
+		if today == nil {
+			d, err := tx.Log(date)
+			if err != nil {
+				return err
+			}
+			today = d
+		}
+		var seen *dedupIndex
+		if key == KeyASuivre {
+			open, err := tx.openIndex()
+			if err != nil {
+				return err
+			}
+			seen = open
+		} else {
+			seen = sectionIndex(today, key)
+		}
+		for _, raw := range items {
+			text := tx.CleanBullet(raw)
+			if text == "" {
+				continue
+			}
+			if seen.has(text) {
+				res.Duplicates++
+				continue
+			}
+			if !tx.guard(key, text) {
+				continue
+			}
+			today.AppendBullet(key, Heading(key, today.Language(tx.p.WS.Config.Language)), text, LogOrder)
+			seen.add(text)
+			res.Added = append(res.Added, Item{Key: key, Text: text, Path: tx.p.WS.Rel(tx.p.LogPath(date))})
+		}
+	}
+	for _, raw := range e.ASuivreDone {
+		text := tx.CleanBullet(raw)
+		if text == "" {
+			continue
+		}
+		ticked, cands, err := tx.Tick(text, false)
+		if err != nil {
+			return err
+		}
+		switch {
+		case len(ticked) > 0:
+			res.Ticked = append(res.Ticked, ticked...)
+		case len(cands) > 1:
+			res.Ambiguous = append(res.Ambiguous, text)
+		default:
+			res.Unmatched = append(res.Unmatched, text)
+		}
+	}
+	if len(e.LongTerme) > 0 {
+		if err := tx.addLongTerm(e.LongTerme, res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AddBullet appends one bullet to today's log (key as in the extraction JSON) or, for
+// long_terme, to long memory. It reports whether it was added (false for a duplicate or a
+// refused secret).
+func (tx *Tx) AddBullet(key, text string) (bool, error) {
+	res := &MergeResult{}
+	e := Extraction{}
+	if !e.Add(key, text) || key == KeyASuivreDone || key == KeyProjets {
+		return false, fmt.Errorf("unknown section %q (want one of %s)", key, strings.Join(AddKeys(), ", "))
+	}
+	if err := tx.Merge(e, res); err != nil {
+		return false, err
+	}
+	return len(res.Added) > 0, nil
+}
+
+// AddKeys lists the section keys a bullet can be added under.
+func AddKeys() []string {
+	return []string{KeyContexte, KeyObjectif, KeyProblemes, KeyConnaissances, KeyTravail, KeyDecisions, KeyASuivre, KeyLongTerme}
+}
+
+func sectionIndex(d *Doc, key string) *dedupIndex {
+	x := newDedupIndex()
+	for _, s := range d.Sections() {
+		if s.Key == key {
+			for _, b := range d.Bullets(s) {
+				x.add(b.Text)
+			}
+		}
+	}
+	return x
+}
+
+// openIndex indexes every open item of the project, for a_suivre deduplication across days.
+func (tx *Tx) openIndex() (*dedupIndex, error) {
+	x := newDedupIndex()
+	items, err := tx.OpenItems()
+	if err != nil {
+		return nil, err
+	}
+	for _, it := range items {
+		x.add(it.Text)
+	}
+	return x, nil
+}
+
+func (tx *Tx) addLongTerm(items []string, res *MergeResult) error {
+	d, err := tx.LongMemory()
+	if err != nil {
+		return err
+	}
+	seen := newDedupIndex()
+	for _, b := range d.AllBullets() {
+		seen.add(b.Bullet.Text)
+	}
+	date := Date(tx.now)
+	for _, raw := range items {
+		text := tx.CleanBullet(raw)
+		if text == "" {
+			continue
+		}
+		if seen.has(text) {
+			res.Duplicates++
+			continue
+		}
+		if !tx.guard(KeyLongTerme, text) {
+			continue
+		}
+		if s, ok := d.Section(date); ok {
+			d.insertBullet(s, text)
+		} else {
+			d.AddSection("", date, nil, "- "+text)
+		}
+		seen.add(text)
+		res.Added = append(res.Added, Item{Key: KeyLongTerme, Text: text, Path: tx.p.WS.Rel(tx.p.LongMemoryPath())})
+	}
+	return nil
+}

@@ -1,0 +1,230 @@
+package memstore
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// LogOrder lists the sections of a daily log in file order (SPEC §1).
+var LogOrder = []string{KeyContexte, KeyObjectif, KeyProblemes, KeyConnaissances, KeyTravail, KeyDecisions, KeyASuivre, KeyFinalise}
+
+// headings holds the French and English heading of each log section.
+var headings = map[string][2]string{
+	KeyContexte:      {"Contexte", "Context"},
+	KeyObjectif:      {"Objectif", "Goal"},
+	KeyProblemes:     {"Problèmes rencontrés", "Problems"},
+	KeyConnaissances: {"Connaissances acquises", "Learnings"},
+	KeyTravail:       {"Travail produit", "Work done"},
+	KeyDecisions:     {"Décisions prises", "Decisions"},
+	KeyASuivre:       {"À suivre", "Next steps"},
+	KeyFinalise:      {"Finalisé", "Done"},
+}
+
+// aliases are other headings accepted on read, folded (see fold).
+var aliases = map[string]string{
+	"objectifs": KeyObjectif, "goals": KeyObjectif,
+	"problemes": KeyProblemes, "problems encountered": KeyProblemes, "issues": KeyProblemes,
+	"connaissances": KeyConnaissances, "learned": KeyConnaissances, "lessons learned": KeyConnaissances,
+	"travail": KeyTravail, "work": KeyTravail,
+	"decisions": KeyDecisions, "decisions made": KeyDecisions,
+	"a suivre": KeyASuivre, "next": KeyASuivre, "todo": KeyASuivre, "to do": KeyASuivre,
+	"finalise": KeyFinalise, "completed": KeyFinalise,
+}
+
+var headingKeys = func() map[string]string {
+	m := map[string]string{}
+	for k, h := range headings {
+		m[fold(h[0])] = k
+		m[fold(h[1])] = k
+	}
+	for a, k := range aliases {
+		m[a] = k
+	}
+	return m
+}()
+
+// SectionKey returns the section key of a log heading (French, English or a known alias),
+// or "" for a heading carnet does not know.
+func SectionKey(heading string) string {
+	return headingKeys[fold(heading)]
+}
+
+// Heading returns the heading written for a section key in a language ("fr" or "en").
+func Heading(key, lang string) string {
+	h, ok := headings[key]
+	if !ok {
+		return key
+	}
+	if lang == "en" {
+		return h[1]
+	}
+	return h[0]
+}
+
+// IsLogKey reports whether key names a daily-log section that takes bullets from an extraction.
+func IsLogKey(key string) bool {
+	_, ok := headings[key]
+	return ok && key != KeyFinalise
+}
+
+// fold lowercases, removes accents and collapses spaces: the form headings and bullets are
+// compared in.
+func fold(s string) string {
+	s = norm.NFD.String(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+			continue
+		case unicode.IsSpace(r):
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// Normalize is the form two bullets are compared in for deduplication: case, accents and
+// their normalisation form, repeated spaces, a leading ✅ and trailing punctuation ignored.
+func Normalize(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "✅")
+	s = strings.TrimPrefix(s, "✔")
+	s = strings.TrimPrefix(s, "[x]")
+	s = strings.TrimPrefix(s, "[X]")
+	s = fold(s)
+	return strings.TrimRightFunc(s, func(r rune) bool {
+		return unicode.IsPunct(r) || unicode.IsSpace(r)
+	})
+}
+
+// stopwords are the small words that a trivial rewording adds or drops.
+var stopwords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a an the of to in on at for and or is are be was were it this that with by from as into
+		le la les l un une des de du d et ou est sont a au aux en dans pour par sur avec ce cette ces qu que qui se s`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// words splits a normalised text into its content words (stopwords dropped).
+func words(norm string) []string {
+	f := strings.FieldsFunc(norm, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '/' && r != '.' && r != '-'
+	})
+	out := f[:0]
+	for _, w := range f {
+		w = strings.Trim(w, ".-/")
+		if w == "" || stopwords[w] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// Similar reports whether two bullets say the same thing: equal once normalised, or
+// near-duplicates (the same content words, or — for longer bullets — at least 85% of them
+// shared, with the same numbers and paths).
+func Similar(a, b string) bool {
+	na, nb := Normalize(a), Normalize(b)
+	if na == nb {
+		return true
+	}
+	return similarWords(words(na), words(nb))
+}
+
+func similarWords(wa, wb []string) bool {
+	if len(wa) == 0 || len(wb) == 0 {
+		return false
+	}
+	sa, sb := set(wa), set(wb)
+	inter := 0
+	for w := range sa {
+		if sb[w] {
+			inter++
+		} else if hasDigitOrPath(w) {
+			return false // a different number, version or path is a different fact
+		}
+	}
+	for w := range sb {
+		if !sa[w] && hasDigitOrPath(w) {
+			return false
+		}
+	}
+	union := len(sa) + len(sb) - inter
+	if inter == union {
+		return true
+	}
+	return union >= 7 && float64(inter)/float64(union) >= 0.85
+}
+
+func set(ws []string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+func hasDigitOrPath(w string) bool {
+	return strings.ContainsAny(w, "0123456789/.")
+}
+
+// dedupIndex answers "is this bullet already there?" quickly for a set of bullets.
+type dedupIndex struct {
+	exact map[string]bool
+	words [][]string
+}
+
+func newDedupIndex() *dedupIndex { return &dedupIndex{exact: map[string]bool{}} }
+
+func (x *dedupIndex) add(text string) {
+	n := Normalize(text)
+	x.exact[n] = true
+	x.words = append(x.words, words(n))
+}
+
+func (x *dedupIndex) has(text string) bool {
+	n := Normalize(text)
+	if x.exact[n] {
+		return true
+	}
+	w := words(n)
+	for _, o := range x.words {
+		if similarWords(w, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// Language guesses the language of a document's headings ("fr" or "en"), or returns def
+// when no known heading decides it, so that a file keeps one language as it grows.
+func (d *Doc) Language(def string) string {
+	for _, s := range d.Sections() {
+		if s.Key == "" {
+			continue
+		}
+		h := headings[s.Key]
+		switch fold(s.Heading) {
+		case fold(h[0]):
+			if fold(h[0]) != fold(h[1]) {
+				return "fr"
+			}
+		case fold(h[1]):
+			return "en"
+		}
+	}
+	return def
+}

@@ -1,0 +1,314 @@
+package memstore
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
+)
+
+// Lock takes the project's write lock (one per memory_sessions/, shared by every carnet
+// process), waiting for it. The returned function releases it.
+func (p *Project) Lock() (unlock func(), err error) {
+	if err := os.MkdirAll(p.DebugDir(), 0o755); err != nil {
+		return nil, fmt.Errorf("cannot lock %s: %w", p.WS.Rel(p.Dir), unwrapPath(err))
+	}
+	l := flock.New(filepath.Join(p.DebugDir(), "write.lock"))
+	if err := l.Lock(); err != nil {
+		return nil, fmt.Errorf("cannot lock %s: %w", p.WS.Rel(p.Dir), unwrapPath(err))
+	}
+	return func() { _ = l.Unlock() }, nil
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same folder, synced and
+// renamed over the target, so a reader or a crash never sees a half-written file. The file
+// keeps its permissions when it exists.
+func WriteFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Chmod(mode); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	ok = true
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// Tx is one read-modify-write of a project's memory, under its lock. Documents are read once,
+// edited in memory, and written when the function returns without error — only those whose
+// bytes changed, each atomically. Every line a Tx adds passes the secret guard.
+type Tx struct {
+	p     *Project
+	now   time.Time
+	docs  map[string]*txDoc
+	order []string
+	moves [][2]string
+
+	// Refused lists the bullets the secret guard kept out.
+	Refused []Refusal
+}
+
+type txDoc struct {
+	doc    *Doc
+	orig   []byte
+	exists bool
+}
+
+// Refusal is a bullet that was not written, and why.
+type Refusal struct {
+	Key    string
+	Text   string
+	Reason string
+}
+
+// SecretError is returned when a write would put a secret in memory.
+type SecretError struct {
+	Path   string
+	Line   string
+	Reason string
+}
+
+func (e *SecretError) Error() string {
+	return fmt.Sprintf("refused to write %s: %s", e.Path, e.Reason)
+}
+
+// Update runs fn in a Tx under the project's lock and writes what it changed. It returns
+// the paths written (relative to the workspace root). When fn fails, nothing is written.
+func (p *Project) Update(now time.Time, fn func(tx *Tx) error) (changed []string, refused []Refusal, err error) {
+	unlock, err := p.Lock()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer unlock()
+	tx := &Tx{p: p, now: now, docs: map[string]*txDoc{}}
+	if err := fn(tx); err != nil {
+		return nil, tx.Refused, err
+	}
+	changed, err = tx.commit()
+	return changed, tx.Refused, err
+}
+
+// Project is the project the Tx writes to.
+func (tx *Tx) Project() *Project { return tx.p }
+
+// Now is the time the Tx was started with ("today" for its logs).
+func (tx *Tx) Now() time.Time { return tx.now }
+
+// Doc returns the document at path (absolute, inside the project), read once per Tx. A missing
+// file gives an empty document, written only if something is added to it.
+func (tx *Tx) Doc(path string) (*Doc, error) {
+	if td, ok := tx.docs[path]; ok {
+		return td.doc, nil
+	}
+	data, err := os.ReadFile(path)
+	td := &txDoc{}
+	switch {
+	case err == nil:
+		td.exists, td.orig = true, data
+		td.doc = ParseDoc(data)
+	case errors.Is(err, fs.ErrNotExist):
+		td.doc = ParseDoc(nil)
+	default:
+		return nil, fmt.Errorf("cannot read %s: %w", tx.p.WS.Rel(path), unwrapPath(err))
+	}
+	tx.docs[path] = td
+	tx.order = append(tx.order, path)
+	return td.doc, nil
+}
+
+// Log returns the daily log of date, starting it with its title when it does not exist.
+func (tx *Tx) Log(date string) (*Doc, error) {
+	d, err := tx.Doc(tx.p.LogPath(date))
+	if err != nil {
+		return nil, err
+	}
+	if len(d.lines) == 0 {
+		title := "# Log session — " + date
+		if tx.p.WS.Config.Language == "en" {
+			title = "# Session log — " + date
+		}
+		d.insert(0, title)
+	}
+	return d, nil
+}
+
+// LongMemory returns long_memory.md, starting it with its title when it does not exist.
+func (tx *Tx) LongMemory() (*Doc, error) {
+	d, err := tx.Doc(tx.p.LongMemoryPath())
+	if err != nil {
+		return nil, err
+	}
+	if len(d.lines) == 0 {
+		title := "# Mémoire long terme — " + tx.p.Name
+		if tx.p.WS.Config.Language == "en" {
+			title = "# Long-term memory — " + tx.p.Name
+		}
+		d.insert(0, title)
+	}
+	return d, nil
+}
+
+// Put replaces the whole content of path (a person's or an agent's rewrite). The content
+// passes the same guard as every other write when the Tx commits.
+func (tx *Tx) Put(path string, data []byte) error {
+	d, err := tx.Doc(path)
+	if err != nil {
+		return err
+	}
+	*d = *ParseDoc(data)
+	return nil
+}
+
+// Move renames a file inside the project when the Tx commits, after its documents are written.
+func (tx *Tx) Move(from, to string) { tx.moves = append(tx.moves, [2]string{from, to}) }
+
+// CleanBullet turns extractor or user text into one bullet line: trimmed, one line, no list
+// marker, the workspace root and home folder stripped from paths. It returns "" for nothing.
+func (tx *Tx) CleanBullet(text string) string { return cleanBullet(tx.p.WS.Root, text) }
+
+func cleanBullet(root, text string) string {
+	text = strings.TrimSpace(text)
+	for _, m := range []string{"- ", "* ", "+ "} {
+		text = strings.TrimPrefix(text, m)
+	}
+	text = strings.Join(strings.Fields(text), " ")
+	if root != "" && root != "/" {
+		text = strings.ReplaceAll(text, root+"/", "")
+		text = strings.ReplaceAll(text, root, ".")
+	}
+	if home, err := os.UserHomeDir(); err == nil && len(home) > 1 {
+		text = strings.ReplaceAll(text, home+"/", "~/")
+	}
+	const max = 1000
+	if r := []rune(text); len(r) > max {
+		text = string(r[:max-1]) + "…"
+	}
+	return strings.TrimSpace(text)
+}
+
+// guard checks one bullet before it is added; a secret is recorded as refused.
+func (tx *Tx) guard(key, text string) bool {
+	if reason := DetectSecret(text); reason != "" {
+		tx.Refused = append(tx.Refused, Refusal{Key: key, Text: redact(text), Reason: reason})
+		return false
+	}
+	return true
+}
+
+// redact shortens a refused text so that the secret itself is not echoed back in full.
+func redact(s string) string {
+	r := []rune(s)
+	if len(r) > 24 {
+		return string(r[:12]) + "…"
+	}
+	if len(r) > 8 {
+		return string(r[:4]) + "…"
+	}
+	return "…"
+}
+
+// commit writes every changed document, checking each added line against the secret guard.
+func (tx *Tx) commit() ([]string, error) {
+	type write struct {
+		path string
+		data []byte
+	}
+	var writes []write
+	for _, path := range tx.order {
+		td := tx.docs[path]
+		data := td.doc.Bytes()
+		if bytes.Equal(data, td.orig) || (!td.exists && len(td.doc.Sections()) == 0) {
+			continue
+		}
+		if err := tx.checkAdded(path, td); err != nil {
+			return nil, err
+		}
+		writes = append(writes, write{path, data})
+	}
+	var changed []string
+	for _, w := range writes {
+		if err := WriteFileAtomic(w.path, w.data); err != nil {
+			return changed, fmt.Errorf("cannot write %s: %w", tx.p.WS.Rel(w.path), unwrapPath(err))
+		}
+		changed = append(changed, tx.p.WS.Rel(w.path))
+	}
+	for _, m := range tx.moves {
+		if err := os.MkdirAll(filepath.Dir(m[1]), 0o755); err != nil {
+			return changed, err
+		}
+		if err := os.Rename(m[0], m[1]); err != nil {
+			return changed, fmt.Errorf("cannot move %s: %w", tx.p.WS.Rel(m[0]), unwrapPath(err))
+		}
+		changed = append(changed, tx.p.WS.Rel(m[0]), tx.p.WS.Rel(m[1]))
+	}
+	sort.Strings(changed)
+	return changed, nil
+}
+
+// checkAdded runs the secret guard over the lines a document gained.
+func (tx *Tx) checkAdded(path string, td *txDoc) error {
+	had := map[string]int{}
+	if td.exists {
+		for _, l := range ParseDoc(td.orig).lines {
+			had[l.text]++
+		}
+	}
+	for _, l := range td.doc.lines {
+		if had[l.text] > 0 {
+			had[l.text]--
+			continue
+		}
+		if reason := DetectSecret(l.text); reason != "" {
+			return &SecretError{Path: tx.p.WS.Rel(path), Line: redact(l.text), Reason: reason}
+		}
+	}
+	return nil
+}

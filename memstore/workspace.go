@@ -1,0 +1,317 @@
+package memstore
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// MemoryDir is the name of a project's memory folder.
+const MemoryDir = "memory_sessions"
+
+// Workspace is a folder holding one or more projects, each with its own memory_sessions/.
+type Workspace struct {
+	Root     string // absolute, symlinks resolved
+	Config   *Config
+	Projects []*Project // sorted by name
+}
+
+// Project is one memory_sessions/ folder of a workspace.
+type Project struct {
+	Name   string
+	Dir    string // absolute path of the memory_sessions folder
+	RelDir string // Dir relative to the workspace root, slash-separated
+	WS     *Workspace
+}
+
+// ResolveRoot picks the workspace root: the --root flag, else $CLAUDE_PROJECT_DIR, else the
+// git top-level of the current folder, else the current folder.
+func ResolveRoot(flagRoot string) (string, error) {
+	pick := flagRoot
+	if pick == "" {
+		pick = os.Getenv("CLAUDE_PROJECT_DIR")
+	}
+	if pick == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", err
+		}
+		pick = wd
+		if top, ok := gitTopLevel(wd); ok {
+			pick = top
+		}
+	}
+	abs, err := filepath.Abs(pick)
+	if err != nil {
+		return "", err
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return "", fmt.Errorf("workspace root %s: %w", pick, errors.Unwrap(err))
+	}
+	if !st.IsDir() {
+		return "", fmt.Errorf("workspace root %s is not a folder", pick)
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	return abs, nil
+}
+
+// gitTopLevel walks up from dir to the folder holding .git.
+func gitTopLevel(dir string) (string, bool) {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d, true
+		}
+		p := filepath.Dir(d)
+		if p == d {
+			return "", false
+		}
+		d = p
+	}
+}
+
+// Open reads the workspace at root: carnet.toml when present, else discovery of the
+// memory_sessions/ folders under root.
+func Open(root string) (*Workspace, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	cfg, err := LoadConfigFile(abs)
+	if err != nil {
+		return nil, err
+	}
+	w := &Workspace{Root: abs, Config: cfg}
+	if len(cfg.Projects) > 0 {
+		for name, rel := range cfg.Projects {
+			w.Projects = append(w.Projects, w.newProject(name, rel))
+		}
+	} else {
+		for _, rel := range discover(abs) {
+			w.Projects = append(w.Projects, w.newProject(projectName(rel, w.Projects), rel))
+		}
+	}
+	sort.Slice(w.Projects, func(i, j int) bool { return w.Projects[i].Name < w.Projects[j].Name })
+	return w, nil
+}
+
+func (w *Workspace) newProject(name, rel string) *Project {
+	rel = filepath.ToSlash(filepath.Clean(rel))
+	return &Project{Name: name, Dir: filepath.Join(w.Root, filepath.FromSlash(rel)), RelDir: rel, WS: w}
+}
+
+// projectName names a discovered memory folder after the folder holding it ("root" at the
+// workspace root); on a clash, the holding folder's path is used.
+func projectName(rel string, have []*Project) string {
+	parent := filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel)))
+	name := filepath.Base(parent)
+	if parent == "." {
+		name = "root"
+	}
+	for _, p := range have {
+		if p.Name == name {
+			return parent
+		}
+	}
+	return name
+}
+
+// skipDirs are folders discovery never enters.
+var skipDirs = map[string]bool{"node_modules": true, "vendor": true, "target": true, "dist": true, "build": true, "__pycache__": true}
+
+// discoverDepth bounds how deep discovery looks, so a large monorepo stays fast.
+const discoverDepth = 5
+
+// discover lists the memory_sessions folders under root, relative and sorted.
+func discover(root string) []string {
+	var out []string
+	var walk func(dir, rel string, depth int)
+	walk = func(dir, rel string, depth int) {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range ents {
+			if !e.IsDir() {
+				continue
+			}
+			n := e.Name()
+			r := n
+			if rel != "" {
+				r = rel + "/" + n
+			}
+			if n == MemoryDir {
+				out = append(out, r)
+				continue
+			}
+			if strings.HasPrefix(n, ".") || skipDirs[n] || depth >= discoverDepth {
+				continue
+			}
+			walk(filepath.Join(dir, n), r, depth+1)
+		}
+	}
+	walk(root, "", 0)
+	sort.Strings(out)
+	return out
+}
+
+// Names lists the project names.
+func (w *Workspace) Names() []string {
+	out := make([]string, len(w.Projects))
+	for i, p := range w.Projects {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// Project returns the project called name.
+func (w *Workspace) Project(name string) (*Project, error) {
+	for _, p := range w.Projects {
+		if p.Name == name {
+			return p, nil
+		}
+	}
+	if len(w.Projects) == 0 {
+		return nil, fmt.Errorf("unknown project %q: this workspace has no memory yet (run carnet init)", name)
+	}
+	return nil, fmt.Errorf("unknown project %q (known: %s)", name, strings.Join(w.Names(), ", "))
+}
+
+// Home is the folder a project's memory belongs to: the parent of its memory folder.
+func (p *Project) Home() string { return filepath.Dir(p.Dir) }
+
+// ProjectFor returns the project whose folder (the parent of its memory_sessions) holds path —
+// the deepest one when projects nest — or nil. path is absolute or relative to the root.
+func (w *Workspace) ProjectFor(path string) *Project {
+	if path == "" {
+		return nil
+	}
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(w.Root, path)
+	}
+	path = filepath.Clean(path)
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		path = r
+	}
+	var best *Project
+	for _, p := range w.Projects {
+		h := p.Home()
+		if path == h || strings.HasPrefix(path, h+string(filepath.Separator)) {
+			if best == nil || len(h) > len(best.Home()) {
+				best = p
+			}
+		}
+	}
+	return best
+}
+
+// DefaultProject is the project of cwd, else the only or first one, else nil.
+func (w *Workspace) DefaultProject(cwd string) *Project {
+	if p := w.ProjectFor(cwd); p != nil {
+		return p
+	}
+	if len(w.Projects) > 0 {
+		return w.Projects[0]
+	}
+	return nil
+}
+
+// Pick resolves a project from a name (when given) or from the current folder.
+func (w *Workspace) Pick(name string) (*Project, error) {
+	if name != "" {
+		return w.Project(name)
+	}
+	wd, _ := os.Getwd()
+	if p := w.DefaultProject(wd); p != nil {
+		return p, nil
+	}
+	return nil, fmt.Errorf("no memory in %s yet: run carnet init", w.Root)
+}
+
+// Rel returns path relative to the workspace root, slash-separated. A path outside the
+// root is returned as it is.
+func (w *Workspace) Rel(path string) string {
+	if !filepath.IsAbs(path) {
+		return filepath.ToSlash(path)
+	}
+	r, err := filepath.Rel(w.Root, path)
+	if err != nil || strings.HasPrefix(r, "..") {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(r)
+}
+
+// LongMemoryPath is the path of the project's long_memory.md.
+func (p *Project) LongMemoryPath() string { return filepath.Join(p.Dir, "long_memory.md") }
+
+// LogsDir is the folder of the daily logs.
+func (p *Project) LogsDir() string { return filepath.Join(p.Dir, "logs") }
+
+// ArchivesDir is where promotion moves old logs.
+func (p *Project) ArchivesDir() string { return filepath.Join(p.Dir, "logs", "archives") }
+
+// DebugDir holds raw extraction JSON, the hook log and the audit log (gitignored).
+func (p *Project) DebugDir() string { return filepath.Join(p.Dir, "logs", ".debug") }
+
+// LogPath is the path of the daily log of date (YYYY-MM-DD).
+func (p *Project) LogPath(date string) string { return filepath.Join(p.Dir, "logs", date+".md") }
+
+// LogFile describes one daily log on disk.
+type LogFile struct {
+	Date     string // YYYY-MM-DD
+	Path     string
+	Size     int64
+	Archived bool
+}
+
+// Logs lists the daily logs, newest first (archives excluded).
+func (p *Project) Logs() ([]LogFile, error) { return listLogs(p.LogsDir(), false) }
+
+// Archives lists the archived logs, newest first.
+func (p *Project) Archives() ([]LogFile, error) { return listLogs(p.ArchivesDir(), true) }
+
+func listLogs(dir string, archived bool) ([]LogFile, error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []LogFile
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".md") || !IsDate(strings.TrimSuffix(n, ".md")) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		out = append(out, LogFile{Date: strings.TrimSuffix(n, ".md"), Path: filepath.Join(dir, n), Size: info.Size(), Archived: archived})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Date > out[j].Date })
+	return out, nil
+}
+
+// IsDate reports whether s is a YYYY-MM-DD date.
+func IsDate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for i, c := range s {
+		if i != 4 && i != 7 && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}

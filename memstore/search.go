@@ -1,0 +1,162 @@
+package memstore
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Hit is one line of memory that matches a search.
+type Hit struct {
+	Project string
+	Path    string // relative to the workspace root
+	Line    int    // 1-based
+	Section string // heading of the section holding the line, or ""
+	Text    string // the line, trimmed
+}
+
+// Files lists every memory file of the project: long memory, then logs newest first, then archives.
+func (p *Project) Files() ([]string, error) {
+	var out []string
+	if _, err := os.Stat(p.LongMemoryPath()); err == nil {
+		out = append(out, p.LongMemoryPath())
+	}
+	logs, err := p.Logs()
+	if err != nil {
+		return nil, err
+	}
+	arch, err := p.Archives()
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range append(logs, arch...) {
+		out = append(out, l.Path)
+	}
+	return out, nil
+}
+
+// Search finds the lines of every project's memory that hold all the words of query
+// (case and accents ignored), newest files first within a project. limit <= 0 means no limit.
+func (w *Workspace) Search(query string, limit int) ([]Hit, error) {
+	terms := strings.Fields(fold(query))
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	var hits []Hit
+	for _, p := range w.Projects {
+		files, err := p.Files()
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				continue
+			}
+			hits = append(hits, searchDoc(p, w.Rel(f), ParseDoc(data), terms)...)
+			if limit > 0 && len(hits) >= limit {
+				return hits[:limit], nil
+			}
+		}
+	}
+	return hits, nil
+}
+
+func searchDoc(p *Project, rel string, d *Doc, terms []string) []Hit {
+	var hits []Hit
+	secs := d.Sections()
+	lines := d.Lines()
+	si := -1
+	for i, l := range lines {
+		for si+1 < len(secs) && secs[si+1].Start <= i {
+			si++
+		}
+		if headingLevel(l) > 0 {
+			continue
+		}
+		fl := fold(l)
+		ok := true
+		for _, t := range terms {
+			if !strings.Contains(fl, t) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		h := Hit{Project: p.Name, Path: rel, Line: i + 1, Text: strings.TrimSpace(l)}
+		if si >= 0 && i < secs[si].End {
+			h.Section = secs[si].Heading
+		}
+		hits = append(hits, h)
+	}
+	return hits
+}
+
+// Init creates the memory layout of a project in dir (relative to root; "" is the root):
+// memory_sessions/logs/, the .gitignore line for logs/.debug/, and a commented carnet.toml at
+// the root when there is none. It returns what it created (relative paths); existing files
+// are left as they are.
+func Init(root, dir string) ([]string, error) {
+	var created []string
+	mem := filepath.Join(root, filepath.FromSlash(dir), MemoryDir)
+	logs := filepath.Join(mem, "logs")
+	if _, err := os.Stat(logs); err != nil {
+		if err := os.MkdirAll(logs, 0o755); err != nil {
+			return nil, err
+		}
+		keep := filepath.Join(logs, ".gitkeep")
+		if err := os.WriteFile(keep, nil, 0o644); err != nil {
+			return nil, err
+		}
+		created = append(created, relTo(root, logs)+"/")
+	}
+	gi := filepath.Join(mem, ".gitignore")
+	const ignore = "logs/.debug/\n"
+	data, err := os.ReadFile(gi)
+	switch {
+	case os.IsNotExist(err):
+		if err := WriteFileAtomic(gi, []byte("# carnet: raw extractions, hook and audit logs stay on this machine\n"+ignore)); err != nil {
+			return created, err
+		}
+		created = append(created, relTo(root, gi))
+	case err != nil:
+		return created, err
+	case !containsLine(data, strings.TrimSpace(ignore)):
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			data = append(data, '\n')
+		}
+		if err := WriteFileAtomic(gi, append(data, ignore...)); err != nil {
+			return created, err
+		}
+		created = append(created, relTo(root, gi)+" (updated)")
+	}
+	cfg := filepath.Join(root, ConfigFile)
+	if _, err := os.Stat(cfg); os.IsNotExist(err) {
+		if err := WriteFileAtomic(cfg, []byte(ConfigTemplate)); err != nil {
+			return created, err
+		}
+		created = append(created, ConfigFile)
+	}
+	sort.Strings(created)
+	return created, nil
+}
+
+func containsLine(data []byte, line string) bool {
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(l) == line {
+			return true
+		}
+	}
+	return false
+}
+
+func relTo(root, path string) string {
+	r, err := filepath.Rel(root, path)
+	if err != nil {
+		return path
+	}
+	return filepath.ToSlash(r)
+}

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"carnet/memstore"
+)
+
+func init() {
+	register(newInitCmd)
+	register(newAddCmd)
+	register(newDoneCmd)
+	register(newSearchCmd)
+}
+
+func newInitCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "init [DIR]",
+		Short: "Create the memory layout in the workspace",
+		Long: `Create memory_sessions/logs/ in DIR (relative to the workspace root; default the root),
+the .gitignore line that keeps logs/.debug/ out of git, and a commented carnet.toml at the
+root when there is none. Existing files are left as they are.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			root, err := memstore.ResolveRoot(g.root)
+			if err != nil {
+				return err
+			}
+			dir := ""
+			if len(args) == 1 {
+				dir = args[0]
+			}
+			if strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "..") {
+				return fmt.Errorf("DIR must be relative to the workspace root (%s)", root)
+			}
+			created, err := memstore.Init(root, dir)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if len(created) == 0 {
+				fmt.Fprintf(out, "carnet is already set up in %s\n", root)
+				return nil
+			}
+			for _, c := range created {
+				fmt.Fprintln(out, "created", c)
+			}
+			fmt.Fprintln(out, "next: carnet install   (registers the hook so sessions are captured and loaded)")
+			return nil
+		},
+	}
+}
+
+func newAddCmd(g *globals) *cobra.Command {
+	var section string
+	c := &cobra.Command{
+		Use:   "add --section KEY TEXT…",
+		Short: "Append a bullet to today's log (or long memory)",
+		Long: `Append one bullet to today's daily log, in the section KEY:
+  contexte, objectif, problemes, connaissances, travail, decisions, a_suivre,
+  or long_terme for the long-term memory.
+The words form one bullet; "-" reads one bullet per line from stdin. A bullet already there
+(same words, case, accents or punctuation aside) is not written twice; a bullet that looks
+like a secret is refused. The project is chosen with -p only.`,
+		Example: `  carnet add --section decisions "Read the transcript from its end"
+  carnet add --section a_suivre -p api "Benchmark the hook on 200 MB"
+  printf 'fact one\nfact two\n' | carnet add --section long_terme -`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if section == "" {
+				return fmt.Errorf("--section is required (one of %s)", strings.Join(memstore.AddKeys(), ", "))
+			}
+			if !validAddKey(section) {
+				return fmt.Errorf("unknown section %q (want one of %s)", section, strings.Join(memstore.AddKeys(), ", "))
+			}
+			texts, err := textArgs(args, cmd.InOrStdin())
+			if err != nil {
+				return err
+			}
+			w, err := g.workspace()
+			if err != nil {
+				return err
+			}
+			p, err := g.projectFor(w, "")
+			if err != nil {
+				return err
+			}
+			var e memstore.Extraction
+			e.Add(section, texts...)
+			res, err := p.Merge(e, now())
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			for _, a := range res.Added {
+				fmt.Fprintf(out, "added to %s: %s\n", a.Path, a.Text)
+			}
+			if res.Duplicates > 0 {
+				fmt.Fprintf(out, "%d already there, not added again\n", res.Duplicates)
+			}
+			if len(res.Refused) > 0 {
+				for _, r := range res.Refused {
+					fmt.Fprintf(cmd.ErrOrStderr(), "refused %q: %s\n", r.Text, r.Reason)
+				}
+				return fmt.Errorf("%d bullet(s) refused: memory is kept in git, secrets stay out", len(res.Refused))
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVarP(&section, "section", "s", "", "section key: "+strings.Join(memstore.AddKeys(), ", "))
+	return c
+}
+
+func validAddKey(k string) bool {
+	for _, a := range memstore.AddKeys() {
+		if a == k {
+			return true
+		}
+	}
+	return false
+}
+
+func newDoneCmd(g *globals) *cobra.Command {
+	var all bool
+	c := &cobra.Command{
+		Use:   "done TEXT… | --all",
+		Short: "Tick an open À suivre item into Finalisé",
+		Long: `Tick the open "À suivre" item matching TEXT (the words form one item) into the Finalisé
+section of the log that holds it, as "✅ item". The match ignores case, accents and
+punctuation, and accepts an item that contains all the words of TEXT. When several items
+match, they are listed and nothing changes (add --all to tick them all). --all alone ticks
+every open item of the project.`,
+		Example: `  carnet done valider le format JSON
+  carnet done --all -p api`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 && !all {
+				return errors.New("say which item: carnet done TEXT… (or --all)")
+			}
+			w, err := g.workspace()
+			if err != nil {
+				return err
+			}
+			p, err := g.projectFor(w, "")
+			if err != nil {
+				return err
+			}
+			var ticked []memstore.Item
+			if len(args) == 0 {
+				ticked, err = p.DoneAll(now())
+			} else {
+				var texts []string
+				if texts, err = textArgs(args, cmd.InOrStdin()); err != nil {
+					return err
+				}
+				for _, t := range texts {
+					tk, err := p.Done(t, all, now())
+					if err != nil {
+						return err
+					}
+					ticked = append(ticked, tk...)
+				}
+			}
+			if err != nil {
+				return err
+			}
+			if len(ticked) == 0 {
+				fmt.Fprintln(cmd.OutOrStdout(), "no open item")
+			}
+			for _, t := range ticked {
+				fmt.Fprintf(cmd.OutOrStdout(), "✅ %s  (%s)\n", t.Text, t.Path)
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&all, "all", false, "tick every matching item (every open item when no TEXT is given)")
+	return c
+}
+
+func newSearchCmd(g *globals) *cobra.Command {
+	var limit int
+	c := &cobra.Command{
+		Use:   "search QUERY…",
+		Short: "Search all memory of the workspace",
+		Long: `Print the lines of every project's memory (long memory, logs, archives) that hold all the
+words of QUERY, case and accents ignored, as PATH:LINE: [section] text.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			w, err := g.workspace()
+			if err != nil {
+				return err
+			}
+			if g.project != "" {
+				p, err := w.Project(g.project)
+				if err != nil {
+					return err
+				}
+				w.Projects = []*memstore.Project{p}
+			}
+			q := strings.Join(args, " ")
+			hits, err := w.Search(q, limit)
+			if err != nil {
+				return err
+			}
+			if len(hits) == 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "no match for %q\n", q)
+				return nil
+			}
+			for _, h := range hits {
+				sec := ""
+				if h.Section != "" {
+					sec = "[" + h.Section + "] "
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "%s:%d: %s%s\n", h.Path, h.Line, sec, h.Text)
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVarP(&limit, "limit", "n", 0, "stop after N matches (0: all)")
+	return c
+}

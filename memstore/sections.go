@@ -33,6 +33,15 @@ var aliases = map[string]string{
 	"finalise": KeyFinalise, "completed": KeyFinalise,
 }
 
+// exactHeadings maps the headings carnet writes, as written, to their keys: the fast path.
+var exactHeadings = func() map[string]string {
+	m := map[string]string{}
+	for k, h := range headings {
+		m[h[0]], m[h[1]] = k, k
+	}
+	return m
+}()
+
 var headingKeys = func() map[string]string {
 	m := map[string]string{}
 	for k, h := range headings {
@@ -48,6 +57,9 @@ var headingKeys = func() map[string]string {
 // SectionKey returns the section key of a log heading (French, English or a known alias),
 // or "" for a heading carnet does not know.
 func SectionKey(heading string) string {
+	if k, ok := exactHeadings[heading]; ok {
+		return k
+	}
 	return headingKeys[fold(heading)]
 }
 
@@ -72,6 +84,9 @@ func IsLogKey(key string) bool {
 // fold lowercases, removes accents and collapses spaces: the form headings and bullets are
 // compared in.
 func fold(s string) string {
+	if ascii(s) {
+		return foldASCII(s)
+	}
 	s = norm.NFD.String(s)
 	var b strings.Builder
 	b.Grow(len(s))
@@ -91,6 +106,37 @@ func fold(s string) string {
 		b.WriteRune(unicode.ToLower(r))
 	}
 	return b.String()
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// foldASCII is fold for ASCII text, without the Unicode decomposition.
+func foldASCII(s string) string {
+	b := make([]byte, 0, len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			space = len(b) > 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if space {
+			b = append(b, ' ')
+			space = false
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
 
 // Normalize is the form two bullets are compared in for deduplication: case, accents and

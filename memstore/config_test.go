@@ -1,0 +1,134 @@
+package memstore
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseConfig(t *testing.T) {
+	c, err := ParseConfig("carnet.toml", []byte(`language = "en"
+[projects]
+root = "memory_sessions"
+cmms_doc = "projects/cmms_doc/memory_sessions"
+[hook]
+extractor = "command"
+command = ["my-extractor", "--json"]
+timeout = "5s"
+gate = true
+[load]
+budget_tokens = 1200
+[promote]
+archive_after_days = 14
+long_memory_max_lines = 200
+[mcp.access]
+"*" = "read"
+codex = "full"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Language != "en" || c.Projects["cmms_doc"] != "projects/cmms_doc/memory_sessions" || c.Hook.Extractor != "command" ||
+		c.Hook.Command[0] != "my-extractor" || c.Hook.Timeout != 5*time.Second || !c.Hook.Gate || c.Hook.Autocommit ||
+		c.Load.BudgetTokens != 1200 || c.Promote.ArchiveAfterDays != 14 || c.Promote.LongMemoryMaxLines != 200 ||
+		c.Access("codex") != "full" || c.Access("gemini") != "read" {
+		t.Fatalf("%+v", c)
+	}
+	// the commented template parses to the defaults
+	c, err = ParseConfig("carnet.toml", []byte(ConfigTemplate))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := DefaultConfig(); c.Language != d.Language || c.Hook.Timeout != d.Hook.Timeout || c.Access("x") != "full" || len(c.Projects) != 0 {
+		t.Fatalf("template is not the defaults: %+v", c)
+	}
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"language = \"de\"\n", `carnet.toml:1: language: "de" is not fr or en`},
+		{"\n[hook]\nextractr = \"claude\"\n", `carnet.toml:3: unknown key "hook.extractr"`},
+		{"[hook]\ntimeout = \"soon\"\n", `carnet.toml:2: timeout: "soon" is not a duration`},
+		{"[hook]\ngate = \"yes\"\n", `carnet.toml:2`},
+		{"[projects]\nx = \"/abs/memory_sessions\"\n", `carnet.toml:2: x: project folder "/abs/memory_sessions" must be relative`},
+		{"[mcp.access]\ncodex = \"write\"\n", `carnet.toml:2: codex: access "write" is not full, read or none`},
+		{"[load]\nbudget_tokens = -3\n", `carnet.toml:2: budget_tokens: must be a positive number`},
+		{"language = \n", `carnet.toml:1`},
+	}
+	for _, tt := range tests {
+		_, err := ParseConfig("carnet.toml", []byte(tt.in))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: got %v, want %q", tt.in, err, tt.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: error is not one line: %q", tt.in, err)
+		}
+	}
+}
+
+func TestDiscoveryAndRouting(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{"memory_sessions/logs", "projects/cmms_doc/memory_sessions/logs", "projects/competitors/memory_sessions", "node_modules/x/memory_sessions", ".hidden/memory_sessions", "b/cmms_doc/memory_sessions"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(w.Names(), ","); got != "cmms_doc,competitors,projects/cmms_doc,root" {
+		t.Fatalf("projects = %s", got)
+	}
+	if p := w.ProjectFor(filepath.Join(root, "projects", "competitors", "notes.md")); p == nil || p.RelDir != "projects/competitors/memory_sessions" {
+		t.Fatalf("ProjectFor competitors = %+v", p)
+	}
+	if p := w.ProjectFor("projects/cmms_doc/src/a.go"); p == nil || p.RelDir != "projects/cmms_doc/memory_sessions" {
+		t.Fatalf("relative ProjectFor = %+v", p)
+	}
+	if p := w.ProjectFor(filepath.Join(root, "README.md")); p == nil || p.Name != "root" {
+		t.Fatalf("root ProjectFor = %+v", p)
+	}
+	if p := w.ProjectFor("/elsewhere/x"); p != nil {
+		t.Fatalf("outside path routed to %s", p.Name)
+	}
+	if _, err := w.Project("nope"); err == nil || !strings.Contains(err.Error(), "known: ") {
+		t.Fatalf("unknown project error: %v", err)
+	}
+	if got := w.Rel(filepath.Join(root, "a", "b.md")); got != "a/b.md" {
+		t.Fatalf("Rel = %s", got)
+	}
+}
+
+func TestConfiguredProjects(t *testing.T) {
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, ConfigFile), []byte("[projects]\nmain = \"memory_sessions\"\ndoc = \"docs/memory_sessions\"\n"), 0o644)
+	w, err := Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(w.Names(), ","); got != "doc,main" {
+		t.Fatalf("projects = %s", got)
+	}
+	os.WriteFile(filepath.Join(root, ConfigFile), []byte("[projects]\nmain = 3\n"), 0o644)
+	if _, err := Open(root); err == nil || !strings.Contains(err.Error(), "carnet.toml:2") {
+		t.Fatalf("want a located error, got %v", err)
+	}
+}
+
+func TestResolveRoot(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("CLAUDE_PROJECT_DIR", dir)
+	got, err := ResolveRoot("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := filepath.EvalSymlinks(dir); got != want {
+		t.Fatalf("got %s want %s", got, want)
+	}
+	if _, err := ResolveRoot(filepath.Join(dir, "missing")); err == nil {
+		t.Fatal("want error for a missing root")
+	}
+}

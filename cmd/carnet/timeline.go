@@ -1,0 +1,131 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"carnet/memstore"
+)
+
+func init() { register(newTimelineCmd) }
+
+func newTimelineCmd(g *globals) *cobra.Command {
+	var n int
+	var diff bool
+	c := &cobra.Command{
+		Use:   "timeline [PROJECT]",
+		Short: "Show the git history of a project's memory, newest first",
+		Long: `Show the commits that changed the project's memory folder, newest first: hash, relative
+date, author, message, and the files with their added/removed lines. Uncommitted memory
+changes come first. --diff adds each commit's diff.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			w, err := g.workspace()
+			if err != nil {
+				return err
+			}
+			arg := ""
+			if len(args) == 1 {
+				arg = args[0]
+			}
+			p, err := g.projectFor(w, arg)
+			if err != nil {
+				return err
+			}
+			repo, ok := memstore.FindRepoRoot(w.Root)
+			if !ok {
+				return fmt.Errorf("%s is not in a git repository: memory has no history yet (git init, then commit)", w.Root)
+			}
+			dir, err := filepath.Rel(repo, p.Dir)
+			if err != nil {
+				return err
+			}
+			dir = filepath.ToSlash(dir)
+			out := cmd.OutOrStdout()
+			pending, err := memstore.Pending(repo, dir)
+			if err != nil {
+				return err
+			}
+			if len(pending) > 0 {
+				fmt.Fprintln(out, "uncommitted")
+				printFiles(out, pending, dir)
+				if diff {
+					d, err := memstore.PendingDiff(repo, dir)
+					if err != nil {
+						return err
+					}
+					fmt.Fprintln(out, indent(d))
+				}
+			}
+			commits, err := memstore.History(repo, dir, n)
+			if err != nil {
+				return err
+			}
+			if len(commits) == 0 && len(pending) == 0 {
+				fmt.Fprintf(out, "no history yet for %s\n", dir)
+				return nil
+			}
+			t := now()
+			for _, c := range commits {
+				subject, _, _ := strings.Cut(c.Message, "\n")
+				fmt.Fprintf(out, "%s  %-14s  %-16s  %s\n", c.Hash[:7], ago(c.When, t), c.Author, subject)
+				printFiles(out, c.Files, dir)
+				if diff {
+					d, err := memstore.CommitDiff(repo, c.Hash, dir)
+					if err != nil {
+						return err
+					}
+					fmt.Fprintln(out, indent(d))
+				}
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVarP(&n, "number", "n", 20, "show the last N commits (0: all)")
+	c.Flags().BoolVar(&diff, "diff", false, "show each commit's diff")
+	return c
+}
+
+func printFiles(out io.Writer, files []memstore.FileChange, dir string) {
+	short := func(p string) string { return strings.TrimPrefix(p, dir+"/") }
+	for _, f := range files {
+		name := short(f.Path)
+		if f.From != "" {
+			name = short(f.From) + " → " + name
+		}
+		fmt.Fprintf(out, "         %s %s  +%d −%d\n", f.Kind, name, f.Added, f.Deleted)
+	}
+}
+
+func indent(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return "    " + strings.ReplaceAll(s, "\n", "\n    ")
+}
+
+// ago says how long before now t was, the way people say it.
+func ago(t, now time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return plural(int(d.Minutes()), "minute") + " ago"
+	case d < 24*time.Hour:
+		return plural(int(d.Hours()), "hour") + " ago"
+	case d < 30*24*time.Hour:
+		return plural(int(d.Hours()/24), "day") + " ago"
+	}
+	return t.Format("2006-01-02")
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}

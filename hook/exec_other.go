@@ -1,0 +1,8 @@
+//go:build !unix
+
+package hook
+
+import "os/exec"
+
+// killGroup is a no-op where process groups are not available: cancel kills the process.
+func killGroup(*exec.Cmd) {}

@@ -1,0 +1,237 @@
+package hook
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"carnet/memstore"
+)
+
+func extractFixture(t *testing.T, name string, opt ReadOptions, root string) memstore.Extraction {
+	t.Helper()
+	tr := read(t, fixture(t, name), opt)
+	tr.Root = root
+	e, raw, err := Heuristic{}.Extract(context.Background(), tr)
+	if err != nil || len(raw) == 0 {
+		t.Fatalf("extract: %v (raw %q)", err, raw)
+	}
+	noNoise(t, e)
+	return e
+}
+
+// noNoise checks the rules every extraction obeys: no empty or multi-line bullet, no
+// absolute path, no stop-hook feedback, nothing long.
+func noNoise(t *testing.T, e memstore.Extraction) {
+	t.Helper()
+	for _, key := range extractionKeys {
+		for _, s := range e.Field(key) {
+			switch {
+			case strings.TrimSpace(s) == "":
+				t.Errorf("%s: empty bullet", key)
+			case strings.Contains(s, "\n"):
+				t.Errorf("%s: multi-line bullet %q", key, s)
+			case strings.Contains(s, "/tmp/") || strings.Contains(s, "/home/"):
+				t.Errorf("%s: absolute path in %q", key, s)
+			case strings.Contains(s, "Stop hook feedback"):
+				t.Errorf("%s: stop-hook feedback in %q", key, s)
+			case len(s) > maxBullet+10:
+				t.Errorf("%s: %d-byte bullet", key, len(s))
+			}
+		}
+	}
+}
+
+func TestHeuristicCoverageFixture(t *testing.T) {
+	e := extractFixture(t, "claude-code_v2.1.14_coverage-test-fix.jsonl", ReadOptions{}, "/tmp/tmpw6sk2trg")
+	want := memstore.Extraction{
+		Objectif: []string{"Add a function called multiply_numbers(a: int, b: int) -> int that multiplies two numbers together. Add a test for it."},
+		Travail: []string{"Fichiers modifiés : src/math_utils.py, tests/test_math_utils.py, .gitignore",
+			"Commit 6322cf4 : Add multiply_numbers function with test"},
+	}
+	if !reflect.DeepEqual(e, want) {
+		t.Errorf("got  %#v\nwant %#v", e, want)
+	}
+}
+
+func TestHeuristicHelloWorldOutsideRoot(t *testing.T) {
+	// The transcript's cwd is not under the workspace root: paths are made relative to it.
+	e := extractFixture(t, "claude-code_v2.1.14_hello-world-script.jsonl", ReadOptions{}, "/somewhere/else")
+	if !contains(e.Travail, "Fichiers créés : hello.sh") {
+		t.Errorf("travail = %q", e.Travail)
+	}
+	if !contains(e.Travail, "Created `hello.sh`") {
+		t.Errorf("the **Summary:** of the closing text is missing: %q", e.Travail)
+	}
+	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "Write a shell script called hello.sh") {
+		t.Errorf("objectif = %q", e.Objectif)
+	}
+}
+
+func TestHeuristicRejectedToolsAreNotProblems(t *testing.T) {
+	e := extractFixture(t, "claude-code_v2.1.38_short.jsonl", ReadOptions{}, "/home/marco/projects/spotter")
+	if len(e.Problemes) != 0 || len(e.Objectif) != 1 {
+		t.Errorf("%+v", e)
+	}
+}
+
+func TestHeuristicOtherFixtures(t *testing.T) {
+	e := extractFixture(t, "claude-code_v2.1.38_tool_heavy.jsonl", ReadOptions{}, "/home/marco/projects/spotter")
+	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "scrolling back in xterm.js") {
+		t.Errorf("tool_heavy: %+v", e)
+	}
+	e = extractFixture(t, "claude-code_v2.1.39_session-excerpt_compact_stophook.jsonl", ReadOptions{}, "/home/USER/projects/spotter-worktrees/spotter-fum")
+	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "Work on bead spotter-fum.") {
+		t.Errorf("compact: %+v", e)
+	}
+	e = extractFixture(t, "claude-code_v2.1.39_subagent-excerpt_agent-a7be2f0.jsonl", ReadOptions{Sidechain: true}, "/home/USER/projects/spotter-worktrees/spotter-fum")
+	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "I need to understand:") || len(e.Problemes) != 0 {
+		t.Errorf("subagent: %+v", e)
+	}
+}
+
+func TestHeuristicSynthetic(t *testing.T) {
+	b := &tx{}
+	b.prompt("Migrate the billing module to the new API\n\nDetails follow…\nOK-done Write the migration plan\nok-done: review PR 12")
+	b.use("m1", "t1", "Bash", map[string]any{"command": "go test ./billing/...", "description": "run tests"})
+	b.result("t1", "Exit code 1\n\n=== RUN TestX\nok  \tother\n--- FAIL: TestCharge (0.01s)\n    charge_test.go:12: got 3 want 4", true)
+	b.use("m1", "t2", "Bash", map[string]any{"command": "go test ./billing/...", "description": "again"})
+	b.result("t2", "Exit code 1\n--- FAIL: TestCharge", true)
+	b.use("m2", "t3", "Bash", map[string]any{"command": "cat /home/dev/proj/.env"})
+	b.result("t3", "The user doesn't want to proceed with this tool use.", true)
+	b.use("m2", "t4", "MultiEdit", map[string]any{"file_path": "/home/dev/proj/billing/charge.go", "edits": []any{}})
+	b.result("t4", "ok", false)
+	b.use("m2", "t5", "NotebookEdit", map[string]any{"notebook_path": "/home/dev/proj/nb/a.ipynb"})
+	b.result("t5", "ok", false)
+	b.use("m2", "t6", "Edit", map[string]any{"file_path": "/etc/hosts"})
+	b.result("t6", "ok", false)
+	b.use("m3", "t7", "TodoWrite", map[string]any{"todos": []any{
+		map[string]any{"content": "Port the charge endpoint", "status": "completed"},
+		map[string]any{"content": "Port the refund endpoint", "status": "in_progress"},
+		map[string]any{"content": "Delete the old client", "status": "pending"},
+		map[string]any{"content": "  ", "status": "pending"},
+	}})
+	b.result("t7", "Todos have been modified", false)
+	b.use("m3", "t8", "Bash", map[string]any{"command": "git commit -am 'billing: port charge endpoint'"})
+	b.result("t8", "[main 1a2b3c4d] billing: port charge endpoint\n 2 files changed", false)
+	b.say("m4", "Done.\n\n**Decision:** keep the old client behind a flag until /home/dev/proj/billing/old.go is unused.\n\n"+
+		"## Next steps\n- Port refunds\n  - nested detail\n- Remove the flag\n\nGotcha: the sandbox API rejects amounts under 50 cents.\n"+
+		"```\nDecision: inside a code block\n```\nTODO:\n")
+	tr := read(t, b.write(t), ReadOptions{})
+	tr.Root = "/home/dev/proj"
+	e, _, _ := Heuristic{}.Extract(context.Background(), tr)
+	noNoise(t, e)
+	want := memstore.Extraction{
+		Objectif:      []string{"Migrate the billing module to the new API"},
+		Problemes:     []string{"Échec de `go test ./billing/...` : --- FAIL: TestCharge (0.01s)"},
+		Connaissances: []string{"the sandbox API rejects amounts under 50 cents."},
+		Travail: []string{"Fichiers modifiés : billing/charge.go, nb/a.ipynb, hosts",
+			"Commit 1a2b3c4d : billing: port charge endpoint"},
+		Decisions:   []string{"keep the old client behind a flag until billing/old.go is unused."},
+		ASuivre:     []string{"Port the refund endpoint", "Delete the old client", "Port refunds", "Remove the flag"},
+		ASuivreDone: []string{"Write the migration plan", "review PR 12", "Port the charge endpoint"},
+	}
+	if !reflect.DeepEqual(e, want) {
+		t.Errorf("got  %#v\nwant %#v", e, want)
+	}
+
+	en, _, _ := Heuristic{Language: "en"}.Extract(context.Background(), tr)
+	if en.Travail[0] != "Files changed: billing/charge.go, nb/a.ipynb, hosts" || en.Problemes[0] != "`go test ./billing/...` failed: --- FAIL: TestCharge (0.01s)" {
+		t.Errorf("english wording: %q %q", en.Travail, en.Problemes)
+	}
+}
+
+func TestHeuristicNothingHappened(t *testing.T) {
+	e := Heuristic{}.extract(&Turn{Prompt: "Fix it"})
+	if !e.Empty() || len(e.Objectif) != 0 {
+		t.Errorf("a prompt with no answer gave %+v", e)
+	}
+	e = Heuristic{}.extract(&Turn{Prompt: "ok", Closing: "Sure."})
+	if !e.Empty() {
+		t.Errorf("an acknowledgement gave %+v", e)
+	}
+}
+
+func TestHeuristicDropsSecrets(t *testing.T) {
+	tr := &Turn{Prompt: "Set password: hunter2hunter2 in the config", Closing: "Decision: rotate the key AKIAIOSFODNN7EXAMPLE today."}
+	e := Heuristic{}.extract(tr)
+	for _, key := range extractionKeys {
+		for _, s := range e.Field(key) {
+			if strings.Contains(s, "hunter2") || strings.Contains(s, "AKIA") {
+				t.Errorf("%s kept a secret: %q", key, s)
+			}
+		}
+	}
+}
+
+func TestGoalOf(t *testing.T) {
+	for in, want := range map[string]string{
+		"  fix   the\tlogin bug  ": "fix the login bug",
+		"yes":                     "",
+		"Merci !":                 "",
+		"<task-notification>\n<task-id>1</task-id>\n</task-notification>": "",
+		"<command-message>memory_load</command-message>\n<command-name>/memory_load</command-name>\n<command-args>cmms</command-args>": "/memory_load cmms",
+		"first paragraph\nstill first\n\nsecond paragraph": "first paragraph still first",
+		strings.Repeat("word ", 100): strings.TrimSpace(strings.Repeat("word ", 39)) + " word…",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestFirstUsefulLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"Exit code 1\n\nOn branch main\nnothing to commit": "nothing to commit",
+		"Exit code 2\n=====\nsome output\nmore":           "some output",
+		"\x1b[31mError:\x1b[0m cannot find module":        "Error: cannot find module",
+		"":                                                "",
+	} {
+		if got := firstUsefulLine(in); got != want {
+			t.Errorf("firstUsefulLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCommitMessage(t *testing.T) {
+	for in, want := range map[string]string{
+		`git commit -m "fix: parser"`:   "fix: parser",
+		`git commit -m 'single quoted'`: "single quoted",
+		"git add . && git commit -m \"$(cat <<'EOF'\nAdd heredoc subject\n\nBody\nEOF\n)\"": "Add heredoc subject",
+		"git commit -F - <<EOF\nFrom stdin\nEOF": "From stdin",
+		"git status": "",
+	} {
+		if got := commitMessage(in); got != want {
+			t.Errorf("commitMessage(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if h, s := commitSubject("[main (root-commit) abc1234] first\n 1 file"); h != "abc1234" || s != "first" {
+		t.Errorf("commitSubject: %q %q", h, s)
+	}
+	if h, _ := commitSubject("[WARN] not a commit"); h != "" {
+		t.Errorf("commitSubject matched a log line")
+	}
+}
+
+func TestPathFixer(t *testing.T) {
+	fx := newPathFixer("/work/repo", "/home/dev/other")
+	for in, want := range map[string]string{
+		"see /work/repo/src/a.go:12 and /home/dev/other/b.go.": "see src/a.go:12 and b.go.",
+		"route /api/v1/users stays":                            "route /api/v1/users stays",
+		"url https://example.com/home/x stays":                 "url https://example.com/home/x stays",
+		"(/tmp/build/out.log)":                                 "(out.log)",
+		"`/Users/me/code/x.py`":                                "`x.py`",
+		"relative src/a.go stays":                              "relative src/a.go stays",
+	} {
+		if got := fx.scrub(in); got != want {
+			t.Errorf("scrub(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if r, in := fx.rel("/work/repo/x/y.go"); r != "x/y.go" || !in {
+		t.Errorf("rel = %q %v", r, in)
+	}
+	if r, in := fx.rel("/opt/z/w.go"); r != "w.go" || in {
+		t.Errorf("rel outside = %q %v", r, in)
+	}
+}

@@ -1,0 +1,492 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Turn is what happened in the last turn of a session: from the user's prompt to the
+// assistant's closing text, as read from the end of the transcript.
+type Turn struct {
+	Prompt     string    // the user's prompt that opened the turn ("" when not reached)
+	PromptTime time.Time // when the prompt was written
+	EndTime    time.Time // the newest timestamp of the turn
+	Texts      []string  // the assistant's texts, in order (thinking left out)
+	Closing    string    // the assistant's closing text (last_assistant_message when given)
+	Tools      []*ToolUse
+	Cwd        string // the working directory recorded in the transcript
+	SessionID  string
+	Sidechain  bool // read from a subagent transcript
+
+	// Root is the workspace root; the caller sets it so that extractors write
+	// paths relative to it.
+	Root string
+
+	Lines     int  // lines of the turn that were parsed
+	Skipped   int  // lines that could not be parsed (half-written, garbage) or were oversized
+	Compacted bool // a compaction happened inside the turn
+	Truncated bool // the scan budget ran out before the prompt was found
+}
+
+// ToolUse is one tool call of the turn with the essentials of its input and its result.
+type ToolUse struct {
+	ID          string
+	Name        string
+	FilePath    string // Edit, Write, MultiEdit, NotebookEdit, Read
+	Command     string // Bash
+	Description string // Bash
+	Todos       []Todo // TodoWrite
+	Time        time.Time
+
+	HasResult bool
+	IsError   bool
+	Output    string // the first useful line of the result
+	Created   bool   // Write reported a new file
+
+	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line
+}
+
+// Todo is one item of a TodoWrite list.
+type Todo struct {
+	Content string `json:"content"`
+	Status  string `json:"status"` // pending, in_progress, completed
+}
+
+// Edits reports whether the tool call changes a file (Edit, Write, MultiEdit, NotebookEdit).
+func (u *ToolUse) Edits() bool {
+	switch u.Name {
+	case "Edit", "Write", "MultiEdit", "NotebookEdit":
+		return true
+	}
+	return false
+}
+
+// HasActivity reports whether the assistant did or said anything in the turn.
+func (t *Turn) HasActivity() bool { return len(t.Texts) > 0 || len(t.Tools) > 0 || t.Closing != "" }
+
+// ReadOptions tune ReadTurn.
+type ReadOptions struct {
+	// LastAssistant is the hook input's last_assistant_message; it becomes the closing
+	// text, since the file often lags behind the Stop event.
+	LastAssistant string
+	// Settle is how long to keep re-reading a transcript that shows no assistant activity
+	// after the last prompt (the file lags). Zero reads once.
+	Settle time.Duration
+	// Sidechain selects subagent lines (isSidechain) instead of the main conversation's.
+	Sidechain bool
+	// Limit overrides the number of bytes read back (maxScan) when positive.
+	Limit int64
+}
+
+// ErrNoTurn is returned when the transcript holds no readable turn.
+var ErrNoTurn = errors.New("no turn found in the transcript")
+
+// settlePoll is how often a lagging transcript is re-read.
+const settlePoll = 100 * time.Millisecond
+
+// ReadTurn reads the last turn of the JSONL transcript at path, from the end of the file.
+// Its cost depends on the size of the last turn, not of the file.
+func ReadTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, error) {
+	if path == "" {
+		return nil, errors.New("no transcript path in the hook input")
+	}
+	var deadline time.Time
+	if opt.Settle > 0 {
+		deadline = time.Now().Add(opt.Settle)
+	}
+	for {
+		t, err := readTurnOnce(path, opt)
+		if err != nil && !errors.Is(err, ErrNoTurn) {
+			return nil, err
+		}
+		lagging := t == nil || (!t.HasActivity() && opt.LastAssistant == "")
+		if !lagging || deadline.IsZero() || time.Now().Add(settlePoll).After(deadline) {
+			if t == nil {
+				return nil, err
+			}
+			if opt.LastAssistant != "" {
+				t.Closing = cleanText(opt.LastAssistant)
+			}
+			if !t.HasActivity() && t.Prompt == "" {
+				return nil, ErrNoTurn
+			}
+			return t, nil
+		}
+		select {
+		case <-ctx.Done():
+			return t, ctx.Err()
+		case <-time.After(settlePoll):
+		}
+	}
+}
+
+func readTurnOnce(path string, opt ReadOptions) (*Turn, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("transcript: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("transcript: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("transcript %s is not a regular file", path)
+	}
+	return scanTurn(f, st.Size(), opt)
+}
+
+// scanTurn walks the lines of r backwards until the prompt that opened the last turn.
+func scanTurn(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error) {
+	br := newBackReader(r, size, opt.Limit)
+	t := &Turn{Sidechain: opt.Sidechain}
+	c := collector{turn: t, results: map[string]toolResult{}, seenTools: map[string]bool{}, seenText: map[string]bool{}}
+	for {
+		ln, err := br.next()
+		if err == io.EOF {
+			break
+		}
+		if err == errScanBudget {
+			t.Truncated = true
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("transcript: %w", err)
+		}
+		var rl rawLine
+		if ln.Oversized {
+			rl, err = salvage(ln.Head, ln.Tail)
+		} else {
+			err = json.Unmarshal(ln.Data, &rl)
+		}
+		if err != nil {
+			t.Skipped++
+			continue
+		}
+		if c.add(&rl, opt.Sidechain) {
+			break
+		}
+	}
+	c.finish()
+	if !t.HasActivity() && t.Prompt == "" {
+		return t, ErrNoTurn
+	}
+	return t, nil
+}
+
+// rawLine is the part of a transcript line that carnet reads.
+type rawLine struct {
+	Type             string     `json:"type"`
+	Subtype          string     `json:"subtype"`
+	IsSidechain      bool       `json:"isSidechain"`
+	IsMeta           bool       `json:"isMeta"`
+	IsCompactSummary bool       `json:"isCompactSummary"`
+	ToolUseResult    presence   `json:"toolUseResult"`
+	Cwd              string     `json:"cwd"`
+	SessionID        string     `json:"sessionId"`
+	Timestamp        string     `json:"timestamp"`
+	Message          rawMessage `json:"message"`
+}
+
+type rawMessage struct {
+	ID      string          `json:"id"`
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content"`
+}
+
+// presence records that a key was set without keeping its (possibly huge) value; it
+// notes whether a tool result reports a file creation.
+type presence struct {
+	set    bool
+	create bool
+}
+
+func (p *presence) UnmarshalJSON(b []byte) error {
+	if bytes.Equal(b, []byte("null")) {
+		return nil
+	}
+	p.set = true
+	head := b[:min(len(b), 200)]
+	p.create = bytes.Contains(head, []byte(`"type":"create"`))
+	return nil
+}
+
+type rawBlock struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     toolInput       `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   json.RawMessage `json:"content"`
+	IsError   bool            `json:"is_error"`
+}
+
+type toolInput struct {
+	FilePath     string `json:"file_path"`
+	NotebookPath string `json:"notebook_path"`
+	Command      string `json:"command"`
+	Description  string `json:"description"`
+	Todos        []Todo `json:"todos"`
+}
+
+type toolResult struct {
+	isError                   bool
+	output                    string
+	created                   bool
+	commitHash, commitSubject string
+}
+
+// collector accumulates a turn from lines handed newest first.
+type collector struct {
+	turn      *Turn
+	tools     []*ToolUse // newest first
+	texts     []string   // newest first
+	closingID string     // message id of the newest assistant text
+	closing   []string   // its text blocks, newest first
+	results   map[string]toolResult
+	seenTools map[string]bool
+	seenText  map[string]bool
+}
+
+// add takes one line; it returns true when the line is the prompt that opened the turn.
+func (c *collector) add(rl *rawLine, sidechain bool) bool {
+	t := c.turn
+	if rl.Type != "user" && rl.Type != "assistant" {
+		if rl.Type == "system" && rl.Subtype == "compact_boundary" && rl.IsSidechain == sidechain {
+			t.Compacted = true
+		}
+		return false // progress, snapshots, queue operations, summaries, unknown types
+	}
+	if rl.IsSidechain != sidechain {
+		return false
+	}
+	t.Lines++
+	ts := parseTime(rl.Timestamp)
+	if t.EndTime.IsZero() && !ts.IsZero() {
+		t.EndTime = ts
+	}
+	if t.Cwd == "" {
+		t.Cwd = rl.Cwd
+	}
+	if t.SessionID == "" {
+		t.SessionID = rl.SessionID
+	}
+	content := bytes.TrimSpace(rl.Message.Content)
+	if len(content) == 0 {
+		return false
+	}
+	if rl.Type == "assistant" {
+		c.addAssistant(rl, content, ts)
+		return false
+	}
+	if rl.IsMeta { // stop-hook feedback and injected text continue the same turn
+		return false
+	}
+	if rl.IsCompactSummary {
+		t.Compacted = true
+		return false
+	}
+	if content[0] == '"' {
+		var s string
+		if json.Unmarshal(content, &s) != nil {
+			return false
+		}
+		return c.maybePrompt(rl, s, ts)
+	}
+	var blocks []rawBlock
+	if json.Unmarshal(content, &blocks) != nil {
+		return false
+	}
+	var text []string
+	hasResult := false
+	for i := range blocks {
+		b := &blocks[i]
+		switch b.Type {
+		case "tool_result":
+			hasResult = true
+			if _, ok := c.results[b.ToolUseID]; !ok {
+				txt := resultText(b.Content)
+				r := toolResult{isError: b.IsError, output: firstUsefulLine(txt), created: rl.ToolUseResult.create}
+				r.commitHash, r.commitSubject = commitSubject(txt)
+				c.results[b.ToolUseID] = r
+			}
+		case "text":
+			text = append(text, b.Text)
+		}
+	}
+	if hasResult || rl.ToolUseResult.set || len(text) == 0 {
+		return false
+	}
+	return c.maybePrompt(rl, strings.Join(text, "\n"), ts)
+}
+
+// maybePrompt decides whether a user text opens the turn. Interruption markers and the
+// output of local slash commands do not: they end or decorate a turn.
+func (c *collector) maybePrompt(rl *rawLine, s string, ts time.Time) bool {
+	s = cleanText(s)
+	trimmed := strings.TrimSpace(s)
+	if trimmed == "" || !isPrompt(trimmed) {
+		return false
+	}
+	if rl.ToolUseResult.set {
+		return false
+	}
+	c.turn.Prompt = s
+	c.turn.PromptTime = ts
+	return true
+}
+
+// isPrompt reports whether a user text is something the user asked, as opposed to a
+// marker, a command's output or a background task's notification (the turn it belongs
+// to is the one the user opened).
+func isPrompt(s string) bool {
+	for _, p := range []string{"[Request interrupted", "<task-notification>", "<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>", "<bash-stdout>", "<bash-stderr>"} {
+		if strings.HasPrefix(s, p) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
+	var blocks []rawBlock
+	if content[0] == '"' {
+		var s string
+		if json.Unmarshal(content, &s) != nil {
+			return
+		}
+		blocks = []rawBlock{{Type: "text", Text: s}}
+	} else if json.Unmarshal(content, &blocks) != nil {
+		return
+	}
+	// Blocks of one line are in order; lines come newest first, so walk blocks backwards.
+	for i := len(blocks) - 1; i >= 0; i-- {
+		b := &blocks[i]
+		switch b.Type {
+		case "text":
+			txt := strings.TrimSpace(cleanText(b.Text))
+			if txt == "" {
+				continue
+			}
+			key := rl.Message.ID + "\x00" + txt
+			if c.seenText[key] {
+				continue
+			}
+			c.seenText[key] = true
+			c.texts = append(c.texts, txt)
+			switch {
+			case len(c.texts) == 1:
+				c.closingID = rl.Message.ID
+				c.closing = append(c.closing, txt)
+			case c.closingID != "" && rl.Message.ID == c.closingID:
+				c.closing = append(c.closing, txt) // the closing message, split over lines
+			}
+		case "tool_use":
+			if b.ID != "" && c.seenTools[b.ID] {
+				continue
+			}
+			c.seenTools[b.ID] = true
+			u := &ToolUse{
+				ID: b.ID, Name: b.Name, Time: ts,
+				FilePath:    cleanText(firstNonEmpty(b.Input.FilePath, b.Input.NotebookPath)),
+				Command:     cleanText(b.Input.Command),
+				Description: cleanText(b.Input.Description),
+				Todos:       b.Input.Todos,
+			}
+			c.tools = append(c.tools, u)
+		}
+	}
+}
+
+// finish puts the collected items in file order and pairs tool uses with their results.
+func (c *collector) finish() {
+	t := c.turn
+	for i := len(c.texts) - 1; i >= 0; i-- {
+		t.Texts = append(t.Texts, c.texts[i])
+	}
+	for i := len(c.closing) - 1; i >= 0; i-- {
+		if t.Closing != "" {
+			t.Closing += "\n\n"
+		}
+		t.Closing += c.closing[i]
+	}
+	for i := len(c.tools) - 1; i >= 0; i-- {
+		u := c.tools[i]
+		if r, ok := c.results[u.ID]; ok {
+			u.HasResult, u.IsError, u.Output, u.Created = true, r.isError, r.output, r.created
+			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
+		}
+		for j := range u.Todos {
+			u.Todos[j].Content = cleanText(u.Todos[j].Content)
+		}
+		t.Tools = append(t.Tools, u)
+	}
+}
+
+// resultText returns the text of a tool_result content (a string or text blocks).
+func resultText(content json.RawMessage) string {
+	content = bytes.TrimSpace(content)
+	if len(content) == 0 {
+		return ""
+	}
+	if content[0] == '"' {
+		var s string
+		_ = json.Unmarshal(content, &s)
+		return s
+	}
+	var blocks []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	if json.Unmarshal(content, &blocks) != nil {
+		return ""
+	}
+	var sb strings.Builder
+	for _, b := range blocks {
+		if b.Type == "text" {
+			sb.WriteString(b.Text)
+			sb.WriteByte('\n')
+		}
+	}
+	return sb.String()
+}
+
+func parseTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// cleanText makes s valid UTF-8 and drops NUL bytes.
+func cleanText(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	if strings.IndexByte(s, 0) >= 0 {
+		s = strings.ReplaceAll(s, "\x00", "")
+	}
+	return s
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}

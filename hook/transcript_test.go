@@ -1,0 +1,363 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func read(t *testing.T, path string, opt ReadOptions) *Turn {
+	t.Helper()
+	tr, err := ReadTurn(context.Background(), path, opt)
+	if err != nil {
+		t.Fatalf("ReadTurn(%s): %v", filepath.Base(path), err)
+	}
+	return tr
+}
+
+func toolNamed(tr *Turn, name, sub string) *ToolUse {
+	for _, u := range tr.Tools {
+		if u.Name == name && (strings.Contains(u.FilePath, sub) || strings.Contains(u.Command, sub)) {
+			return u
+		}
+	}
+	return nil
+}
+
+func TestFixtureCoverageTestFix(t *testing.T) {
+	tr := read(t, fixture(t, "claude-code_v2.1.14_coverage-test-fix.jsonl"), ReadOptions{})
+	if !strings.HasPrefix(tr.Prompt, "Add a function called multiply_numbers") {
+		t.Errorf("prompt = %q", tr.Prompt)
+	}
+	if len(tr.Tools) != 13 {
+		t.Errorf("got %d tool uses, want 13 (parallel calls split over lines)", len(tr.Tools))
+	}
+	if u := toolNamed(tr, "Edit", "src/math_utils.py"); u == nil || !u.HasResult || u.IsError {
+		t.Errorf("Edit of src/math_utils.py missing or not paired with its result: %+v", u)
+	}
+	commit := toolNamed(tr, "Bash", "Add multiply_numbers")
+	if commit == nil || commit.CommitHash != "6322cf4" || commit.CommitSubject != "Add multiply_numbers function with test" {
+		t.Errorf("commit not read: %+v", commit)
+	}
+	failed := toolNamed(tr, "Bash", "Add Python and coverage")
+	if failed == nil || !failed.IsError || failed.Output != "nothing to commit, working tree clean" {
+		t.Errorf("failed commit: %+v", failed)
+	}
+	if !strings.Contains(tr.Closing, "The `.gitignore` was already committed") {
+		t.Errorf("closing = %q", tr.Closing)
+	}
+	for _, x := range tr.Texts {
+		if strings.Contains(x, "Stop hook feedback") {
+			t.Errorf("stop-hook feedback read as assistant text: %q", x)
+		}
+	}
+	if tr.Cwd != "/tmp/tmpw6sk2trg" || tr.SessionID != "c64cc478-3430-40fe-8e9c-4ee9986e9754" {
+		t.Errorf("cwd %q session %q", tr.Cwd, tr.SessionID)
+	}
+	if tr.PromptTime.IsZero() || !tr.EndTime.After(tr.PromptTime) {
+		t.Errorf("times: prompt %v end %v", tr.PromptTime, tr.EndTime)
+	}
+}
+
+func TestFixtureHelloWorld(t *testing.T) {
+	tr := read(t, fixture(t, "claude-code_v2.1.14_hello-world-script.jsonl"), ReadOptions{})
+	if tr.Prompt != `Write a shell script called hello.sh that prints "Hello world" and run it.` {
+		t.Errorf("prompt = %q", tr.Prompt)
+	}
+	w := toolNamed(tr, "Write", "hello.sh")
+	if w == nil || !w.Created || w.FilePath != "/tmp/tmp74wiyiny/hello.sh" {
+		t.Errorf("Write: %+v", w)
+	}
+	if !strings.HasPrefix(tr.Closing, "I have fully completed the task.") || len(tr.Texts) != 2 {
+		t.Errorf("closing %q, %d texts", tr.Closing, len(tr.Texts))
+	}
+}
+
+func TestFixtureShortThinkingAndRejection(t *testing.T) {
+	tr := read(t, fixture(t, "claude-code_v2.1.38_short.jsonl"), ReadOptions{})
+	if tr.Prompt != "mix phx.server doesnt seem to start" {
+		t.Errorf("prompt = %q (the interruption marker must not open a turn)", tr.Prompt)
+	}
+	if len(tr.Texts) != 1 || !strings.HasPrefix(tr.Texts[0], "Let me check the project structure") {
+		t.Errorf("texts = %q (thinking and blank text blocks left out)", tr.Texts)
+	}
+	if len(tr.Tools) != 2 {
+		t.Fatalf("tools = %d", len(tr.Tools))
+	}
+	for _, u := range tr.Tools {
+		if !u.IsError || !strings.Contains(u.Output, "doesn't want to proceed") {
+			t.Errorf("rejected tool use: %+v", u)
+		}
+	}
+}
+
+func TestFixtureToolHeavy(t *testing.T) {
+	tr := read(t, fixture(t, "claude-code_v2.1.38_tool_heavy.jsonl"), ReadOptions{})
+	if !strings.HasPrefix(tr.Prompt, "scrolling back in xterm.js still does not work") {
+		t.Errorf("prompt = %q", tr.Prompt)
+	}
+	var names []string
+	for _, u := range tr.Tools {
+		names = append(names, u.Name)
+	}
+	if strings.Join(names, ",") != "WebSearch,Glob,Read,WebFetch" {
+		t.Errorf("tools = %v", names)
+	}
+	if len(tr.Texts) != 0 {
+		t.Errorf("texts = %q", tr.Texts)
+	}
+}
+
+func TestFixtureCompactionAndStopHookSummary(t *testing.T) {
+	tr := read(t, fixture(t, "claude-code_v2.1.39_session-excerpt_compact_stophook.jsonl"), ReadOptions{})
+	if !strings.HasPrefix(tr.Prompt, "Work on bead spotter-fum.") {
+		t.Errorf("prompt = %q (a task notification must not open a turn)", tr.Prompt)
+	}
+	if !tr.Compacted {
+		t.Error("compaction inside the turn not noticed")
+	}
+	if !strings.HasPrefix(tr.Closing, "That's a notification from a background task") {
+		t.Errorf("closing = %q", tr.Closing)
+	}
+	if !contains(tr.Texts, "All done. Here's the summary") {
+		t.Errorf("texts = %q", tr.Texts)
+	}
+	if toolNamed(tr, "Bash", "bd show spotter-fum") == nil {
+		t.Error("bd show not among the tools")
+	}
+	for _, x := range tr.Texts {
+		if strings.Contains(x, "This session is being continued") {
+			t.Error("the compaction summary was read as the assistant's text")
+		}
+	}
+}
+
+func TestFixtureSubagent(t *testing.T) {
+	p := fixture(t, "claude-code_v2.1.39_subagent-excerpt_agent-a7be2f0.jsonl")
+	tr := read(t, p, ReadOptions{Sidechain: true})
+	if !strings.HasPrefix(tr.Prompt, "I need to understand:") || !tr.Sidechain {
+		t.Errorf("prompt = %q", tr.Prompt)
+	}
+	dir := toolNamed(tr, "Read", "test/support")
+	if dir == nil || !dir.IsError || !strings.Contains(dir.Output, "EISDIR") {
+		t.Errorf("failed Read: %+v", dir)
+	}
+	if tr.Closing != "Let me fix that and list the directory properly:" {
+		t.Errorf("closing = %q", tr.Closing)
+	}
+	// Read as a main transcript, every line is a sidechain: there is no turn.
+	if _, err := ReadTurn(context.Background(), p, ReadOptions{}); !errors.Is(err, ErrNoTurn) {
+		t.Errorf("main-conversation read of a subagent file: err = %v, want ErrNoTurn", err)
+	}
+}
+
+func TestLastAssistantMessageWins(t *testing.T) {
+	p := fixture(t, "claude-code_v2.1.14_hello-world-script.jsonl")
+	tr := read(t, p, ReadOptions{LastAssistant: "Decision: keep the script in POSIX sh."})
+	if tr.Closing != "Decision: keep the script in POSIX sh." {
+		t.Errorf("closing = %q", tr.Closing)
+	}
+}
+
+func TestSyntheticTurnShapes(t *testing.T) {
+	b := &tx{}
+	b.prompt("old prompt").say("m0", "old answer")
+	b.raw(`{"type":"summary","summary":"x","leafUuid":"y"}`)
+	b.prompt("Fix the login bug")
+	b.raw(`{"type":"progress","data":{"type":"bash_progress"}}`)
+	b.raw(`{"type":"brand-new-type","whatever":[1,2,3]}`)
+	b.raw(`{"type":"file-history-snapshot","snapshot":{}}`)
+	b.think("m1").say("m1", "Looking.").use("m1", "t1", "Edit", map[string]any{"file_path": "/home/dev/proj/a.go"}).
+		use("m1", "t2", "Edit", map[string]any{"file_path": "/home/dev/proj/b.go"})
+	b.say("m1", "Looking.") // a repeated block of the same message
+	b.result("t1", "ok", false).result("t2", []any{map[string]any{"type": "text", "text": "String not found"}}, true)
+	b.add(map[string]any{"type": "user", "isSidechain": true, "message": map[string]any{"role": "user", "content": "subagent prompt"}})
+	b.add(map[string]any{"type": "assistant", "isSidechain": true, "message": map[string]any{"id": "sx", "role": "assistant",
+		"content": []any{map[string]any{"type": "text", "text": "subagent text"}}}})
+	b.meta("Stop hook feedback: do more")
+	b.add(map[string]any{"type": "user", "isCompactSummary": true, "message": map[string]any{"role": "user", "content": "This session is being continued"}})
+	b.add(map[string]any{"type": "system", "subtype": "stop_hook_summary"})
+	b.say("m2", "Part one.").say("m2", "Part two.")
+	b.add(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": "[Request interrupted by user]"}}}})
+	tr := read(t, b.write(t), ReadOptions{})
+	if tr.Prompt != "Fix the login bug" {
+		t.Errorf("prompt = %q", tr.Prompt)
+	}
+	if strings.Join(tr.Texts, "|") != "Looking.|Part one.|Part two." {
+		t.Errorf("texts = %q", tr.Texts)
+	}
+	if tr.Closing != "Part one.\n\nPart two." {
+		t.Errorf("closing = %q (one message split over two lines)", tr.Closing)
+	}
+	if len(tr.Tools) != 2 || tr.Tools[0].IsError || !tr.Tools[1].IsError || tr.Tools[1].Output != "String not found" {
+		t.Errorf("tools: %+v %+v", tr.Tools[0], tr.Tools[1])
+	}
+	if !tr.Compacted {
+		t.Error("compact summary not noticed")
+	}
+}
+
+func TestHalfWrittenLastLineAndGarbage(t *testing.T) {
+	b := &tx{}
+	b.prompt("Add a cache").say("m1", "Done: added the cache.")
+	b.raw("\x00\x01\x02 binary garbage \xff\xfe")
+	b.raw("not json at all")
+	content := b.String() + `{"type":"assistant","message":{"id":"m2","role":"assistant","content":[{"type":"text","text":"Half`
+	p := filepath.Join(t.TempDir(), "s.jsonl")
+	os.WriteFile(p, []byte(content), 0o644)
+	tr := read(t, p, ReadOptions{})
+	if tr.Prompt != "Add a cache" || tr.Closing != "Done: added the cache." {
+		t.Errorf("prompt %q closing %q", tr.Prompt, tr.Closing)
+	}
+	if tr.Skipped != 3 {
+		t.Errorf("skipped = %d, want 3", tr.Skipped)
+	}
+}
+
+func TestInvalidUTF8(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "s.jsonl")
+	line1 := "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"caf\xe9 cr\xe8me \xff please\"}}\n"
+	line2 := "{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"ok \xc3\"}]}}\n"
+	os.WriteFile(p, []byte(line1+line2), 0o644)
+	tr := read(t, p, ReadOptions{})
+	if !strings.HasPrefix(tr.Prompt, "caf") || !strings.Contains(tr.Prompt, "please") {
+		t.Errorf("prompt = %q", tr.Prompt)
+	}
+	for _, s := range append([]string{tr.Prompt, tr.Closing}, tr.Texts...) {
+		if !isValidUTF8(s) {
+			t.Errorf("invalid UTF-8 kept: %q", s)
+		}
+	}
+}
+
+func isValidUTF8(s string) bool { return strings.ToValidUTF8(s, "?") == s }
+
+func TestOversizedToolResultIsSalvaged(t *testing.T) {
+	big := strings.Repeat("x", 3<<20)
+	b := &tx{}
+	b.prompt("Run the suite")
+	b.use("m1", "t1", "Bash", map[string]any{"command": "go test ./...", "description": "tests"})
+	// Claude Code's own key order: role and block type first, the bulk after.
+	b.raw(`{"parentUuid":"a","isSidechain":false,"type":"user","message":{"role":"user","content":[{"tool_use_id":"t1","type":"tool_result","content":"--- FAIL: TestParse (0.00s)\n` + big + `","is_error":true}]},"uuid":"r1","timestamp":"2026-03-22T10:00:00Z","toolUseResult":{"stdout":""}}`)
+	b.raw(`{"parentUuid":"b","isSidechain":false,"message":{"model":"m","id":"m2","type":"message","role":"assistant","content":[{"type":"tool_use","id":"t2","name":"Write","input":{"file_path":"/home/dev/proj/huge.txt","content":"` + big + `"}}]},"type":"assistant","uuid":"w1","timestamp":"2026-03-22T10:00:01Z"}`)
+	b.result("t2", "File created successfully", false)
+	b.say("m3", "Next steps:\n- fix TestParse")
+	tr := read(t, b.write(t), ReadOptions{})
+	if tr.Prompt != "Run the suite" || len(tr.Tools) != 2 {
+		t.Fatalf("prompt %q, %d tools", tr.Prompt, len(tr.Tools))
+	}
+	u := tr.Tools[0]
+	if !u.IsError || !strings.HasPrefix(u.Output, "--- FAIL: TestParse") || u.Command != "go test ./..." {
+		t.Errorf("salvaged Bash: %+v", u)
+	}
+	if w := tr.Tools[1]; w.Name != "Write" || w.FilePath != "/home/dev/proj/huge.txt" {
+		t.Errorf("salvaged Write: %+v", w)
+	}
+}
+
+func TestFiftyMegabyteSingleLine(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big.jsonl")
+	f, _ := os.Create(p)
+	f.WriteString(`{"type":"user","message":{"role":"user","content":"`)
+	chunk := bytes.Repeat([]byte("y"), 1<<20)
+	for i := 0; i < 50; i++ {
+		f.Write(chunk)
+	}
+	f.Close() // no closing quote, no newline: one 50 MB half-written line
+	_, err := ReadTurn(context.Background(), p, ReadOptions{})
+	if !errors.Is(err, ErrNoTurn) {
+		t.Errorf("err = %v, want ErrNoTurn", err)
+	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.ReaderAt
+	n int64
+}
+
+func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.r.ReadAt(p, off)
+	c.n += int64(n)
+	return n, err
+}
+
+func TestCostDoesNotGrowWithFileSize(t *testing.T) {
+	var reads []int64
+	for _, prefixTurns := range []int{10, 5000} {
+		b := &tx{}
+		for i := 0; i < prefixTurns; i++ {
+			b.prompt("earlier prompt "+itoa(i)).say("a"+itoa(i), strings.Repeat("earlier answer ", 40))
+		}
+		b.prompt("the last prompt").say("z", "the last answer")
+		data := []byte(b.String())
+		cr := &countingReader{r: bytes.NewReader(data)}
+		tr, err := scanTurn(cr, int64(len(data)), ReadOptions{})
+		if err != nil || tr.Prompt != "the last prompt" {
+			t.Fatalf("turn %+v err %v", tr, err)
+		}
+		reads = append(reads, cr.n)
+	}
+	if reads[1] > chunkSize || reads[0] > chunkSize {
+		t.Errorf("bytes read: %v; want one chunk at most for a small last turn", reads)
+	}
+}
+
+func TestScanBudget(t *testing.T) {
+	b := &tx{}
+	b.prompt("far away prompt")
+	for i := 0; i < 2000; i++ {
+		b.use("m"+itoa(i), "t"+itoa(i), "Read", map[string]any{"file_path": "/home/dev/proj/f" + itoa(i)})
+	}
+	data := []byte(b.String())
+	tr, err := scanTurn(bytes.NewReader(data), int64(len(data)), ReadOptions{Limit: chunkSize})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tr.Truncated || tr.Prompt != "" || len(tr.Tools) == 0 {
+		t.Errorf("truncated %v prompt %q tools %d", tr.Truncated, tr.Prompt, len(tr.Tools))
+	}
+}
+
+func TestLaggingTranscriptIsReread(t *testing.T) {
+	b := &tx{}
+	b.prompt("Write the docs")
+	p := b.write(t)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		time.Sleep(150 * time.Millisecond)
+		f, _ := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString(`{"type":"assistant","message":{"id":"m1","role":"assistant","content":[{"type":"text","text":"Docs written."}]}}` + "\n")
+		f.Close()
+	}()
+	tr, err := ReadTurn(context.Background(), p, ReadOptions{Settle: 10 * time.Second})
+	<-done
+	if err != nil || tr.Closing != "Docs written." {
+		t.Fatalf("closing %q err %v", tr.Closing, err)
+	}
+}
+
+func TestReadTurnErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := ReadTurn(context.Background(), "", ReadOptions{}); err == nil {
+		t.Error("empty path accepted")
+	}
+	if _, err := ReadTurn(context.Background(), filepath.Join(dir, "missing.jsonl"), ReadOptions{}); err == nil {
+		t.Error("missing file accepted")
+	}
+	if _, err := ReadTurn(context.Background(), dir, ReadOptions{}); err == nil {
+		t.Error("a directory accepted")
+	}
+	empty := filepath.Join(dir, "empty.jsonl")
+	os.WriteFile(empty, nil, 0o644)
+	if _, err := ReadTurn(context.Background(), empty, ReadOptions{}); !errors.Is(err, ErrNoTurn) {
+		t.Errorf("empty file: %v", err)
+	}
+}

@@ -168,11 +168,11 @@ func TestHeuristicDropsSecrets(t *testing.T) {
 func TestGoalOf(t *testing.T) {
 	for in, want := range map[string]string{
 		"  fix   the\tlogin bug  ": "fix the login bug",
-		"yes":                     "",
-		"Merci !":                 "",
-		"<task-notification>\n<task-id>1</task-id>\n</task-notification>": "",
+		"yes":                      "",
+		"Merci !":                  "",
+		"<task-notification>\n<task-id>1</task-id>\n</task-notification>":                                                              "",
 		"<command-message>memory_load</command-message>\n<command-name>/memory_load</command-name>\n<command-args>cmms</command-args>": "/memory_load cmms",
-		"first paragraph\nstill first\n\nsecond paragraph": "first paragraph still first",
+		"first paragraph\nstill first\n\nsecond paragraph":                                                                             "first paragraph still first",
 		strings.Repeat("word ", 100): strings.TrimSpace(strings.Repeat("word ", 39)) + " word…",
 	} {
 		if got := goalOf(in); got != want {
@@ -184,9 +184,9 @@ func TestGoalOf(t *testing.T) {
 func TestFirstUsefulLine(t *testing.T) {
 	for in, want := range map[string]string{
 		"Exit code 1\n\nOn branch main\nnothing to commit": "nothing to commit",
-		"Exit code 2\n=====\nsome output\nmore":           "some output",
-		"\x1b[31mError:\x1b[0m cannot find module":        "Error: cannot find module",
-		"":                                                "",
+		"Exit code 2\n=====\nsome output\nmore":            "some output",
+		"\x1b[31mError:\x1b[0m cannot find module":         "Error: cannot find module",
+		"": "",
 	} {
 		if got := firstUsefulLine(in); got != want {
 			t.Errorf("firstUsefulLine(%q) = %q, want %q", in, got, want)
@@ -199,8 +199,8 @@ func TestCommitMessage(t *testing.T) {
 		`git commit -m "fix: parser"`:   "fix: parser",
 		`git commit -m 'single quoted'`: "single quoted",
 		"git add . && git commit -m \"$(cat <<'EOF'\nAdd heredoc subject\n\nBody\nEOF\n)\"": "Add heredoc subject",
-		"git commit -F - <<EOF\nFrom stdin\nEOF": "From stdin",
-		"git status": "",
+		"git commit -F - <<EOF\nFrom stdin\nEOF":                                            "From stdin",
+		"git status":                                                                        "",
 	} {
 		if got := commitMessage(in); got != want {
 			t.Errorf("commitMessage(%q) = %q, want %q", in, got, want)

@@ -1,0 +1,322 @@
+package memstore
+
+import (
+	"strings"
+	"testing"
+)
+
+// Fake keys are assembled at run time so that push protection and secret scanners do not
+// mistake this file for a leak; each has the shape of the real thing.
+var (
+	fakeAWSKey      = "AKIA" + "IOSFODNN7EXAMPLE"
+	fakeAWSTemp     = "ASIA" + "Y34FZKBOKMUTVV7A"
+	fakeAWSSecret   = "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCYEXAMPLEKEY"
+	fakeGitHub      = "ghp_" + strings.Repeat("a1B2", 9)
+	fakeGitHubApp   = "ghs_" + strings.Repeat("Zz9y", 9)
+	fakeGitHubOAuth = "gho_" + strings.Repeat("Q7wE", 9)
+	fakeGitHubPAT   = "github_pat_" + strings.Repeat("11AB", 5) + "cd" + "_" + strings.Repeat("xY3", 19) + "zz"
+	fakeGitLab      = "glpat-" + "Xk9" + strings.Repeat("pQ", 9) + "z"
+	fakeSlackBot    = "xoxb-" + "123456789012-1234567890123-" + strings.Repeat("AbCd", 6)
+	fakeSlackUser   = "xoxp-" + "123456789012-123456789012-123456789012-" + strings.Repeat("ab12", 8)
+	fakeSlackHook   = "https://hooks.slack.com/services/" + "T0A1B2C3D/B0A1B2C3D/" + strings.Repeat("Kq7x", 6)
+	fakeStripeLive  = "sk_live_" + "51H" + strings.Repeat("aB3d", 6)
+	fakeStripeRK    = "rk_live_" + "51H" + strings.Repeat("Zy8w", 6)
+	fakeStripeTest  = "sk_test_" + "4eC39HqLyjWDarjtT1zdp7dc"
+	fakeOpenAI      = "sk-" + strings.Repeat("T3Bl", 4) + strings.Repeat("bkFJ9z", 5) + "Aa"
+	fakeOpenAIProj  = "sk-proj-" + strings.Repeat("Ab1_Cd2-", 8)
+	fakeAnthropic   = "sk-ant-api03-" + strings.Repeat("xY9_", 20) + "AA"
+	fakeGoogle      = "AIza" + "SyD-" + strings.Repeat("9tSrke72", 3) + "PouQMnMX7"
+	fakeJWT         = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." +
+		"eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIn0" + "." +
+		"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+	fakeNPM       = "npm_" + strings.Repeat("aZ09", 9)
+	fakeSendGrid  = "SG." + strings.Repeat("aB1-", 5) + "cD" + "." + strings.Repeat("eF2_", 10) + "gH3"
+	fakeHF        = "hf_" + strings.Repeat("AbCdEfGh", 4) + "Ij"
+	fakeAzure     = "DefaultEndpointsProtocol=https;AccountName=carnet;AccountKey=" + strings.Repeat("Zm9vYmFy", 8) + "=="
+	fakePEMHeader = "-----BEGIN " + "RSA PRIVATE KEY-----"
+)
+
+var secretCases = []struct {
+	name   string
+	text   string
+	secret bool
+}{
+	// Known key formats.
+	{"aws access key assigned", "aws_access_key_id = " + fakeAWSKey, true},
+	{"aws access key in prose", "use " + fakeAWSKey + " for the backup bucket", true},
+	{"aws temporary key", "STS gave " + fakeAWSTemp, true},
+	{"aws secret assigned", "aws_secret_access_key = " + fakeAWSSecret, true},
+	{"aws secret in words", "AWS secret key: " + fakeAWSSecret, true},
+	{"github classic token", "GH token " + fakeGitHub + " expires in May", true},
+	{"github app token", "export GITHUB_TOKEN=" + fakeGitHubApp, true},
+	{"github oauth token in header", "curl -H 'Authorization: token " + fakeGitHubOAuth + "'", true},
+	{"github fine-grained pat", fakeGitHubPAT, true},
+	{"gitlab pat", "Runner uses " + fakeGitLab, true},
+	{"slack bot token", "SLACK_BOT=" + fakeSlackBot, true},
+	{"slack user token", "the bot posts with " + fakeSlackUser, true},
+	{"slack webhook", "alerts go to " + fakeSlackHook, true},
+	{"stripe live key", "Stripe: " + fakeStripeLive, true},
+	{"stripe restricted key", "restricted key " + fakeStripeRK + " for reports", true},
+	{"stripe test key", "tests use " + fakeStripeTest, true},
+	{"openai key", "OPENAI_API_KEY=" + fakeOpenAI, true},
+	{"openai project key", "key is " + fakeOpenAIProj, true},
+	{"anthropic key", "set " + fakeAnthropic + " in CI", true},
+	{"google api key", "maps key " + fakeGoogle, true},
+	{"pem rsa header", fakePEMHeader, true},
+	{"pem openssh block", "-----BEGIN " + "OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----", true},
+	{"pem ec key", "key: -----BEGIN " + "EC PRIVATE KEY----- MHcCAQEEIB", true},
+	{"pem pgp block", "-----BEGIN " + "PGP PRIVATE KEY BLOCK-----", true},
+	{"jwt", "session cookie was " + fakeJWT, true},
+	{"npm token", "//registry.npmjs.org/:_authToken=" + fakeNPM, true},
+	{"sendgrid key", "mail via " + fakeSendGrid, true},
+	{"hugging face token", "HF " + fakeHF, true},
+	{"azure connection string", fakeAzure, true},
+	{"bearer token", "Authorization: Bearer 4f9a8b7c6d5e4f3a2b1c0d9e8f7a", true},
+	{"basic auth header", "Authorization: Basic dXNlcjpwYXNzd29yZA==", true},
+
+	// A value after a secret word.
+	{"password colon", "password: hunter2", true},
+	{"password markdown bold", "- **Password**: Tr0ub4dor&3", true},
+	{"env password", "DB_PASSWORD=Tr0ub4dor&3", true},
+	{"password quoted", `password = "s3cr3t-value"`, true},
+	{"password quoted letters", `password = "correcthorse"`, true},
+	{"password bare word at end", "staging password: correcthorsebattery", true},
+	{"json api key", `{"api_key": "a8f5f167f44f4964e6c998dee827110c"}`, true},
+	{"camel api key", "apiKey: 'k-12345-abcde'", true},
+	{"api key in words", "API key: 9f8e7d6c5b4a", true},
+	{"export api key", "export API_KEY=abc123def456", true},
+	{"http header api key", "X-Api-Key: 0a1b2c3d4e5f", true},
+	{"client secret", "client_secret=3a1f9e2c7b", true},
+	{"secret quoted", "secret: 'qwerty-9876'", true},
+	{"pin", "PIN: 4821", true},
+	{"pin code", "pin_code=902114", true},
+	{"mot de passe", "Mot de passe : Soleil2024!", true},
+	{"mdp", "mdp: azerty123", true},
+	{"token in query string", "callback https://example.com/cb?token=abc123def456ghi", true},
+	{"access token in query", "GET /api?user=7&access_token=ya29a0AfH6SMB", true},
+	{"pwd", "pwd=P@ssw0rd", true},
+	{"cli flag", "run it with --password=hunter22 on staging", true},
+	{"go string literal", `password := "hunter2!"`, true},
+	{"php array", `'password' => 'hunter2'`, true},
+	{"passphrase", "passphrase = correct-horse-42", true},
+	{"token value then prose", "token: 7c9e6679a1b2 (staging only)", true},
+	{"private key hex", "private_key: 4c0883a69102937d6231471b5dbb6204fe51296170827936ea5cce4b76994b0f", true},
+	{"secret key django", "SECRET_KEY=django-insecure-9x2k", true},
+
+	// URLs with credentials.
+	{"postgres url", "DATABASE_URL is postgres://admin:s3cretpw@db.internal:5432/app", true},
+	{"https url", "clone https://deploy:hunter22@git.example.com/repo.git", true},
+	{"curl user flag", "curl -u admin:hunter2 https://api.internal/health", true},
+	{"redis url no user", "redis://:p4ssw0rd@cache:6379/0", true},
+
+	// Card numbers.
+	{"visa spaced", "card 4111 1111 1111 1111 exp 12/30", true},
+	{"mastercard contiguous", "5555555555554444", true},
+	{"amex groups", "Amex 3782 822463 10005", true},
+	{"visa dashes", "4242-4242-4242-4242", true},
+	{"discover", "paid with 6011111111111117.", true},
+	{"mastercard 2-series", "MC 2223 0031 2200 3222", true},
+	{"visa 13 digits", "old card 4222222222222", true},
+
+	// Prose about secrets.
+	{"token expires", "the token expires after one hour", false},
+	{"rotate api key", "rotate the API key monthly", false},
+	{"password reset", "password reset flow uses email", false},
+	{"token colon prose", "Token: expires after one hour, refresh before", false},
+	{"secret colon prose", "Secret: the API key lives in .env, never in git", false},
+	{"api key colon prose", "API key: rotate monthly via the console", false},
+	{"password required", "password: required, min 8 chars", false},
+	{"password field", "the `password` field is hashed with bcrypt", false},
+	{"password hashing", "Password hashing: argon2id", false},
+	{"stored in vault", "Token: stored in 1Password under Staging", false},
+	{"secret store", "Secret store: Vault", false},
+	{"token budget", "Token budget: 2500", false},
+	{"token ttl", "token_ttl: 3600", false},
+	{"token type", "token_type=bearer", false},
+	{"max tokens", "max_tokens=4096", false},
+	{"short number after secret", "secret: 1983", false},
+	{"tokens count", "tokens: 1532 in, 210 out", false},
+	{"tokenizer", "tokenizer: bpe", false},
+	{"secret name", "secretName: db-credentials", false},
+	{"token url", "token_url: https://oauth2.googleapis.com/token", false},
+	{"password reset url", "PASSWORD_RESET_URL=/account/reset", false},
+	{"french prose", "le jeton expire au bout d'une heure", false},
+	{"mot de passe oublié", "Mot de passe oublié : flux par e-mail", false},
+	{"mot de passe à changer", "mot de passe : à changer", false},
+	{"bearer prose", "Use Bearer tokens issued by the IdP", false},
+	{"jwt prose", "JWTs start with eyJ because that is base64 of {\"", false},
+	{"aws prefix prose", "AKIA prefix marks long-term keys, ASIA temporary ones", false},
+	{"ghp prose", "ghp_ tokens need the repo scope", false},
+	{"sk prose", "the sk- prefix means secret key", false},
+	{"sk in words", "task-list and risk-free and desk-booking-service-for-everyone", false},
+	{"public cert", "-----BEGIN CERTIFICATE-----", false},
+	{"public key", "-----BEGIN PUBLIC KEY-----", false},
+	{"github actions inherit", "token: inherit", false},
+	{"secret word", "secret: Kubernetes", false},
+	{"token quoted word", `token = "refresh"`, false},
+	{"pin version", "pin: v1.2.3", false},
+	{"spinner", "spinner: dots", false},
+	{"pwd path", "pwd: /work/main", false},
+	{"etc passwd", "/etc/passwd: root entry", false},
+
+	// Placeholders and references.
+	{"redacted", "password: <redacted>", false},
+	{"redacted brackets", "token: [REDACTED]", false},
+	{"stars", "password: ***", false},
+	{"masked key", "api_key=sk-****abcd", false},
+	{"xxx", "secret = xxxxxxxx", false},
+	{"env braces", "api_key=${API_KEY}", false},
+	{"env dollar", "token: $GITHUB_TOKEN", false},
+	{"changeme", "password: changeme", false},
+	{"your key", "API_KEY=your-api-key-here", false},
+	{"template", "token: {{ .Token }}", false},
+	{"empty quoted", `api_key: ""`, false},
+	{"typescript type", "password: string", false},
+	{"generic type", "token: Option<String>", false},
+	{"url placeholder password", "postgres://user:${DB_PASS}@localhost/app", false},
+	{"url angle password", "https://user:<password>@host/path", false},
+
+	// Code.
+	{"go header get", `token := r.Header.Get("Authorization")`, false},
+	{"go getenv", `API_KEY = os.Getenv("API_KEY")`, false},
+	{"go comparison", `if password == "" {`, false},
+	{"go not equal", `if token != "" { return }`, false},
+	{"variable", "token = accessToken", false},
+	{"go variable", "token := newSessionID", false},
+	{"dotted", "secret: s.value", false},
+	{"process env", "apiKey: process.env.API_KEY", false},
+	{"python environ", "password = os.environ['DB_PASSWORD']", false},
+	{"dict lookup", "password = config['password']", false},
+	{"curl env password", "curl -u admin:$ADMIN_PASS https://x", false},
+	{"named variable", "PrivateKey: dummyPrivateKey,", false},
+	{"variable with digits", "privateKey = jwtTestEC256PrivateKey", false},
+	{"struct literal", "token := Token{}", false},
+	{"hex constant", "FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS = 0xc0406619", false},
+	{"mock token", `AccessToken: "mock-token"`, false},
+	{"lock token urn", "Token: `urn:uuid:181d4fae-7d8c-11d0-a765-00a0c91e6bf2`", false},
+	{"escape sequence", `want "Password: \r\n"`, false},
+	{"call", "password = getPassword()", false},
+	{"struct tag", "Password string `json:\"password\"`", false},
+	{"go scope", "Token::new(raw)", false},
+
+	// Numbers and ids that are not cards.
+	{"phone fr", "call +33 6 12 34 56 78 for access", false},
+	{"phone us", "(555) 123-4567", false},
+	{"phone us dashes", "+1-555-123-4567", false},
+	{"order number", "order #123456789 shipped", false},
+	{"amazon order", "Order 112-3456789-1234567 arrived", false},
+	{"luhn fails", "card 4111 1111 1111 1112", false},
+	{"luhn fails contiguous", "4111111111111112", false},
+	{"build stamp", "build 20240601123456", false},
+	{"id with digits", "bucket-4242424242424242 was emptied", false},
+	{"timestamp ms", "created at 1700000000000", false},
+	{"isbn", "ISBN 978-3-16-148410-0", false},
+	{"git sha", "fixed in 9fceb02d0ae598e95dc970b74767f19372d61af8", false},
+	{"short sha", "see 9fceb02", false},
+	{"sha 12", "commit 9fceb02d0ae5 reverted", false},
+	{"digit sha", "commit 4111111111111111abcdef0123456789abcdef01", false},
+	{"sha256", "sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", false},
+	{"uuid", "request 123e4567-e89b-12d3-a456-426614174000 failed", false},
+	{"digit uuid", "id 12345678-1234-5678-1234-567812345678", false},
+	{"date", "2024-06-01: migrated", false},
+	{"datetime", "at 2024-06-01T12:30:00Z", false},
+	{"version", "go 1.26.7 and v2.1.1", false},
+	{"ip port", "listen on 192.168.1.10:8080", false},
+	{"file path", "memstore/secret.go:42 handles it", false},
+	{"ssh path", "key is in ~/.ssh/id_ed25519", false},
+	{"ssh url", "ssh://git@github.com:22/org/repo.git", false},
+	{"url port", "https://example.com:8443/path?page=2", false},
+	{"empty", "", false},
+	{"plain bullet", "- [x] Refactor the merge so that done items tick across days", false},
+}
+
+func TestDetectSecret(t *testing.T) {
+	pos, neg := 0, 0
+	seen := map[string]bool{}
+	for _, tc := range secretCases {
+		if seen[tc.name] {
+			t.Fatalf("duplicate case name %q", tc.name)
+		}
+		seen[tc.name] = true
+		if tc.secret {
+			pos++
+		} else {
+			neg++
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			got := DetectSecret(tc.text)
+			if tc.secret && got == "" {
+				t.Errorf("DetectSecret(%q) = \"\", want a reason", tc.text)
+			}
+			if !tc.secret && got != "" {
+				t.Errorf("DetectSecret(%q) = %q, want \"\"", tc.text, got)
+			}
+		})
+	}
+	if pos < 30 || neg < 30 {
+		t.Errorf("want at least 30 positive and 30 negative cases, have %d and %d", pos, neg)
+	}
+}
+
+func TestDetectSecretReasons(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"id " + fakeAWSKey, "looks like an AWS access key"},
+		{"password: hunter2", "value after 'password'"},
+		{"API key: 9f8e7d6c5b4a", "value after 'api key'"},
+		{"Mot de passe : Soleil2024!", "value after 'mot de passe'"},
+		{"4111 1111 1111 1111", "card number (Luhn)"},
+		{fakePEMHeader, "private key block (PEM)"},
+		{"token: " + fakeGitHub, "looks like a GitHub token"},
+	} {
+		if got := DetectSecret(tc.text); got != tc.want {
+			t.Errorf("DetectSecret(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// The reason names the kind of secret, never the secret itself.
+func TestDetectSecretReasonHidesValue(t *testing.T) {
+	for _, tc := range secretCases {
+		if !tc.secret {
+			continue
+		}
+		reason := DetectSecret(tc.text)
+		for _, f := range strings.FieldsFunc(tc.text, func(r rune) bool { return strings.ContainsRune(" :='\"", r) }) {
+			if len(f) >= 6 && strings.ContainsAny(f, "0123456789") && strings.Contains(reason, f) {
+				t.Errorf("%s: reason %q echoes %q", tc.name, reason, f)
+			}
+		}
+	}
+}
+
+func TestDetectSecretProseAllocatesNothing(t *testing.T) {
+	allocs := testing.AllocsPerRun(100, func() { DetectSecret(benchBullet) })
+	if allocs != 0 {
+		t.Errorf("DetectSecret on prose allocates %.0f times, want 0", allocs)
+	}
+}
+
+const benchBullet = "Refactored the session store: tokens now expire after one hour and the refresh flow retries twice on 401 (see auth/refresh.go)."
+
+func BenchmarkDetectSecret(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		DetectSecret(benchBullet)
+	}
+}
+
+func FuzzDetectSecret(f *testing.F) {
+	for _, tc := range secretCases {
+		f.Add(tc.text)
+	}
+	f.Add("password: \"unterminated")
+	f.Add("::==:=:=>=\x00\xff" + fakePEMHeader[:12])
+	f.Add(strings.Repeat("4111 ", 40))
+	f.Add(strings.Repeat("password=", 100))
+	f.Fuzz(func(t *testing.T, s string) {
+		first := DetectSecret(s)
+		if again := DetectSecret(s); again != first {
+			t.Fatalf("DetectSecret(%q) gave %q then %q", s, first, again)
+		}
+	})
+}

@@ -1,0 +1,578 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"unicode/utf8"
+
+	"carnet/memstore"
+)
+
+// These tests run the real binary: the test binary doubles as carnet (see TestMain), reached
+// through a link named carnet, with the hook JSON on stdin and a temp git workspace.
+
+const hookDay = "2026-03-22"
+
+var fixtureDir = filepath.Join("..", "..", "..", "shared", "fixtures", "transcripts")
+
+func fixturePath(t *testing.T, name string) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join(fixtureDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("fixture %s: %v", name, err)
+	}
+	return p
+}
+
+// carnetBin returns a path that runs this test binary as carnet.
+func carnetBin(t *testing.T) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "carnet")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	if err := os.Symlink(exe, bin); err != nil {
+		t.Skipf("cannot link the test binary: %v", err)
+	}
+	return bin
+}
+
+// hookWorkspace makes a git workspace with carnet's layout; config is carnet.toml's content.
+func hookWorkspace(t *testing.T, config string) string {
+	t.Helper()
+	ws := t.TempDir()
+	if _, err := exec.LookPath("git"); err == nil {
+		exec.Command("git", "init", "-q", ws).Run()
+	}
+	if _, err := memstore.Init(ws, ""); err != nil {
+		t.Fatal(err)
+	}
+	if config != "" {
+		os.WriteFile(filepath.Join(ws, "carnet.toml"), []byte(config), 0o644)
+	}
+	return ws
+}
+
+type hookRun struct {
+	code           int
+	stdout, stderr string
+}
+
+func runCarnet(t *testing.T, bin string, stdin []byte, env []string, args ...string) hookRun {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	cmd.Env = append(cleanEnv(), "CARNET_NOW="+hookDay)
+	cmd.Env = append(cmd.Env, env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return hookRun{code, out.String(), errb.String()}
+}
+
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "CLAUDE_PROJECT_DIR=") || strings.HasPrefix(kv, "CARNET_") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
+func hookInput(event, transcript, cwd string, extra map[string]any) []byte {
+	m := map[string]any{"session_id": "sess-1", "hook_event_name": event, "cwd": cwd}
+	if transcript != "" {
+		m["transcript_path"] = transcript
+	}
+	for k, v := range extra {
+		m[k] = v
+	}
+	data, _ := json.Marshal(m)
+	return data
+}
+
+func todayLog(t *testing.T, ws string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", hookDay+".md"))
+	if err != nil {
+		t.Fatalf("today's log: %v", err)
+	}
+	return string(data)
+}
+
+func TestHookEveryFixture(t *testing.T) {
+	bin := carnetBin(t)
+	cases := []struct {
+		file, event string
+		extra       map[string]any
+		want        []string
+		not         []string
+	}{
+		{"claude-code_v2.1.14_coverage-test-fix.jsonl", "Stop", nil,
+			[]string{"## Objectif\n- Add a function called multiply_numbers(a: int, b: int) -> int that multiplies two numbers together. Add a test for it.\n",
+				"- Fichiers modifiés : src/math_utils.py, tests/test_math_utils.py, .gitignore\n",
+				"- Commit 6322cf4 : Add multiply_numbers function with test\n"},
+			[]string{"/tmp/", "Stop hook feedback", "nothing to commit"}},
+		{"claude-code_v2.1.14_hello-world-script.jsonl", "Stop",
+			map[string]any{"last_assistant_message": "Created hello.sh.\n\nNext steps:\n- Add a test for hello.sh"},
+			[]string{"- Write a shell script called hello.sh that prints \"Hello world\" and run it.\n",
+				"- Fichiers créés : hello.sh\n", "## À suivre\n- Add a test for hello.sh\n"},
+			[]string{"/tmp/"}},
+		{"claude-code_v2.1.38_short.jsonl", "PreCompact", map[string]any{"trigger": "manual"},
+			[]string{"## Objectif\n- mix phx.server doesnt seem to start\n"},
+			[]string{"Problèmes", "doesn't want to proceed"}},
+		{"claude-code_v2.1.38_tool_heavy.jsonl", "SessionEnd", map[string]any{"reason": "prompt_input_exit"},
+			[]string{"- scrolling back in xterm.js still does not work (maybe because outer web catches it)? websearch xterm.js tmux interactions\n"},
+			[]string{"start phoenix in background", "/home/"}},
+		{"claude-code_v2.1.39_session-excerpt_compact_stophook.jsonl", "Stop", nil,
+			[]string{"- Work on bead spotter-fum. Run bd show spotter-fum to see the issue details and bd ready to find available subtasks. Start with the first ready task.\n"},
+			[]string{"task-notification", "This session is being continued"}},
+		{"claude-code_v2.1.39_subagent-excerpt_agent-a7be2f0.jsonl", "SubagentStop", map[string]any{"agent_id": "a7be2f0"},
+			[]string{"## Objectif\n- I need to understand: 1. How Spotter.Services.Tmux.list_panes/0 works"},
+			[]string{"EISDIR", "/home/"}},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			ws := hookWorkspace(t, "")
+			p := fixturePath(t, c.file)
+			extra := c.extra
+			if c.event == "SubagentStop" {
+				extra = map[string]any{"agent_id": "a7be2f0", "agent_transcript_path": p}
+				p = filepath.Join(t.TempDir(), "main.jsonl") // the main transcript is not read
+			}
+			r := runCarnet(t, bin, hookInput(c.event, p, ws, extra), nil, "--root", ws, "--hook")
+			if r.code != 0 || r.stdout != "" {
+				t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+			}
+			log := todayLog(t, ws)
+			for _, w := range c.want {
+				if !strings.Contains(log, w) {
+					t.Errorf("log lacks %q:\n%s", w, log)
+				}
+			}
+			for _, n := range c.not {
+				if strings.Contains(log, n) {
+					t.Errorf("log holds %q:\n%s", n, log)
+				}
+			}
+			if !strings.HasPrefix(log, "# ") {
+				t.Errorf("log has no title:\n%s", log)
+			}
+			debug, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", ".debug", "extractions.jsonl"))
+			if err != nil || !json.Valid(bytes.TrimSpace(bytes.Split(debug, []byte("\n"))[0])) {
+				t.Errorf("raw extraction not recorded: %v %q", err, debug)
+			}
+			if hl, _ := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", ".debug", "hook.log")); len(hl) > 0 {
+				t.Errorf("hook.log: %s", hl)
+			}
+			// The same turn again adds nothing: the log keeps its bytes.
+			runCarnet(t, bin, hookInput(c.event, p, ws, extra), nil, "--root", ws, "--hook")
+			if again := todayLog(t, ws); again != log {
+				t.Errorf("second run changed the log:\n%s", again)
+			}
+		})
+	}
+}
+
+// memorySnapshot reads every memory file (logs and long memory), debug folder aside.
+func memorySnapshot(t *testing.T, ws string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	root := filepath.Join(ws, "memory_sessions")
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && d.Name() == ".debug" {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() {
+			data, _ := os.ReadFile(p)
+			out[p] = string(data)
+		}
+		return nil
+	})
+	return out
+}
+
+func hookLogLines(ws string) []string {
+	data, _ := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", ".debug", "hook.log"))
+	s := strings.TrimRight(string(data), "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+func TestHookBadInputs(t *testing.T) {
+	bin := carnetBin(t)
+	good := fixturePath(t, "claude-code_v2.1.14_hello-world-script.jsonl")
+	type tc struct {
+		name  string
+		stdin func(ws, dir string) []byte
+		want  string // in the hook.log line
+	}
+	write := func(dir, name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cases := []tc{
+		{"empty stdin", func(ws, dir string) []byte { return nil }, "hook input is empty"},
+		{"not JSON", func(ws, dir string) []byte { return []byte("hello, hook") }, "not a JSON object"},
+		{"binary garbage on stdin", func(ws, dir string) []byte { return []byte{0, 0xff, 0xfe, 0x13, 0x37, '{'} }, "not a JSON object"},
+		{"no transcript path", func(ws, dir string) []byte { return hookInput("Stop", "", ws, nil) }, "no transcript path"},
+		{"missing transcript", func(ws, dir string) []byte {
+			return hookInput("Stop", filepath.Join(dir, "gone.jsonl"), ws, nil)
+		}, "no such file"},
+		{"a directory instead of a file", func(ws, dir string) []byte { return hookInput("Stop", dir, ws, nil) }, "not a regular file"},
+		{"binary garbage transcript", func(ws, dir string) []byte {
+			g := make([]byte, 1<<16)
+			for i := range g {
+				g[i] = byte(i*7 + i/13)
+			}
+			return hookInput("Stop", write(dir, "garbage.jsonl", g), ws, nil)
+		}, "no turn found"},
+		{"a 50 MB single line", func(ws, dir string) []byte {
+			line := append([]byte(`{"type":"user","message":{"role":"user","content":"`), bytes.Repeat([]byte("z"), 50<<20)...)
+			line = append(line, `"}}`...)
+			return hookInput("Stop", write(dir, "huge.jsonl", line), ws, nil)
+		}, "no turn found"},
+		{"a half-written last line", func(ws, dir string) []byte {
+			return hookInput("Stop", write(dir, "half.jsonl", []byte(`{"type":"user","message":{"role":"user","content":"Add a ca`)), ws, nil)
+		}, "no turn found"},
+		{"invalid UTF-8", func(ws, dir string) []byte {
+			return hookInput("Stop", write(dir, "latin1.jsonl", []byte("\xe9t\xe9 \xff\xfe\xfd caf\xe9\n\xc3\x28\xa0\xa1\n")), ws, nil)
+		}, "no turn found"},
+		{"invalid UTF-8 on stdin", func(ws, dir string) []byte { return []byte("\xff\xfe{\"hook_event_name\":\"Stop\"}") }, "not a JSON object"},
+		{"no hook_event_name", func(ws, dir string) []byte { return []byte(`{"session_id":"x"}`) }, "no hook_event_name"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ws := hookWorkspace(t, "")
+			// Some memory already there, which must stay byte-identical.
+			runCarnet(t, bin, hookInput("Stop", good, ws, nil), nil, "--root", ws, "--hook")
+			before := memorySnapshot(t, ws)
+			r := runCarnet(t, bin, c.stdin(ws, t.TempDir()), []string{"CLAUDE_PROJECT_DIR=" + ws}, "--hook")
+			if r.code != 0 || r.stdout != "" {
+				t.Errorf("exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
+			}
+			after := memorySnapshot(t, ws)
+			if fmt.Sprint(before) != fmt.Sprint(after) {
+				t.Errorf("memory changed:\nbefore %v\nafter  %v", before, after)
+			}
+			lines := hookLogLines(ws)
+			if len(lines) != 1 || !strings.Contains(lines[0], c.want) {
+				t.Errorf("hook.log = %q, want one line with %q", lines, c.want)
+			}
+		})
+	}
+}
+
+func TestHookReadOnlyMemoryFolder(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	good := fixturePath(t, "claude-code_v2.1.14_hello-world-script.jsonl")
+	mem := filepath.Join(ws, "memory_sessions")
+	debug := filepath.Join(mem, "logs", ".debug")
+	os.MkdirAll(debug, 0o777)
+	os.Chmod(debug, 0o777)
+	before := memorySnapshot(t, ws)
+	os.Chmod(filepath.Join(mem, "logs"), 0o555)
+	os.Chmod(mem, 0o555)
+	defer os.Chmod(mem, 0o755)
+	defer os.Chmod(filepath.Join(mem, "logs"), 0o755)
+
+	cmd := exec.Command(bin, "--root", ws, "--hook")
+	cmd.Stdin = bytes.NewReader(hookInput("Stop", good, ws, nil))
+	cmd.Env = append(cleanEnv(), "CARNET_NOW="+hookDay)
+	if os.Geteuid() == 0 {
+		// root writes anywhere: run the hook as nobody, which sees the folder read-only.
+		for d := filepath.Dir(bin); d != "/"; d = filepath.Dir(d) {
+			os.Chmod(d, 0o755)
+		}
+		for d := ws; d != "/"; d = filepath.Dir(d) {
+			os.Chmod(d, 0o755)
+		}
+		exe, _ := os.Executable()
+		for d := filepath.Dir(exe); d != "/"; d = filepath.Dir(d) {
+			os.Chmod(d, 0o755)
+		}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("hook: %v\n%s", err, out.String())
+	}
+	if after := memorySnapshot(t, ws); fmt.Sprint(before) != fmt.Sprint(after) {
+		t.Errorf("memory changed in a read-only folder: %v", after)
+	}
+	lines := hookLogLines(ws)
+	if len(lines) != 1 || !strings.Contains(lines[0], "permission denied") {
+		t.Errorf("hook.log = %q (output %q)", lines, out.String())
+	}
+}
+
+func TestHookDoesNothingWhenAsked(t *testing.T) {
+	bin := carnetBin(t)
+	good := fixturePath(t, "claude-code_v2.1.14_coverage-test-fix.jsonl")
+	for name, run := range map[string]func(ws string) hookRun{
+		"stop_hook_active": func(ws string) hookRun {
+			return runCarnet(t, bin, hookInput("Stop", good, ws, map[string]any{"stop_hook_active": true}), nil, "--root", ws, "--hook")
+		},
+		"nested run": func(ws string) hookRun {
+			return runCarnet(t, bin, hookInput("Stop", good, ws, nil), []string{"CARNET_NESTED=1"}, "--root", ws, "--hook")
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ws := hookWorkspace(t, "")
+			r := run(ws)
+			if r.code != 0 || r.stdout != "" || r.stderr != "" {
+				t.Errorf("%+v", r)
+			}
+			if _, err := os.Stat(filepath.Join(ws, "memory_sessions", "logs", hookDay+".md")); err == nil {
+				t.Error("a log was written")
+			}
+			if _, err := os.Stat(filepath.Join(ws, "memory_sessions", "logs", ".debug")); err == nil {
+				t.Error("the debug folder was touched")
+			}
+		})
+	}
+}
+
+func TestHookConcurrentProcesses(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	dir := t.TempDir()
+	const n = 30
+	var wg sync.WaitGroup
+	results := make([]hookRun, n)
+	for i := 0; i < n; i++ {
+		tr := fmt.Sprintf(`{"type":"user","cwd":%q,"message":{"role":"user","content":"Goal number %d of the day"}}
+{"type":"assistant","message":{"id":"m%d","role":"assistant","content":[{"type":"text","text":"Decision: choice number %d stands.\nNext: follow-up number %d"}]}}
+`, ws, i, i, i, i)
+		p := filepath.Join(dir, fmt.Sprintf("t%d.jsonl", i))
+		os.WriteFile(p, []byte(tr), 0o644)
+		wg.Add(1)
+		go func(i int, p string) {
+			defer wg.Done()
+			in := hookInput("Stop", p, ws, map[string]any{"session_id": fmt.Sprintf("s%d", i)})
+			results[i] = runCarnet(t, bin, in, nil, "--root", ws, "--hook")
+		}(i, p)
+	}
+	wg.Wait()
+	for i, r := range results {
+		if r.code != 0 {
+			t.Errorf("process %d: %+v", i, r)
+		}
+	}
+	log := todayLog(t, ws)
+	for i := 0; i < n; i++ {
+		for _, b := range []string{
+			fmt.Sprintf("- Goal number %d of the day\n", i),
+			fmt.Sprintf("- choice number %d stands.\n", i),
+			fmt.Sprintf("- follow-up number %d\n", i),
+		} {
+			if c := strings.Count(log, b); c != 1 {
+				t.Errorf("%q present %d times", b, c)
+			}
+		}
+	}
+	if lines := hookLogLines(ws); len(lines) > 0 {
+		t.Errorf("hook.log: %q", lines)
+	}
+}
+
+func TestHookSessionStart(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	mem := filepath.Join(ws, "memory_sessions")
+	// A long memory near its limit and a busy log: more than 10,000 characters in all.
+	var lm strings.Builder
+	lm.WriteString("# Mémoire long terme — root\n")
+	for d := 1; d <= 28; d++ {
+		fmt.Fprintf(&lm, "\n## 2026-02-%02d\n", d)
+		for i := 0; i < 10; i++ {
+			fmt.Fprintf(&lm, "- Fait durable numéro %d du %d février, avec assez de mots pour peser.\n", i, d)
+		}
+	}
+	os.WriteFile(filepath.Join(mem, "long_memory.md"), []byte(lm.String()), 0o644)
+	os.WriteFile(filepath.Join(mem, "logs", "2026-03-01.md"), []byte("# Log session — 2026-03-01\n\n## À suivre\n- Vieux point ouvert\n- ✅ fermé\n"), 0o644)
+	os.WriteFile(filepath.Join(mem, "logs", hookDay+".md"), []byte("# Log session — "+hookDay+"\n\n## Objectif\n- Objectif du jour\n\n## À suivre\n- Point du jour\n"), 0o644)
+
+	r := runCarnet(t, bin, hookInput("SessionStart", "", ws, map[string]any{"source": "startup"}), nil, "--root", ws, "--hook")
+	if r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	var out struct {
+		HookSpecificOutput struct {
+			HookEventName     string `json:"hookEventName"`
+			AdditionalContext string `json:"additionalContext"`
+		} `json:"hookSpecificOutput"`
+	}
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&out); err != nil {
+		t.Fatalf("stdout is not the expected JSON: %v\n%s", err, r.stdout)
+	}
+	ctx := out.HookSpecificOutput.AdditionalContext
+	if out.HookSpecificOutput.HookEventName != "SessionStart" || ctx == "" {
+		t.Fatalf("%+v", out)
+	}
+	if n := utf8.RuneCountInString(ctx); n > 10000 {
+		t.Errorf("additionalContext has %d characters", n)
+	}
+	for _, want := range []string{"Objectif du jour", "Point du jour", "Vieux point ouvert (2026-03-01)", "### 2026-02-28\n"} {
+		if !strings.Contains(ctx, want) {
+			t.Errorf("context lacks %q", want)
+		}
+	}
+	if strings.Contains(ctx, "### 2026-02-01\n") || strings.Contains(ctx, "fermé") {
+		t.Error("the oldest long-memory section (or a ticked item) should have been left out")
+	}
+
+	// An empty memory prints nothing at all.
+	empty := hookWorkspace(t, "")
+	r = runCarnet(t, bin, hookInput("SessionStart", "", empty, nil), nil, "--root", empty, "--hook")
+	if r.code != 0 || r.stdout != "" {
+		t.Errorf("empty memory: %+v", r)
+	}
+}
+
+func TestHookGate(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "[hook]\ngate = true\n")
+	tr := filepath.Join(t.TempDir(), "s.jsonl")
+	appendLines := func(lines ...string) {
+		f, err := os.OpenFile(tr, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lines {
+			f.WriteString(l + "\n")
+		}
+		f.Close()
+	}
+	n := 0
+	use := func(name string, input map[string]any) string {
+		n++
+		in, _ := json.Marshal(input)
+		return fmt.Sprintf(`{"type":"assistant","message":{"id":"m%d","role":"assistant","content":[{"type":"tool_use","id":"t%d","name":%q,"input":%s}]}}`, n, n, name, in)
+	}
+	stop := func() hookRun {
+		return runCarnet(t, bin, hookInput("Stop", tr, ws, nil), nil, "--root", ws, "--hook")
+	}
+
+	// A short session (under 3 tool calls) passes even though it edited a file.
+	appendLines(`{"type":"user","message":{"role":"user","content":"Tweak the README"}}`,
+		use("Edit", map[string]any{"file_path": filepath.Join(ws, "README.md")}))
+	if r := stop(); r.code != 0 {
+		t.Fatalf("short session blocked: %+v", r)
+	}
+	// More work with edits and no memory: blocked, with instructions.
+	appendLines(`{"type":"user","message":{"role":"user","content":"Refactor the parser"}}`,
+		use("Read", map[string]any{"file_path": filepath.Join(ws, "parser.go")}),
+		use("Edit", map[string]any{"file_path": filepath.Join(ws, "parser.go")}),
+		use("Bash", map[string]any{"command": "go test ./..."}))
+	r := stop()
+	if r.code != 2 || !strings.Contains(r.stderr, "parser.go") || !strings.Contains(r.stderr, `carnet add --section decisions`) || r.stdout != "" {
+		t.Fatalf("gate: %+v", r)
+	}
+	if strings.Contains(r.stderr, ws) {
+		t.Errorf("gate message shows absolute paths: %s", r.stderr)
+	}
+	// Claude continues with stop_hook_active: the hook stays out of the way.
+	if r := runCarnet(t, bin, hookInput("Stop", tr, ws, map[string]any{"stop_hook_active": true}), nil, "--root", ws, "--hook"); r.code != 0 {
+		t.Fatalf("stop_hook_active: %+v", r)
+	}
+	// The agent records memory: the next check passes, judging only what came after.
+	appendLines(use("Bash", map[string]any{"command": `carnet add --section decisions "Parser reads from the end"`}))
+	if r := stop(); r.code != 0 {
+		t.Fatalf("after carnet add: %+v", r)
+	}
+	// Nothing new: passes.
+	if r := stop(); r.code != 0 {
+		t.Fatalf("nothing new: %+v", r)
+	}
+	// An MCP write counts as memory too.
+	appendLines(use("Write", map[string]any{"file_path": filepath.Join(ws, "new.go")}), use("mcp__carnet__memory_add", map[string]any{"section": "travail"}))
+	if r := stop(); r.code != 0 {
+		t.Fatalf("after an MCP write: %+v", r)
+	}
+	// New edits without memory: blocked again.
+	appendLines(use("MultiEdit", map[string]any{"file_path": filepath.Join(ws, "lexer.go")}))
+	if r := stop(); r.code != 2 || !strings.Contains(r.stderr, "lexer.go") || strings.Contains(r.stderr, "parser.go") {
+		t.Fatalf("second block: %+v", r)
+	}
+	// Without gate = true, the same situation passes.
+	os.WriteFile(filepath.Join(ws, "carnet.toml"), nil, 0o644)
+	appendLines(use("Edit", map[string]any{"file_path": filepath.Join(ws, "lexer.go")}))
+	if r := stop(); r.code != 0 {
+		t.Fatalf("gate off: %+v", r)
+	}
+}
+
+func TestHookRoutesByFile(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	for _, d := range []string{"services/api", "services/web"} {
+		if _, err := memstore.Init(ws, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr := filepath.Join(t.TempDir(), "s.jsonl")
+	lines := []string{
+		`{"type":"user","message":{"role":"user","content":"Add pagination to the API"}}`,
+		fmt.Sprintf(`{"type":"assistant","message":{"id":"m1","role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Edit","input":{"file_path":%q}}]}}`, filepath.Join(ws, "services/api/list.go")),
+		`{"type":"assistant","message":{"id":"m2","role":"assistant","content":[{"type":"text","text":"Done."}]}}`,
+	}
+	os.WriteFile(tr, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	r := runCarnet(t, bin, hookInput("Stop", tr, ws, nil), nil, "--root", ws, "--hook")
+	if r.code != 0 {
+		t.Fatal(r)
+	}
+	api, err := os.ReadFile(filepath.Join(ws, "services/api/memory_sessions/logs", hookDay+".md"))
+	if err != nil || !strings.Contains(string(api), "Fichiers modifiés : services/api/list.go") {
+		t.Errorf("api log: %v\n%s", err, api)
+	}
+	var others []string
+	for _, p := range []string{"memory_sessions/logs", "services/web/memory_sessions/logs"} {
+		if _, err := os.Stat(filepath.Join(ws, p, hookDay+".md")); err == nil {
+			others = append(others, p)
+		}
+	}
+	sort.Strings(others)
+	if len(others) > 0 {
+		t.Errorf("memory leaked into %v", others)
+	}
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"carnet/hook"
+)
+
+func init() { register(newLoadCmd) }
+
+func newLoadCmd(g *globals) *cobra.Command {
+	var budget int
+	var explain bool
+	c := &cobra.Command{
+		Use:   "load [PROJECT]",
+		Short: "Print the memory a new session should start with",
+		Long: `Print the memory a new session starts with: the long-term memory, today's log, the
+previous day's log and the À suivre items still open in older logs, within a token budget
+([load] budget_tokens in carnet.toml, 2500 by default). When it does not fit, whole sections
+are left out, the least useful first (old long-memory sections, older logs, Finalisé).
+Tokens are estimated as characters / 4. The SessionStart hook injects the same text.`,
+		Example: `  carnet load
+  carnet load api --budget 1000
+  carnet load --explain`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if budget < 0 {
+				return fmt.Errorf("--budget must be a positive number of tokens")
+			}
+			ws, err := g.workspace()
+			if err != nil {
+				return err
+			}
+			arg := ""
+			if len(args) == 1 {
+				arg = args[0]
+			}
+			p, err := g.projectFor(ws, arg)
+			if err != nil {
+				return err
+			}
+			l, err := hook.ComposeLoad(p, now(), budget, 0)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if explain {
+				fmt.Fprint(out, l.Explain())
+				return nil
+			}
+			fmt.Fprint(out, l.Text)
+			return nil
+		},
+	}
+	c.Flags().IntVar(&budget, "budget", 0, "token budget (default [load] budget_tokens, 2500)")
+	c.Flags().BoolVar(&explain, "explain", false, "show what each part costs in tokens and what was left out")
+	return c
+}

@@ -1,0 +1,462 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"carnet/memstore"
+)
+
+// Env is what one hook run gets from its process.
+type Env struct {
+	Root    string // the --root flag ("" resolves as SPEC §2 says)
+	Project string // the -p flag
+	Stdin   io.Reader
+	Stdout  io.Writer
+	Stderr  io.Writer
+	Getenv  func(string) string
+	Now     func() time.Time
+	// Limit is the hook's own time limit; DefaultLimit when zero. Whatever happens, Run
+	// returns within it.
+	Limit time.Duration
+}
+
+// Time limits of a hook run.
+const (
+	// DefaultLimit stays under the 30 s `carnet install` registers for Stop.
+	DefaultLimit = 25 * time.Second
+	// sessionEndLimit: Claude Code gives SessionEnd hooks about 1.5 s.
+	sessionEndLimit = 1200 * time.Millisecond
+	// settleTime is how long a Stop waits for a transcript that lags behind.
+	settleTime = time.Second
+	// margin is kept between a model extractor's timeout and the hook's limit.
+	margin = 3 * time.Second
+)
+
+// GateExit is the exit status of a hook that blocks a stop.
+const GateExit = 2
+
+// Run handles one hook invocation: it reads the hook JSON on stdin and acts on its event.
+// It returns the process exit status: 0 whatever happens, or GateExit when the gate blocks.
+// Failures go to logs/.debug/hook.log; stdout carries only the JSON the event expects.
+func Run(env Env) int {
+	if env.Getenv == nil {
+		env.Getenv = os.Getenv
+	}
+	if env.Now == nil {
+		env.Now = time.Now
+	}
+	if env.Stdout == nil {
+		env.Stdout = io.Discard
+	}
+	if env.Stderr == nil {
+		env.Stderr = io.Discard
+	}
+	if env.Stdin == nil {
+		env.Stdin = strings.NewReader("")
+	}
+	if env.Getenv(NestedEnv) != "" {
+		return 0 // inside carnet's own extractor call: its hooks must do nothing
+	}
+	limit := env.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	r := &runner{env: env, now: env.Now(), tighten: make(chan time.Duration, 1)}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	r.ctx = ctx
+
+	type result struct {
+		code   int
+		stdout []byte
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				r.logf("internal error: %v", p)
+				done <- result{}
+			}
+		}()
+		code, out := r.run()
+		done <- result{code, out}
+	}()
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	for {
+		select {
+		case res := <-done:
+			if len(res.stdout) > 0 {
+				env.Stdout.Write(res.stdout)
+			}
+			return res.code
+		case d := <-r.tighten:
+			timer.Reset(d)
+		case <-timer.C:
+			r.logf("time limit reached; gave up (writes are atomic: nothing half-written)")
+			return 0
+		}
+	}
+}
+
+// runner is the state of one hook run.
+type runner struct {
+	env     Env
+	ctx     context.Context
+	now     time.Time
+	in      *Input
+	ws      *memstore.Workspace
+	tighten chan time.Duration
+	mu      sync.Mutex // guards in and ws: logf also runs when the time limit is reached
+}
+
+func (r *runner) run() (int, []byte) {
+	in, err := ParseInput(r.env.Stdin)
+	if err != nil {
+		r.logf("%v", err)
+		return 0, nil
+	}
+	r.mu.Lock()
+	r.in = in
+	r.mu.Unlock()
+	if in.StopHookActive {
+		return 0, nil // the agent is already continuing because of a Stop hook
+	}
+	if in.HookEventName == EventSessionEnd {
+		r.tighten <- sessionEndLimit
+	}
+	ws, err := r.workspace()
+	if err != nil {
+		r.logf("%v", err)
+		return 0, nil
+	}
+	r.mu.Lock()
+	r.ws = ws
+	r.mu.Unlock()
+	if len(ws.Projects) == 0 {
+		r.logf("no memory_sessions/ in %s (run carnet init)", ws.Root)
+		return 0, nil
+	}
+	switch in.HookEventName {
+	case EventStop, EventSubagentStop, EventPreCompact, EventSessionEnd:
+		code, err := r.capture()
+		if err != nil {
+			r.logf("%v", err)
+		}
+		return code, nil
+	case EventSessionStart:
+		out, err := r.sessionStart()
+		if err != nil {
+			r.logf("%v", err)
+			return 0, nil
+		}
+		return 0, out
+	case "":
+		r.logf("hook input has no hook_event_name")
+	}
+	return 0, nil // an event carnet does not handle
+}
+
+// workspace resolves the root: --root, else $CLAUDE_PROJECT_DIR, else the git top-level
+// of the hook input's cwd, else that of the process's folder.
+func (r *runner) workspace() (*memstore.Workspace, error) {
+	root := r.env.Root
+	if root == "" {
+		root = r.env.Getenv("CLAUDE_PROJECT_DIR")
+	}
+	if root == "" && r.in != nil && r.in.Cwd != "" {
+		if st, err := os.Stat(r.in.Cwd); err == nil && st.IsDir() {
+			root = gitTop(r.in.Cwd)
+		}
+	}
+	resolved, err := memstore.ResolveRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	return memstore.Open(resolved)
+}
+
+// gitTop returns the folder holding .git above dir, or dir itself.
+func gitTop(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		p := filepath.Dir(d)
+		if p == d {
+			return dir
+		}
+		d = p
+	}
+}
+
+// home is the project that receives logs and loads: -p, else the one of the hook's cwd,
+// else the default one.
+func (r *runner) home() *memstore.Project {
+	if r.ws == nil {
+		return nil
+	}
+	if r.env.Project != "" {
+		if p, err := r.ws.Project(r.env.Project); err == nil {
+			return p
+		}
+	}
+	cwd := ""
+	if r.in != nil {
+		cwd = r.in.Cwd
+	}
+	if cwd != "" {
+		if p := r.ws.ProjectFor(cwd); p != nil {
+			return p
+		}
+	}
+	return r.ws.DefaultProject("")
+}
+
+// logf writes one line to hook.log of the home project (stderr when there is none or it
+// cannot be written). A run logs at most a few lines.
+func (r *runner) logf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	event, session := "", ""
+	if r.in != nil {
+		event, session = r.in.HookEventName, r.in.SessionID
+	}
+	line := logLine(r.now, event, session, fmt.Sprintf(format, args...))
+	if r.ws == nil {
+		if w, err := r.workspace(); err == nil {
+			r.ws = w
+		}
+	}
+	if p := r.home(); p != nil {
+		if err := appendBounded(filepath.Join(p.DebugDir(), HookLogFile), line, hookLogMax); err == nil {
+			return
+		}
+	}
+	fmt.Fprintf(r.env.Stderr, "carnet hook: %s", line)
+}
+
+// capture reads the last turn, extracts, routes and merges it; at Stop it then runs the gate.
+func (r *runner) capture() (int, error) {
+	in, ws, cfg := r.in, r.ws, r.ws.Config
+	path, sidechain := in.TranscriptPath, false
+	if in.HookEventName == EventSubagentStop {
+		sidechain = true
+		if in.AgentTranscriptPath != "" {
+			path = in.AgentTranscriptPath
+		} else if p := findAgentTranscript(in.TranscriptPath, in.SessionID, in.AgentID); p != "" {
+			path = p
+		}
+	}
+	settle := time.Duration(0)
+	if in.HookEventName == EventStop || in.HookEventName == EventSubagentStop {
+		settle = settleTime
+	}
+	turn, err := ReadTurn(r.ctx, path, ReadOptions{LastAssistant: in.LastAssistantMessage, Settle: settle, Sidechain: sidechain})
+	if err != nil {
+		return 0, err
+	}
+	turn.Root = ws.Root
+	if turn.Cwd == "" {
+		turn.Cwd = in.Cwd
+	}
+	if turn.SessionID == "" {
+		turn.SessionID = in.SessionID
+	}
+
+	kind := cfg.Hook.Extractor
+	if in.HookEventName == EventSessionEnd {
+		kind = KindHeuristic // no time for a model: SessionEnd hooks get about 1.5 s
+	}
+	timeout := cfg.Hook.Timeout
+	if dl, ok := r.ctx.Deadline(); ok {
+		if left := time.Until(dl) - margin; timeout <= 0 || left < timeout {
+			timeout = max(left, time.Second)
+		}
+	}
+	x, err := NewExtractor(Options{Kind: kind, Command: cfg.Hook.Command, Timeout: timeout, Language: cfg.Language,
+		Projects: ws.Names(), OnFallback: func(err error) { r.logf("extractor %s failed, heuristic used: %v", kind, err) }})
+	if err != nil {
+		r.logf("%v; heuristic used", err)
+		kind = KindHeuristic
+		x = Heuristic{Language: cfg.Language}
+	}
+	e, raw, err := x.Extract(r.ctx, turn)
+	if err != nil {
+		return 0, err
+	}
+	if len(e.Unknown) > 0 {
+		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(e.Unknown, ", "))
+	}
+
+	var failed []string
+	targets := r.route(turn, e)
+	if !e.Empty() {
+		for _, p := range targets {
+			if err := r.merge(p, e, raw, kind, turn); err != nil {
+				failed = append(failed, err.Error())
+			}
+		}
+	}
+	if len(failed) > 0 {
+		r.logf("%s", strings.Join(failed, "; "))
+	}
+
+	if in.HookEventName == EventStop && cfg.Hook.Gate {
+		home := r.home()
+		project := ""
+		if len(ws.Projects) > 1 && home != nil {
+			project = home.Name
+		}
+		res, err := checkGate(home.DebugDir(), in.SessionID, path, newPathFixer(ws.Root, turn.Cwd), project)
+		if err != nil {
+			r.logf("%v", err)
+			return 0, nil
+		}
+		if res.Block {
+			fmt.Fprintln(r.env.Stderr, res.Message)
+			return GateExit, nil
+		}
+	}
+	return 0, nil
+}
+
+// merge writes the extraction into one project, records it in the debug folder and,
+// with autocommit, commits the memory files it changed.
+func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, kind string, t *Turn) error {
+	res, err := p.Merge(e, r.now)
+	rec := extractionRecord{Time: r.now.UTC().Format(time.RFC3339), Event: r.in.HookEventName, Session: r.in.SessionID,
+		Extractor: kind, Project: p.Name, Unknown: e.Unknown}
+	if json.Valid(raw) {
+		rec.Raw = raw
+	} else {
+		rec.RawText = clip(string(raw), 4000)
+	}
+	rec.Turn.Lines, rec.Turn.Tools, rec.Turn.Skipped, rec.Turn.Truncated = t.Lines, len(t.Tools), t.Skipped, t.Truncated
+	if res != nil {
+		rec.Added, rec.Ticked, rec.Dupes = len(res.Added), len(res.Ticked), res.Duplicates
+		for _, ref := range res.Refused {
+			rec.Refused = append(rec.Refused, ref.Key+": "+ref.Reason)
+		}
+	}
+	if line, jerr := json.Marshal(rec); jerr == nil {
+		_ = appendBounded(filepath.Join(p.DebugDir(), ExtractionsFile), append(line, '\n'), extractionsMax)
+	}
+	if err != nil {
+		return fmt.Errorf("project %s: %w", p.Name, err)
+	}
+	if r.ws.Config.Hook.Autocommit && len(res.Changed) > 0 {
+		paths := make([]string, len(res.Changed))
+		for i, c := range res.Changed {
+			paths[i] = filepath.Join(r.ws.Root, filepath.FromSlash(c))
+		}
+		msg := fmt.Sprintf("carnet: memory of %s (%s hook)", p.Name, r.in.HookEventName)
+		if _, err := memstore.CommitPaths(r.ws.Root, paths, msg); err != nil {
+			return fmt.Errorf("project %s: autocommit: %w", p.Name, err)
+		}
+	}
+	return nil
+}
+
+// route picks the projects an exchange belongs to (issue 3 §4): every project whose folder
+// holds a file the turn edited, else the projects the model named, else the project of the
+// cwd, else the default one. -p overrides all of it.
+func (r *runner) route(t *Turn, e memstore.Extraction) []*memstore.Project {
+	ws := r.ws
+	if r.env.Project != "" {
+		if p, err := ws.Project(r.env.Project); err == nil {
+			return []*memstore.Project{p}
+		}
+		r.logf("unknown project %q given with -p; routing by files", r.env.Project)
+	}
+	var out []*memstore.Project
+	have := map[*memstore.Project]bool{}
+	add := func(p *memstore.Project) {
+		if p != nil && !have[p] {
+			have[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, u := range t.Tools {
+		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
+			continue
+		}
+		path := u.FilePath
+		if !filepath.IsAbs(path) && t.Cwd != "" {
+			path = filepath.Join(t.Cwd, path)
+		}
+		if filepath.IsAbs(path) {
+			add(ws.ProjectFor(path))
+		}
+	}
+	if len(out) == 0 {
+		for _, name := range e.Projets {
+			for _, p := range ws.Projects {
+				if strings.EqualFold(p.Name, strings.TrimSpace(name)) {
+					add(p)
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		for _, cwd := range []string{r.in.Cwd, t.Cwd} {
+			if cwd != "" {
+				add(ws.ProjectFor(cwd))
+			}
+			if len(out) > 0 {
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		add(ws.DefaultProject(""))
+	}
+	return out
+}
+
+// findAgentTranscript locates a subagent's transcript when SubagentStop does not say where
+// it is: <dir>/<session>/subagents/agent-<id>.jsonl (v2.1), else <dir>/agent-<id>.jsonl.
+func findAgentTranscript(main, session, agent string) string {
+	if main == "" || agent == "" {
+		return ""
+	}
+	dir := filepath.Dir(main)
+	for _, p := range []string{
+		filepath.Join(dir, session, "subagents", "agent-"+agent+".jsonl"),
+		filepath.Join(dir, "agent-"+agent+".jsonl"),
+	} {
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
+}
+
+// sessionStart prints the load of the home project for SessionStart's additionalContext.
+func (r *runner) sessionStart() ([]byte, error) {
+	p := r.home()
+	l, err := ComposeLoad(p, r.now, r.ws.Config.Load.BudgetTokens, sessionStartChars)
+	if err != nil {
+		return nil, err
+	}
+	if l.Text == "" {
+		return nil, nil
+	}
+	out := map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventSessionStart, "additionalContext": l.Text}}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

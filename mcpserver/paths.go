@@ -1,0 +1,175 @@
+package mcpserver
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"carnet/memstore"
+)
+
+// SensitiveMarker is the line that marks a memory file as sensitive: a client with read
+// access does not see it at all — it is absent from memory_index and memory_search and
+// "not found" on memory_read. Clients with full access see and edit it as usual. Put it on
+// a line of its own, anywhere in the file; case and spaces inside the comment do not matter.
+const SensitiveMarker = "<!-- carnet: sensitive -->"
+
+var sensitiveKey = squash(SensitiveMarker)
+
+// squash lowercases s and drops every space, so that marker variants compare equal.
+func squash(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
+}
+
+// IsSensitive reports whether a memory file carries SensitiveMarker on a line of its own.
+func IsSensitive(data []byte) bool {
+	if !bytes.Contains(bytes.ToLower(data), []byte("sensitive")) {
+		return false
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), len(data)+1)
+	for sc.Scan() {
+		if squash(sc.Text()) == sensitiveKey {
+			return true
+		}
+	}
+	return false
+}
+
+// memFile is a memory file as a tool names it.
+type memFile struct {
+	rel string // slash path relative to the project's memory folder
+	abs string
+}
+
+// resolve checks a path a client gave (relative to the memory folder; the folder's own
+// path from the workspace root is accepted as a prefix) and returns the file it names.
+// Absolute paths, "..", hidden files (logs/.debug/ included), anything but .md files and
+// symbolic links leading out of the memory folder are refused.
+func resolve(p *memstore.Project, raw string) (memFile, error) {
+	name := strings.TrimSpace(raw)
+	bad := func(format string, a ...any) (memFile, error) {
+		return memFile{}, fail(resInvalid, "refused: "+format, a...)
+	}
+	switch {
+	case name == "":
+		return bad("no path given; name a file relative to the memory folder, like \"long_memory.md\" or \"logs/2026-03-22.md\"")
+	case strings.ContainsAny(name, "\\\x00"):
+		return bad("%q: use / between folders", raw)
+	case filepath.IsAbs(name) || strings.HasPrefix(name, "/") || strings.HasPrefix(name, "~"):
+		return bad("%q is an absolute path; give a path relative to the memory folder, like \"long_memory.md\" or \"logs/2026-03-22.md\"", raw)
+	}
+	name = strings.TrimPrefix(name, "./")
+	if rest, ok := strings.CutPrefix(name, p.RelDir+"/"); ok {
+		name = rest
+	}
+	for _, seg := range strings.Split(name, "/") {
+		if seg == ".." {
+			return bad("%q leaves the memory folder (\"..\" is not allowed)", raw)
+		}
+	}
+	name = path.Clean(name)
+	if name == "logs/.debug" || strings.HasPrefix(name, "logs/.debug/") {
+		return bad("%q: logs/.debug/ holds carnet's own logs, not memory", raw)
+	}
+	for _, seg := range strings.Split(name, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return bad("%q is a hidden file, not memory", raw)
+		}
+	}
+	if !strings.HasSuffix(name, ".md") {
+		return bad("%q is not a memory file: memory is long_memory.md and logs/YYYY-MM-DD.md (Markdown)", raw)
+	}
+	abs := filepath.Join(p.Dir, filepath.FromSlash(name))
+	if !inside(p.Dir, abs) {
+		return bad("%q leads outside the memory folder", raw)
+	}
+	return memFile{rel: name, abs: abs}, nil
+}
+
+// inside reports whether abs, once symbolic links are resolved, is still under dir.
+func inside(dir, abs string) bool {
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		root = dir
+	}
+	real, err := evalExisting(abs)
+	if err != nil {
+		return false
+	}
+	r, err := filepath.Rel(root, real)
+	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
+}
+
+// evalExisting resolves the symbolic links of the longest existing prefix of p.
+func evalExisting(p string) (string, error) {
+	var rest []string
+	for {
+		real, err := filepath.EvalSymlinks(p)
+		if err == nil {
+			return filepath.Join(append([]string{real}, rest...)...), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return "", err
+		}
+		rest = append([]string{filepath.Base(p)}, rest...)
+		p = parent
+	}
+}
+
+// layoutFile reports whether rel is a file of carnet's layout, which memory_write may
+// create: long_memory.md, logs/YYYY-MM-DD.md or logs/archives/YYYY-MM-DD.md.
+func layoutFile(rel string) bool {
+	if rel == "long_memory.md" {
+		return true
+	}
+	dir, file := path.Split(rel)
+	if dir != "logs/" && dir != "logs/archives/" {
+		return false
+	}
+	return memstore.IsDate(strings.TrimSuffix(file, ".md"))
+}
+
+// readMem reads a memory file for c's client: a missing file, and a sensitive file for a
+// read-only client, are both "not found", worded the same way.
+func (c *call) readMem(f memFile) ([]byte, error) {
+	data, err := os.ReadFile(f.abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist), err == nil && c.hidden(data):
+		return nil, c.notFound(f.rel)
+	case err != nil:
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fail(resError, "cannot read %s: %v", f.rel, err)
+	}
+	return data, nil
+}
+
+func (c *call) notFound(rel string) error {
+	return fail(resNotFound, "not found: %s in the memory of %s (memory_index lists its files)", rel, c.p.Name)
+}
+
+// hidden reports whether file content is invisible to this client.
+func (c *call) hidden(data []byte) bool { return c.access != accessFull && IsSensitive(data) }
+
+// rel is a workspace path (as memstore returns them) made relative to p's memory folder.
+func rel(p *memstore.Project, wsPath string) string {
+	return strings.TrimPrefix(filepath.ToSlash(wsPath), p.RelDir+"/")
+}

@@ -1,0 +1,117 @@
+// Package mcpserver serves a carnet workspace's memory to MCP clients (SPEC §5): tools to
+// read the index, a file or a search, and to add, tick, rewrite or forget memory, each one
+// checked against the client's access level, guarded against secrets, logged to the
+// project's audit log and, with autocommit, committed on its own.
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Options configure a server.
+type Options struct {
+	// Root is the workspace root (absolute). The workspace and carnet.toml are read again
+	// on every call, so a change of access or a new project applies without a restart.
+	Root string
+	// Client names the client for access and commit messages; "" means the name the
+	// client gives in initialize, else the "*" entry of [mcp.access].
+	Client string
+	// Project is the default project (-p); "" means the one of the current folder, else the first.
+	Project string
+	// Now is the clock ("today" for logs, audit times); nil means time.Now.
+	Now func() time.Time
+	// Version is reported to clients in initialize.
+	Version string
+	// Log receives diagnostics (never stdout: stdout is JSON-RPC); nil discards them.
+	Log *slog.Logger
+}
+
+// Server is carnet's MCP server. Build it with New, then Run it on a transport.
+type Server struct {
+	opts Options
+	mcp  *mcp.Server
+	log  *slog.Logger
+
+	// writeMu makes a write and its commit one step, so that two concurrent calls
+	// never share a commit.
+	writeMu sync.Mutex
+}
+
+// instructions is what a client is told about the server in initialize.
+const instructions = `carnet is this project's memory, kept as Markdown in its git repository (memory_sessions/):
+long_memory.md holds durable facts; logs/YYYY-MM-DD.md holds one structured log per day.
+Start with memory_index (long memory, the list of logs, open items). Use memory_search to find
+past work, memory_read to open a file. Record what matters with memory_add (one fact per bullet),
+tick finished "À suivre" items with memory_done. Rewrite a whole file with memory_write (pass the
+version memory_read gave you), remove a wrong bullet with memory_forget (git keeps history).
+Never store secrets: they are refused.`
+
+// New builds a server over the workspace at opts.Root.
+func New(opts Options) *Server {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Version == "" {
+		opts.Version = "dev"
+	}
+	log := opts.Log
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{opts: opts, log: log}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "carnet", Title: "carnet memory", Version: opts.Version},
+		&mcp.ServerOptions{Instructions: instructions, Logger: log})
+	s.addReadTools()
+	s.addWriteTools()
+	return s
+}
+
+// MCP returns the underlying SDK server (to connect it to any transport).
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Run serves one session on t until the client disconnects or ctx ends. A client that
+// closes its end (EOF) is a normal end, not an error.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	err := s.mcp.Run(ctx, t)
+	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) ||
+		strings.Contains(err.Error(), "EOF") || strings.Contains(err.Error(), "closed") {
+		return nil
+	}
+	return err
+}
+
+// access levels of [mcp.access].
+const (
+	accessFull = "full"
+	accessRead = "read"
+	accessNone = "none"
+)
+
+// clientName is who is calling: --client, else the clientInfo name of initialize, else "".
+func (s *Server) clientName(req *mcp.CallToolRequest) string {
+	if s.opts.Client != "" {
+		return s.opts.Client
+	}
+	if req != nil {
+		if ci := req.ClientInfo(); ci != nil {
+			return strings.TrimSpace(ci.Name)
+		}
+	}
+	return ""
+}
+
+// displayName is the client as commit messages and the audit log name it.
+func displayName(client string) string {
+	if client == "" {
+		return "unknown client"
+	}
+	return client
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"carnet/tui/demo"
+)
+
+func init() {
+	register(func(g *globals) *cobra.Command {
+		var noTUI bool
+		cmd := &cobra.Command{
+			Use:   "demo [DIR]",
+			Short: "Build a sample workspace and open the UI on it",
+			Long: `Builds a realistic sample workspace — three projects, 45 days of logs with open and ticked
+items, a long memory over its limit so that promotion has work, and a git history of about a
+hundred commits — then opens the UI on it. DIR must be new or empty (default: a new temporary
+folder). With --no-tui it only builds it and prints where.`,
+			Args: cobra.MaximumNArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				dir := ""
+				if len(args) == 1 {
+					dir = args[0]
+				} else {
+					d, err := os.MkdirTemp("", "carnet-demo-")
+					if err != nil {
+						return err
+					}
+					dir = d
+				}
+				sum, err := demo.Build(dir, demo.Default(now()))
+				if err != nil {
+					return err
+				}
+				out := cmd.OutOrStdout()
+				fmt.Fprintf(out, "Sample workspace in %s: %d projects, %d logs, %d commits.\n", dir, len(sum.Projects), sum.Logs, sum.Commits)
+				if noTUI {
+					fmt.Fprintf(out, "Open it with: carnet --root %s\n", dir)
+					return nil
+				}
+				if err := openUI(dir, g.project); err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "Open it again with: carnet --root %s\n", dir)
+				return nil
+			},
+		}
+		cmd.Flags().BoolVar(&noTUI, "no-tui", false, "only build the workspace")
+		return cmd
+	})
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"carnet/memstore"
+	"carnet/tui"
+)
+
+func init() {
+	runUI = func(g *globals, _ *cobra.Command) error {
+		root, err := memstore.ResolveRoot(g.root)
+		if err != nil {
+			return err
+		}
+		return openUI(root, g.project)
+	}
+}
+
+// openUI runs the terminal UI on the workspace at root (resolved), opening project first
+// when it is set.
+func openUI(root, project string) error {
+	logw, closeLog := uiLog()
+	defer closeLog()
+	return tui.Run(tui.Options{
+		Root:    root,
+		Project: project,
+		Now:     now,
+		Log:     logw,
+		NoColor: os.Getenv("NO_COLOR") != "",
+		Editor:  editor(),
+		Watch:   true,
+		// A hidden switch for scripts/bench-tui.sh: quit once the project list is drawn.
+		ExitAfterFirstFrame: os.Getenv("CARNET_TUI_FIRST_FRAME") == "exit",
+	})
+}
+
+// uiLog opens the UI's log file: $CARNET_TUI_LOG, else carnet/tui.log in the user's cache
+// folder. The UI never writes logs to the terminal it draws on.
+func uiLog() (io.Writer, func()) {
+	path := os.Getenv("CARNET_TUI_LOG")
+	if path == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			return io.Discard, func() {}
+		}
+		path = filepath.Join(dir, "carnet", "tui.log")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return io.Discard, func() {}
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return io.Discard, func() {}
+	}
+	log.New(f, "", log.LstdFlags).Printf("carnet %s: UI on %s", version, path)
+	return f, func() { f.Close() }
+}
+
+// editor is the user's editor: $VISUAL, else $EDITOR, else vi.
+func editor() string {
+	for _, v := range []string{"VISUAL", "EDITOR"} {
+		if e := os.Getenv(v); e != "" {
+			return e
+		}
+	}
+	return "vi"
+}

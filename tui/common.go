@@ -1,0 +1,275 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"log"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"carnet/memstore"
+)
+
+// common is what every screen shares: the workspace, styles, keys, size, clock and logger.
+// Screens keep a pointer to it, so a new background colour or size reaches all of them.
+type common struct {
+	root     string // workspace root
+	ws       *memstore.Workspace
+	styles   Styles
+	keys     KeyMap
+	width    int // size of the body, between header and footer
+	height   int
+	now      func() time.Time
+	log      *log.Logger
+	md       *mdRenderer
+	editor   string
+	repoRoot string // top-level of the git work tree holding the workspace, or ""
+}
+
+func newCommon(opts Options) *common {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	w := opts.Log
+	if w == nil {
+		w = io.Discard
+	}
+	dark := true
+	if opts.Dark != nil {
+		dark = *opts.Dark
+	}
+	return &common{
+		root:   opts.Root,
+		styles: NewStyles(dark, opts.NoColor),
+		keys:   DefaultKeyMap(),
+		now:    now,
+		log:    log.New(w, "", log.LstdFlags|log.Lmicroseconds),
+		md:     newMDRenderer(),
+		editor: opts.Editor,
+	}
+}
+
+// screen is one page of the UI. Only the root model returns a tea.View; screens return strings
+// sized to what SetSize gave them.
+type screen interface {
+	Init() tea.Cmd
+	Update(msg tea.Msg) tea.Cmd
+	View() string
+	SetSize(width, height int) tea.Cmd // returns the re-rendering a new width needs
+	Title() string                     // its breadcrumb
+	ShortHelp() []key.Binding          // the footer
+	FullHelp() [][]key.Binding         // the ? page
+	Capturing() bool                   // a text input or a question has the keyboard: q and ? are typed, not obeyed
+}
+
+// Messages that move between screens and the root.
+type (
+	// pushMsg opens screens on top of the current one, the last one active.
+	pushMsg struct{ s []screen }
+	// popMsg goes back one screen.
+	popMsg struct{}
+	// statusMsg shows a line in the status bar that clears itself.
+	statusMsg struct {
+		text string
+		err  bool
+	}
+	// clearStatusMsg clears the status line if it still shows message id.
+	clearStatusMsg struct{ id int }
+	// reloadMsg asks every open screen to read its data again (memory changed on disk).
+	reloadMsg struct{ paths []string }
+	// workspaceMsg carries a freshly opened workspace.
+	workspaceMsg struct {
+		ws       *memstore.Workspace
+		repoRoot string
+		err      error
+	}
+	// editorDoneMsg comes back when $EDITOR exits.
+	editorDoneMsg struct {
+		path string
+		err  error
+	}
+)
+
+func push(s ...screen) tea.Cmd { return func() tea.Msg { return pushMsg{s} } }
+func pop() tea.Msg             { return popMsg{} }
+
+// status returns a command that shows text in the status line.
+func status(format string, a ...any) tea.Cmd {
+	text := fmt.Sprintf(format, a...)
+	return func() tea.Msg { return statusMsg{text: text} }
+}
+
+// statusErr shows an error in the status line.
+func statusErr(err error) tea.Cmd {
+	return func() tea.Msg { return statusMsg{text: firstLine(err.Error()), err: true} }
+}
+
+// changed tells every screen that memory was written by this UI.
+func changed(paths ...string) tea.Cmd { return func() tea.Msg { return reloadMsg{paths} } }
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+// trunc cuts s (which may hold ANSI styles) to width cells, with an ellipsis.
+func trunc(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	return ansi.Truncate(s, width, "…")
+}
+
+// padRight pads or cuts s to exactly width cells.
+func padRight(s string, width int) string {
+	s = trunc(s, width)
+	if w := lipgloss.Width(s); w < width {
+		s += strings.Repeat(" ", width-w)
+	}
+	return s
+}
+
+// padLeft right-aligns s in width cells.
+func padLeft(s string, width int) string {
+	s = trunc(s, width)
+	if w := lipgloss.Width(s); w < width {
+		s = strings.Repeat(" ", width-w) + s
+	}
+	return s
+}
+
+// fit makes a block exactly width × height: lines cut or padded, missing lines blank.
+func fit(s string, width, height int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	for i, l := range lines {
+		lines[i] = padRight(l, width)
+	}
+	for len(lines) < height {
+		lines = append(lines, strings.Repeat(" ", width))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// humanSize prints a byte count as people read it.
+func humanSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1000/1000)
+}
+
+// weekday is the short weekday of a YYYY-MM-DD date.
+func weekday(date string) string {
+	t, err := time.Parse("2006-01-02", date)
+	if err != nil {
+		return "   "
+	}
+	return t.Format("Mon")
+}
+
+// ago says how long before now t was, in the words a person uses.
+func ago(now, t time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < 0:
+		return "just now"
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return plural(int(d.Minutes()), "minute") + " ago"
+	case d < 24*time.Hour:
+		return plural(int(d.Hours()), "hour") + " ago"
+	case d < 48*time.Hour:
+		return "yesterday"
+	case d < 30*24*time.Hour:
+		return plural(int(d.Hours()/24), "day") + " ago"
+	case d < 365*24*time.Hour:
+		return plural(int(d.Hours()/24/30), "month") + " ago"
+	}
+	return plural(int(d.Hours()/24/365), "year") + " ago"
+}
+
+// daysAgo says how far a YYYY-MM-DD date is from today.
+func daysAgo(now time.Time, date string) string {
+	t, err := time.ParseInLocation("2006-01-02", date, now.Location())
+	if err != nil {
+		return ""
+	}
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
+	switch n := int(today.Sub(t).Hours() / 24); {
+	case n <= 0:
+		return "today"
+	case n == 1:
+		return "yesterday"
+	case n < 60:
+		return fmt.Sprintf("%d days ago", n)
+	default:
+		return ago(now, t)
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// clamp keeps v within [lo, hi].
+func clamp(v, lo, hi int) int {
+	if v > hi {
+		v = hi
+	}
+	if v < lo {
+		v = lo
+	}
+	return v
+}
+
+// framed draws body in a rounded box of exactly width × height with a title line on top.
+func (c *common) framed(title, info, body string, width, height int, focused bool) string {
+	s := c.styles
+	st := s.Pane
+	if focused {
+		st = s.PaneFocus
+	}
+	iw, ih := max(width-2, 1), max(height-2, 1)
+	head := " " + s.Title.Render(title)
+	if info != "" {
+		gap := iw - lipgloss.Width(head) - lipgloss.Width(info) - 1
+		if gap > 0 {
+			head += strings.Repeat(" ", gap) + s.Subtle.Render(info)
+		}
+	}
+	inner := padRight(head, iw) + "\n" + s.Faint.Render(strings.Repeat("─", iw)) + "\n" + fit(body, iw, max(ih-2, 0))
+	return st.Render(fit(inner, iw, ih))
+}
+
+// paneBody is the size of the text area inside framed.
+func paneBody(width, height int) (int, int) { return max(width-2, 1), max(height-4, 1) }
+
+// keyOr returns the first of a binding's keys, for "press x" hints.
+func keyOr(b key.Binding) string {
+	if k := b.Help().Key; k != "" {
+		return k
+	}
+	return strings.Join(b.Keys(), "/")
+}
+
+// indent puts prefix before every line of s.
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+}

@@ -1,0 +1,218 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"carnet/memstore"
+)
+
+// curate lists the bullets of one file by section: edit, delete, or move one to long-term
+// memory; e opens the file in $EDITOR at the bullet.
+type curate struct {
+	c      *common
+	p      *memstore.Project
+	path   string
+	title  string
+	rows   []bulletRow
+	list   *list
+	prompt *prompt
+	loaded bool
+	err    error
+	w, h   int
+}
+
+type bulletRow struct {
+	header string // a section heading row when set
+	ref    bulletRef
+}
+
+// bulletsMsg carries the bullets read from the file.
+type bulletsMsg struct {
+	to   *curate
+	rows []bulletRow
+	err  error
+}
+
+func newCurate(c *common, p *memstore.Project, path, title string) *curate {
+	s := &curate{c: c, p: p, path: path, title: title, list: newList(c), prompt: newPrompt(c)}
+	s.list.key = func(i int) string { r := s.rows[i]; return r.header + "\x00" + r.ref.heading + "\x00" + r.ref.text }
+	s.list.text = func(i int) string { return s.rows[i].ref.text + " " + s.rows[i].ref.heading }
+	s.list.header = func(i int) bool { return s.rows[i].header != "" }
+	return s
+}
+
+func (s *curate) isLong() bool { return s.path == s.p.LongMemoryPath() }
+
+func (s *curate) Init() tea.Cmd { return s.load() }
+
+func (s *curate) load() tea.Cmd {
+	path := s.path
+	return func() tea.Msg {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return bulletsMsg{to: s, err: err}
+		}
+		d := memstore.ParseDoc(data)
+		var rows []bulletRow
+		for _, sec := range d.Sections() {
+			bs := d.Bullets(sec)
+			if len(bs) == 0 {
+				continue
+			}
+			rows = append(rows, bulletRow{header: sec.Heading})
+			for _, b := range bs {
+				rows = append(rows, bulletRow{ref: bulletRef{path: path, heading: sec.Heading, key: sec.Key, text: b.Text, line: b.Line}})
+			}
+		}
+		return bulletsMsg{to: s, rows: rows}
+	}
+}
+
+func (s *curate) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case bulletsMsg:
+		if msg.to == s {
+			keep := ""
+			if i, ok := s.list.selected(); ok {
+				keep = s.list.key(i)
+			}
+			s.loaded, s.err, s.rows = true, msg.err, msg.rows
+			s.list.reset(len(s.rows), keep)
+		}
+	case reloadMsg:
+		return s.load()
+	case tea.MouseWheelMsg:
+		s.list.update(msg)
+	case tea.KeyPressMsg:
+		if s.prompt.open {
+			return s.prompt.update(msg)
+		}
+		return s.onKey(msg)
+	default:
+		if s.prompt.open {
+			return s.prompt.update(msg)
+		}
+	}
+	return nil
+}
+
+func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.c.keys
+	if used, _, cmd := s.list.update(msg); used {
+		return cmd
+	}
+	var ref *bulletRef
+	if i, ok := s.list.selected(); ok {
+		ref = &s.rows[i].ref
+	}
+	name := s.p.Name
+	switch {
+	case key.Matches(msg, k.Back):
+		return pop
+	case key.Matches(msg, k.Editor):
+		line := 0
+		if ref != nil {
+			line = ref.line + 1
+		}
+		return openEditor(s.c, s.path, line)
+	case ref == nil:
+		if key.Matches(msg, k.Reword, k.Drop, k.MoveLong) {
+			return status("no bullet here")
+		}
+	case key.Matches(msg, k.Reword):
+		r := *ref
+		return s.prompt.edit("Edit bullet:", r.text, func(text string) tea.Cmd {
+			if strings.TrimSpace(text) == r.text {
+				return nil
+			}
+			return write(s.c, s.p, "Edited a bullet of "+s.title, "carnet: edit a bullet ("+name+")", reword(r, text))
+		})
+	case key.Matches(msg, k.Drop):
+		r := *ref
+		s.prompt.confirm(fmt.Sprintf("Delete “%s”? (git keeps it)", short(r.text, 60)), func() tea.Cmd {
+			return write(s.c, s.p, "Deleted a bullet of "+s.title, "carnet: delete a bullet ("+name+")", drop(r))
+		})
+	case key.Matches(msg, k.MoveLong):
+		if s.isLong() {
+			return status("this bullet is already in long-term memory")
+		}
+		r := *ref
+		return write(s.c, s.p, "Moved a bullet to long-term memory", "carnet: move a bullet to long-term memory ("+name+")", moveToLong(r))
+	}
+	return nil
+}
+
+func (s *curate) SetSize(w, h int) tea.Cmd {
+	s.w, s.h = w, h
+	s.list.setHeight(h - 3)
+	return nil
+}
+
+func (s *curate) View() string {
+	st := s.c.styles
+	var b strings.Builder
+	n := 0
+	for _, r := range s.rows {
+		if r.header == "" {
+			n++
+		}
+	}
+	head := "  " + s.c.ws.Rel(s.path) + " · " + plural(n, "bullet")
+	if f := s.list.filterView(s.w); f != "" {
+		head = " " + f
+	}
+	b.WriteString(st.Subtle.Render(head) + "\n\n")
+	switch {
+	case !s.loaded:
+		b.WriteString("  " + st.Subtle.Render("Reading…"))
+	case s.err != nil:
+		b.WriteString("  " + st.Err.Render("Cannot read this file: ") + firstLine(s.err.Error()))
+	case n == 0:
+		b.WriteString("  " + st.Subtle.Render("No bullet in this file yet."))
+	default:
+		rows, cur := s.list.visible()
+		for j, i := range rows {
+			r := s.rows[i]
+			if r.header != "" {
+				b.WriteString(st.GroupHead.Render("  "+r.header) + "\n")
+				continue
+			}
+			text := r.ref.text
+			if strings.HasPrefix(text, "✅") {
+				text = st.TagDone.Render(text)
+			}
+			b.WriteString(s.list.row(" • "+text, s.w, j == cur) + "\n")
+		}
+	}
+	body := fit(b.String(), s.w, s.h-1)
+	if s.prompt.open {
+		return body + "\n" + s.prompt.view(s.w)
+	}
+	return body + "\n"
+}
+
+func (s *curate) Title() string { return s.title }
+
+func (s *curate) ShortHelp() []key.Binding {
+	if s.prompt.open {
+		return s.prompt.help()
+	}
+	k := s.c.keys
+	b := []key.Binding{k.Up, k.Down, k.Reword, k.Drop}
+	if !s.isLong() {
+		b = append(b, k.MoveLong)
+	}
+	return append(b, k.Editor, k.Filter, k.Back)
+}
+
+func (s *curate) FullHelp() [][]key.Binding {
+	k := s.c.keys
+	return [][]key.Binding{k.navKeys(), {k.Reword, k.Drop, k.MoveLong, k.Editor, k.Filter}}
+}
+
+func (s *curate) Capturing() bool { return s.prompt.open || s.list.editing }

@@ -1,0 +1,84 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// message is a screen that only says something: loading, an empty workspace, a failure.
+type message struct {
+	c      *common
+	title  string
+	body   func() string
+	reopen bool // a reload opens the workspace again (the empty state waits for carnet init)
+	w, h   int
+}
+
+func newLoading(c *common) *message {
+	return &message{c: c, body: func() string { return c.styles.Subtle.Render("Reading the workspace…") }}
+}
+
+// newEmpty is the helpful empty state: what to run to get memory.
+func newEmpty(c *common) *message {
+	m := &message{c: c, reopen: true}
+	m.body = func() string {
+		s := c.styles
+		cmd := func(name, what string) string {
+			return "  " + s.Key.Render(padRight(name, 22)) + s.Subtle.Render(what)
+		}
+		lines := []string{
+			s.Title.Render("No memory here yet"),
+			"",
+			"carnet keeps what your coding agents learn as Markdown in " + s.Code.Render("memory_sessions/") + ",",
+			"inside this repository, one folder per project. To start:",
+			"",
+			cmd("carnet init", "create memory_sessions/ and a commented carnet.toml"),
+			cmd("carnet install", "register the hooks for Claude Code (--agent codex, gemini…)"),
+			cmd("carnet demo", "or try everything on a sample workspace first"),
+			"",
+			s.Subtle.Render("Workspace: " + shortPath(c.root)),
+			s.Faint.Render("This screen refreshes by itself once memory appears."),
+		}
+		return strings.Join(lines, "\n")
+	}
+	return m
+}
+
+// newFailure is the full-screen message when the workspace cannot be read.
+func newFailure(c *common, err error) *message {
+	return &message{c: c, title: "error", body: func() string {
+		s := c.styles
+		return s.Err.Render("carnet cannot open this workspace") + "\n\n" + err.Error() + "\n\n" +
+			s.Subtle.Render("Press q to quit.")
+	}}
+}
+
+func (m *message) Init() tea.Cmd { return nil }
+
+func (m *message) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case reloadMsg:
+		if m.reopen {
+			return openWorkspace(m.c.root)
+		}
+	case tea.KeyPressMsg:
+		if key.Matches(msg, m.c.keys.Back) {
+			return pop
+		}
+	}
+	return nil
+}
+
+func (m *message) View() string {
+	box := lipgloss.NewStyle().Padding(1, 2).Render(m.body())
+	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, box)
+}
+
+func (m *message) SetSize(w, h int) tea.Cmd  { m.w, m.h = w, h; return nil }
+func (m *message) Title() string             { return m.title }
+func (m *message) ShortHelp() []key.Binding  { return []key.Binding{m.c.keys.Back} }
+func (m *message) FullHelp() [][]key.Binding { return nil }
+func (m *message) Capturing() bool           { return false }

@@ -1,0 +1,256 @@
+package tui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"carnet/memstore"
+)
+
+// items lists every open À suivre item of a project, grouped by day, newest day first: space
+// ticks, enter applies the ticks through memstore (they move to Finalisé with ✅).
+type items struct {
+	c       *common
+	p       *memstore.Project
+	rows    []itemRow
+	checked map[string]bool
+	list    *list
+	prompt  *prompt
+	loaded  bool
+	err     error
+	w, h    int
+}
+
+type itemRow struct {
+	header string // a day heading when set
+	item   memstore.OpenItem
+	line   int
+}
+
+// itemsMsg carries the open items read from disk.
+type itemsMsg struct {
+	to    *items
+	items []memstore.OpenItem
+	err   error
+}
+
+func newItems(c *common, p *memstore.Project) *items {
+	s := &items{c: c, p: p, checked: map[string]bool{}, list: newList(c), prompt: newPrompt(c)}
+	s.list.key = func(i int) string { return itemKey(s.rows[i]) }
+	s.list.text = func(i int) string { return s.rows[i].item.Text + " " + s.rows[i].item.Date }
+	s.list.header = func(i int) bool { return s.rows[i].header != "" }
+	return s
+}
+
+func itemKey(r itemRow) string {
+	if r.header != "" {
+		return "#" + r.header
+	}
+	return r.item.Path + "\x00" + r.item.Text
+}
+
+func (s *items) Init() tea.Cmd { return s.load() }
+
+func (s *items) load() tea.Cmd {
+	p := s.p
+	return func() tea.Msg {
+		its, err := p.OpenItems()
+		return itemsMsg{to: s, items: its, err: err}
+	}
+}
+
+func (s *items) setItems(its []memstore.OpenItem) {
+	sorted := append([]memstore.OpenItem(nil), its...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Date > sorted[j].Date })
+	keep := ""
+	if i, ok := s.list.selected(); ok {
+		keep = itemKey(s.rows[i])
+	}
+	s.rows = s.rows[:0]
+	live := map[string]bool{}
+	for i, it := range sorted {
+		if i == 0 || it.Date != sorted[i-1].Date {
+			s.rows = append(s.rows, itemRow{header: it.Date})
+		}
+		r := itemRow{item: it}
+		live[itemKey(r)] = true
+		s.rows = append(s.rows, r)
+	}
+	for k := range s.checked {
+		if !live[k] {
+			delete(s.checked, k) // ticked or removed elsewhere
+		}
+	}
+	s.list.reset(len(s.rows), keep)
+}
+
+func (s *items) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case itemsMsg:
+		if msg.to == s {
+			s.loaded, s.err = true, msg.err
+			s.setItems(msg.items)
+		}
+	case reloadMsg:
+		return s.load()
+	case tea.MouseWheelMsg:
+		s.list.update(msg)
+	case tea.KeyPressMsg:
+		if s.prompt.open {
+			return s.prompt.update(msg)
+		}
+		return s.onKey(msg)
+	default:
+		if s.prompt.open {
+			return s.prompt.update(msg)
+		}
+	}
+	return nil
+}
+
+func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.c.keys
+	if used, _, cmd := s.list.update(msg); used {
+		return cmd
+	}
+	var sel *memstore.OpenItem
+	if i, ok := s.list.selected(); ok {
+		sel = &s.rows[i].item
+	}
+	switch {
+	case key.Matches(msg, k.Back):
+		return pop
+	case key.Matches(msg, k.Apply):
+		return s.apply()
+	case sel == nil:
+		if key.Matches(msg, k.Tick, k.Reword, k.Drop) {
+			return status("no open item here")
+		}
+	case key.Matches(msg, k.Tick):
+		kk := itemKey(itemRow{item: *sel})
+		s.checked[kk] = !s.checked[kk]
+		if !s.checked[kk] {
+			delete(s.checked, kk)
+		}
+		s.list.move(1)
+	case key.Matches(msg, k.Reword):
+		ref := s.ref(*sel)
+		return s.prompt.edit("Edit item:", sel.Text, func(text string) tea.Cmd {
+			if strings.TrimSpace(text) == ref.text {
+				return nil
+			}
+			return s.write("Edited an item", "carnet: edit an open item ("+s.p.Name+")", reword(ref, text))
+		})
+	case key.Matches(msg, k.Drop):
+		ref := s.ref(*sel)
+		s.prompt.confirm(fmt.Sprintf("Drop “%s” from %s.md? (git keeps it)", short(sel.Text, 50), sel.Date), func() tea.Cmd {
+			return s.write("Dropped an item", "carnet: drop an open item ("+s.p.Name+")", drop(ref))
+		})
+	case key.Matches(msg, k.Editor):
+		return openEditor(s.c, sel.Path, 0)
+	}
+	return nil
+}
+
+func (s *items) ref(it memstore.OpenItem) bulletRef {
+	return bulletRef{path: it.Path, key: memstore.KeyASuivre, text: it.Text}
+}
+
+func (s *items) write(what, message string, fn func(tx *memstore.Tx) error) tea.Cmd {
+	return write(s.c, s.p, what, message, fn)
+}
+
+// apply ticks the checked items.
+func (s *items) apply() tea.Cmd {
+	var todo []memstore.OpenItem
+	days := map[string]bool{}
+	for _, r := range s.rows {
+		if r.header == "" && s.checked[itemKey(r)] {
+			todo = append(todo, r.item)
+			days[r.item.Date] = true
+		}
+	}
+	if len(todo) == 0 {
+		return status("nothing ticked: space ticks an item, enter applies")
+	}
+	s.checked = map[string]bool{}
+	what := fmt.Sprintf("Ticked %s into Finalisé (%s)", plural(len(todo), "item"), plural(len(days), "log"))
+	msg := fmt.Sprintf("carnet: tick %s (%s)", plural(len(todo), "item"), s.p.Name)
+	return s.write(what, msg, tick(todo))
+}
+
+func (s *items) SetSize(w, h int) tea.Cmd {
+	s.w, s.h = w, h
+	s.list.setHeight(h - 3)
+	return nil
+}
+
+func (s *items) View() string {
+	st := s.c.styles
+	var b strings.Builder
+	n := 0
+	for _, r := range s.rows {
+		if r.header == "" {
+			n++
+		}
+	}
+	head := fmt.Sprintf("  %s open · %d ticked", plural(n, "item"), len(s.checked))
+	if len(s.checked) > 0 {
+		head += st.Subtle.Render("  — enter moves them to Finalisé")
+	}
+	if f := s.list.filterView(s.w); f != "" {
+		head = " " + f
+	}
+	b.WriteString(st.Subtle.Render(head) + "\n\n")
+	switch {
+	case !s.loaded:
+		b.WriteString("  " + st.Subtle.Render("Reading the logs…"))
+	case s.err != nil:
+		b.WriteString("  " + st.Err.Render("Cannot read the logs: ") + firstLine(s.err.Error()))
+	case n == 0:
+		b.WriteString("  " + st.OK.Render("Nothing left to do.") + st.Subtle.Render(" Every À suivre item is ticked."))
+	default:
+		rows, cur := s.list.visible()
+		for j, i := range rows {
+			r := s.rows[i]
+			if r.header != "" {
+				b.WriteString(st.GroupHead.Render(fmt.Sprintf("  %s %s", r.header, weekday(r.header))) +
+					st.Faint.Render("  "+daysAgo(s.c.now(), r.header)) + "\n")
+				continue
+			}
+			box := st.Faint.Render("[ ]")
+			text := r.item.Text
+			if s.checked[itemKey(r)] {
+				box = st.Checked.Render("[✓]")
+				text = st.Checked.Render(text)
+			}
+			b.WriteString(s.list.row(" "+box+" "+text, s.w, j == cur) + "\n")
+		}
+	}
+	body := fit(b.String(), s.w, s.h-1)
+	if s.prompt.open {
+		return body + "\n" + s.prompt.view(s.w)
+	}
+	return body + "\n"
+}
+
+func (s *items) Title() string { return "open items" }
+
+func (s *items) ShortHelp() []key.Binding {
+	if s.prompt.open {
+		return s.prompt.help()
+	}
+	k := s.c.keys
+	return []key.Binding{k.Up, k.Down, k.Tick, k.Apply, k.Reword, k.Drop, k.Editor, k.Filter, k.Back}
+}
+
+func (s *items) FullHelp() [][]key.Binding {
+	k := s.c.keys
+	return [][]key.Binding{k.navKeys(), {k.Tick, k.Apply, k.Reword, k.Drop, k.Editor, k.Filter}}
+}
+
+func (s *items) Capturing() bool { return s.prompt.open || s.list.editing }

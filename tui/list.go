@@ -1,0 +1,271 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"carnet/memstore"
+)
+
+// list is the cursor, scrolling and `/` filter shared by every list screen. It holds the
+// rows' identity and filter text only; each screen renders its own rows.
+type list struct {
+	c       *common
+	n       int                // rows in total
+	key     func(i int) string // a row's identity, to keep the cursor across reloads
+	text    func(i int) string // what the filter matches
+	header  func(i int) bool   // a heading row: never selected, hidden while filtering
+	shown   []int              // rows visible after the filter
+	cursor  int                // index into shown
+	offset  int                // first shown row on screen
+	height  int
+	filter  textinput.Model
+	editing bool // the filter input has the keyboard
+}
+
+func newList(c *common) *list {
+	ti := textinput.New()
+	ti.Prompt = "/ "
+	ti.Placeholder = "filter"
+	ti.SetStyles(textinput.DefaultStyles(c.styles.Dark))
+	l := &list{c: c, filter: ti}
+	l.key = func(i int) string { return "" }
+	l.text = func(i int) string { return "" }
+	l.header = func(i int) bool { return false }
+	return l
+}
+
+// setRows replaces the rows, keeping the cursor on the same row when it still exists.
+func (l *list) setRows(n int) {
+	var keep string
+	if i, ok := l.selected(); ok {
+		keep = l.key(i)
+	}
+	l.reset(n, keep)
+}
+
+// reset replaces the rows and puts the cursor on the row whose key is keep, if any.
+func (l *list) reset(n int, keep string) {
+	l.n = n
+	l.refilter()
+	if keep != "" {
+		for j, i := range l.shown {
+			if l.key(i) == keep {
+				l.cursor = j
+				break
+			}
+		}
+	}
+	l.fix()
+}
+
+// refilter recomputes the shown rows from the filter.
+func (l *list) refilter() {
+	q := strings.Fields(memstore.Normalize(l.filter.Value()))
+	l.shown = l.shown[:0]
+	for i := 0; i < l.n; i++ {
+		if len(q) > 0 {
+			if l.header(i) {
+				continue
+			}
+			t := memstore.Normalize(l.text(i))
+			ok := true
+			for _, w := range q {
+				if !strings.Contains(t, w) {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+		}
+		l.shown = append(l.shown, i)
+	}
+	l.fix()
+}
+
+// filtering reports whether a filter is set.
+func (l *list) filtering() bool { return l.filter.Value() != "" }
+
+// selected returns the row under the cursor.
+func (l *list) selected() (int, bool) {
+	if l.cursor < 0 || l.cursor >= len(l.shown) || l.header(l.shown[l.cursor]) {
+		return 0, false
+	}
+	return l.shown[l.cursor], true
+}
+
+// setHeight sets how many rows fit on screen.
+func (l *list) setHeight(h int) {
+	l.height = max(h, 1)
+	l.fix()
+}
+
+// move moves the cursor by delta rows, over headings.
+func (l *list) move(delta int) {
+	if len(l.shown) == 0 {
+		return
+	}
+	step := 1
+	if delta < 0 {
+		step = -1
+	}
+	c := clamp(l.cursor+delta, 0, len(l.shown)-1)
+	for c >= 0 && c < len(l.shown) && l.header(l.shown[c]) {
+		c += step
+	}
+	if c < 0 || c >= len(l.shown) { // only headings that way: look the other way
+		c = clamp(l.cursor+delta, 0, len(l.shown)-1)
+		for c >= 0 && c < len(l.shown) && l.header(l.shown[c]) {
+			c -= step
+		}
+	}
+	if c >= 0 && c < len(l.shown) {
+		l.cursor = c
+	}
+	l.fix()
+}
+
+// fix keeps the cursor in range, off headings, and on screen.
+func (l *list) fix() {
+	if len(l.shown) == 0 {
+		l.cursor, l.offset = 0, 0
+		return
+	}
+	l.cursor = clamp(l.cursor, 0, len(l.shown)-1)
+	if l.header(l.shown[l.cursor]) {
+		c := l.cursor
+		for c < len(l.shown) && l.header(l.shown[c]) {
+			c++
+		}
+		if c == len(l.shown) {
+			c = l.cursor
+			for c > 0 && l.header(l.shown[c]) {
+				c--
+			}
+		}
+		l.cursor = c
+	}
+	if l.height <= 0 {
+		return
+	}
+	if l.cursor < l.offset {
+		l.offset = l.cursor
+		// show the heading just above the first item
+		if l.offset > 0 && l.header(l.shown[l.offset-1]) {
+			l.offset--
+		}
+	}
+	if l.cursor >= l.offset+l.height {
+		l.offset = l.cursor - l.height + 1
+	}
+	l.offset = clamp(l.offset, 0, max(0, len(l.shown)-l.height))
+}
+
+// visible returns the rows on screen, and the position of the cursor among them (-1: none).
+func (l *list) visible() (rows []int, cur int) {
+	end := min(len(l.shown), l.offset+l.height)
+	cur = -1
+	if l.cursor >= l.offset && l.cursor < end {
+		cur = l.cursor - l.offset
+	}
+	return l.shown[l.offset:end], cur
+}
+
+// update handles navigation, the mouse wheel and the filter; it reports whether it used msg
+// and whether the cursor moved.
+func (l *list) update(msg tea.Msg) (used, moved bool, cmd tea.Cmd) {
+	before := l.cursor
+	k := l.c.keys
+	if l.editing {
+		if kp, ok := msg.(tea.KeyPressMsg); ok {
+			switch kp.String() {
+			case "enter", "down", "up":
+				l.editing = false
+				l.filter.Blur()
+				return true, false, nil
+			case "esc":
+				l.editing = false
+				l.filter.Blur()
+				l.filter.SetValue("")
+				l.refilter()
+				return true, l.cursor != before, nil
+			}
+		}
+		var c tea.Cmd
+		old := l.filter.Value()
+		l.filter, c = l.filter.Update(msg)
+		if l.filter.Value() != old {
+			l.cursor = 0
+			l.offset = 0
+			l.refilter()
+		}
+		return true, true, c
+	}
+	switch msg := msg.(type) {
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			l.move(-1)
+		case tea.MouseWheelDown:
+			l.move(1)
+		default:
+			return false, false, nil
+		}
+		return true, l.cursor != before, nil
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, k.Up):
+			l.move(-1)
+		case key.Matches(msg, k.Down):
+			l.move(1)
+		case key.Matches(msg, k.PageUp):
+			l.move(-l.height)
+		case key.Matches(msg, k.PageDown):
+			l.move(l.height)
+		case key.Matches(msg, k.Top):
+			l.cursor = 0
+			l.move(0)
+		case key.Matches(msg, k.Bottom):
+			l.cursor = len(l.shown) - 1
+			l.move(0)
+		case key.Matches(msg, k.Filter):
+			l.editing = true
+			return true, false, l.filter.Focus()
+		case msg.String() == "esc" && l.filtering():
+			l.filter.SetValue("")
+			l.refilter()
+		default:
+			return false, false, nil
+		}
+		return true, l.cursor != before, nil
+	}
+	return false, false, nil
+}
+
+// filterView is the filter line, or "" when there is no filter.
+func (l *list) filterView(width int) string {
+	if !l.editing && !l.filtering() {
+		return ""
+	}
+	l.filter.SetWidth(max(width-4, 1))
+	v := l.filter.View()
+	if !l.editing {
+		v = l.c.styles.Subtle.Render("/ "+l.filter.Value()) + l.c.styles.Faint.Render("  (esc clears)")
+	}
+	return v
+}
+
+// row renders one list row: a marker, then text, the cursor row highlighted over the full width.
+func (l *list) row(text string, width int, selected bool) string {
+	s := l.c.styles
+	if selected {
+		return s.SelMarker.Render("› ") + s.Selected.Render(padRight(ansi.Strip(text), width-2))
+	}
+	return "  " + padRight(text, width-2)
+}

@@ -1,0 +1,424 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"carnet/memstore"
+)
+
+// memory is one project: its long-term memory, open items, daily logs and archives, the
+// selected file previewed beside the list.
+type memory struct {
+	c        *common
+	p        *memstore.Project
+	entries  []entry
+	list     *list
+	pv       *preview
+	focusPV  bool
+	shownIdx []int // entries on screen: archived logs only when expanded
+	expanded bool  // archives shown
+	loaded   bool
+	err      error
+	w, h     int
+}
+
+type entryKind int
+
+const (
+	entryLong entryKind = iota
+	entryOpen
+	entryHeader
+	entryLog
+	entryArchives
+)
+
+// entry is one row of the memory list.
+type entry struct {
+	kind  entryKind
+	label string
+	log   memstore.LogFile
+	tags  logTags
+	n     int // lines of long memory; open items; archives
+}
+
+// logTags says which sections of a log hold bullets.
+type logTags struct {
+	has        map[string]bool
+	open, done int
+}
+
+// memoryMsg carries the list of a project's memory files.
+type memoryMsg struct {
+	to      *memory
+	entries []entry
+	err     error
+}
+
+func newMemory(c *common, p *memstore.Project) *memory {
+	s := &memory{c: c, p: p, list: newList(c), pv: newPreview(c)}
+	s.pv.empty = "Nothing to preview."
+	return s
+}
+
+func (s *memory) Init() tea.Cmd { return s.load() }
+
+func (s *memory) load() tea.Cmd {
+	p := s.p
+	return func() tea.Msg {
+		entries, err := readMemory(p)
+		return memoryMsg{to: s, entries: entries, err: err}
+	}
+}
+
+// readMemory lists a project's files with what the list shows of each.
+func readMemory(p *memstore.Project) ([]entry, error) {
+	long := entry{kind: entryLong, label: "Long-term memory"}
+	if data, err := os.ReadFile(p.LongMemoryPath()); err == nil {
+		long.n = countLines(data)
+	}
+	logs, err := p.Logs()
+	if err != nil {
+		return nil, err
+	}
+	arch, err := p.Archives()
+	if err != nil {
+		return nil, err
+	}
+	out := []entry{long, {kind: entryOpen, label: "Open items"}, {kind: entryHeader, label: "Daily logs", n: len(logs)}}
+	open := 0
+	for _, lf := range logs {
+		e := entry{kind: entryLog, log: lf, tags: tagsOf(lf.Path)}
+		open += e.tags.open
+		out = append(out, e)
+	}
+	out[1].n = open
+	if len(arch) > 0 {
+		out = append(out, entry{kind: entryArchives, label: "Archives", n: len(arch)})
+		for _, lf := range arch {
+			out = append(out, entry{kind: entryLog, log: lf, tags: tagsOf(lf.Path)})
+		}
+	}
+	return out, nil
+}
+
+func tagsOf(path string) logTags {
+	t := logTags{has: map[string]bool{}}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return t
+	}
+	d := memstore.ParseDoc(data)
+	for _, sec := range d.Sections() {
+		bs := d.Bullets(sec)
+		if len(bs) == 0 {
+			continue
+		}
+		t.has[sec.Key] = true
+		for _, b := range bs {
+			switch {
+			case sec.Key == memstore.KeyASuivre && !b.Done():
+				t.open++
+			case sec.Key == memstore.KeyFinalise:
+				t.done++
+			}
+		}
+	}
+	return t
+}
+
+// rows are the entries on screen: archived logs only when expanded.
+func (s *memory) rows() []int {
+	var out []int
+	for i, e := range s.entries {
+		if e.kind == entryLog && e.log.Archived && !s.expanded {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+func entryKey(e *entry) string { return fmt.Sprint(e.kind, e.label, e.log.Path) }
+
+func (s *memory) selectedKey() string {
+	if e := s.selected(); e != nil {
+		return entryKey(e)
+	}
+	return ""
+}
+
+// setEntries shows the entries, the cursor on the one keyed keep when it is still there.
+func (s *memory) setEntries(keep string) {
+	idx := s.rows()
+	s.list.key = func(i int) string { return entryKey(&s.entries[idx[i]]) }
+	s.list.text = func(i int) string {
+		e := s.entries[idx[i]]
+		return e.label + " " + e.log.Date + " " + weekday(e.log.Date)
+	}
+	s.list.header = func(i int) bool { return s.entries[idx[i]].kind == entryHeader }
+	s.shownIdx = idx
+	s.list.reset(len(idx), keep)
+}
+
+func (s *memory) selected() *entry {
+	if i, ok := s.list.selected(); ok && i < len(s.shownIdx) && s.shownIdx[i] < len(s.entries) {
+		return &s.entries[s.shownIdx[i]]
+	}
+	return nil
+}
+
+// path is the file of an entry ("" for open items and headings).
+func (s *memory) path(e *entry) string {
+	switch {
+	case e == nil:
+		return ""
+	case e.kind == entryLong:
+		return s.p.LongMemoryPath()
+	case e.kind == entryLog:
+		return e.log.Path
+	}
+	return ""
+}
+
+func (s *memory) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case memoryMsg:
+		if msg.to != s {
+			return nil
+		}
+		keep := s.selectedKey()
+		s.loaded, s.err, s.entries = true, msg.err, msg.entries
+		s.setEntries(keep)
+		return s.previewSelected()
+	case reloadMsg:
+		return tea.Batch(s.load(), s.pv.reload())
+	case previewMsg, stylesMsg:
+		return s.pv.update(msg)
+	case tea.MouseWheelMsg:
+		if msg.X >= s.listWidth() {
+			return s.pv.update(msg)
+		}
+		if _, moved, _ := s.list.update(msg); moved {
+			return s.previewSelected()
+		}
+	case tea.KeyPressMsg:
+		return s.onKey(msg)
+	}
+	return nil
+}
+
+func (s *memory) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.c.keys
+	if s.focusPV && !s.list.editing {
+		switch {
+		case key.Matches(msg, k.Focus, k.Back):
+			s.focusPV = false
+			return nil
+		case key.Matches(msg, k.Open, k.Editor, k.Curate):
+		default:
+			return s.pv.update(msg)
+		}
+	}
+	if used, moved, cmd := s.list.update(msg); used {
+		if moved {
+			return tea.Batch(cmd, s.previewSelected())
+		}
+		return cmd
+	}
+	e := s.selected()
+	path := s.path(e)
+	switch {
+	case key.Matches(msg, k.Back):
+		return pop
+	case key.Matches(msg, k.Focus):
+		s.focusPV = path != ""
+	case key.Matches(msg, k.OpenItems):
+		return push(newItems(s.c, s.p))
+	case key.Matches(msg, k.Timeline):
+		return openTimeline(s.c, s.p)
+	case key.Matches(msg, k.Promote):
+		return openReview(s.c, s.p)
+	case key.Matches(msg, k.Archives):
+		return s.toggleArchives()
+	case e == nil:
+	case key.Matches(msg, k.Open):
+		switch e.kind {
+		case entryOpen:
+			return push(newItems(s.c, s.p))
+		case entryArchives:
+			return s.toggleArchives()
+		}
+		if path != "" {
+			return push(newPager(s.c, s.p, path, s.entryTitle(e)))
+		}
+	case key.Matches(msg, k.Curate):
+		if path == "" {
+			return status("pick a log or the long-term memory to curate its bullets")
+		}
+		return push(newCurate(s.c, s.p, path, s.entryTitle(e)))
+	case key.Matches(msg, k.Editor):
+		if path == "" {
+			return status("pick a file to edit")
+		}
+		return openEditor(s.c, path, 0)
+	}
+	return nil
+}
+
+func (s *memory) toggleArchives() tea.Cmd {
+	n := 0
+	for _, e := range s.entries {
+		if e.kind == entryArchives {
+			n = e.n
+		}
+	}
+	if n == 0 {
+		return status("no archived logs yet: promotion archives logs older than %d days", s.c.ws.Config.Promote.ArchiveAfterDays)
+	}
+	keep := s.selectedKey()
+	s.expanded = !s.expanded
+	s.setEntries(keep)
+	return s.previewSelected()
+}
+
+func (s *memory) entryTitle(e *entry) string {
+	switch e.kind {
+	case entryLong:
+		return "long_memory.md"
+	case entryLog:
+		if e.log.Archived {
+			return "archives/" + e.log.Date + ".md"
+		}
+		return e.log.Date + ".md"
+	}
+	return e.label
+}
+
+func (s *memory) previewSelected() tea.Cmd {
+	e := s.selected()
+	if e != nil && e.kind == entryOpen {
+		s.pv.empty = fmt.Sprintf("%s still open across the logs. Press enter to review and tick them.", plural(e.n, "item"))
+	} else if e != nil && e.kind == entryArchives {
+		s.pv.empty = fmt.Sprintf("%s moved here by promotion. Press enter or a to show them.", plural(e.n, "archived log"))
+	}
+	return s.pv.show(s.path(e))
+}
+
+func (s *memory) listWidth() int {
+	if s.w < 90 {
+		return s.w
+	}
+	return clamp(s.w/2, 60, 66)
+}
+
+func (s *memory) SetSize(w, h int) tea.Cmd {
+	s.w, s.h = w, h
+	s.list.setHeight(h - 1)
+	pw, ph := paneBody(w-s.listWidth(), h)
+	if s.listWidth() == w {
+		pw = 0
+	}
+	return s.pv.setSize(pw, ph)
+}
+
+func (s *memory) View() string {
+	st := s.c.styles
+	lw := s.listWidth()
+	var b strings.Builder
+	switch {
+	case !s.loaded:
+		b.WriteString("\n  " + st.Subtle.Render("Reading "+s.p.Name+"…"))
+	case s.err != nil:
+		b.WriteString("\n  " + st.Err.Render("Cannot read this project: ") + firstLine(s.err.Error()))
+	default:
+		if f := s.list.filterView(lw); f != "" {
+			b.WriteString(" " + f + "\n")
+		} else {
+			b.WriteString(st.Faint.Render(trunc("  "+s.c.ws.Rel(s.p.Dir), lw)) + "\n")
+		}
+		rows, cur := s.list.visible()
+		for j, i := range rows {
+			e := s.entries[s.shownIdx[i]]
+			if e.kind == entryHeader {
+				b.WriteString(st.GroupHead.Render(trunc(fmt.Sprintf("  %s (%d)", e.label, e.n), lw)) + "\n")
+				continue
+			}
+			b.WriteString(s.list.row(s.rowText(e, lw-2), lw, j == cur) + "\n")
+		}
+	}
+	left := fit(b.String(), lw, s.h)
+	if lw == s.w {
+		return left
+	}
+	title := "Preview"
+	if e := s.selected(); e != nil {
+		title = s.entryTitle(e)
+	}
+	right := s.c.framed(title, s.pv.scrollInfo(), s.pv.view(), s.w-lw, s.h, s.focusPV)
+	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)
+}
+
+// sectionTags are the short names shown for the sections a log fills.
+var sectionTags = []struct{ key, tag string }{
+	{memstore.KeyContexte, "ctx"}, {memstore.KeyObjectif, "goal"}, {memstore.KeyProblemes, "pb"},
+	{memstore.KeyConnaissances, "lrn"}, {memstore.KeyTravail, "work"}, {memstore.KeyDecisions, "dec"},
+}
+
+func (s *memory) rowText(e entry, width int) string {
+	st := s.c.styles
+	switch e.kind {
+	case entryLong:
+		return padRight(e.label, width-18) + gauge(st, e.n, s.c.ws.Config.Promote.LongMemoryMaxLines)
+	case entryOpen:
+		n := st.Subtle.Render("none")
+		if e.n > 0 {
+			n = st.TagOpen.Render(fmt.Sprint(e.n))
+		}
+		return padRight(e.label, width-18) + n
+	case entryArchives:
+		arrow := "▸"
+		if s.expanded {
+			arrow = "▾"
+		}
+		return st.GroupHead.Render(fmt.Sprintf("%s Archives (%d)", arrow, e.n))
+	}
+	var tags []string
+	for _, t := range sectionTags {
+		if e.tags.has[t.key] {
+			tags = append(tags, st.Tag.Render(t.tag))
+		} else {
+			tags = append(tags, strings.Repeat(" ", len(t.tag)))
+		}
+	}
+	open, done := "   ", "   "
+	if e.tags.open > 0 {
+		open = st.TagOpen.Render(padRight(fmt.Sprintf("○%d", e.tags.open), 3))
+	}
+	if e.tags.done > 0 {
+		done = st.TagDone.Render(padRight(fmt.Sprintf("✓%d", e.tags.done), 3))
+	}
+	date := e.log.Date
+	return fmt.Sprintf("%s %s %s  %s %s %s", date, st.Subtle.Render(weekday(date)),
+		st.Subtle.Render(padLeft(humanSize(e.log.Size), 7)), strings.Join(tags, " "), open, done)
+}
+
+func (s *memory) Title() string { return s.p.Name }
+
+func (s *memory) ShortHelp() []key.Binding {
+	k := s.c.keys
+	return []key.Binding{k.Up, k.Down, k.Open, k.Curate, k.Editor, k.OpenItems, k.Timeline, k.Promote, k.Filter, k.Back}
+}
+
+func (s *memory) FullHelp() [][]key.Binding {
+	k := s.c.keys
+	return [][]key.Binding{k.navKeys(), {k.Open, k.Curate, k.Editor, k.Archives, k.Focus},
+		{k.OpenItems, k.Timeline, k.Promote, k.Filter}}
+}
+
+func (s *memory) Capturing() bool { return s.list.editing }

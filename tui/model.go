@@ -1,0 +1,374 @@
+// Package tui is carnet's terminal UI: browse a workspace's memory, tick open items, curate
+// bullets, review a promotion and read the memory's git history. Screens sit on a stack under
+// one root Model; only the root returns a tea.View.
+package tui
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"carnet/memstore"
+)
+
+// Options configures the UI.
+type Options struct {
+	Root    string           // workspace root (already resolved)
+	Project string           // open this project's memory first
+	Now     func() time.Time // the clock (tests fix it)
+	Log     io.Writer        // where the UI logs; never the terminal
+	NoColor bool             // NO_COLOR
+	Dark    *bool            // force a background instead of asking the terminal (tests)
+	Editor  string           // $EDITOR (default "vi")
+	Watch   bool             // refresh when memory changes on disk
+
+	// ExitAfterFirstFrame quits as soon as the project list is drawn (benchmarks).
+	ExitAfterFirstFrame bool
+}
+
+// Model is the root of the UI: header, the active screen, the status line and the help footer.
+type Model struct {
+	c        *common
+	opts     Options
+	stack    []screen
+	help     help.Model
+	showHelp bool
+	status   string
+	isErr    bool
+	statusID int
+	watch    *watcher
+	width    int
+	height   int
+	loaded   bool
+	fatal    error
+}
+
+// statusTTL is how long a status line stays.
+const statusTTL = 4 * time.Second
+
+// New builds the UI for a workspace. Nothing is read before Init's commands run.
+func New(opts Options) *Model {
+	if opts.Editor == "" {
+		opts.Editor = "vi"
+	}
+	c := newCommon(opts)
+	m := &Model{c: c, opts: opts, help: help.New()}
+	m.help.Styles = c.styles.Help
+	m.stack = []screen{newLoading(c)}
+	return m
+}
+
+// Init asks the terminal for its background and opens the workspace.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{openWorkspace(m.c.root)}
+	if m.opts.Dark == nil {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	return tea.Batch(cmds...)
+}
+
+// openWorkspace reads the workspace and finds the git work tree holding it.
+func openWorkspace(root string) tea.Cmd {
+	return func() tea.Msg {
+		ws, err := memstore.Open(root)
+		if err != nil {
+			return workspaceMsg{err: err}
+		}
+		repo, _ := memstore.FindRepoRoot(ws.Root)
+		return workspaceMsg{ws: ws, repoRoot: repo}
+	}
+}
+
+func (m *Model) top() screen { return m.stack[len(m.stack)-1] }
+
+// Update routes messages: keys and the mouse to the active screen, results to every screen.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, m.resize()
+	case tea.BackgroundColorMsg:
+		if m.opts.Dark == nil && msg.IsDark() != m.c.styles.Dark {
+			m.c.styles = NewStyles(msg.IsDark(), m.opts.NoColor)
+			m.help.Styles = m.c.styles.Help
+			return m, m.broadcast(stylesMsg{})
+		}
+		return m, nil
+	case tea.ColorProfileMsg:
+		return m, nil
+	case workspaceMsg:
+		return m, m.onWorkspace(msg)
+	case pushMsg:
+		m.stack = append(m.stack, msg.s...)
+		cmds := []tea.Cmd{m.resize()}
+		for _, s := range msg.s {
+			cmds = append(cmds, s.Init())
+		}
+		return m, tea.Batch(cmds...)
+	case popMsg:
+		return m, m.back()
+	case statusMsg:
+		m.statusID++
+		m.status, m.isErr = msg.text, msg.err
+		if msg.err {
+			m.c.log.Printf("error: %s", msg.text)
+		}
+		id := m.statusID
+		return m, tea.Tick(statusTTL, func(time.Time) tea.Msg { return clearStatusMsg{id} })
+	case clearStatusMsg:
+		if msg.id == m.statusID {
+			m.status = ""
+		}
+		return m, nil
+	case fsEventMsg:
+		m.c.log.Printf("watch: %d paths changed", len(msg.paths))
+		return m, tea.Batch(m.broadcast(reloadMsg{msg.paths}), m.watch.next())
+	case wroteMsg:
+		return m, onWrote(msg)
+	case editorDoneMsg:
+		cmds := []tea.Cmd{m.broadcast(reloadMsg{[]string{msg.path}})}
+		if msg.err != nil {
+			cmds = append(cmds, statusErr(msg.err))
+		}
+		return m, tea.Batch(cmds...)
+	case projectsMsg:
+		cmd := m.broadcast(msg)
+		if m.opts.ExitAfterFirstFrame && msg.err == nil {
+			return m, tea.Quit
+		}
+		return m, cmd
+	case tea.KeyPressMsg:
+		return m, m.onKey(msg)
+	case tea.MouseMsg:
+		if m.showHelp {
+			return m, nil
+		}
+		return m, m.top().Update(mouseInBody(msg))
+	}
+	return m, m.broadcast(msg)
+}
+
+// broadcast hands a result to every screen of the stack; each one keeps what is its own.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, s := range m.stack {
+		cmds = append(cmds, s.Update(msg))
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	if key.Matches(msg, k.Quit) {
+		return tea.Quit
+	}
+	if m.showHelp {
+		if key.Matches(msg, k.Help, k.Back) {
+			m.showHelp = false
+		}
+		return nil
+	}
+	top := m.top()
+	if !top.Capturing() {
+		switch {
+		case key.Matches(msg, k.Help):
+			m.showHelp = true
+			return nil
+		case key.Matches(msg, k.Search) && m.c.ws != nil && len(m.c.ws.Projects) > 0:
+			if _, ok := top.(*search); !ok {
+				return push(newSearch(m.c))
+			}
+		}
+	}
+	return top.Update(msg)
+}
+
+// back leaves the active screen; leaving the first one quits.
+func (m *Model) back() tea.Cmd {
+	if len(m.stack) <= 1 {
+		return tea.Quit
+	}
+	m.stack = m.stack[:len(m.stack)-1]
+	return tea.Batch(m.resize(), m.top().Update(focusMsg{}))
+}
+
+func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
+	if msg.err != nil {
+		m.fatal = msg.err
+		m.stack = []screen{newFailure(m.c, msg.err)}
+		return nil
+	}
+	m.c.ws, m.c.repoRoot = msg.ws, msg.repoRoot
+	var cmds []tea.Cmd
+	if m.opts.Watch && m.watch == nil {
+		w, err := newWatcher(msg.ws, m.c.log)
+		if err != nil {
+			m.c.log.Printf("watch: %v", err)
+		} else {
+			m.watch = w
+			cmds = append(cmds, w.next())
+		}
+	} else if m.watch != nil {
+		m.watch.rewatch(msg.ws)
+	}
+	var first screen
+	if len(msg.ws.Projects) == 0 {
+		first = newEmpty(m.c)
+	} else {
+		first = newProjects(m.c)
+	}
+	m.stack = []screen{first}
+	cmds = append(cmds, m.resize(), first.Init())
+	if m.opts.Project != "" {
+		p, err := msg.ws.Project(m.opts.Project)
+		if err != nil {
+			cmds = append(cmds, statusErr(err))
+		} else {
+			cmds = append(cmds, push(newMemory(m.c, p)))
+		}
+		m.opts.Project = ""
+	}
+	return tea.Batch(cmds...)
+}
+
+// resize gives every screen the body's size: the terminal less the header and two footer lines.
+func (m *Model) resize() tea.Cmd {
+	if m.width == 0 {
+		return nil
+	}
+	m.c.width, m.c.height = m.width, max(m.height-3, 1)
+	m.help.SetWidth(m.width)
+	var cmds []tea.Cmd
+	for _, s := range m.stack {
+		cmds = append(cmds, s.SetSize(m.c.width, m.c.height))
+	}
+	return tea.Batch(cmds...)
+}
+
+// View draws header, body and footer; alt screen, mouse and window title are set here, once.
+func (m *Model) View() tea.View {
+	var v tea.View
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "carnet"
+	if m.width == 0 {
+		v.SetContent("")
+		return v
+	}
+	v.SetContent(m.render())
+	return v
+}
+
+// render is the screen as a string (what View shows and golden tests compare).
+func (m *Model) render() string {
+	top := m.top()
+	body := top.View()
+	if m.showHelp {
+		body = m.fullHelp(top)
+	}
+	body = fit(body, m.c.width, m.c.height)
+	return strings.Join([]string{m.header(), body, m.statusLine(), m.footer(top)}, "\n")
+}
+
+func (m *Model) header() string {
+	s := m.c.styles
+	parts := []string{s.App.Render("carnet")}
+	for _, sc := range m.stack {
+		if t := sc.Title(); t != "" {
+			parts = append(parts, s.Crumb.Render(t))
+		}
+	}
+	left := strings.Join(parts, s.CrumbSep.Render(" › "))
+	right := ""
+	if m.c.ws != nil {
+		right = s.HeaderInfo.Render(shortPath(m.c.ws.Root) + " · " + plural(len(m.c.ws.Projects), "project"))
+	}
+	gap := m.width - lipgloss.Width(left) - lipgloss.Width(right) - 1
+	if gap < 1 {
+		return padRight(left, m.width)
+	}
+	return left + strings.Repeat(" ", gap) + right + " "
+}
+
+func (m *Model) statusLine() string {
+	if m.status == "" {
+		return ""
+	}
+	s := m.c.styles
+	if m.isErr {
+		return padRight(s.StatusErr.Render(" ✗ "+m.status), m.width)
+	}
+	return padRight(s.Status.Render(" ✓ "+m.status), m.width)
+}
+
+func (m *Model) footer(top screen) string {
+	if m.showHelp {
+		return " " + m.help.ShortHelpView([]key.Binding{m.c.keys.Back, m.c.keys.Quit})
+	}
+	bindings := append(top.ShortHelp(), m.c.keys.Help)
+	return " " + m.help.ShortHelpView(bindings)
+}
+
+func (m *Model) fullHelp(top screen) string {
+	s := m.c.styles
+	groups := append(top.FullHelp(), m.c.keys.globalKeys())
+	h := m.help
+	h.ShowAll = true
+	title := s.Title.Render("Keys · " + firstNonEmpty(top.Title(), "carnet"))
+	return lipgloss.NewStyle().Padding(1, 2).Render(title + "\n\n" + h.FullHelpView(groups))
+}
+
+func firstNonEmpty(a ...string) string {
+	for _, s := range a {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// shortPath shows a path with the home folder as ~.
+func shortPath(p string) string {
+	if home, err := os.UserHomeDir(); err == nil && home != "/" && strings.HasPrefix(p, home) {
+		return "~" + strings.TrimPrefix(p, home)
+	}
+	return p
+}
+
+// Run opens the UI on the terminal and returns when the user quits.
+func Run(opts Options) error {
+	m := New(opts)
+	_, err := tea.NewProgram(m).Run()
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		return err
+	}
+	return m.fatal
+}
+
+// mouseInBody shifts a mouse event's row so that 0 is the first line of the body.
+func mouseInBody(msg tea.MouseMsg) tea.Msg {
+	switch e := msg.(type) {
+	case tea.MouseWheelMsg:
+		e.Y--
+		return e
+	case tea.MouseClickMsg:
+		e.Y--
+		return e
+	}
+	return msg
+}
+
+// Messages of the root.
+type (
+	// stylesMsg says the styles changed (the terminal's background was reported).
+	stylesMsg struct{}
+	// focusMsg says a screen became the active one again.
+	focusMsg struct{}
+)

@@ -1,0 +1,154 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"carnet/memstore"
+)
+
+// bulletRef names one bullet of a memory file: its section heading and its text. Edits find
+// it again by these when they run, under the project's lock, so that a file changed meanwhile
+// (an agent's hook) is never edited at a stale line number.
+type bulletRef struct {
+	path    string
+	heading string // used when key is "" (a section carnet does not know)
+	key     string // the section key, when the heading is a known one
+	text    string
+	line    int // 0-based line when read, for $EDITOR
+}
+
+// wroteMsg says a write of this UI finished: what changed, the commit, or the error.
+type wroteMsg struct {
+	what    string
+	changed []string
+	commit  memstore.CommitResult
+	err     error
+}
+
+// write runs fn in a memstore transaction, then commits the files it changed (SPEC §6: a TUI
+// action is one commit holding only memory files). It runs in a tea.Cmd.
+func write(c *common, p *memstore.Project, what, message string, fn func(tx *memstore.Tx) error) tea.Cmd {
+	now := c.now()
+	repo, root := c.repoRoot, c.ws.Root
+	return func() tea.Msg {
+		changed, refused, err := p.Update(now, fn)
+		if err == nil && len(refused) > 0 {
+			err = fmt.Errorf("refused: %s", refused[0].Reason)
+		}
+		res := wroteMsg{what: what, changed: changed, err: err}
+		if err != nil || len(changed) == 0 || repo == "" {
+			return res
+		}
+		paths := make([]string, len(changed))
+		for i, ch := range changed {
+			paths[i] = filepath.Join(root, filepath.FromSlash(ch))
+		}
+		res.commit, res.err = memstore.CommitPaths(repo, paths, message)
+		return res
+	}
+}
+
+// onWrote turns a finished write into a status line and a reload of every screen.
+func onWrote(msg wroteMsg) tea.Cmd {
+	if msg.err != nil {
+		return tea.Batch(statusErr(msg.err), changed(msg.changed...))
+	}
+	if len(msg.changed) == 0 {
+		return status("nothing changed")
+	}
+	text := msg.what
+	if msg.commit.Hash != "" {
+		text += " · committed " + msg.commit.Hash[:7]
+	}
+	return tea.Batch(status("%s", text), changed(msg.changed...))
+}
+
+// findBullet returns the section and bullet ref points to in d.
+func findBullet(d *memstore.Doc, ref bulletRef) (memstore.Section, memstore.Bullet, error) {
+	for _, s := range d.Sections() {
+		if ref.key != "" && s.Key != ref.key || ref.key == "" && s.Heading != ref.heading {
+			continue
+		}
+		for _, b := range d.Bullets(s) {
+			if b.Text == ref.text {
+				return s, b, nil
+			}
+		}
+	}
+	return memstore.Section{}, memstore.Bullet{}, fmt.Errorf("%q is no longer in %s (changed meanwhile?)", short(ref.text, 40), filepath.Base(ref.path))
+}
+
+// reword replaces the text of a bullet.
+func reword(ref bulletRef, text string) func(tx *memstore.Tx) error {
+	return func(tx *memstore.Tx) error {
+		text = tx.CleanBullet(text)
+		if text == "" {
+			return fmt.Errorf("an empty text: use drop to remove the bullet")
+		}
+		d, err := tx.Doc(ref.path)
+		if err != nil {
+			return err
+		}
+		_, b, err := findBullet(d, ref)
+		if err != nil {
+			return err
+		}
+		d.SetBulletText(b, text)
+		return nil
+	}
+}
+
+// drop removes a bullet (git keeps it).
+func drop(ref bulletRef) func(tx *memstore.Tx) error {
+	return func(tx *memstore.Tx) error {
+		d, err := tx.Doc(ref.path)
+		if err != nil {
+			return err
+		}
+		s, b, err := findBullet(d, ref)
+		if err != nil {
+			return err
+		}
+		d.RemoveBullet(s, b)
+		return nil
+	}
+}
+
+// moveToLong adds a bullet to long memory under today's date and removes it from its log.
+func moveToLong(ref bulletRef) func(tx *memstore.Tx) error {
+	return func(tx *memstore.Tx) error {
+		if err := drop(ref)(tx); err != nil {
+			return err
+		}
+		text := strings.TrimSpace(strings.TrimPrefix(ref.text, "✅"))
+		if _, err := tx.AddBullet(memstore.KeyLongTerme, text); err != nil {
+			return err
+		}
+		return nil
+	}
+}
+
+// tick moves open items into Finalisé.
+func tick(items []memstore.OpenItem) func(tx *memstore.Tx) error {
+	return func(tx *memstore.Tx) error {
+		for _, it := range items {
+			if err := tx.TickItem(it); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// short cuts text to n runes for messages.
+func short(text string, n int) string {
+	r := []rune(text)
+	if len(r) <= n {
+		return text
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,164 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+)
+
+// preview shows one Markdown file rendered with glamour, scrollable. Rendering runs in a
+// tea.Cmd and is cached by content and width; until a new rendering arrives the previous one
+// stays, so moving through a list never flickers.
+type preview struct {
+	c       *common
+	path    string // the file asked for
+	shown   string // the file whose rendering is on screen
+	empty   string // what to say when there is no file
+	vp      viewport.Model
+	width   int
+	height  int
+	seq     int
+	err     error
+	missing bool
+	raw     []byte
+}
+
+// previewMsg carries a rendering back to the preview that asked for it.
+type previewMsg struct {
+	to    *preview
+	seq   int
+	path  string
+	raw   []byte
+	out   string
+	err   error
+	width int
+}
+
+func newPreview(c *common) *preview {
+	vp := viewport.New()
+	vp.MouseWheelEnabled = false // the screen routes the wheel
+	return &preview{c: c, vp: vp}
+}
+
+// setSize sets the size of the text area.
+func (p *preview) setSize(w, h int) tea.Cmd {
+	p.vp.SetHeight(max(h, 1))
+	p.vp.SetWidth(max(w, 1))
+	p.height = h
+	if w == p.width {
+		return nil
+	}
+	p.width = w
+	return p.reload()
+}
+
+// show asks for path; "" clears the preview.
+func (p *preview) show(path string) tea.Cmd {
+	if path == p.path && (p.shown == path || path == "") {
+		return nil
+	}
+	p.path = path
+	return p.reload()
+}
+
+// reload renders the file again (it changed on disk, or the width or style did).
+func (p *preview) reload() tea.Cmd {
+	p.seq++
+	if p.path == "" {
+		p.shown, p.err, p.raw = "", nil, nil
+		p.vp.SetContent("")
+		return nil
+	}
+	if p.width <= 0 {
+		return nil
+	}
+	req := previewMsg{to: p, seq: p.seq, path: p.path, width: p.width}
+	style := p.c.styles.glamourStyle()
+	md := p.c.md
+	return func() tea.Msg {
+		req.raw, req.err = os.ReadFile(req.path)
+		if req.err == nil {
+			req.out, req.err = md.render(req.raw, req.width, style)
+		}
+		return req
+	}
+}
+
+// update takes this preview's renderings and scrolls on keys it is given.
+func (p *preview) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case previewMsg:
+		if msg.to != p || msg.seq != p.seq {
+			return nil
+		}
+		same := p.shown == msg.path
+		p.shown, p.err, p.raw = msg.path, msg.err, msg.raw
+		p.missing = errors.Is(msg.err, fs.ErrNotExist)
+		if msg.err != nil {
+			p.vp.SetContent("")
+			return nil
+		}
+		off := p.vp.YOffset()
+		p.vp.SetContent(msg.out)
+		if same {
+			p.vp.SetYOffset(off) // a reload keeps the place
+		} else {
+			p.vp.GotoTop()
+		}
+	case stylesMsg:
+		return p.reload()
+	case tea.KeyPressMsg:
+		k := p.c.keys
+		switch {
+		case key.Matches(msg, k.Up):
+			p.vp.ScrollUp(1)
+		case key.Matches(msg, k.Down):
+			p.vp.ScrollDown(1)
+		case key.Matches(msg, k.PageUp):
+			p.vp.PageUp()
+		case key.Matches(msg, k.PageDown):
+			p.vp.PageDown()
+		case key.Matches(msg, k.Top):
+			p.vp.GotoTop()
+		case key.Matches(msg, k.Bottom):
+			p.vp.GotoBottom()
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			p.vp.ScrollUp(3)
+		case tea.MouseWheelDown:
+			p.vp.ScrollDown(3)
+		}
+	}
+	return nil
+}
+
+// view is the text area, exactly width × height.
+func (p *preview) view() string {
+	s := p.c.styles
+	switch {
+	case p.path == "":
+		return fit("\n  "+s.Subtle.Render(p.empty), p.width, p.height)
+	case p.missing && p.shown == p.path:
+		return fit("\n  "+s.Subtle.Render("This file does not exist yet."), p.width, p.height)
+	case p.err != nil && p.shown == p.path:
+		return fit("\n  "+s.Err.Render("Cannot show this file: ")+firstLine(p.err.Error()), p.width, p.height)
+	case p.shown == "":
+		return fit("\n  "+s.Faint.Render("Rendering…"), p.width, p.height)
+	}
+	return fit(p.vp.View(), p.width, p.height)
+}
+
+// scrollInfo is the reading position ("42%"), or "" when everything fits.
+func (p *preview) scrollInfo() string {
+	if p.vp.TotalLineCount() <= p.vp.Height() {
+		return ""
+	}
+	return fmt.Sprintf("%d%%", int(p.vp.ScrollPercent()*100+0.5))
+}

@@ -1,0 +1,331 @@
+package tui
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"carnet/memstore"
+)
+
+// projects is the home screen: every project with its counts, its long memory beside it.
+type projects struct {
+	c       *common
+	sums    []projectSummary
+	list    *list
+	pv      *preview
+	focusPV bool
+	loaded  bool
+	err     error
+	w, h    int
+}
+
+// projectSummary is one row of the home screen.
+type projectSummary struct {
+	p         *memstore.Project
+	logs      int
+	archives  int
+	open      int // -1 until counted
+	longLines int
+	last      string // date of the newest log
+}
+
+// projectsMsg carries the summaries; openCountsMsg the open items, counted after.
+type (
+	projectsMsg struct {
+		sums []projectSummary
+		err  error
+	}
+	openCountsMsg struct{ counts map[string]int }
+)
+
+func newProjects(c *common) *projects {
+	s := &projects{c: c, list: newList(c), pv: newPreview(c)}
+	s.pv.empty = "No long-term memory yet."
+	s.list.key = func(i int) string { return s.sums[i].p.Name }
+	s.list.text = func(i int) string { return s.sums[i].p.Name + " " + s.sums[i].p.RelDir }
+	return s
+}
+
+func (s *projects) Init() tea.Cmd { return loadProjects(s.c.ws) }
+
+// loadProjects reads the cheap counts of every project (folder listings, one file each), in
+// parallel; open items, which need every log read, come after in countOpen.
+func loadProjects(ws *memstore.Workspace) tea.Cmd {
+	return func() tea.Msg {
+		sums := make([]projectSummary, len(ws.Projects))
+		errs := make([]error, len(ws.Projects))
+		var wg sync.WaitGroup
+		for i, p := range ws.Projects {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sums[i], errs[i] = summarize(p)
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				return projectsMsg{sums: sums, err: err}
+			}
+		}
+		return projectsMsg{sums: sums}
+	}
+}
+
+func summarize(p *memstore.Project) (projectSummary, error) {
+	s := projectSummary{p: p, open: -1}
+	logs, err := p.Logs()
+	if err != nil {
+		return s, err
+	}
+	arch, err := p.Archives()
+	if err != nil {
+		return s, err
+	}
+	s.logs, s.archives = len(logs), len(arch)
+	if len(logs) > 0 {
+		s.last = logs[0].Date
+	}
+	if data, err := os.ReadFile(p.LongMemoryPath()); err == nil {
+		s.longLines = countLines(data)
+	}
+	return s, nil
+}
+
+func countLines(data []byte) int {
+	n := bytes.Count(data, []byte("\n"))
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+func countOpen(ws *memstore.Workspace) tea.Cmd {
+	return func() tea.Msg {
+		counts := make(map[string]int, len(ws.Projects))
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for _, p := range ws.Projects {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				items, _ := p.OpenItems()
+				mu.Lock()
+				counts[p.Name] = len(items)
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		return openCountsMsg{counts}
+	}
+}
+
+func (s *projects) selected() *projectSummary {
+	if i, ok := s.list.selected(); ok {
+		return &s.sums[i]
+	}
+	return nil
+}
+
+func (s *projects) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case projectsMsg:
+		s.loaded, s.err = true, msg.err
+		old := map[string]int{}
+		for _, o := range s.sums {
+			old[o.p.Name] = o.open
+		}
+		s.sums = msg.sums
+		for i := range s.sums {
+			if n, ok := old[s.sums[i].p.Name]; ok {
+				s.sums[i].open = n // keep the last count until the new one arrives
+			}
+		}
+		s.list.setRows(len(s.sums))
+		return tea.Batch(countOpen(s.c.ws), s.previewSelected())
+	case openCountsMsg:
+		for i := range s.sums {
+			if n, ok := msg.counts[s.sums[i].p.Name]; ok {
+				s.sums[i].open = n
+			}
+		}
+	case reloadMsg:
+		cmds := []tea.Cmd{loadProjects(s.c.ws)}
+		if s.pv.path != "" {
+			cmds = append(cmds, s.pv.reload())
+		}
+		return tea.Batch(cmds...)
+	case previewMsg, stylesMsg:
+		return s.pv.update(msg)
+	case tea.MouseWheelMsg:
+		if msg.X >= s.listWidth() {
+			return s.pv.update(msg)
+		}
+		if _, moved, _ := s.list.update(msg); moved {
+			return s.previewSelected()
+		}
+	case tea.KeyPressMsg:
+		return s.onKey(msg)
+	}
+	return nil
+}
+
+func (s *projects) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.c.keys
+	if s.focusPV && !s.list.editing {
+		switch {
+		case key.Matches(msg, k.Focus, k.Back):
+			s.focusPV = false
+			return nil
+		case key.Matches(msg, k.Open):
+		default:
+			return s.pv.update(msg)
+		}
+	}
+	if used, moved, cmd := s.list.update(msg); used {
+		if moved {
+			return tea.Batch(cmd, s.previewSelected())
+		}
+		return cmd
+	}
+	sel := s.selected()
+	switch {
+	case key.Matches(msg, k.Back):
+		return pop
+	case key.Matches(msg, k.Focus):
+		s.focusPV = true
+		return nil
+	case sel == nil:
+		return nil
+	case key.Matches(msg, k.Open):
+		return push(newMemory(s.c, sel.p))
+	case key.Matches(msg, k.OpenItems): // under the project, so that back goes there
+		return push(newMemory(s.c, sel.p), newItems(s.c, sel.p))
+	case key.Matches(msg, k.Timeline):
+		if s.c.repoRoot == "" {
+			return openTimeline(s.c, sel.p)
+		}
+		return push(newMemory(s.c, sel.p), newTimeline(s.c, sel.p))
+	case key.Matches(msg, k.Promote):
+		return push(newMemory(s.c, sel.p), newReview(s.c, sel.p))
+	case key.Matches(msg, k.Editor):
+		return openEditor(s.c, sel.p.LongMemoryPath(), 0)
+	}
+	return nil
+}
+
+func (s *projects) previewSelected() tea.Cmd {
+	if sel := s.selected(); sel != nil {
+		return s.pv.show(sel.p.LongMemoryPath())
+	}
+	return s.pv.show("")
+}
+
+// listWidth is the width of the project table; the long memory takes the rest.
+func (s *projects) listWidth() int {
+	if s.w < 90 {
+		return s.w
+	}
+	return clamp(s.w*11/20, 64, 78)
+}
+
+func (s *projects) SetSize(w, h int) tea.Cmd {
+	s.w, s.h = w, h
+	s.list.setHeight(h - 2)
+	pw, ph := paneBody(w-s.listWidth(), h)
+	if s.listWidth() == w {
+		pw = 0
+	}
+	return s.pv.setSize(pw, ph)
+}
+
+func (s *projects) View() string {
+	st := s.c.styles
+	lw := s.listWidth()
+	var b strings.Builder
+	switch {
+	case !s.loaded:
+		b.WriteString("\n  " + st.Subtle.Render("Reading the workspace…"))
+	case s.err != nil:
+		b.WriteString("\n  " + st.Err.Render("Cannot read the workspace: ") + firstLine(s.err.Error()))
+	default:
+		head := fmt.Sprintf("  %-18s %5s %5s  %-18s %s", "PROJECT", "LOGS", "OPEN", "LONG MEMORY", "LAST LOG")
+		if f := s.list.filterView(lw); f != "" {
+			head = " " + f
+		}
+		b.WriteString(st.Faint.Render(trunc(head, lw)) + "\n")
+		rows, cur := s.list.visible()
+		for j, i := range rows {
+			b.WriteString(s.list.row(s.rowText(s.sums[i]), lw, j == cur) + "\n")
+		}
+		if len(rows) == 0 {
+			b.WriteString("  " + st.Subtle.Render("No project matches the filter.") + "\n")
+		}
+	}
+	left := fit(b.String(), lw, s.h)
+	if lw == s.w {
+		return left
+	}
+	title, info := "Long-term memory", ""
+	if sel := s.selected(); sel != nil {
+		title = "Long-term memory · " + sel.p.Name
+		info = s.pv.scrollInfo()
+	}
+	right := s.c.framed(title, info, s.pv.view(), s.w-lw, s.h, s.focusPV)
+	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)
+}
+
+func (s *projects) rowText(p projectSummary) string {
+	st := s.c.styles
+	open := "…"
+	if p.open >= 0 {
+		open = fmt.Sprint(p.open)
+	}
+	openS := padLeft(open, 5)
+	if p.open > 0 {
+		openS = st.TagOpen.Render(openS)
+	}
+	last := "—"
+	if p.last != "" {
+		last = daysAgo(s.c.now(), p.last)
+	}
+	return fmt.Sprintf("%-18s %5d %s  %s %s", trunc(p.p.Name, 18), p.logs, openS,
+		gauge(st, p.longLines, s.c.ws.Config.Promote.LongMemoryMaxLines), st.Subtle.Render(last))
+}
+
+// gauge draws lines against the long-memory limit: ▰▰▰▱▱ 120/300, red past the limit.
+func gauge(st Styles, n, limit int) string {
+	const cells = 8
+	if limit <= 0 {
+		limit = 300
+	}
+	full := min(cells, (n*cells+limit-1)/limit)
+	bar, empty := st.Bar, st.BarEmpty
+	label := fmt.Sprintf("%3d/%d", n, limit)
+	if n > limit {
+		bar = st.BarOver
+		label = st.Warn.Render(fmt.Sprintf("%3d/%d", n, limit))
+	}
+	return bar.Render(strings.Repeat("▰", full)) + empty.Render(strings.Repeat("▱", cells-full)) + " " + padRight(label, 9)
+}
+
+func (s *projects) Title() string { return "" }
+
+func (s *projects) ShortHelp() []key.Binding {
+	k := s.c.keys
+	return []key.Binding{k.Up, k.Down, k.Open, k.OpenItems, k.Timeline, k.Promote, k.Filter, k.Search, k.Back}
+}
+
+func (s *projects) FullHelp() [][]key.Binding {
+	k := s.c.keys
+	return [][]key.Binding{k.navKeys(), {k.Open, k.OpenItems, k.Timeline, k.Promote, k.Editor}, {k.Filter, k.Focus}}
+}
+
+func (s *projects) Capturing() bool { return s.list.editing }

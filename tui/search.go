@@ -1,0 +1,203 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"carnet/memstore"
+)
+
+// search is the workspace-wide search: type words, every matching line of every project's
+// memory is listed; enter opens the file at that line.
+type search struct {
+	c      *common
+	input  textinput.Model
+	typing bool
+	hits   []memstore.Hit
+	list   *list
+	seq    int
+	query  string
+	err    error
+	w, h   int
+}
+
+// searchMsg carries the hits of one query.
+type searchMsg struct {
+	to    *search
+	seq   int
+	query string
+	hits  []memstore.Hit
+	err   error
+}
+
+// searchLimit bounds the hits listed.
+const searchLimit = 500
+
+func newSearch(c *common) *search {
+	ti := textinput.New()
+	ti.Prompt = "Search all memory: "
+	ti.Placeholder = "words to find (accents and case ignored)"
+	ti.SetStyles(textinput.DefaultStyles(c.styles.Dark))
+	s := &search{c: c, input: ti, typing: true, list: newList(c)}
+	s.list.key = func(i int) string { h := s.hits[i]; return fmt.Sprint(h.Path, ":", h.Line) }
+	s.list.text = func(i int) string { return s.hits[i].Text }
+	return s
+}
+
+func (s *search) Init() tea.Cmd { return s.input.Focus() }
+
+func (s *search) run() tea.Cmd {
+	s.seq++
+	seq, q, ws := s.seq, s.input.Value(), s.c.ws
+	return func() tea.Msg {
+		hits, err := ws.Search(q, searchLimit)
+		return searchMsg{to: s, seq: seq, query: q, hits: hits, err: err}
+	}
+}
+
+func (s *search) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case searchMsg:
+		if msg.to == s && msg.seq == s.seq {
+			s.hits, s.err, s.query = msg.hits, msg.err, msg.query
+			s.list.reset(len(s.hits), "")
+		}
+		return nil
+	case reloadMsg:
+		if s.input.Value() != "" {
+			return s.run()
+		}
+		return nil
+	case tea.MouseWheelMsg:
+		s.list.update(msg)
+		return nil
+	case tea.KeyPressMsg:
+		k := s.c.keys
+		if s.typing {
+			switch msg.String() {
+			case "enter", "down", "tab":
+				s.typing = false
+				s.input.Blur()
+				return nil
+			case "esc":
+				return pop
+			}
+			old := s.input.Value()
+			var cmd tea.Cmd
+			s.input, cmd = s.input.Update(msg)
+			if s.input.Value() != old {
+				return tea.Batch(cmd, s.run())
+			}
+			return cmd
+		}
+		if used, _, cmd := s.list.update(msg); used {
+			return cmd
+		}
+		switch {
+		case key.Matches(msg, k.Back):
+			return pop
+		case key.Matches(msg, k.Focus), key.Matches(msg, k.Search), msg.String() == "i":
+			s.typing = true
+			return s.input.Focus()
+		case key.Matches(msg, k.Open):
+			return s.open()
+		}
+	default:
+		if s.typing {
+			var cmd tea.Cmd
+			s.input, cmd = s.input.Update(msg)
+			return cmd
+		}
+	}
+	return nil
+}
+
+// open shows the selected hit's file in the pager, at its line.
+func (s *search) open() tea.Cmd {
+	i, ok := s.list.selected()
+	if !ok {
+		return nil
+	}
+	h := s.hits[i]
+	p, err := s.c.ws.Project(h.Project)
+	if err != nil {
+		return statusErr(err)
+	}
+	pg := newPager(s.c, p, filepath.Join(s.c.ws.Root, filepath.FromSlash(h.Path)), h.Project+" · "+filepath.Base(h.Path))
+	pg.line = h.Line
+	return push(pg)
+}
+
+func (s *search) SetSize(w, h int) tea.Cmd {
+	s.w, s.h = w, h
+	s.input.SetWidth(max(w-24, 10))
+	s.list.setHeight(h - 3)
+	return nil
+}
+
+func (s *search) View() string {
+	st := s.c.styles
+	var b strings.Builder
+	b.WriteString(" " + s.input.View() + "\n")
+	info := ""
+	switch {
+	case s.err != nil:
+		info = st.Err.Render("search failed: ") + firstLine(s.err.Error())
+	case s.query == "":
+		info = st.Subtle.Render("Every log, archive and long memory of the workspace. enter: go to the results.")
+	case len(s.hits) == 0:
+		info = st.Subtle.Render("No line holds all these words.")
+	default:
+		more := ""
+		if len(s.hits) == searchLimit {
+			more = "+"
+		}
+		info = st.Subtle.Render(fmt.Sprintf("%d%s lines match", len(s.hits), more))
+	}
+	b.WriteString("  " + info + "\n\n")
+	rows, cur := s.list.visible()
+	if s.typing {
+		cur = -1
+	}
+	for j, i := range rows {
+		h := s.hits[i]
+		where := st.Accent.Render(h.Project) + st.Faint.Render(" "+filepath.Base(h.Path)+":"+fmt.Sprint(h.Line))
+		text := highlight(st, h.Text, s.query)
+		b.WriteString(s.list.row(padRight(where, 34)+" "+text, s.w, j == cur) + "\n")
+	}
+	return b.String()
+}
+
+// highlight marks the query's words in text (plain match on lower case).
+func highlight(st Styles, text, query string) string {
+	lower := strings.ToLower(text)
+	for _, w := range strings.Fields(strings.ToLower(query)) {
+		if i := strings.Index(lower, w); i >= 0 && len(lower) == len(text) {
+			text = text[:i] + st.Key.Render(text[i:i+len(w)]) + text[i+len(w):]
+			lower = strings.ToLower(text)
+		}
+	}
+	return text
+}
+
+func (s *search) Title() string { return "search" }
+
+func (s *search) ShortHelp() []key.Binding {
+	k := s.c.keys
+	if s.typing {
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "to results")), k.Cancel}
+	}
+	return []key.Binding{k.Up, k.Down, k.Open, key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "edit query")), k.Back}
+}
+
+func (s *search) FullHelp() [][]key.Binding {
+	k := s.c.keys
+	return [][]key.Binding{k.navKeys(), {k.Open, k.Focus, k.Filter}}
+}
+
+func (s *search) Capturing() bool { return s.typing || s.list.editing }

@@ -1,0 +1,212 @@
+package promote
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"carnet/memstore"
+)
+
+func TestCondenseUnderLimitUnchanged(t *testing.T) {
+	in := []byte(genLongMemory("p", 120, 1))
+	out, info, err := condense(in, 300, "fr", nil)
+	must(t, err)
+	if !bytes.Equal(in, out) || info.merges != nil || info.folded != nil {
+		t.Fatalf("a long memory under its limit was changed")
+	}
+}
+
+func TestCondenseIdempotent(t *testing.T) {
+	for _, lines := range []int{301, 450, 900, 2000} {
+		in := []byte(genLongMemory("p", lines, 1) + fmt.Sprintf("\n## %s\n- %s\n", day(1), reworded(7)))
+		once, info, err := condense(in, 300, "fr", nil)
+		must(t, err)
+		twice, _, err := condense(once, 300, "fr", nil)
+		must(t, err)
+		if !bytes.Equal(once, twice) {
+			t.Errorf("%d lines: condensing twice differs", lines)
+		}
+		if lost := lostFacts(in, once); len(lost) > 0 {
+			t.Errorf("%d lines: lost %q", lines, lost)
+		}
+		n := lineCount(once)
+		if (n > 300) != (info.over > 0) || info.over > 0 && n-300 != info.over {
+			t.Errorf("%d lines → %d, over %d", lines, n, info.over)
+		}
+		t.Logf("%d → %d lines, %d merged, %d folded, %d joined", lines, n, len(info.merges), len(info.folded), info.joined)
+	}
+}
+
+// handwritten is a long memory with what a person adds by hand: free text, an unknown
+// section, nested bullets and a code block.
+const handwritten = `# Mémoire long terme — p
+
+Notes prises à la main, à garder telles quelles.
+
+## Règles métier
+- Une facture validée ne se modifie plus.
+  - sauf par un avoir
+- Le code ci-dessous est la référence :
+  ` + "```" + `
+  go test ./...
+  ` + "```" + `
+
+`
+
+func TestCondenseKeepsHandwritten(t *testing.T) {
+	lm := handwritten + strings.TrimPrefix(genLongMemory("p", 60, 1), "# Mémoire long terme — p\n\n")
+	// a one-line duplicate of the nested bullet, later: it goes, the nested one stays as it is
+	lm += fmt.Sprintf("\n## %s\n- une facture validée ne se modifie plus\n- %s\n", day(2), fact(500))
+	for _, variant := range []struct {
+		name string
+		conv func(string) string
+	}{
+		{"LF", func(s string) string { return s }},
+		{"CRLF", func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }},
+		{"BOM, no final newline", func(s string) string { return "\uFEFF" + strings.TrimSuffix(s, "\n") }},
+	} {
+		t.Run(variant.name, func(t *testing.T) {
+			in := variant.conv(lm)
+			out, info, err := condense([]byte(in), 40, "fr", nil)
+			must(t, err)
+			got := string(out)
+			keep := variant.conv(strings.TrimSuffix(handwritten, "\n\n"))
+			if variant.name == "BOM, no final newline" {
+				keep = strings.TrimSuffix(keep, "\n")
+			}
+			if !strings.HasPrefix(got, keep) {
+				t.Errorf("hand-written part changed:\n%q", got[:min(len(got), len(keep)+40)])
+			}
+			if len(info.merges) != 1 || info.merges[0].Kept != "Une facture validée ne se modifie plus." {
+				t.Errorf("merges %+v", info.merges)
+			}
+			if strings.Contains(got, "- une facture validée") {
+				t.Errorf("the duplicate stayed")
+			}
+			if variant.name == "CRLF" && strings.Count(got, "\n") != strings.Count(got, "\r\n") {
+				t.Errorf("line endings mixed")
+			}
+			end := map[string]string{"LF": "\n", "CRLF": "\r\n"}[variant.name]
+			if !strings.HasSuffix(got, fact(500)+end) || strings.HasSuffix(got, "\n\n") || strings.HasSuffix(got, "\r\n\r\n") {
+				t.Errorf("end of file: %q", got[len(got)-30:])
+			}
+			if strings.HasPrefix(variant.name, "BOM") != strings.HasPrefix(got, "\uFEFF") {
+				t.Errorf("BOM lost or added")
+			}
+			if lineCount(out) > 40 {
+				t.Errorf("%d lines", lineCount(out))
+			}
+			if lost := lostFacts([]byte(in), out); len(lost) > 0 {
+				t.Errorf("lost %q", lost)
+			}
+		})
+	}
+}
+
+func TestCondenseMergeKeepsLongestWording(t *testing.T) {
+	lm := "# M\n\n## 2025-01-01\n- Le hook tourne dans un dossier temporaire\n- Autre fait 1.\n\n## 2025-01-02\n- le hook tourne dans le dossier temporaire !\n- Autre fait 2.\n"
+	out, info, err := condense([]byte(lm), 8, "fr", nil)
+	must(t, err)
+	if len(info.merges) != 1 || info.merges[0].Kept != "le hook tourne dans le dossier temporaire !" ||
+		len(info.merges[0].Dropped) != 1 || info.merges[0].Dropped[0] != "Le hook tourne dans un dossier temporaire" {
+		t.Fatalf("merges %+v", info.merges)
+	}
+	if !strings.Contains(string(out), "## 2025-01-01\n- le hook tourne dans le dossier temporaire !\n") {
+		t.Errorf("the longer wording does not stand where the first one was:\n%s", out)
+	}
+}
+
+func TestCondenseExtendsCondensedSection(t *testing.T) {
+	lm := "# M\n\n## Condensé — 2024-01-01 → 2024-06-30\n- Fait a1.\n- Fait a2.\n\n## 2024-07-01\n- Fait b1.\n\n## 2024-08-01\n- Fait c1.\n\n## 2024-09-01\n- Fait d1.\n"
+	out, info, err := condense([]byte(lm), 11, "fr", nil)
+	must(t, err)
+	want := "# M\n\n## Condensé — 2024-01-01 → 2024-08-01\n- Fait a1.\n- Fait a2.\n- Fait b1.\n- Fait c1.\n\n## 2024-09-01\n- Fait d1.\n"
+	if string(out) != want || len(info.folded) != 2 {
+		t.Errorf("got %v:\n%s\nwant:\n%s", info.folded, out, want)
+	}
+	// in English
+	out, _, err = condense([]byte(strings.Replace(lm, "## Condensé — 2024-01-01 → 2024-06-30\n- Fait a1.\n- Fait a2.\n\n", "", 1)), 8, "en", nil)
+	must(t, err)
+	if !strings.Contains(string(out), "## Condensed — 2024-07-01 → 2024-08-01\n- Fait b1.\n- Fait c1.\n\n## 2024-09-01") {
+		t.Errorf("english:\n%s", out)
+	}
+}
+
+func TestCondenseJoinsOldestFirst(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# M\n")
+	for d := 1; d <= 4; d++ {
+		fmt.Fprintf(&b, "\n## 2024-01-0%d\n", d)
+		for i := 0; i < 3; i++ {
+			fmt.Fprintf(&b, "- Fait %d.%d.\n", d, i)
+		}
+	}
+	out, info, err := condense([]byte(b.String()), 10, "fr", nil)
+	must(t, err)
+	if lineCount(out) > 10 || info.joined == 0 {
+		t.Errorf("%d lines, %d joined:\n%s", lineCount(out), info.joined, out)
+	}
+	if !strings.Contains(string(out), "- Fait 1.0; Fait 1.1;") {
+		t.Errorf("oldest facts not joined first:\n%s", out)
+	}
+	if lost := lostFacts([]byte(b.String()), out); len(lost) > 0 {
+		t.Errorf("lost %q", lost)
+	}
+}
+
+// halfCondenser keeps the first half of the facts: a careless model.
+type halfCondenser struct{ calls int }
+
+func (h *halfCondenser) Condense(facts []string, target int) ([]string, error) {
+	h.calls++
+	return facts[:len(facts)/2], nil
+}
+
+func TestGuardRefusesDestructivePlan(t *testing.T) {
+	w := newWS(t)
+	w.write(t, lmRel, genLongMemory("cmms_doc", 450, 1))
+	cond := &halfCondenser{}
+	pl, err := Compute(w.p, Options{Condenser: cond}, testNow)
+	must(t, err)
+	var ge *GuardError
+	if cond.calls != 1 || pl.Refused == nil || !asGuard(pl.Refused, &ge) || ge.Total != 320 || len(ge.Lost) < 80 {
+		t.Fatalf("calls %d, refused %v", cond.calls, pl.Refused)
+	}
+	if !strings.Contains(pl.Refused.Error(), "--force") {
+		t.Errorf("the refusal does not say how to force it: %v", pl.Refused)
+	}
+
+	pl, err = Compute(w.p, Options{Condenser: &halfCondenser{}, Force: true}, testNow)
+	must(t, err)
+	if pl.Refused != nil || len(pl.Lost) < 80 {
+		t.Fatalf("forced: refused %v, lost %d", pl.Refused, len(pl.Lost))
+	}
+
+	// the limit itself: a quarter passes
+	if err := guard(make([]string, 80), 320, false); err != nil {
+		t.Errorf("80 of 320 refused: %v", err)
+	}
+	if err := guard(make([]string, 81), 320, false); err == nil {
+		t.Errorf("81 of 320 passed")
+	}
+}
+
+func asGuard(err error, ge **GuardError) bool {
+	g, ok := err.(*GuardError)
+	*ge = g
+	return ok
+}
+
+func TestLostFacts(t *testing.T) {
+	before := []byte("# M\n\n## 2024-01-01\n- Fait un.\n- Le hook tourne dans un dossier temporaire.\n- Fait trois.\n- Fait quatre.\n")
+	after := []byte("# M\n\n## Condensé — 2024-01-01 → 2024-01-01\n- fait un; Fait trois\n- le hook tourne dans le dossier temporaire\n")
+	lost := lostFacts(before, after)
+	if len(lost) != 1 || lost[0] != "Fait quatre." {
+		t.Errorf("lost %q", lost)
+	}
+	if n := len(memstore.ParseDoc(before).AllBullets()); n != 4 {
+		t.Fatal(n)
+	}
+}

@@ -1,0 +1,201 @@
+package promote
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+
+	"carnet/memstore"
+)
+
+// index answers "does one of the texts already indexed say the same thing?" exactly as
+// memstore.Similar would, without comparing the text with every entry: a promotion may weigh
+// thousands of log items against a long memory of hundreds of facts.
+//
+// Equal normalised texts are found by map. Near-duplicates are found by prefix filtering:
+// Similar needs the content words of two texts to overlap with a Jaccard similarity of at
+// least 0.85, and two word sets that similar always share a word among the first few of each
+// when every set is sorted in one global order (rarest words first, so the posting lists stay
+// short). Every candidate is confirmed with memstore.Similar, so the index never reports a
+// match Similar would not.
+type index struct {
+	rank    map[string]int    // global word order: rarer words first
+	norms   map[string]string // memstore.Normalize of the corpus, computed once
+	exact   map[string]int    // normalised text → first entry
+	words   [][]string        // content words of each entry, in rank order
+	texts   []string
+	posting map[string][]int // prefix word → entries
+}
+
+// prefixThreshold is a Jaccard threshold a little under Similar's 0.85, so that rounding can
+// only make prefixes longer (more candidates), never miss a pair.
+const prefixThreshold = 0.80
+
+// newIndex prepares an index whose word order is taken from corpus: the texts that will be
+// added or looked up (words outside it are treated as the rarest).
+func newIndex(corpus []string) *index {
+	df := map[string]int{}
+	norms := make(map[string]string, len(corpus))
+	for _, t := range corpus {
+		if _, ok := norms[t]; ok {
+			continue
+		}
+		n := memstore.Normalize(t)
+		norms[t] = n
+		for _, w := range contentWords(n) {
+			df[w]++
+		}
+	}
+	all := make([]string, 0, len(df))
+	for w := range df {
+		all = append(all, w)
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if df[all[i]] != df[all[j]] {
+			return df[all[i]] < df[all[j]]
+		}
+		return all[i] < all[j]
+	})
+	rank := make(map[string]int, len(all))
+	for i, w := range all {
+		rank[w] = i + 1
+	}
+	return &index{rank: rank, norms: norms, exact: map[string]int{}, posting: map[string][]int{}}
+}
+
+// normalize is memstore.Normalize, from the cache when text is in the corpus.
+func (x *index) normalize(text string) string {
+	if n, ok := x.norms[text]; ok {
+		return n
+	}
+	return memstore.Normalize(text)
+}
+
+// sorted returns the content words of a normalised text in the index's global order.
+func (x *index) sorted(norm string) []string {
+	ws := contentWords(norm)
+	sort.Slice(ws, func(i, j int) bool { return x.less(ws[i], ws[j]) < 0 }) // unknown words rank 0: rarest
+	return ws
+}
+
+// prefixLen is how many of a set's first words two sets similar enough must share one of:
+// a set of n words needs ceil(t·n) of them in common with the other.
+func prefixLen(n int) int {
+	if n == 0 {
+		return 0
+	}
+	p := n - int(math.Ceil(prefixThreshold*float64(n))) + 1
+	return min(max(p, 1), n)
+}
+
+// add indexes text and returns its entry number.
+func (x *index) add(text string) int {
+	id := len(x.texts)
+	n := x.normalize(text)
+	if _, ok := x.exact[n]; !ok {
+		x.exact[n] = id
+	}
+	ws := x.sorted(n)
+	x.texts = append(x.texts, text)
+	x.words = append(x.words, ws)
+	for _, w := range ws[:prefixLen(len(ws))] {
+		x.posting[w] = append(x.posting[w], id)
+	}
+	return id
+}
+
+// find returns the first entry that says the same as text, or -1.
+func (x *index) find(text string) int {
+	n := x.normalize(text)
+	if id, ok := x.exact[n]; ok {
+		return id
+	}
+	ws := x.sorted(n)
+	if len(ws) == 0 {
+		return -1
+	}
+	best := -1
+	seen := map[int]bool{}
+	for _, w := range ws[:prefixLen(len(ws))] {
+		for _, id := range x.posting[w] {
+			if seen[id] || (best >= 0 && id >= best) {
+				continue
+			}
+			seen[id] = true
+			if x.jaccardAtLeast(ws, x.words[id], prefixThreshold) && memstore.Similar(text, x.texts[id]) {
+				best = id
+			}
+		}
+	}
+	return best
+}
+
+// jaccardAtLeast is a cheap pre-check before memstore.Similar, on two word lists sorted in
+// the index's order.
+func (x *index) jaccardAtLeast(a, b []string, t float64) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	la, lb := float64(len(a)), float64(len(b))
+	if la < t*lb || lb < t*la {
+		return false
+	}
+	inter := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch x.less(a[i], b[j]) {
+		case -1:
+			i++
+		case 1:
+			j++
+		default:
+			inter++
+			i++
+			j++
+		}
+	}
+	union := len(a) + len(b) - inter
+	return float64(inter) >= t*float64(union)
+}
+
+// less compares two words in the index's order.
+func (x *index) less(a, b string) int {
+	ra, rb := x.rank[a], x.rank[b]
+	switch {
+	case ra < rb:
+		return -1
+	case ra > rb:
+		return 1
+	}
+	return strings.Compare(a, b)
+}
+
+// contentWords splits a normalised text into its distinct content words. It mirrors the word
+// split memstore.Similar uses (same separators, same stopwords); TestIndexAgreesWithSimilar
+// keeps the two in step.
+func contentWords(norm string) []string {
+	f := strings.FieldsFunc(norm, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '/' && r != '.' && r != '-'
+	})
+	out := f[:0]
+	seen := make(map[string]bool, len(f))
+	for _, w := range f {
+		w = strings.Trim(w, ".-/")
+		if w == "" || stopwords[w] || seen[w] {
+			continue
+		}
+		seen[w] = true
+		out = append(out, w)
+	}
+	return out
+}
+
+// stopwords are memstore's: the small words a trivial rewording adds or drops.
+var stopwords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a an the of to in on at for and or is are be was were it this that with by from as into
+		le la les l un une des de du d et ou est sont a au aux en dans pour par sur avec ce cette ces qu que qui se s`) {
+		m[w] = true
+	}
+	return m
+}()

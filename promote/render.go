@@ -1,0 +1,81 @@
+package promote
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// ANSI styles of a colored diff (the 16 basic colors, so the terminal's theme decides).
+const (
+	ansiReset = "\x1b[0m"
+	ansiBold  = "\x1b[1m"
+	ansiRed   = "\x1b[31m"
+	ansiGreen = "\x1b[32m"
+	ansiCyan  = "\x1b[36m"
+	ansiFaint = "\x1b[2m"
+)
+
+// RenderDiff renders a change as its unified diff, with colors (file header bold, hunk
+// headers cyan, removed lines red, added lines green) or plain, each line cut to width runes
+// when width > 0. It is a pure function of its arguments.
+func RenderDiff(c *Change, color bool, width int) string {
+	var b strings.Builder
+	header := true // the file header, up to the first hunk
+	for _, ln := range strings.SplitAfter(c.Diff, "\n") {
+		if ln == "" {
+			continue
+		}
+		if strings.HasPrefix(ln, "@@") {
+			header = false
+		}
+		writeLine(&b, strings.TrimSuffix(ln, "\n"), diffStyle(ln, header), color, width)
+	}
+	return b.String()
+}
+
+// RenderHunk renders one hunk (its header, then its lines) the same way; a rejected hunk is
+// drawn faint when color is on.
+func RenderHunk(h *Hunk, color bool, width int) string {
+	var b strings.Builder
+	faint := ""
+	if color && !h.Accepted {
+		faint = ansiFaint
+	}
+	writeLine(&b, h.Header, faint+ansiCyan, color, width)
+	for _, ln := range h.Lines {
+		writeLine(&b, ln, faint+diffStyle(ln, false), color, width)
+	}
+	return b.String()
+}
+
+// diffStyle picks the style of a diff line; the lines of a file header are bold.
+func diffStyle(ln string, header bool) string {
+	switch {
+	case header:
+		return ansiBold
+	case strings.HasPrefix(ln, "@@"):
+		return ansiCyan
+	case strings.HasPrefix(ln, "-"):
+		return ansiRed
+	case strings.HasPrefix(ln, "+"):
+		return ansiGreen
+	}
+	return ""
+}
+
+func writeLine(b *strings.Builder, ln, style string, color bool, width int) {
+	ln = strings.TrimSuffix(ln, "\r")
+	if width > 0 && utf8.RuneCountInString(ln) > width {
+		r := []rune(ln)
+		if width > 1 {
+			ln = string(r[:width-1]) + "…"
+		} else {
+			ln = string(r[:width])
+		}
+	}
+	if color && style != "" {
+		b.WriteString(style + ln + ansiReset + "\n")
+		return
+	}
+	b.WriteString(ln + "\n")
+}

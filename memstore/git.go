@@ -1,0 +1,246 @@
+package memstore
+
+// The git layer: commit memory paths without touching the user's staged work
+// (git_commit.go), the history of one memory folder by subtree hash
+// (git_history.go), uncommitted changes (git_pending.go) and the diffs shown
+// for all of them (git_diff.go). Everything goes through go-git; nothing
+// shells out to the git binary.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
+)
+
+// ErrNotGitRepository is returned by the read functions of the git layer
+// (History, CommitDiff, Pending…) when the folder is not inside a git work tree.
+var ErrNotGitRepository = errors.New("not a git repository")
+
+// BlobVersion is the first 10 hex digits of the git blob hash of data (the MCP `version`):
+// the same digits `git hash-object` prints for a file holding data.
+func BlobVersion(data []byte) string {
+	return plumbing.ComputeHash(plumbing.BlobObject, data).String()[:10]
+}
+
+// FindRepoRoot returns the top-level folder of the git work tree holding dir.
+func FindRepoRoot(dir string) (string, bool) {
+	root, _, _, err := gitFindDirs(dir)
+	if err != nil {
+		return "", false
+	}
+	return root, true
+}
+
+// gitRepo is an open repository: its work tree, its git folders and an object
+// storage that keeps pack files open between reads. Close it when done.
+type gitRepo struct {
+	root      string // top-level of the work tree
+	base      string // the folder relative paths given by the caller are relative to
+	gitDir    string // per-work-tree git folder: HEAD, index, MERGE_HEAD…
+	commonDir string // shared git folder: objects, refs (== gitDir outside linked work trees)
+	st        *filesystem.Storage
+	obj       *gitObjects // fast reads of packed objects
+}
+
+// gitFindDirs walks up from dir to the first folder holding a `.git` folder or
+// a `.git` file (linked work trees, submodules).
+func gitFindDirs(dir string) (root, gitDir, commonDir string, err error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", "", "", err
+	}
+	for d := abs; ; {
+		dot := filepath.Join(d, ".git")
+		if fi, err := os.Stat(dot); err == nil {
+			switch {
+			case fi.IsDir():
+				gitDir = dot
+			case fi.Mode().IsRegular():
+				if gitDir, err = gitReadGitFile(dot); err != nil {
+					return "", "", "", err
+				}
+			}
+			if gitDir != "" {
+				if _, err := os.Stat(filepath.Join(gitDir, "HEAD")); err == nil {
+					commonDir = gitDir
+					if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+						commonDir = strings.TrimSpace(string(b))
+						if !filepath.IsAbs(commonDir) {
+							commonDir = filepath.Join(gitDir, commonDir)
+						}
+					}
+					return d, gitDir, filepath.Clean(commonDir), nil
+				}
+				gitDir = ""
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", "", "", ErrNotGitRepository
+		}
+		d = parent
+	}
+}
+
+// gitReadGitFile reads the `gitdir: …` line of a `.git` file.
+func gitReadGitFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	dir, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+	if !ok {
+		return "", fmt.Errorf("%s: no gitdir line", path)
+	}
+	dir = strings.TrimSpace(dir)
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(filepath.Dir(path), dir)
+	}
+	return filepath.Clean(dir), nil
+}
+
+// gitOpen opens the repository holding dir. Relative paths later given to the
+// repository are taken relative to dir.
+func gitOpen(dir string) (*gitRepo, error) {
+	root, gitDir, commonDir, err := gitFindDirs(dir)
+	if err != nil {
+		return nil, err
+	}
+	base, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	var fs billy.Filesystem = osfs.New(gitDir)
+	if commonDir != gitDir {
+		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(commonDir))
+	}
+	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(),
+		filesystem.Options{KeepDescriptors: true})
+	return &gitRepo{root: root, base: base, gitDir: gitDir, commonDir: commonDir, st: st,
+		obj: newGitObjects(st, gitDir, commonDir)}, nil
+}
+
+// Close releases the pack files the storages kept open or mapped.
+func (r *gitRepo) Close() error {
+	r.obj.close()
+	return r.st.Close()
+}
+
+// relPath turns a path given by the caller (absolute, or relative to the folder
+// the repository was opened from) into a slash path relative to the top-level;
+// "" is the top-level itself.
+func (r *gitRepo) relPath(p string) (string, error) {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.base, p)
+	}
+	abs = filepath.Clean(abs)
+	rel, err := filepath.Rel(r.root, abs)
+	if err != nil || gitOutside(rel) {
+		// The same folder reached through a symbolic link (/tmp and /private/tmp…).
+		root, err1 := filepath.EvalSymlinks(r.root)
+		real, err2 := gitEvalExisting(abs)
+		if err1 == nil && err2 == nil {
+			rel, err = filepath.Rel(root, real)
+		}
+		if err != nil || gitOutside(rel) {
+			return "", fmt.Errorf("%s is outside the git work tree %s", p, r.root)
+		}
+	}
+	rel = filepath.ToSlash(rel)
+	if rel == "." {
+		rel = ""
+	}
+	if rel == ".git" || strings.HasPrefix(rel, ".git/") {
+		return "", fmt.Errorf("%s is inside the .git folder", p)
+	}
+	return rel, nil
+}
+
+func gitOutside(rel string) bool {
+	return rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel)
+}
+
+// gitEvalExisting resolves the symbolic links of the longest existing prefix
+// of p (p itself may have been deleted).
+func gitEvalExisting(p string) (string, error) {
+	var rest []string
+	for {
+		real, err := filepath.EvalSymlinks(p)
+		if err == nil {
+			return filepath.Join(append([]string{real}, rest...)...), nil
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return "", err
+		}
+		rest = append([]string{filepath.Base(p)}, rest...)
+		p = parent
+	}
+}
+
+// abs is the file-system path of a slash path relative to the top-level.
+func (r *gitRepo) abs(rel string) string {
+	return filepath.Join(r.root, filepath.FromSlash(rel))
+}
+
+// head returns the hash of the commit HEAD points to; false on an unborn branch.
+func (r *gitRepo) head() (plumbing.Hash, bool, error) {
+	ref, err := r.st.Reference(plumbing.HEAD)
+	for i := 0; err == nil && ref.Type() == plumbing.SymbolicReference && i < 10; i++ {
+		ref, err = r.st.Reference(ref.Target())
+	}
+	switch {
+	case errors.Is(err, plumbing.ErrReferenceNotFound):
+		return plumbing.ZeroHash, false, nil
+	case err != nil:
+		return plumbing.ZeroHash, false, err
+	case ref.Type() != plumbing.HashReference:
+		return plumbing.ZeroHash, false, errors.New("HEAD: too many levels of symbolic references")
+	}
+	return ref.Hash(), true, nil
+}
+
+// headTree returns the tree of the HEAD commit; the zero hash on an unborn branch.
+func (r *gitRepo) headTree() (plumbing.Hash, error) {
+	h, ok, err := r.head()
+	if err != nil || !ok {
+		return plumbing.ZeroHash, err
+	}
+	ci, err := r.obj.commitInfo(h)
+	return ci.tree, err
+}
+
+// treeAt returns the hash of the folder at path rel in tree root; the zero hash
+// when there is no folder there.
+func (r *gitRepo) treeAt(root plumbing.Hash, rel string) (plumbing.Hash, error) {
+	h := root
+	if rel == "" {
+		return h, nil
+	}
+	for _, name := range strings.Split(rel, "/") {
+		if h.IsZero() {
+			return h, nil
+		}
+		e, ok, err := r.obj.treeEntry(h, name)
+		if err != nil {
+			return plumbing.ZeroHash, err
+		}
+		h = plumbing.ZeroHash
+		if ok && e.Mode == filemode.Dir {
+			h = e.Hash
+		}
+	}
+	return h, nil
+}

@@ -1,0 +1,236 @@
+package memstore
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// gitErrNotDir is what Lstat says when a folder of the path is a file.
+var gitErrNotDir = syscall.ENOTDIR
+
+// gitLockFile is git's lock protocol: write "<file>.lock", created exclusively,
+// then rename it over the file. A git process running at the same time sees
+// the lock and waits or fails instead of losing either update.
+type gitLockFile struct {
+	path string
+	f    *os.File
+	done bool
+}
+
+func gitLock(path string) (*gitLockFile, error) {
+	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+	if os.IsExist(err) {
+		return nil, fmt.Errorf("%s.lock exists: another git process seems to be running in this repository; if not, remove that file", path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &gitLockFile{path: path, f: f}, nil
+}
+
+// write encodes idx into the lock file.
+func (l *gitLockFile) write(idx *index.Index) error {
+	w := bufio.NewWriter(l.f)
+	if err := index.NewEncoder(w).Encode(idx); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+// commit makes the lock file's content the file's.
+func (l *gitLockFile) commit() error {
+	if err := l.f.Sync(); err != nil {
+		return err
+	}
+	if err := l.f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(l.path+".lock", l.path); err != nil {
+		return err
+	}
+	l.done = true
+	return nil
+}
+
+// release drops the lock without touching the file, unless it was committed.
+func (l *gitLockFile) release() {
+	if l.done {
+		return
+	}
+	l.f.Close()
+	os.Remove(l.path + ".lock")
+	l.done = true
+}
+
+// updateRef moves branch name from old (zero: the branch does not exist yet)
+// to new, under git's lock, failing if someone moved it meanwhile.
+func (r *gitRepo) updateRef(name plumbing.ReferenceName, old, new plumbing.Hash) error {
+	path := filepath.Join(r.commonDir, filepath.FromSlash(name.String()))
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		return err
+	}
+	lock, err := gitLock(path)
+	if err != nil {
+		return err
+	}
+	defer lock.release()
+	cur, err := r.st.Reference(name)
+	switch {
+	case errors.Is(err, plumbing.ErrReferenceNotFound):
+		if !old.IsZero() {
+			return fmt.Errorf("%s was deleted while committing", name.Short())
+		}
+	case err != nil:
+		return err
+	case cur.Type() != plumbing.HashReference || cur.Hash() != old:
+		return fmt.Errorf("%s moved while committing; try again", name.Short())
+	}
+	if _, err := lock.f.WriteString(new.String() + "\n"); err != nil {
+		return err
+	}
+	return lock.commit()
+}
+
+// appendReflog records the update in the branch's and HEAD's reflogs, as git
+// does, when the repository keeps reflogs. Failing to is not an error.
+func (r *gitRepo) appendReflog(name plumbing.ReferenceName, old, new plumbing.Hash, who object.Signature, msg string) {
+	if _, err := os.Stat(filepath.Join(r.gitDir, "logs")); err != nil {
+		return
+	}
+	line := fmt.Sprintf("%s %s %s <%s> %d %s\t%s\n", old, new, who.Name, who.Email,
+		who.When.Unix(), who.When.Format("-0700"), strings.ReplaceAll(msg, "\n", " "))
+	for _, p := range []string{
+		filepath.Join(r.commonDir, "logs", filepath.FromSlash(name.String())),
+		filepath.Join(r.gitDir, "logs", "HEAD"),
+	} {
+		if os.MkdirAll(filepath.Dir(p), 0o777) != nil {
+			continue
+		}
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+		if err != nil {
+			continue
+		}
+		f.WriteString(line)
+		f.Close()
+	}
+}
+
+// signatures returns the author and committer of a commit made now.
+func (r *gitRepo) signatures(now time.Time) (author, committer object.Signature) {
+	name, email := "", ""
+	use := func(c *config.Config) {
+		if c == nil {
+			return
+		}
+		if c.User.Name != "" {
+			name = c.User.Name
+		}
+		if c.User.Email != "" {
+			email = c.User.Email
+		}
+	}
+	for _, p := range gitGlobalConfigPaths() {
+		use(gitReadConfigFile(p))
+	}
+	if c, err := r.st.Config(); err == nil {
+		use(c)
+	}
+	if name == "" {
+		name = "carnet"
+	}
+	if email == "" {
+		email = "carnet@localhost"
+	}
+	sig := func(who string) object.Signature {
+		s := object.Signature{Name: name, Email: email, When: now}
+		if v := os.Getenv("GIT_" + who + "_NAME"); v != "" {
+			s.Name = v
+		}
+		if v := os.Getenv("GIT_" + who + "_EMAIL"); v != "" {
+			s.Email = v
+		}
+		if t, ok := gitParseDate(os.Getenv("GIT_" + who + "_DATE")); ok {
+			s.When = t
+		}
+		return s
+	}
+	return sig("AUTHOR"), sig("COMMITTER")
+}
+
+// gitGlobalConfigPaths lists the system and global config files in git's
+// order of reading (later ones win).
+func gitGlobalConfigPaths() []string {
+	var paths []string
+	if os.Getenv("GIT_CONFIG_NOSYSTEM") == "" {
+		paths = append(paths, "/etc/gitconfig")
+	}
+	if p := os.Getenv("GIT_CONFIG_GLOBAL"); p != "" {
+		return append(paths, p)
+	}
+	home, _ := os.UserHomeDir()
+	xdg := os.Getenv("XDG_CONFIG_HOME")
+	if xdg == "" && home != "" {
+		xdg = filepath.Join(home, ".config")
+	}
+	if xdg != "" {
+		paths = append(paths, filepath.Join(xdg, "git", "config"))
+	}
+	if home != "" {
+		paths = append(paths, filepath.Join(home, ".gitconfig"))
+	}
+	return paths
+}
+
+// gitReadConfigFile reads a git config file; nil when missing or unreadable.
+func gitReadConfigFile(path string) *config.Config {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	c, err := config.ReadConfig(f)
+	if err != nil {
+		return nil
+	}
+	return c
+}
+
+// gitParseDate reads a date as git accepts it in GIT_AUTHOR_DATE: "@<unix> <zone>",
+// "<unix> <zone>", RFC 3339, RFC 2822 or git's own format.
+func gitParseDate(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, false
+	}
+	if f := strings.Fields(strings.TrimPrefix(s, "@")); len(f) <= 2 {
+		if sec, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+			t := time.Unix(sec, 0).UTC()
+			if len(f) == 2 {
+				z, err := time.Parse("-0700", f[1])
+				if err != nil {
+					return time.Time{}, false
+				}
+				t = t.In(z.Location())
+			}
+			return t, true
+		}
+	}
+	for _, layout := range []string{time.RFC3339, time.RFC1123Z, "Mon Jan 2 15:04:05 2006 -0700", "2006-01-02 15:04:05 -0700", "2006-01-02T15:04:05"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}

@@ -44,6 +44,7 @@ type LoadPart struct {
 	DroppedTokens int
 
 	blocks []*loadBlock
+	list   bool // blocks are list items, written without blank lines between them
 }
 
 type loadBlock struct {
@@ -160,7 +161,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 	if err != nil {
 		return nil, err
 	}
-	open := &LoadPart{Title: w.open}
+	open := &LoadPart{Title: w.open, list: true}
 	for i := len(items) - 1; i >= 0; i-- {
 		it := items[i]
 		if shown[it.Path] {
@@ -271,7 +272,10 @@ func (l *Load) fit(head string, maxChars int) {
 		var body strings.Builder
 		for _, b := range p.blocks {
 			if b.kept {
-				body.WriteString("\n" + b.text)
+				if !p.list || body.Len() == 0 {
+					body.WriteByte('\n')
+				}
+				body.WriteString(b.text)
 				p.Kept = append(p.Kept, b.name)
 			} else {
 				p.Dropped = append(p.Dropped, b.name)

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/spf13/cobra"
+
+	"carnet/hook"
+	"carnet/memstore"
+)
+
+func init() { register(newInstallCmd) }
+
+func newInstallCmd(g *globals) *cobra.Command {
+	var agent, scope string
+	var dryRun bool
+	c := &cobra.Command{
+		Use:   "install",
+		Short: "Register carnet's hooks, skills and MCP server for an agent",
+		Long: `Register carnet with a coding agent (Claude Code for now):
+  - the hook "carnet --hook" for SessionStart, Stop, SubagentStop, PreCompact and SessionEnd,
+    merged into .claude/settings.json (project scope, the default) or ~/.claude/settings.json
+    (--scope user), keeping every existing key and hook;
+  - the skills /memory_load and /memory_promotion under .claude/skills/;
+  - carnet's MCP server in .mcp.json (project scope).
+It runs carnet init first when the workspace has no memory yet. Running it again changes
+nothing; --dry-run shows the changes as a diff and writes nothing.`,
+		Example: `  carnet install
+  carnet install --dry-run
+  carnet install --scope user`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if agent != "claude" {
+				return fmt.Errorf("carnet install --agent %s is not built yet (claude is)", agent)
+			}
+			if scope != "project" && scope != "user" {
+				return fmt.Errorf("--scope must be project or user, not %q", scope)
+			}
+			root, err := memstore.ResolveRoot(g.root)
+			if err != nil {
+				return err
+			}
+			inst := &installer{root: root, dryRun: dryRun, out: cmd.OutOrStdout()}
+			return inst.claude(scope)
+		},
+	}
+	c.Flags().StringVar(&agent, "agent", "claude", "the agent to register with (claude)")
+	c.Flags().StringVar(&scope, "scope", "project", "project (.claude/ in the workspace) or user (~/.claude/)")
+	c.Flags().BoolVar(&dryRun, "dry-run", false, "show the changes as a diff; write nothing")
+	return c
+}
+
+// installer writes (or, in a dry run, shows) the files of an installation.
+type installer struct {
+	root    string
+	dryRun  bool
+	out     io.Writer
+	changed int
+}
+
+func (in *installer) claude(scope string) error {
+	base := filepath.Join(in.root, ".claude")
+	if scope == "user" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return fmt.Errorf("cannot find the home folder: %w", err)
+		}
+		base = filepath.Join(home, ".claude")
+	}
+
+	// The memory layout first, when the workspace has none.
+	ws, err := memstore.Open(in.root)
+	if err != nil {
+		return err
+	}
+	if len(ws.Projects) == 0 {
+		if in.dryRun {
+			fmt.Fprintf(in.out, "would run carnet init in %s (no memory_sessions/ yet)\n", in.root)
+		} else {
+			created, err := memstore.Init(in.root, "")
+			if err != nil {
+				return fmt.Errorf("carnet init: %w", err)
+			}
+			for _, c := range created {
+				fmt.Fprintln(in.out, "created", c)
+			}
+		}
+		in.changed++
+	}
+
+	settings := filepath.Join(base, "settings.json")
+	old, err := readMaybe(settings)
+	if err != nil {
+		return err
+	}
+	merged, added, err := hook.MergeClaudeSettings(old, hook.HookCommand)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in.show(settings), err)
+	}
+	if err := in.write(settings, old, merged, "hooks for "+strings.Join(added, ", ")); err != nil {
+		return err
+	}
+
+	for _, s := range hook.ClaudeSkills {
+		p := filepath.Join(base, "skills", s.Name, "SKILL.md")
+		old, err := readMaybe(p)
+		if err != nil {
+			return err
+		}
+		if old != nil {
+			if !bytes.Equal(old, []byte(s.Content)) {
+				fmt.Fprintf(in.out, "kept %s (edited by hand; carnet leaves it alone)\n", in.show(p))
+			}
+			continue
+		}
+		if err := in.write(p, nil, []byte(s.Content), "skill /"+s.Name); err != nil {
+			return err
+		}
+	}
+
+	if scope == "project" {
+		mcp := filepath.Join(in.root, ".mcp.json")
+		old, err := readMaybe(mcp)
+		if err != nil {
+			return err
+		}
+		merged, _, err := hook.MergeMCPConfig(old)
+		if err != nil {
+			return fmt.Errorf("%s: %w", in.show(mcp), err)
+		}
+		if err := in.write(mcp, old, merged, "MCP server carnet"); err != nil {
+			return err
+		}
+	} else if in.changed > 0 {
+		fmt.Fprintln(in.out, "MCP server (user scope): claude mcp add --scope user carnet -- carnet mcp")
+	}
+
+	switch {
+	case in.changed == 0:
+		fmt.Fprintln(in.out, "carnet is already installed for Claude Code: nothing to change")
+	case in.dryRun:
+		fmt.Fprintln(in.out, "dry run: nothing written")
+	default:
+		fmt.Fprintln(in.out, "carnet is installed for Claude Code: memory loads at session start and is captured after every turn")
+	}
+	return nil
+}
+
+// write replaces path with data when it differs from old, or shows the diff in a dry run.
+func (in *installer) write(path string, old, data []byte, what string) error {
+	if bytes.Equal(old, data) {
+		return nil
+	}
+	in.changed++
+	name := in.show(path)
+	if in.dryRun {
+		from := "a/" + name
+		if old == nil {
+			from = "/dev/null"
+		}
+		fmt.Fprint(in.out, udiff.Unified(from, "b/"+name, string(old), string(data)))
+		return nil
+	}
+	if err := memstore.WriteFileAtomic(path, data); err != nil {
+		return fmt.Errorf("cannot write %s: %w", name, err)
+	}
+	verb := "updated"
+	if old == nil {
+		verb = "created"
+	}
+	fmt.Fprintf(in.out, "%s %s (%s)\n", verb, name, what)
+	return nil
+}
+
+// show names a path relative to the workspace root when it is inside it.
+func (in *installer) show(path string) string {
+	if r, err := filepath.Rel(in.root, path); err == nil && !strings.HasPrefix(r, "..") {
+		return filepath.ToSlash(r)
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		if r, err := filepath.Rel(home, path); err == nil && !strings.HasPrefix(r, "..") {
+			return "~/" + filepath.ToSlash(r)
+		}
+	}
+	return path
+}
+
+// readMaybe reads a file that may not exist (nil, nil then).
+func readMaybe(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	return data, nil
+}

@@ -1,0 +1,196 @@
+package hook
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// HookCommand is the command line registered for every hook event.
+const HookCommand = "carnet --hook"
+
+// claudeHook is one event carnet registers in Claude Code's settings.json.
+type claudeHook struct {
+	Event   string
+	Matcher string
+	Timeout int // seconds
+}
+
+// ClaudeHooks lists the events carnet handles. Stop's 30 s stays above the hook's own
+// 25 s limit; SessionEnd's timeout also raises Claude Code's 1.5 s SessionEnd budget.
+var ClaudeHooks = []claudeHook{
+	{Event: EventSessionStart, Matcher: "startup|resume|clear|compact", Timeout: 10},
+	{Event: EventStop, Timeout: 30},
+	{Event: EventSubagentStop, Timeout: 30},
+	{Event: EventPreCompact, Timeout: 60},
+	{Event: EventSessionEnd, Timeout: 10},
+}
+
+// isCarnetHook reports whether a command line already runs carnet's hook (whatever path
+// or extra flags it uses).
+func isCarnetHook(cmd string) bool {
+	f := strings.Fields(cmd)
+	for i, w := range f {
+		if strings.HasSuffix(strings.Trim(w, `"'`), "carnet") {
+			for _, x := range f[i+1:] {
+				if x == "--hook" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// MergeClaudeSettings adds carnet's hooks to the content of a Claude Code settings.json,
+// keeping every other key, hook and their order. It returns the new content and the events
+// it added; with nothing to add, the content comes back unchanged, byte for byte.
+func MergeClaudeSettings(data []byte, command string) ([]byte, []string, error) {
+	root, err := settingsObject(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	hooksV, ok := root.get("hooks")
+	if !ok {
+		hooksV = newObject()
+	}
+	hooks, ok := hooksV.(*jsonObject)
+	if !ok {
+		return nil, nil, fmt.Errorf(`"hooks" is not a JSON object`)
+	}
+	var added []string
+	for _, h := range ClaudeHooks {
+		groupsV, ok := hooks.get(h.Event)
+		if !ok {
+			groupsV = []any{}
+		}
+		groups, ok := groupsV.([]any)
+		if !ok {
+			return nil, nil, fmt.Errorf(`"hooks.%s" is not a JSON array`, h.Event)
+		}
+		if hasCarnetHandler(groups) {
+			continue
+		}
+		handler := newObject()
+		handler.set("type", "command")
+		handler.set("command", command)
+		handler.set("timeout", h.Timeout)
+		group := newObject()
+		if h.Matcher != "" {
+			group.set("matcher", h.Matcher)
+		}
+		group.set("hooks", []any{handler})
+		hooks.set(h.Event, append(groups, group))
+		added = append(added, h.Event)
+	}
+	if len(added) == 0 {
+		return data, nil, nil
+	}
+	root.set("hooks", hooks)
+	return encodeOrdered(root, detectIndent(data)), added, nil
+}
+
+func hasCarnetHandler(groups []any) bool {
+	for _, g := range groups {
+		gobj, ok := g.(*jsonObject)
+		if !ok {
+			continue
+		}
+		hs, _ := gobj.get("hooks")
+		list, _ := hs.([]any)
+		for _, h := range list {
+			hobj, ok := h.(*jsonObject)
+			if !ok {
+				continue
+			}
+			c, _ := hobj.get("command")
+			if s, ok := c.(string); ok && isCarnetHook(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MergeMCPConfig adds carnet's MCP server to a project's .mcp.json unless a server named
+// carnet is already there. It reports whether it added it.
+func MergeMCPConfig(data []byte) ([]byte, bool, error) {
+	root, err := settingsObject(data)
+	if err != nil {
+		return nil, false, err
+	}
+	serversV, ok := root.get("mcpServers")
+	if !ok {
+		serversV = newObject()
+	}
+	servers, ok := serversV.(*jsonObject)
+	if !ok {
+		return nil, false, fmt.Errorf(`"mcpServers" is not a JSON object`)
+	}
+	if _, ok := servers.get("carnet"); ok {
+		return data, false, nil
+	}
+	srv := newObject()
+	srv.set("type", "stdio")
+	srv.set("command", "carnet")
+	srv.set("args", []any{"mcp"})
+	servers.set("carnet", srv)
+	root.set("mcpServers", servers)
+	return encodeOrdered(root, detectIndent(data)), true, nil
+}
+
+func settingsObject(data []byte) (*jsonObject, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return newObject(), nil
+	}
+	v, err := decodeOrdered(data)
+	if err != nil {
+		return nil, fmt.Errorf("not valid JSON: %v", err)
+	}
+	obj, ok := v.(*jsonObject)
+	if !ok {
+		return nil, fmt.Errorf("not a JSON object")
+	}
+	return obj, nil
+}
+
+// Skill is a Claude Code skill carnet installs: .claude/skills/<Name>/SKILL.md.
+type Skill struct {
+	Name    string
+	Content string
+}
+
+// ClaudeSkills are the slash commands /memory_load and /memory_promotion.
+var ClaudeSkills = []Skill{
+	{Name: "memory_load", Content: `---
+name: memory_load
+description: Load this project's carnet memory (long-term facts, today's and the previous log, still-open next steps). Use at the start of a task, after /clear, or when the user asks what was done or decided before.
+---
+
+# Load the project's memory
+
+1. Run ` + "`carnet load`" + ` from the project (add the project name, ` + "`carnet load NAME`" + `, when the
+   user names one; ` + "`carnet load --explain`" + ` shows what each part costs).
+2. Read the output: it is the memory carnet keeps as Markdown in ` + "`memory_sessions/`" + `.
+3. Tell the user in a few lines what matters for the task at hand: open items, recent
+   decisions, known problems. Do not paste the whole memory back.
+
+To record something worth keeping, use ` + "`carnet add --section KEY \"text\"`" + ` (KEY: decisions,
+connaissances, problemes, a_suivre, travail, long_terme) and ` + "`carnet done \"item\"`" + ` for a finished
+À suivre item.
+`},
+	{Name: "memory_promotion", Content: `---
+name: memory_promotion
+description: Promote this project's carnet memory - archive old daily logs, move durable facts into long_memory.md and condense it - as a reviewed plan. Use when the user asks to promote, tidy or consolidate memory, or when carnet load warns that long memory is over its limit.
+---
+
+# Promote the project's memory
+
+1. Run ` + "`carnet promote --dry-run`" + ` and show the user the plan: a diff per memory file.
+2. Ask the user to confirm. Never apply it without an explicit yes; if they want changes,
+   edit the proposed facts with them first.
+3. On yes, run ` + "`carnet promote --yes`" + `: it writes the files atomically and makes one git
+   commit holding only the memory files.
+4. Report what was archived, consolidated and condensed.
+`},
+}

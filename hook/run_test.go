@@ -1,0 +1,139 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"carnet/memstore"
+)
+
+func testWorkspace(t *testing.T) string {
+	t.Helper()
+	ws := t.TempDir()
+	if _, err := memstore.Init(ws, ""); err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+func fixedNow() time.Time { return time.Date(2026, 3, 22, 12, 0, 0, 0, time.UTC) }
+
+// blockingReader never returns, like a stdin nobody closes.
+type blockingReader struct{ ch chan struct{} }
+
+func (b blockingReader) Read([]byte) (int, error) { <-b.ch; return 0, io.EOF }
+
+func TestRunKeepsItsTimeLimit(t *testing.T) {
+	ws := testWorkspace(t)
+	block := blockingReader{make(chan struct{})}
+	defer close(block.ch)
+	var stdout bytes.Buffer
+	code := Run(Env{Root: ws, Stdin: block, Stdout: &stdout, Now: fixedNow, Limit: 200 * time.Millisecond, Getenv: func(string) string { return "" }})
+	if code != 0 || stdout.Len() != 0 {
+		t.Errorf("code %d stdout %q", code, stdout.String())
+	}
+	data, _ := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", ".debug", HookLogFile))
+	if !strings.Contains(string(data), "time limit reached") || strings.Count(string(data), "\n") != 1 {
+		t.Errorf("hook.log = %q", data)
+	}
+}
+
+func TestRunNestedDoesNothing(t *testing.T) {
+	ws := testWorkspace(t)
+	code := Run(Env{Root: ws, Stdin: strings.NewReader("garbage"), Getenv: func(k string) string {
+		if k == NestedEnv {
+			return "1"
+		}
+		return ""
+	}})
+	if _, err := os.Stat(filepath.Join(ws, "memory_sessions", "logs", ".debug")); code != 0 || err == nil {
+		t.Errorf("code %d, debug folder exists: %v", code, err == nil)
+	}
+}
+
+func TestRunWithoutMemoryLayout(t *testing.T) {
+	ws := t.TempDir()
+	var stderr bytes.Buffer
+	in := fmt.Sprintf(`{"hook_event_name":"Stop","transcript_path":"x","cwd":%q}`, ws)
+	code := Run(Env{Root: ws, Stdin: strings.NewReader(in), Stderr: &stderr, Getenv: func(string) string { return "" }})
+	if code != 0 || !strings.Contains(stderr.String(), "run carnet init") {
+		t.Errorf("code %d stderr %q", code, stderr.String())
+	}
+	if ents, _ := os.ReadDir(ws); len(ents) != 0 {
+		t.Errorf("the hook created files in a workspace without memory: %v", ents)
+	}
+}
+
+func TestComposeLoadRespectsSessionStartLimit(t *testing.T) {
+	ws := testWorkspace(t)
+	w, _ := memstore.Open(ws)
+	p := w.Projects[0]
+	var sb strings.Builder
+	sb.WriteString("# Log session — 2026-03-22\n\n## Connaissances acquises\n")
+	for i := 0; i < 400; i++ {
+		fmt.Fprintf(&sb, "- Fait numéro %d : une phrase accentuée, élégante et assez longue pour peser.\n", i)
+	}
+	sb.WriteString("\n## À suivre\n- Le point ouvert qui compte\n")
+	os.WriteFile(p.LogPath("2026-03-22"), []byte(sb.String()), 0o644)
+	l, err := ComposeLoad(p, fixedNow(), 1_000_000, sessionStartChars)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := utf8.RuneCountInString(l.Text); n > SessionStartMax || !strings.Contains(l.Text, "Le point ouvert qui compte") {
+		t.Errorf("%d characters; open item kept: %v", n, strings.Contains(l.Text, "Le point ouvert"))
+	}
+	// The oversized section is left out whole, never cut.
+	if strings.Contains(l.Text, "Fait numéro 0 ") {
+		t.Error("a section larger than the limit was cut in")
+	}
+	if !strings.Contains(l.Explain(), "left out") {
+		t.Errorf("explain: %s", l.Explain())
+	}
+}
+
+func TestSessionStartOutputIsJSON(t *testing.T) {
+	ws := testWorkspace(t)
+	w, _ := memstore.Open(ws)
+	os.WriteFile(w.Projects[0].LogPath("2026-03-22"), []byte("# Log session — 2026-03-22\n\n## Objectif\n- Tester <html> & \"quotes\"\n"), 0o644)
+	var stdout bytes.Buffer
+	in := fmt.Sprintf(`{"hook_event_name":"SessionStart","source":"startup","cwd":%q}`, ws)
+	if code := Run(Env{Root: ws, Stdin: strings.NewReader(in), Stdout: &stdout, Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
+		t.Fatal(code)
+	}
+	var out struct {
+		H struct {
+			Event string `json:"hookEventName"`
+			Ctx   string `json:"additionalContext"`
+		} `json:"hookSpecificOutput"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil || out.H.Event != "SessionStart" || !strings.Contains(out.H.Ctx, `Tester <html> & "quotes"`) {
+		t.Errorf("%v %q", err, stdout.String())
+	}
+}
+
+func TestStoresMemory(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		`carnet add --section decisions "x"`:    true,
+		`carnet -p api add -s travail x`:        true,
+		`/usr/local/bin/carnet done fix parser`: true,
+		`cd sub && carnet done "x"`:             true,
+		`carnet load`:                           false,
+		`echo carnet`:                           false,
+		`git add carnet.go`:                     false,
+	} {
+		if got := storesMemory(&ToolUse{Name: "Bash", Command: cmd}); got != want {
+			t.Errorf("storesMemory(%q) = %v", cmd, got)
+		}
+	}
+	if !storesMemory(&ToolUse{Name: "mcp__carnet__memory_write"}) || storesMemory(&ToolUse{Name: "mcp__carnet__memory_read"}) {
+		t.Error("MCP tools")
+	}
+}

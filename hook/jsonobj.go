@@ -14,7 +14,7 @@ import (
 // only what carnet adds.
 type jsonObject struct {
 	keys  []string
-	vals  map[string]any // values: *jsonObject, []any, json.Number, string, bool, nil
+	vals  map[string]any    // values: *jsonObject, []any, json.Number, string, bool, nil
 	raw   []byte            // the object's text as read
 	raws  map[string][]byte // each value's text as read, until it is set again
 	dirty bool

@@ -3,6 +3,7 @@ package memstore
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The secret guard (SPEC §5): every write path runs DetectSecret on each bullet and refuses the
@@ -30,8 +31,9 @@ func DetectSecret(text string) string {
 			}
 		}
 	}
-	for i := range secretFormats {
-		f := &secretFormats[i]
+	formats := secretFormats()
+	for i := range formats {
+		f := &formats[i]
 		if !present.hasAll(f.need) || !f.triggered(text) {
 			continue
 		}
@@ -101,53 +103,57 @@ func (f *secretFormat) triggered(s string) bool {
 	return false
 }
 
-var secretFormats = []secretFormat{
-	{reason: "private key block (PEM)", need: "-BK", literals: []string{"-----BEGIN"},
-		re: regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)},
-	{reason: "looks like an AWS access key", need: "A", literals: []string{"AKIA", "ASIA", "ABIA", "ACCA"},
-		re: regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`)},
-	{reason: "looks like a GitHub token", need: "gh_", literals: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
-		re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b`)},
-	{reason: "looks like a GitLab token", need: "gl-", literals: []string{"glpat-"},
-		re: regexp.MustCompile(`\bglpat-[A-Za-z0-9_\-]{20,}`)},
-	{reason: "looks like a Slack token", need: "x-", literals: []string{"xox", "xapp-"},
-		re:    regexp.MustCompile(`\b(?:xox[abprse]-[A-Za-z0-9\-]{10,}|xapp-[0-9]-[A-Za-z0-9\-]{10,})`),
-		valid: anyDigit},
-	{reason: "Slack webhook URL", need: "k/", literals: []string{"hooks.slack.com/"},
-		re: regexp.MustCompile(`hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_]+/[A-Za-z0-9_/]+`)},
-	{reason: "looks like a Stripe secret key", need: "k_", literals: []string{"k_live_", "k_test_", "whsec_"},
-		re: regexp.MustCompile(`\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9+/]{24,})`)},
-	{reason: "looks like an Anthropic API key", need: "sk-", literals: []string{"sk-ant-"},
-		re: regexp.MustCompile(`\bsk-ant-[A-Za-z0-9_\-]{20,}`), valid: anyDigit},
-	{reason: "looks like an OpenAI API key", need: "sk-", literals: []string{"sk-"},
-		re: regexp.MustCompile(`\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}|[A-Za-z0-9]{20,})`), valid: anyDigit},
-	{reason: "looks like a Google API key", need: "AIz", literals: []string{"AIza"},
-		re: regexp.MustCompile(`\bAIza[0-9A-Za-z_\-]{35}`)},
-	{reason: "looks like a JWT", need: "J.", literals: []string{"eyJ"},
-		re: regexp.MustCompile(`\beyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]*`)},
-	{reason: "looks like an npm token", need: "n_", literals: []string{"npm_"},
-		re: regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), valid: anyDigit},
-	{reason: "looks like a PyPI token", need: "y-", literals: []string{"pypi-AgE"},
-		re: regexp.MustCompile(`\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,}`)},
-	{reason: "looks like a SendGrid API key", need: "SG.", literals: []string{"SG."},
-		re: regexp.MustCompile(`\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b`)},
-	{reason: "looks like a Hugging Face token", need: "hf_", literals: []string{"hf_"},
-		re: regexp.MustCompile(`\bhf_[A-Za-z0-9]{34,}\b`), valid: mixedCase},
-	{reason: "looks like a DigitalOcean token", need: "_v1", literals: []string{"_v1_"},
-		re: regexp.MustCompile(`\bdo[por]_v1_[a-f0-9]{64}\b`)},
-	{reason: "Azure storage account key", need: "K=", literals: []string{"AccountKey="},
-		re: regexp.MustCompile(`AccountKey=[A-Za-z0-9+/]{40,}`)},
-	{reason: "URL with embedded credentials", need: ":/@", literals: []string{"://"},
-		re:    regexp.MustCompile("\\b[A-Za-z][A-Za-z0-9+.\\-]*://[^\\s/:@'\"<>`]*:[^\\s/@'\"<>`]+@[A-Za-z0-9\\[]"),
-		valid: urlPasswordReal},
-	{reason: "credentials after -u user:password", need: "-u:", literals: []string{"-u ", "-u=", "--user"},
-		re:    regexp.MustCompile(`(?:^|[ \t])(?:-u|--user)[ =][^\s:'"]+:[^\s'"]+`),
-		valid: userFlagReal},
-	{reason: "bearer token", need: "brr", fold: "bearer",
-		re: regexp.MustCompile(`(?i)\bbearer[ \t]+[A-Za-z0-9._~+/\-]{20,}=*`), valid: bearerReal},
-	{reason: "basic auth credentials", need: "z:", fold: "authorization",
-		re: regexp.MustCompile(`(?i)\bauthorization:[ \t]*basic[ \t]+[A-Za-z0-9+/]{8,}={0,2}`)},
-}
+// secretFormats is compiled on first use, so that processes which never write memory
+// (the UI, SessionStart) do not pay for the regexps at start-up.
+var secretFormats = sync.OnceValue(func() []secretFormat {
+	return []secretFormat{
+		{reason: "private key block (PEM)", need: "-BK", literals: []string{"-----BEGIN"},
+			re: regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)},
+		{reason: "looks like an AWS access key", need: "A", literals: []string{"AKIA", "ASIA", "ABIA", "ACCA"},
+			re: regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`)},
+		{reason: "looks like a GitHub token", need: "gh_", literals: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
+			re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b`)},
+		{reason: "looks like a GitLab token", need: "gl-", literals: []string{"glpat-"},
+			re: regexp.MustCompile(`\bglpat-[A-Za-z0-9_\-]{20,}`)},
+		{reason: "looks like a Slack token", need: "x-", literals: []string{"xox", "xapp-"},
+			re:    regexp.MustCompile(`\b(?:xox[abprse]-[A-Za-z0-9\-]{10,}|xapp-[0-9]-[A-Za-z0-9\-]{10,})`),
+			valid: anyDigit},
+		{reason: "Slack webhook URL", need: "k/", literals: []string{"hooks.slack.com/"},
+			re: regexp.MustCompile(`hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_]+/[A-Za-z0-9_/]+`)},
+		{reason: "looks like a Stripe secret key", need: "k_", literals: []string{"k_live_", "k_test_", "whsec_"},
+			re: regexp.MustCompile(`\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9+/]{24,})`)},
+		{reason: "looks like an Anthropic API key", need: "sk-", literals: []string{"sk-ant-"},
+			re: regexp.MustCompile(`\bsk-ant-[A-Za-z0-9_\-]{20,}`), valid: anyDigit},
+		{reason: "looks like an OpenAI API key", need: "sk-", literals: []string{"sk-"},
+			re: regexp.MustCompile(`\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}|[A-Za-z0-9]{20,})`), valid: anyDigit},
+		{reason: "looks like a Google API key", need: "AIz", literals: []string{"AIza"},
+			re: regexp.MustCompile(`\bAIza[0-9A-Za-z_\-]{35}`)},
+		{reason: "looks like a JWT", need: "J.", literals: []string{"eyJ"},
+			re: regexp.MustCompile(`\beyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]*`)},
+		{reason: "looks like an npm token", need: "n_", literals: []string{"npm_"},
+			re: regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), valid: anyDigit},
+		{reason: "looks like a PyPI token", need: "y-", literals: []string{"pypi-AgE"},
+			re: regexp.MustCompile(`\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,}`)},
+		{reason: "looks like a SendGrid API key", need: "SG.", literals: []string{"SG."},
+			re: regexp.MustCompile(`\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b`)},
+		{reason: "looks like a Hugging Face token", need: "hf_", literals: []string{"hf_"},
+			re: regexp.MustCompile(`\bhf_[A-Za-z0-9]{34,}\b`), valid: mixedCase},
+		{reason: "looks like a DigitalOcean token", need: "_v1", literals: []string{"_v1_"},
+			re: regexp.MustCompile(`\bdo[por]_v1_[a-f0-9]{64}\b`)},
+		{reason: "Azure storage account key", need: "K=", literals: []string{"AccountKey="},
+			re: regexp.MustCompile(`AccountKey=[A-Za-z0-9+/]{40,}`)},
+		{reason: "URL with embedded credentials", need: ":/@", literals: []string{"://"},
+			re:    regexp.MustCompile("\\b[A-Za-z][A-Za-z0-9+.\\-]*://[^\\s/:@'\"<>`]*:[^\\s/@'\"<>`]+@[A-Za-z0-9\\[]"),
+			valid: urlPasswordReal},
+		{reason: "credentials after -u user:password", need: "-u:", literals: []string{"-u ", "-u=", "--user"},
+			re:    regexp.MustCompile(`(?:^|[ \t])(?:-u|--user)[ =][^\s:'"]+:[^\s'"]+`),
+			valid: userFlagReal},
+		{reason: "bearer token", need: "brr", fold: "bearer",
+			re: regexp.MustCompile(`(?i)\bbearer[ \t]+[A-Za-z0-9._~+/\-]{20,}=*`), valid: bearerReal},
+		{reason: "basic auth credentials", need: "z:", fold: "authorization",
+			re: regexp.MustCompile(`(?i)\bauthorization:[ \t]*basic[ \t]+[A-Za-z0-9+/]{8,}={0,2}`)},
+	}
+})
 
 // urlPasswordReal tells a URL's real password from a placeholder ("${DB_PASS}", "password").
 func urlPasswordReal(m string) bool {

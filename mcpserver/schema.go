@@ -7,31 +7,32 @@ import (
 )
 
 // schemaFor infers the JSON schema of T (json and jsonschema tags) and turns the
-// ["null","array"] type jsonschema-go gives every slice into a plain "array": inputs must
-// send a list, and outputs never hold a nil slice.
+// ["null","array"] and ["null","object"] types jsonschema-go gives slices and pointers into
+// plain "array" and "object": inputs must send a value, and outputs never hold a nil slice
+// (pointers are omitempty, so absent rather than null).
 func schemaFor[T any]() *jsonschema.Schema {
 	s, err := jsonschema.For[T](nil)
 	if err != nil {
 		panic(fmt.Sprintf("mcpserver: schema of %T: %v", *new(T), err))
 	}
-	plainArrays(s)
+	plainTypes(s)
 	return s
 }
 
-func plainArrays(s *jsonschema.Schema) {
+func plainTypes(s *jsonschema.Schema) {
 	if s == nil {
 		return
 	}
-	if len(s.Types) == 2 && s.Types[0] == "null" && s.Types[1] == "array" {
-		s.Type, s.Types = "array", nil
+	if len(s.Types) == 2 && s.Types[0] == "null" {
+		s.Type, s.Types = s.Types[1], nil
 	}
-	plainArrays(s.Items)
-	plainArrays(s.AdditionalProperties)
+	plainTypes(s.Items)
+	plainTypes(s.AdditionalProperties)
 	for _, p := range s.Properties {
-		plainArrays(p)
+		plainTypes(p)
 	}
 	for _, d := range s.Defs {
-		plainArrays(d)
+		plainTypes(d)
 	}
 }
 

@@ -78,11 +78,10 @@ func New(opts Options) *Server {
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
 // Run serves one session on t until the client disconnects or ctx ends. A client that
-// closes its end (EOF) is a normal end, not an error.
+// closes its end, and a stop by signal (ctx canceled), are normal ends, not errors.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 	err := s.mcp.Run(ctx, t)
-	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) ||
-		strings.Contains(err.Error(), "EOF") || strings.Contains(err.Error(), "closed") {
+	if errors.Is(err, context.Canceled) {
 		return nil
 	}
 	return err

@@ -94,8 +94,12 @@ type countWriter struct {
 
 func (c *countWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
+	done := p[:n]
+	if err != nil {
+		done = p // an answer that cannot be delivered is owed no longer
+	}
 	c.mu.Lock()
-	c.line.feed(p[:n], func(msg []byte) {
+	c.line.feed(done, func(msg []byte) {
 		if k := kindOf(msg); k.response {
 			c.tr.add(0, k.n)
 		}

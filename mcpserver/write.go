@@ -169,6 +169,11 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	if len(in.Bullets) == 0 {
 		return "", out, fail(resInvalid, "refused: no bullet given")
 	}
+	target := c.p.LogPath(memstore.Date(c.now))
+	if key == memstore.KeyLongTerme {
+		target = c.p.LongMemoryPath()
+	}
+	c.path = rel(c.p, c.ws.Rel(target))
 	for i, b := range in.Bullets {
 		t := strings.Join(strings.Fields(b), " ")
 		what := fmt.Sprintf("bullet %d", i+1)
@@ -185,12 +190,6 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 			return "", out, secretRefusal(what, reason)
 		}
 	}
-	target := c.p.LogPath(memstore.Date(c.now))
-	if key == memstore.KeyLongTerme {
-		target = c.p.LongMemoryPath()
-	}
-	c.path = rel(c.p, c.ws.Rel(target))
-
 	c.s.writeMu.Lock()
 	defer c.s.writeMu.Unlock()
 	changed, _, err := c.p.Update(c.now, func(tx *memstore.Tx) error {
@@ -363,7 +362,7 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 		return "", out, c.notFound(f.rel)
 	case !exists && version != "":
 		unlock()
-		return "", out, fail(resConflict, "refused: %s no longer exists (it was moved or deleted since you read it). Re-read the index with memory_index; to create it anew, pass an empty version. Nothing was written.", f.rel)
+		return "", out, fail(resConflict, "refused: %s no longer exists (it was moved or deleted since you read it): re-read the index with memory_index; to create it anew, pass an empty version. Nothing was written.", f.rel)
 	case !exists && !layoutFile(f.rel):
 		unlock()
 		return "", out, fail(resInvalid, "refused: %s does not exist, and memory_write only creates long_memory.md and logs/YYYY-MM-DD.md. Nothing was written.", f.rel)
@@ -372,7 +371,7 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 		return "", out, fail(resConflict, "refused: %s already exists; re-read it with memory_read to get its version, then write again. Nothing was written.", f.rel)
 	case exists && !sameVersion(version, old):
 		unlock()
-		return "", out, fail(resConflict, "refused: %s changed since you read it (your version %s, now %s). Re-read it with memory_read and apply your change to what is there now. Nothing was written.", f.rel, version, memstore.BlobVersion(old))
+		return "", out, fail(resConflict, "refused: %s changed since you read it (your version %s, now %s): re-read it with memory_read and apply your change to what is there now. Nothing was written.", f.rel, version, memstore.BlobVersion(old))
 	}
 	data := []byte(in.Content)
 	if exists {

@@ -1,0 +1,65 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Requests piped in and closed at once are all answered before ServeStdio returns.
+func TestServeStdioAnswersBeforeEOF(t *testing.T) {
+	root := seeded(t, "")
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"memory_index","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"memory_add","arguments":{"section":"travail","bullets":["Servi par un tube"]}}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"memory_read","arguments":{"path":"/etc/passwd"}}}`,
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	s := New(Options{Root: root, Now: func() time.Time { return testNow }})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := s.ServeStdio(ctx, strings.NewReader(in), &out); err != nil {
+		t.Fatalf("ServeStdio: %v", err)
+	}
+	got := map[int]map[string]any{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m struct {
+			ID     int            `json:"id"`
+			Result map[string]any `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("stdout line %q: %v", l, err)
+		}
+		got[m.ID] = m.Result
+	}
+	for id := 1; id <= 5; id++ {
+		if got[id] == nil {
+			t.Errorf("no answer to request %d:\n%s", id, out.String())
+		}
+	}
+	if got[5]["isError"] != true || got[4]["isError"] == true {
+		t.Errorf("answers: %v / %v", got[4], got[5])
+	}
+	mustContain(t, "log", readFile(t, root, todayLog), "- Servi par un tube\n")
+}
+
+func TestKindOf(t *testing.T) {
+	for line, want := range map[string]msgKind{
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`:                      {request: true, n: 1},
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`:        {},
+		`{"jsonrpc":"2.0","id":"a","result":{}}`:                        {response: true, n: 1},
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32700}}`:           {},
+		`[{"jsonrpc":"2.0","id":1,"method":"a"},{"id":2,"method":"b"}]`: {request: true, n: 2},
+		`not json`: {},
+	} {
+		if got := kindOf([]byte(line)); got != want {
+			t.Errorf("kindOf(%s) = %+v, want %+v", line, got, want)
+		}
+	}
+}

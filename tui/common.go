@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -29,6 +30,14 @@ type common struct {
 	md       *mdRenderer
 	editor   string
 	repoRoot string // top-level of the git work tree holding the workspace, or ""
+	static   bool   // text inputs do not blink (tests)
+}
+
+// inputStyles are the styles of a text input on this background.
+func (c *common) inputStyles() textinput.Styles {
+	st := textinput.DefaultStyles(c.styles.Dark)
+	st.Cursor.Blink = !c.static
+	return st
 }
 
 func newCommon(opts Options) *common {

@@ -31,7 +31,7 @@ func newList(c *common) *list {
 	ti := textinput.New()
 	ti.Prompt = "/ "
 	ti.Placeholder = "filter"
-	ti.SetStyles(textinput.DefaultStyles(c.styles.Dark))
+	ti.SetStyles(c.inputStyles())
 	l := &list{c: c, filter: ti}
 	l.key = func(i int) string { return "" }
 	l.text = func(i int) string { return "" }

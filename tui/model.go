@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -46,8 +47,8 @@ type Model struct {
 	watch    *watcher
 	width    int
 	height   int
-	loaded   bool
 	fatal    error
+	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests stop the clock
 }
 
 // statusTTL is how long a status line stays.
@@ -59,7 +60,7 @@ func New(opts Options) *Model {
 		opts.Editor = "vi"
 	}
 	c := newCommon(opts)
-	m := &Model{c: c, opts: opts, help: help.New()}
+	m := &Model{c: c, opts: opts, help: help.New(), tick: tea.Tick}
 	m.help.Styles = c.styles.Help
 	m.stack = []screen{newLoading(c)}
 	return m
@@ -121,7 +122,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.c.log.Printf("error: %s", msg.text)
 		}
 		id := m.statusID
-		return m, tea.Tick(statusTTL, func(time.Time) tea.Msg { return clearStatusMsg{id} })
+		return m, m.tick(statusTTL, func(time.Time) tea.Msg { return clearStatusMsg{id} })
 	case clearStatusMsg:
 		if msg.id == m.statusID {
 			m.status = ""
@@ -238,12 +239,13 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// resize gives every screen the body's size: the terminal less the header and two footer lines.
+// resize gives every screen the body's size: the terminal less the header, a blank line and
+// the two footer lines.
 func (m *Model) resize() tea.Cmd {
 	if m.width == 0 {
 		return nil
 	}
-	m.c.width, m.c.height = m.width, max(m.height-3, 1)
+	m.c.width, m.c.height = m.width, max(m.height-4, 1)
 	m.help.SetWidth(m.width)
 	var cmds []tea.Cmd
 	for _, s := range m.stack {
@@ -274,7 +276,7 @@ func (m *Model) render() string {
 		body = m.fullHelp(top)
 	}
 	body = fit(body, m.c.width, m.c.height)
-	return strings.Join([]string{m.header(), body, m.statusLine(), m.footer(top)}, "\n")
+	return strings.Join([]string{m.header(), "", body, m.statusLine(), m.footer(top)}, "\n")
 }
 
 func (m *Model) header() string {
@@ -288,7 +290,7 @@ func (m *Model) header() string {
 	left := strings.Join(parts, s.CrumbSep.Render(" › "))
 	right := ""
 	if m.c.ws != nil {
-		right = s.HeaderInfo.Render(shortPath(m.c.ws.Root) + " · " + plural(len(m.c.ws.Projects), "project"))
+		right = s.HeaderInfo.Render(filepath.Base(m.c.ws.Root) + " · " + plural(len(m.c.ws.Projects), "project"))
 	}
 	gap := m.width - lipgloss.Width(left) - lipgloss.Width(right) - 1
 	if gap < 1 {
@@ -356,10 +358,10 @@ func Run(opts Options) error {
 func mouseInBody(msg tea.MouseMsg) tea.Msg {
 	switch e := msg.(type) {
 	case tea.MouseWheelMsg:
-		e.Y--
+		e.Y -= 2
 		return e
 	case tea.MouseClickMsg:
-		e.Y--
+		e.Y -= 2
 		return e
 	}
 	return msg

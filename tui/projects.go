@@ -268,6 +268,7 @@ func (s *projects) View() string {
 		if len(rows) == 0 {
 			b.WriteString("  " + st.Subtle.Render("No project matches the filter.") + "\n")
 		}
+		b.WriteString(s.overview(lw))
 	}
 	left := fit(b.String(), lw, s.h)
 	if lw == s.w {
@@ -280,6 +281,33 @@ func (s *projects) View() string {
 	}
 	right := s.c.framed(title, info, s.pv.view(), s.w-lw, s.h, s.focusPV)
 	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)
+}
+
+// overview sums the workspace up under the table and points at what needs doing.
+func (s *projects) overview(width int) string {
+	st := s.c.styles
+	logs, open, counted := 0, 0, true
+	limit := s.c.ws.Config.Promote.LongMemoryMaxLines
+	for _, p := range s.sums {
+		logs += p.logs
+		open += max(p.open, 0)
+		counted = counted && p.open >= 0
+	}
+	openS := "…"
+	if counted {
+		openS = fmt.Sprint(open)
+	}
+	lines := []string{"", st.Subtle.Render(fmt.Sprintf("  %s · %s · %s open items", plural(len(s.sums), "project"), plural(logs, "log"), openS))}
+	for _, p := range s.sums {
+		if p.longLines > limit {
+			lines = append(lines, "  "+st.Warn.Render("⚠ "+p.p.Name)+st.Subtle.Render(fmt.Sprintf(": long memory at %d/%d lines · ", p.longLines, limit))+
+				st.Key.Render(keyOr(s.c.keys.Promote))+st.Subtle.Render(" to promote"))
+		}
+	}
+	for i := range lines {
+		lines[i] = trunc(lines[i], width)
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 func (s *projects) rowText(p projectSummary) string {
@@ -300,7 +328,7 @@ func (s *projects) rowText(p projectSummary) string {
 		gauge(st, p.longLines, s.c.ws.Config.Promote.LongMemoryMaxLines), st.Subtle.Render(last))
 }
 
-// gauge draws lines against the long-memory limit: ▰▰▰▱▱ 120/300, red past the limit.
+// gauge draws lines against the long-memory limit: ███░░ 120/300, red past the limit.
 func gauge(st Styles, n, limit int) string {
 	const cells = 8
 	if limit <= 0 {
@@ -313,7 +341,7 @@ func gauge(st Styles, n, limit int) string {
 		bar = st.BarOver
 		label = st.Warn.Render(fmt.Sprintf("%3d/%d", n, limit))
 	}
-	return bar.Render(strings.Repeat("▰", full)) + empty.Render(strings.Repeat("▱", cells-full)) + " " + padRight(label, 9)
+	return bar.Render(strings.Repeat("█", full)) + empty.Render(strings.Repeat("░", cells-full)) + " " + padRight(label, 9)
 }
 
 func (s *projects) Title() string { return "" }

@@ -22,7 +22,7 @@ func newPrompt(c *common) *prompt {
 	ti := textinput.New()
 	ti.Prompt = ""
 	ti.CharLimit = 1000
-	ti.SetStyles(textinput.DefaultStyles(c.styles.Dark))
+	ti.SetStyles(c.inputStyles())
 	return &prompt{c: c, input: ti}
 }
 

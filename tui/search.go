@@ -42,7 +42,7 @@ func newSearch(c *common) *search {
 	ti := textinput.New()
 	ti.Prompt = "Search all memory: "
 	ti.Placeholder = "words to find (accents and case ignored)"
-	ti.SetStyles(textinput.DefaultStyles(c.styles.Dark))
+	ti.SetStyles(c.inputStyles())
 	s := &search{c: c, input: ti, typing: true, list: newList(c)}
 	s.list.key = func(i int) string { h := s.hits[i]; return fmt.Sprint(h.Path, ":", h.Line) }
 	s.list.text = func(i int) string { return s.hits[i].Text }

@@ -1,0 +1,85 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMemoryBrowse(t *testing.T) {
+	h := newHarness(t, fixture(t), true)
+	h.press("enter")
+	s := h.top().(*memory)
+	h.contains("Long-term memory", "Open items", "Daily logs (10)", "▸ Archives (3)", "long_memory.md", "Mémoire long terme")
+	if e := s.selected(); e == nil || e.kind != entryLong {
+		t.Fatalf("first entry not long memory: %+v", e)
+	}
+	h.press("j")
+	h.contains("still open across the logs")
+	h.press("j") // over the "Daily logs" heading, onto today's log
+	e := s.selected()
+	if e == nil || e.kind != entryLog || e.log.Date != "2026-03-22" {
+		t.Fatalf("j j: %+v", e)
+	}
+	h.contains("2026-03-22.md", "Log session — 2026-03-22", "2026-03-22 Sun")
+	// archives are collapsed, a shows them
+	h.lacks("archives/")
+	h.press("a")
+	h.press("G")
+	if e := s.selected(); e == nil || !e.log.Archived {
+		t.Fatalf("G after a: %+v", e)
+	}
+	h.contains("▾ Archives (3)", "archives/")
+	h.press("a")
+	h.lacks("archives/20")
+	// enter opens the pager, q comes back
+	h.press("g", "enter")
+	if _, ok := h.top().(*pager); !ok {
+		t.Fatalf("enter on long memory opened %T", h.top())
+	}
+	h.press("q")
+	if h.top() != screen(s) {
+		t.Fatalf("q from the pager went to %T", h.top())
+	}
+}
+
+func TestMemoryPreviewFocusAndWheel(t *testing.T) {
+	h := newHarness(t, fixture(t), true)
+	h.press("enter")
+	s := h.top().(*memory)
+	h.press("tab")
+	if !s.focusPV {
+		t.Fatal("tab does not focus the preview")
+	}
+	h.press("j", "j", "j")
+	if s.pv.vp.YOffset() != 3 {
+		t.Fatalf("j in the preview scrolled to %d", s.pv.vp.YOffset())
+	}
+	if e := s.selected(); e.kind != entryLong {
+		t.Fatal("j in the preview moved the list")
+	}
+	h.press("esc")
+	if s.focusPV {
+		t.Fatal("esc does not leave the preview")
+	}
+	h.send(wheel(10, 10, false))
+	if e := s.selected(); e.kind != entryOpen {
+		t.Fatalf("wheel over the list: %+v", e)
+	}
+}
+
+func TestMemoryGolden(t *testing.T) { goldens(t, fixture(t), "enter", "j", "j") }
+
+func TestResizeAnyTime(t *testing.T) {
+	h := newHarness(t, fixture(t), true)
+	h.press("enter")
+	for _, sz := range [][2]int{{80, 24}, {200, 60}, {60, 15}, {120, 40}} {
+		h.send(windowSize(sz[0], sz[1]))
+		out := h.view()
+		if w := maxWidth(out); w > sz[0] {
+			t.Fatalf("at %dx%d a line is %d wide", sz[0], sz[1], w)
+		}
+		if n := strings.Count(out, "\n") + 1; n != sz[1] {
+			t.Fatalf("at %dx%d the screen has %d lines", sz[0], sz[1], n)
+		}
+	}
+}

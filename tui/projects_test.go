@@ -1,0 +1,77 @@
+package tui
+
+import (
+	"testing"
+)
+
+func TestProjectsList(t *testing.T) {
+	h := newHarness(t, fixture(t), true)
+	h.contains("cmms_doc", "competitors", "mobile_app", "LONG MEMORY", "/300", "Long-term memory · cmms_doc", "Mémoire long terme")
+	s := h.top().(*projects)
+	if sel := s.selected(); sel == nil || sel.p.Name != "cmms_doc" {
+		t.Fatalf("first project not selected: %+v", sel)
+	}
+	if s.sums[0].open < 0 {
+		t.Fatal("open items never counted")
+	}
+	h.press("j")
+	if got := s.selected().p.Name; got != "competitors" {
+		t.Fatalf("j: selected %s", got)
+	}
+	h.contains("Long-term memory · competitors")
+	h.press("k", "k")
+	if got := s.selected().p.Name; got != "cmms_doc" {
+		t.Fatalf("k past the top: selected %s", got)
+	}
+	h.press("G")
+	if got := s.selected().p.Name; got != "mobile_app" {
+		t.Fatalf("G: selected %s", got)
+	}
+	h.press("enter")
+	if _, ok := h.top().(*memory); !ok {
+		t.Fatalf("enter opened %T", h.top())
+	}
+	h.contains("carnet", "mobile_app", "Daily logs")
+	h.press("q")
+	if _, ok := h.top().(*projects); !ok {
+		t.Fatalf("q went to %T", h.top())
+	}
+	h.press("q")
+	if !h.quit {
+		t.Fatal("q on the first screen does not quit")
+	}
+}
+
+func TestProjectsFilter(t *testing.T) {
+	h := newHarness(t, fixture(t), true)
+	h.press("/")
+	if !h.top().Capturing() {
+		t.Fatal("/ does not open the filter")
+	}
+	h.typeText("mob")
+	h.contains("mobile_app")
+	h.lacks("competitors")
+	h.press("q") // typed into the filter, not obeyed
+	if h.quit {
+		t.Fatal("q in the filter quit")
+	}
+	h.press("backspace", "enter")
+	h.contains("/ mob", "mobile_app")
+	h.press("esc")
+	h.contains("competitors", "cmms_doc")
+}
+
+func TestProjectsShortcuts(t *testing.T) {
+	h := newHarness(t, fixture(t), true)
+	h.press("o")
+	if _, ok := h.top().(*items); !ok {
+		t.Fatalf("o opened %T", h.top())
+	}
+	h.contains("cmms_doc › open items")
+	h.press("q")
+	if _, ok := h.top().(*memory); !ok {
+		t.Fatalf("back from open items lands on %T, want the project", h.top())
+	}
+}
+
+func TestProjectsGolden(t *testing.T) { goldens(t, fixture(t)) }

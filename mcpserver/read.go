@@ -156,8 +156,12 @@ func (c *call) index() (string, IndexOut, error) {
 			b.WriteString("\n")
 		}
 		b.WriteString("\n")
-	} else if err == nil || os.IsNotExist(err) {
+	} else if err != nil && !os.IsNotExist(err) {
+		fmt.Fprintf(&b, "long_memory.md cannot be read: %v\n\n", err)
+	} else if c.access == accessFull && os.IsNotExist(err) {
 		b.WriteString("No long_memory.md yet (memory_add with section long_terme starts it).\n\n")
+	} else {
+		b.WriteString("No long_memory.md.\n\n")
 	}
 
 	logs, err := p.Logs()
@@ -224,8 +228,10 @@ func (c *call) index() (string, IndexOut, error) {
 	arch, err := p.Archives()
 	if err == nil {
 		for _, a := range arch {
-			if data, err := os.ReadFile(a.Path); err != nil || c.hidden(data) {
-				continue
+			if c.access != accessFull {
+				if data, err := os.ReadFile(a.Path); err != nil || c.hidden(data) {
+					continue
+				}
 			}
 			out.Archives.Count++
 			if out.Archives.Newest == "" {
@@ -344,7 +350,10 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 		out.Hits = append(out.Hits, Hit{Project: h.Project, Path: rel(projects[h.Project], h.Path), Line: h.Line, Section: h.Section, Text: h.Text})
 	}
 	var b strings.Builder
-	where := fmt.Sprintf("project %q", c.scopeName())
+	where := "every project"
+	if c.p != nil {
+		where = fmt.Sprintf("project %q", c.p.Name)
+	}
 	if len(out.Hits) == 0 {
 		fmt.Fprintf(&b, "No match for %q in %s.\n", q, where)
 	} else {
@@ -367,12 +376,4 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 		}
 	}
 	return b.String(), out, nil
-}
-
-// scopeName names what a call acts on: its project, or "*" for the whole workspace.
-func (c *call) scopeName() string {
-	if c.p == nil {
-		return "*"
-	}
-	return c.p.Name
 }

@@ -36,7 +36,7 @@ type condensed struct {
 const maxJoined = 320
 
 // condense brings long memory under max lines, deterministically and without losing a fact:
-// near-duplicate bullets merge (the longest wording stays, where the first one was), then the
+// near-duplicate bullets merge (the fullest wording stays, where the last one was), then the
 // oldest dated sections fold into one "## Condensé — first → last" section (all but the newest),
 // then consecutive one-line facts of that section are joined ("a; b") — or, with a Condenser,
 // rewritten by it. Each step runs only while the file is over the limit; a file at or under it
@@ -68,9 +68,13 @@ func condense(data []byte, max int, lang string, cond Condenser) ([]byte, conden
 	return l.bytes(), info, nil
 }
 
-// mergeDuplicates drops every one-line bullet that says the same as an earlier bullet of the
-// file; the earlier one takes the longest wording of its group. Bullets with nested lines are
-// never dropped nor rewritten (they may absorb one-line duplicates). Sections left empty go.
+// mergeDuplicates drops every one-line bullet that a later bullet of the file says as well:
+// near-duplicates (memstore.Similar) where one wording holds all the content words of the
+// other, so the wording that stays loses nothing ("X" and "X (confirmé)" merge; "export of A
+// is async" and "export of B is async" do not). A fact restated keeps its latest place (long
+// memory is oldest first: that is where it was last confirmed) and its fullest wording.
+// Bullets with nested lines are never dropped nor rewritten; they absorb their one-line
+// duplicates. Sections left empty go.
 func (l *lmDoc) mergeDuplicates() []Merge {
 	bs := l.bullets()
 	corpus := make([]string, len(bs))
@@ -78,54 +82,66 @@ func (l *lmDoc) mergeDuplicates() []Merge {
 		corpus[i] = b.text
 	}
 	x := newIndex(corpus)
-	var leaders []*lmBlock
-	groups := map[*lmBlock]*Merge{}
-	var order []*lmBlock
+	var leaders []*lmBlock        // per index entry, the bullet that stays
+	var kept []map[string]bool    // per index entry, the words of its fullest wording
+	members := map[int][]string{} // per index entry, the texts merged into it
 	drop := map[*lmBlock]bool{}
-	for _, b := range bs {
-		id := x.find(b.text)
-		if id < 0 || !b.simple() {
-			if id < 0 {
-				x.add(b.text)
-				leaders = append(leaders, b)
-			}
+	for i := len(bs) - 1; i >= 0; i-- {
+		b := bs[i]
+		bw := x.wordsOf(b.text)
+		id := x.findFunc(b.text, func(id int) bool { return subset(bw, kept[id]) || subset(kept[id], bw) })
+		switch {
+		case id < 0:
+			x.add(b.text)
+			leaders = append(leaders, b)
+			kept = append(kept, bw)
 			continue
+		case b.simple():
+			drop[b] = true
+			members[id] = append(members[id], b.text)
+		case leaders[id].simple(): // a bullet with nested lines holds the fact: it stays
+			drop[leaders[id]] = true
+			members[id] = append(members[id], leaders[id].text)
+			leaders[id] = b
 		}
-		lead := leaders[id]
-		g := groups[lead]
-		if g == nil {
-			g = &Merge{Kept: lead.text}
-			groups[lead] = g
-			order = append(order, lead)
-		}
-		g.Dropped = append(g.Dropped, b.text)
-		drop[b] = true
-		if lead.simple() && utf8.RuneCountInString(b.text) > utf8.RuneCountInString(g.Kept) {
-			g.Kept = b.text
+		if subset(kept[id], bw) {
+			kept[id] = bw
 		}
 	}
 	if len(drop) == 0 {
 		return nil
 	}
 	var merges []Merge
-	for _, lead := range order {
-		g := groups[lead]
-		if lead.simple() && g.Kept != lead.text {
-			// the longer wording replaces the first; the first's own wording is merged
-			g.Dropped = append([]string{lead.text}, removeOne(g.Dropped, g.Kept)...)
-			lead.setText(g.Kept)
+	for id := len(leaders) - 1; id >= 0; id-- { // file order of the bullets that stay
+		if len(members[id]) == 0 {
+			continue
 		}
-		merges = append(merges, *g)
+		lead := leaders[id]
+		all := append([]string{lead.text}, members[id]...)
+		best := lead.text
+		if lead.simple() { // the wording with the most words, then the longest
+			bw := x.wordsOf(best)
+			for _, t := range all {
+				tw := x.wordsOf(t)
+				if len(tw) > len(bw) || len(tw) == len(bw) && utf8.RuneCountInString(t) > utf8.RuneCountInString(best) {
+					best, bw = t, tw
+				}
+			}
+			if best != lead.text {
+				lead.setText(best)
+			}
+		}
+		merges = append(merges, Merge{Kept: best, Dropped: removeOne(all, best)})
 	}
 	for i := len(l.secs) - 1; i >= 0; i-- {
 		s := l.secs[i]
-		kept := s.blocks[:0]
+		keep := s.blocks[:0]
 		for _, b := range s.blocks {
 			if !drop[b] {
-				kept = append(kept, b)
+				keep = append(keep, b)
 			}
 		}
-		s.blocks = kept
+		s.blocks = keep
 		if !s.hasContent() {
 			l.removeSection(i)
 		}

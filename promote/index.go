@@ -106,9 +106,12 @@ func (x *index) add(text string) int {
 }
 
 // find returns the first entry that says the same as text, or -1.
-func (x *index) find(text string) int {
+func (x *index) find(text string) int { return x.findFunc(text, nil) }
+
+// findFunc is find restricted to the entries accept approves (nil: all of them).
+func (x *index) findFunc(text string, accept func(id int) bool) int {
 	n := x.normalize(text)
-	if id, ok := x.exact[n]; ok {
+	if id, ok := x.exact[n]; ok && (accept == nil || accept(id)) {
 		return id
 	}
 	ws := x.sorted(n)
@@ -123,12 +126,32 @@ func (x *index) find(text string) int {
 				continue
 			}
 			seen[id] = true
-			if x.jaccardAtLeast(ws, x.words[id], prefixThreshold) && memstore.Similar(text, x.texts[id]) {
+			if x.jaccardAtLeast(ws, x.words[id], prefixThreshold) && memstore.Similar(text, x.texts[id]) && (accept == nil || accept(id)) {
 				best = id
 			}
 		}
 	}
 	return best
+}
+
+// wordsOf returns the content words of a text, as a set.
+func (x *index) wordsOf(text string) map[string]bool {
+	ws := contentWords(x.normalize(text))
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// subset reports whether every word of a is in b.
+func subset(a, b map[string]bool) bool {
+	for w := range a {
+		if !b[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // jaccardAtLeast is a cheap pre-check before memstore.Similar, on two word lists sorted in

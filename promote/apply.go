@@ -1,0 +1,190 @@
+package promote
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"carnet/memstore"
+)
+
+// Result says what Apply did.
+type Result struct {
+	// Paths are the files written, moved from or moved to, relative to the workspace root.
+	Paths []string
+	// Message is the commit message (also when no commit was made).
+	Message string
+	// Commit is the hash of the commit made; "" when none was.
+	Commit string
+	// Skipped says why no commit was made ("not a git repository", "detached HEAD",
+	// "merge in progress", "nothing accepted", …); "" when one was.
+	Skipped string
+}
+
+// StaleError refuses to apply a plan whose files changed after it was computed.
+type StaleError struct {
+	Path string // relative to the workspace root
+	Why  string // "changed", "is gone", "already exists"
+}
+
+func (e *StaleError) Error() string {
+	return fmt.Sprintf("%s %s since the plan was computed: nothing written; compute a new plan", e.Path, e.Why)
+}
+
+// ErrNothingAccepted is returned by Apply when every change of the plan is rejected.
+var ErrNothingAccepted = errors.New("nothing accepted: nothing written")
+
+// Apply writes the accepted changes of plan (its accepted hunks only) under the project's
+// lock — each file atomically, moves as renames — and commits exactly those paths in one
+// commit, whatever else the user has staged. It refuses, writing nothing, a plan that was
+// refused, one whose accepted hunks would drop too many facts (unless the plan was forced),
+// and one whose files changed since it was computed.
+func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
+	if plan.Refused != nil {
+		return Result{}, plan.Refused
+	}
+	if plan.dir != "" && plan.dir != p.Dir {
+		return Result{}, fmt.Errorf("this plan is for project %s, not %s", plan.Project, p.Name)
+	}
+	var sel []*Change
+	for _, c := range plan.Changes {
+		if c.Selected() {
+			sel = append(sel, c)
+		}
+	}
+	if len(sel) == 0 {
+		return Result{Skipped: "nothing accepted"}, ErrNothingAccepted
+	}
+	if c := plan.longMem; c != nil && c.Selected() {
+		before := len(memstore.ParseDoc(c.base).AllBullets())
+		if err := guard(lostFacts(c.base, c.Content()), before, plan.Options.Force); err != nil {
+			return Result{}, err
+		}
+	}
+	abs := func(rel string) string { return filepath.Join(p.WS.Root, filepath.FromSlash(rel)) }
+	msg := plan.message(sel)
+
+	_, _, err := p.Update(now, func(tx *memstore.Tx) error {
+		for _, c := range sel {
+			switch c.Kind {
+			case Move:
+				data, exists, err := readMaybe(abs(c.From))
+				if err != nil {
+					return fmt.Errorf("cannot read %s: %w", c.From, err)
+				}
+				if !exists {
+					return &StaleError{Path: c.From, Why: "is gone"}
+				}
+				if !bytes.Equal(data, c.base) {
+					return &StaleError{Path: c.From, Why: "changed"}
+				}
+				if _, err := os.Lstat(abs(c.Path)); err == nil {
+					return &StaleError{Path: c.Path, Why: "already exists"}
+				}
+			default:
+				data, exists, err := readMaybe(abs(c.Path))
+				if err != nil {
+					return fmt.Errorf("cannot read %s: %w", c.Path, err)
+				}
+				switch {
+				case exists && !c.exists:
+					return &StaleError{Path: c.Path, Why: "was created"}
+				case !exists && c.exists:
+					return &StaleError{Path: c.Path, Why: "is gone"}
+				case !bytes.Equal(data, c.base):
+					return &StaleError{Path: c.Path, Why: "changed"}
+				}
+			}
+		}
+		for _, c := range sel {
+			if c.Kind == Move {
+				tx.Move(abs(c.From), abs(c.Path))
+				continue
+			}
+			if err := tx.Put(abs(c.Path), c.Content()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Result{}, err
+	}
+
+	res := Result{Message: msg}
+	var paths []string
+	for _, c := range sel {
+		if c.Kind == Move {
+			paths = append(paths, abs(c.From))
+			res.Paths = append(res.Paths, c.From)
+		}
+		paths = append(paths, abs(c.Path))
+		res.Paths = append(res.Paths, c.Path)
+	}
+	repo, ok := memstore.FindRepoRoot(p.WS.Root)
+	if !ok {
+		res.Skipped = "not a git repository"
+		return res, nil
+	}
+	cr, err := memstore.CommitPaths(repo, paths, msg)
+	if err != nil {
+		return res, fmt.Errorf("files written, but the commit failed: %w", err)
+	}
+	res.Commit, res.Skipped = cr.Hash, cr.Skipped
+	return res, nil
+}
+
+// message is the commit message for the selected changes: "promote cmms_doc: archived 12
+// logs, carried 3 open items, added 5 facts, long memory 341 → 287 lines".
+func (pl *Plan) message(sel []*Change) string {
+	var parts []string
+	moves := 0
+	for _, c := range sel {
+		if c.Kind == Move {
+			moves++
+		}
+	}
+	if moves > 0 {
+		parts = append(parts, "archived "+plural(moves, "log"))
+	}
+	if c := pl.today; c != nil && c.Selected() {
+		if n := countAdded(c, pl.Carried); n > 0 {
+			parts = append(parts, "carried "+plural(n, "open item"))
+		}
+	}
+	if c := pl.longMem; c != nil && c.Selected() {
+		if n := countAdded(c, pl.Facts); n > 0 {
+			parts = append(parts, "added "+plural(n, "fact"))
+		}
+		parts = append(parts, fmt.Sprintf("long memory %d → %d lines", lineCount(c.base), lineCount(c.Content())))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "no change")
+	}
+	return fmt.Sprintf("promote %s: %s", pl.Project, strings.Join(parts, ", "))
+}
+
+// countAdded counts the items that are bullets of the change's result and were not of its base.
+func countAdded(c *Change, items []Item) int {
+	had := bulletSet(c.base)
+	has := bulletSet(c.Content())
+	n := 0
+	for _, it := range items {
+		if has[it.Text] && !had[it.Text] {
+			n++
+		}
+	}
+	return n
+}
+
+func bulletSet(data []byte) map[string]bool {
+	m := map[string]bool{}
+	for _, b := range memstore.ParseDoc(data).AllBullets() {
+		m[b.Bullet.Text] = true
+	}
+	return m
+}

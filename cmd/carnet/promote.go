@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"carnet/promote"
+)
+
+func init() { register(newPromoteCmd) }
+
+// isTerminal reports whether a stream is an interactive terminal; tests replace it.
+var isTerminal = func(v any) bool {
+	f, ok := v.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+func newPromoteCmd(g *globals) *cobra.Command {
+	var dryRun, yes, force, recent bool
+	var days, maxLines int
+	c := &cobra.Command{
+		Use:   "promote [PROJECT]",
+		Short: "Archive old logs and condense long memory, as a reviewed plan",
+		Long: `Plan a promotion of the project's memory and show it as a unified diff:
+  - daily logs older than --days (archive_after_days, 30) move to logs/archives/ (a git
+    rename, never a delete); their open "À suivre" items are carried into today's log;
+  - their "Connaissances acquises" and "Décisions prises" are proposed for long_memory.md,
+    under the date of their log, leaving out what long memory already says;
+  - when long memory is over --max-lines (long_memory_max_lines, 300), near-duplicate facts
+    merge and the oldest dated sections fold into one "Condensé" section until it fits,
+    without losing a fact.
+Nothing is written until you confirm (on a terminal) or pass --yes; then the files are written
+under the memory lock and committed in one commit that holds only those memory paths, whatever
+else is staged. A plan that would drop more than a quarter of the long-term facts is refused
+unless --force. To accept or reject each hunk, use the review screen of the UI (carnet).`,
+		Example: `  carnet promote --dry-run          # show the plan, write nothing
+  carnet promote cmms_doc            # show it, ask, apply and commit
+  carnet promote --yes --days 60     # no question (scripts, CI)`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if dryRun && yes {
+				return errors.New("--dry-run and --yes contradict each other: choose one")
+			}
+			if cmd.Flags().Changed("days") && days < 1 {
+				return fmt.Errorf("--days must be at least 1 (got %d)", days)
+			}
+			if cmd.Flags().Changed("max-lines") && maxLines < 10 {
+				return fmt.Errorf("--max-lines must be at least 10 (got %d)", maxLines)
+			}
+			w, err := g.workspace()
+			if err != nil {
+				return err
+			}
+			arg := ""
+			if len(args) == 1 {
+				arg = args[0]
+			}
+			p, err := g.projectFor(w, arg)
+			if err != nil {
+				return err
+			}
+			t := now()
+			plan, err := promote.Compute(p, promote.Options{Days: days, MaxLines: maxLines, Force: force, Recent: recent}, t)
+			if err != nil {
+				return err
+			}
+			out, in := cmd.OutOrStdout(), cmd.InOrStdin()
+			if plan.Empty() {
+				fmt.Fprintf(out, "nothing to promote in %s: no log older than %d days, long memory %d/%d lines\n",
+					p.Name, plan.Options.Days, plan.LinesBefore, plan.Options.MaxLines)
+				printNotes(out, plan)
+				return nil
+			}
+			printPlan(out, plan, useColor(out))
+			if plan.Refused != nil {
+				if dryRun {
+					fmt.Fprintln(out, "dry run: nothing written; this plan would be", plan.Refused)
+					return nil
+				}
+				return plan.Refused
+			}
+			if dryRun {
+				fmt.Fprintln(out, "dry run: nothing written")
+				return nil
+			}
+			if !yes {
+				if !isTerminal(in) || !isTerminal(out) {
+					return errors.New("not applied: not on a terminal, so nothing is asked; run again with --yes to apply (or --dry-run to only look)")
+				}
+				ok, err := confirm(in, out, "Apply this plan and commit it? [y/N] ")
+				if err != nil {
+					return err
+				}
+				if !ok {
+					fmt.Fprintln(out, "not applied: nothing written")
+					return nil
+				}
+			}
+			res, err := promote.Apply(p, plan, t)
+			if err != nil {
+				return err
+			}
+			if res.Commit != "" {
+				fmt.Fprintf(out, "committed %s %s\n", res.Commit[:min(7, len(res.Commit))], res.Message)
+			} else {
+				fmt.Fprintf(out, "written, not committed (%s): %s\n", res.Skipped, res.Message)
+			}
+			return nil
+		},
+	}
+	f := c.Flags()
+	f.BoolVarP(&dryRun, "dry-run", "n", false, "show the plan and write nothing")
+	f.BoolVarP(&yes, "yes", "y", false, "apply without asking (required when not on a terminal)")
+	f.IntVar(&days, "days", 0, "archive logs older than N days (default: archive_after_days, 30)")
+	f.IntVar(&maxLines, "max-lines", 0, "long memory's line limit (default: long_memory_max_lines, 300)")
+	f.BoolVar(&force, "force", false, "accept a plan that drops more than a quarter of the long-term facts")
+	f.BoolVar(&recent, "recent", false, "also propose the learnings and decisions of the logs that stay")
+	return c
+}
+
+// printPlan prints every change as a unified diff, then the summary and the notes.
+func printPlan(out io.Writer, plan *promote.Plan, color bool) {
+	for _, c := range plan.Changes {
+		fmt.Fprint(out, promote.RenderDiff(c, color, 0))
+	}
+	fmt.Fprintln(out)
+	fmt.Fprintf(out, "%s: %s\n", plan.Project, plan.Summary())
+	printNotes(out, plan)
+	if n := len(plan.Lost); n > 0 && plan.Refused == nil {
+		word := "facts"
+		if n == 1 {
+			word = "fact"
+		}
+		fmt.Fprintf(out, "warning: this plan drops %d long-term %s:\n", n, word)
+		for _, l := range plan.Lost {
+			fmt.Fprintf(out, "  - %s\n", l)
+		}
+	}
+}
+
+func printNotes(out io.Writer, plan *promote.Plan) {
+	for _, n := range plan.Notes {
+		fmt.Fprintln(out, "note:", n)
+	}
+}
+
+// useColor reports whether to color the diff: on a terminal, unless NO_COLOR or TERM=dumb.
+func useColor(out io.Writer) bool {
+	return isTerminal(out) && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
+}
+
+// confirm asks a yes/no question; only "y" or "yes" is a yes.
+func confirm(in io.Reader, out io.Writer, question string) (bool, error) {
+	fmt.Fprint(out, question)
+	line, err := bufio.NewReader(in).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return false, err
+	}
+	if errors.Is(err, io.EOF) {
+		fmt.Fprintln(out)
+	}
+	a := strings.ToLower(strings.TrimSpace(line))
+	return a == "y" || a == "yes", nil
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// promoteWS makes a workspace with one log old enough to archive, in a git repository.
+func promoteWS(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	files := map[string]string{
+		".gitignore":                         "memory_sessions/logs/.debug/\n",
+		"memory_sessions/logs/2026-01-10.md": "# Log session — 2026-01-10\n\n## Connaissances acquises\n- The transcript is read from its end.\n\n## À suivre\n- Check the export on Windows.\n",
+		"memory_sessions/long_memory.md":     "# Mémoire long terme — root\n\n## 2025-11-02\n- One lock per memory folder.\n",
+	}
+	for rel, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "-A"}, {"commit", "-q", "-m", "initial"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@e")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	t.Setenv("CARNET_NOW", "2026-03-22")
+	t.Setenv("CLAUDE_PROJECT_DIR", "")
+	t.Setenv("GIT_AUTHOR_NAME", "T")
+	t.Setenv("GIT_AUTHOR_EMAIL", "t@e")
+	t.Setenv("GIT_COMMITTER_NAME", "T")
+	t.Setenv("GIT_COMMITTER_EMAIL", "t@e")
+	return root
+}
+
+// onTerminal makes carnet believe it runs on a terminal for the rest of the test.
+func onTerminal(t *testing.T) {
+	old := isTerminal
+	isTerminal = func(any) bool { return true }
+	t.Cleanup(func() { isTerminal = old })
+}
+
+func TestPromotePromptsOnTerminal(t *testing.T) {
+	for _, tc := range []struct {
+		answer  string
+		applied bool
+	}{{"y\n", true}, {"yes\n", true}, {"n\n", false}, {"\n", false}, {"", false}} {
+		root := promoteWS(t)
+		onTerminal(t)
+		t.Setenv("NO_COLOR", "1")
+		var out, errb bytes.Buffer
+		code := run([]string{"--root", root, "promote"}, strings.NewReader(tc.answer), &out, &errb)
+		if code != 0 {
+			t.Fatalf("answer %q: exit %d, stderr %s", tc.answer, code, errb.String())
+		}
+		if !strings.Contains(out.String(), "Apply this plan and commit it? [y/N] ") {
+			t.Errorf("answer %q: no question asked:\n%s", tc.answer, out.String())
+		}
+		_, err := os.Stat(filepath.Join(root, "memory_sessions/logs/archives/2026-01-10.md"))
+		if applied := err == nil; applied != tc.applied {
+			t.Errorf("answer %q: applied %v, want %v\n%s", tc.answer, applied, tc.applied, out.String())
+		}
+		if tc.applied && !strings.Contains(out.String(), "committed ") {
+			t.Errorf("answer %q: %s", tc.answer, out.String())
+		}
+		if !tc.applied && !strings.Contains(out.String(), "not applied: nothing written") {
+			t.Errorf("answer %q: %s", tc.answer, out.String())
+		}
+	}
+}
+
+func TestPromoteColors(t *testing.T) {
+	root := promoteWS(t)
+	var out, errb bytes.Buffer
+
+	// piped: plain
+	t.Setenv("NO_COLOR", "")
+	if code := run([]string{"--root", root, "promote", "--dry-run"}, strings.NewReader(""), &out, &errb); code != 0 || strings.Contains(out.String(), "\x1b[") {
+		t.Fatalf("piped output: exit %d, colored %v", code, strings.Contains(out.String(), "\x1b["))
+	}
+
+	// a terminal: colored
+	onTerminal(t)
+	t.Setenv("TERM", "xterm-256color")
+	out.Reset()
+	if code := run([]string{"--root", root, "promote", "--dry-run"}, strings.NewReader(""), &out, &errb); code != 0 || !strings.Contains(out.String(), "\x1b[32m+- The transcript is read from its end.\x1b[0m") {
+		t.Fatalf("terminal output not colored (exit %d):\n%q", code, out.String())
+	}
+
+	// NO_COLOR and TERM=dumb win over the terminal
+	for _, env := range [][2]string{{"NO_COLOR", "1"}, {"TERM", "dumb"}} {
+		t.Setenv(env[0], env[1])
+		out.Reset()
+		run([]string{"--root", root, "promote", "--dry-run"}, strings.NewReader(""), &out, &errb)
+		if strings.Contains(out.String(), "\x1b[") {
+			t.Errorf("%s=%s: colored output", env[0], env[1])
+		}
+	}
+}

@@ -1,0 +1,136 @@
+package mcpserver
+
+import (
+	"fmt"
+	"strings"
+
+	"carnet/memstore"
+)
+
+// ForgetIn is the input of memory_forget.
+type ForgetIn struct {
+	Path    string `json:"path" jsonschema:"file relative to the memory folder, like long_memory.md or logs/2026-03-22.md"`
+	Bullet  string `json:"bullet" jsonschema:"the bullet's text as memory_read shows it, without the leading '- '"`
+	Section string `json:"section,omitempty" jsonschema:"heading of the section holding the bullet, when the same text is in several sections"`
+	Scope
+}
+
+// ForgetOut is what memory_forget returns.
+type ForgetOut struct {
+	Path       string   `json:"path"`
+	Section    string   `json:"section"`
+	Removed    []string `json:"removed" jsonschema:"the lines removed, exactly as they were"`
+	Commit     string   `json:"commit,omitempty"`
+	CommitNote string   `json:"commit_note,omitempty"`
+}
+
+func (c *call) forget(in ForgetIn) (string, ForgetOut, error) {
+	out := ForgetOut{Removed: []string{}}
+	f, err := resolve(c.p, in.Path)
+	if err != nil {
+		return "", out, err
+	}
+	c.path, out.Path = f.rel, f.rel
+	query := strings.TrimSpace(in.Bullet)
+	for _, m := range []string{"- ", "* ", "+ "} {
+		query = strings.TrimSpace(strings.TrimPrefix(query, m))
+	}
+	if query == "" {
+		return "", out, fail(resInvalid, "refused: say which bullet to forget (its text)")
+	}
+	c.s.writeMu.Lock()
+	defer c.s.writeMu.Unlock()
+	if _, err := c.readMem(f); err != nil {
+		return "", out, err
+	}
+	changed, _, err := c.p.Update(c.now, func(tx *memstore.Tx) error {
+		d, err := tx.Doc(f.abs)
+		if err != nil {
+			return err
+		}
+		sb, err := pickBullet(d, f.rel, query, in.Section)
+		if err != nil {
+			return err
+		}
+		out.Section = sb.Section.Heading
+		out.Removed = append(out.Removed, d.Lines()[sb.Bullet.Line:sb.Bullet.End]...)
+		d.RemoveBullet(sb.Section, sb.Bullet)
+		return nil
+	})
+	if err != nil {
+		out.Removed = []string{}
+		return "", out, asToolError(err)
+	}
+	for _, l := range out.Removed {
+		c.size += len(l) + 1
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Removed from %s [%s] (git history keeps it):\n", f.rel, out.Section)
+	for _, l := range out.Removed {
+		b.WriteString(l + "\n")
+	}
+	subject := fmt.Sprintf("memory_forget by %s: 1 bullet from %s", displayName(c.client), c.ws.Rel(f.abs))
+	out.Commit, out.CommitNote = c.autocommit(changed, subject, out.Removed)
+	writeCommitLine(&b, out.Commit, out.CommitNote)
+	return b.String(), out, nil
+}
+
+// pickBullet finds the one bullet of d that query names: same text, else same text once
+// normalised (case, accents, punctuation); section, when given, narrows the choice.
+func pickBullet(d *memstore.Doc, file, query, section string) (memstore.SectionBullet, error) {
+	all := d.AllBullets()
+	if section = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(section), "#")); section != "" {
+		var in []memstore.SectionBullet
+		for _, sb := range all {
+			if sb.Section.Key == section || memstore.Normalize(sb.Section.Heading) == memstore.Normalize(section) ||
+				(sb.Section.Key != "" && sb.Section.Key == memstore.SectionKey(section)) {
+				in = append(in, sb)
+			}
+		}
+		all = in
+	}
+	var exact, norm, near []memstore.SectionBullet
+	nq := memstore.Normalize(query)
+	for _, sb := range all {
+		nb := memstore.Normalize(sb.Bullet.Text)
+		switch {
+		case sb.Bullet.Text == query:
+			exact = append(exact, sb)
+		case nb == nq:
+			norm = append(norm, sb)
+		case nq != "" && strings.Contains(nb, nq):
+			near = append(near, sb)
+		}
+	}
+	m := exact
+	if len(m) == 0 {
+		m = norm
+	}
+	where := file
+	if section != "" {
+		where += " (section " + section + ")"
+	}
+	switch {
+	case len(m) == 1:
+		return m[0], nil
+	case len(m) > 1:
+		var b strings.Builder
+		fmt.Fprintf(&b, "%q is in %d places of %s; nothing was removed. Give section to say which:", query, len(m), file)
+		for _, sb := range m {
+			fmt.Fprintf(&b, "\n- line %d, section %q", sb.Bullet.Line+1, sb.Section.Heading)
+		}
+		return memstore.SectionBullet{}, fail(resAmbiguous, "%s", b.String())
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "no bullet %q in %s; nothing was removed. Give the bullet's whole text as memory_read shows it", query, where)
+	if len(near) > 0 {
+		b.WriteString(". Bullets holding those words:")
+		for i, sb := range near {
+			if i == 5 {
+				break
+			}
+			fmt.Fprintf(&b, "\n- [%s] %s", sb.Section.Heading, sb.Bullet.Text)
+		}
+	}
+	return memstore.SectionBullet{}, fail(resNotFound, "%s", b.String())
+}

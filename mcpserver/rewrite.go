@@ -1,0 +1,196 @@
+package mcpserver
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"carnet/memstore"
+)
+
+// WriteIn is the input of memory_write.
+type WriteIn struct {
+	Path    string `json:"path" jsonschema:"file relative to the memory folder, like long_memory.md or logs/2026-03-22.md"`
+	Content string `json:"content" jsonschema:"the whole new content of the file, at most 20,000 characters"`
+	Version string `json:"version" jsonschema:"the version memory_read returned for this file; empty to create a file that does not exist yet"`
+	Scope
+}
+
+// WriteOut is what memory_write returns.
+type WriteOut struct {
+	Path            string   `json:"path"`
+	Version         string   `json:"version" jsonschema:"the new version, for a next memory_write"`
+	PreviousVersion string   `json:"previous_version,omitempty"`
+	Chars           int      `json:"chars"`
+	Lines           int      `json:"lines"`
+	Unchanged       bool     `json:"unchanged,omitempty"`
+	Added           []string `json:"added" jsonschema:"lines the file gained, as written"`
+	Removed         []string `json:"removed" jsonschema:"lines the file lost"`
+	Commit          string   `json:"commit,omitempty"`
+	CommitNote      string   `json:"commit_note,omitempty"`
+}
+
+func (c *call) write(in WriteIn) (string, WriteOut, error) {
+	out := WriteOut{Added: []string{}, Removed: []string{}}
+	f, err := resolve(c.p, in.Path)
+	if err != nil {
+		return "", out, err
+	}
+	c.path, out.Path = f.rel, f.rel
+	if n := utf8.RuneCountInString(in.Content); n > MaxFileChars {
+		return "", out, fail(resTooLarge, "refused: the content is %d characters, over the %d-character limit of a memory file. Split it: condense or drop what is no longer useful, move durable facts to long_memory.md and keep the details in the daily logs. Nothing was written.", n, MaxFileChars)
+	}
+	if strings.TrimSpace(in.Content) == "" {
+		return "", out, fail(resInvalid, "refused: the content is empty; memory_write does not empty a file (use memory_forget to remove bullets). Nothing was written.")
+	}
+	if !utf8.ValidString(in.Content) {
+		return "", out, fail(resInvalid, "refused: the content is not valid UTF-8. Nothing was written.")
+	}
+	version := strings.ToLower(strings.TrimSpace(in.Version))
+
+	c.s.writeMu.Lock()
+	defer c.s.writeMu.Unlock()
+	unlock, err := c.p.Lock()
+	if err != nil {
+		return "", out, fail(resError, "%v", err)
+	}
+	old, err := os.ReadFile(f.abs)
+	exists := err == nil
+	switch {
+	case err != nil && !os.IsNotExist(err):
+		unlock()
+		return "", out, fail(resError, "cannot read %s: %v", f.rel, err)
+	case exists && c.hidden(old):
+		unlock()
+		return "", out, c.notFound(f.rel)
+	case !exists && version != "":
+		unlock()
+		return "", out, fail(resConflict, "refused: %s no longer exists (it was moved or deleted since you read it): re-read the index with memory_index; to create it anew, pass an empty version. Nothing was written.", f.rel)
+	case !exists && !layoutFile(f.rel):
+		unlock()
+		return "", out, fail(resInvalid, "refused: %s does not exist, and memory_write only creates long_memory.md and logs/YYYY-MM-DD.md. Nothing was written.", f.rel)
+	case exists && version == "":
+		unlock()
+		return "", out, fail(resConflict, "refused: %s already exists; re-read it with memory_read to get its version, then write again. Nothing was written.", f.rel)
+	case exists && !sameVersion(version, old):
+		unlock()
+		return "", out, fail(resConflict, "refused: %s changed since you read it (your version %s, now %s): re-read it with memory_read and apply your change to what is there now. Nothing was written.", f.rel, version, memstore.BlobVersion(old))
+	}
+	data := []byte(in.Content)
+	if exists {
+		out.PreviousVersion = memstore.BlobVersion(old)
+	}
+	out.Added, out.Removed = lineDiff(old, data)
+	if line, reason := firstSecret(out.Added); reason != "" {
+		unlock()
+		out.Added, out.Removed = []string{}, []string{}
+		return "", out, secretRefusal(fmt.Sprintf("line %d of the new content", lineNumber(data, line)), reason)
+	}
+	fc := fileContent(f.rel, data)
+	out.Version, out.Chars, out.Lines = fc.Version, fc.Chars, fc.Lines
+	if exists && string(old) == in.Content {
+		unlock()
+		out.Unchanged = true
+		return fmt.Sprintf("%s is unchanged (version %s): the content is what was there.\n", f.rel, out.Version), out, nil
+	}
+	err = memstore.WriteFileAtomic(f.abs, data)
+	unlock()
+	if err != nil {
+		return "", out, fail(resError, "cannot write %s: %v", f.rel, err)
+	}
+	c.size = len(data)
+
+	var b strings.Builder
+	verb := "Rewrote"
+	if !exists {
+		verb = "Created"
+	}
+	fmt.Fprintf(&b, "%s %s: %d characters, %d lines, version %s", verb, f.rel, out.Chars, out.Lines, out.Version)
+	if exists {
+		fmt.Fprintf(&b, " (was %s)", out.PreviousVersion)
+	}
+	b.WriteString(".\n")
+	if len(out.Added) > 0 {
+		fmt.Fprintf(&b, "Lines added (%d):\n", len(out.Added))
+		for _, l := range out.Added {
+			fmt.Fprintf(&b, "+ %s\n", l)
+		}
+	}
+	if len(out.Removed) > 0 {
+		fmt.Fprintf(&b, "Lines removed (%d):\n", len(out.Removed))
+		for _, l := range out.Removed {
+			fmt.Fprintf(&b, "- %s\n", l)
+		}
+	}
+	wsPath := c.ws.Rel(f.abs)
+	subject := fmt.Sprintf("memory_write by %s: %s (+%d −%d lines)", displayName(c.client), wsPath, len(out.Added), len(out.Removed))
+	if !exists {
+		subject = fmt.Sprintf("memory_write by %s: new %s (%d lines)", displayName(c.client), wsPath, out.Lines)
+	}
+	out.Commit, out.CommitNote = c.autocommit([]string{wsPath}, subject, nil)
+	writeCommitLine(&b, out.Commit, out.CommitNote)
+	return b.String(), out, nil
+}
+
+// sameVersion accepts the 10-digit version, or a longer prefix of the blob hash.
+func sameVersion(v string, data []byte) bool {
+	want := memstore.BlobVersion(data)
+	return v == want || (len(v) > len(want) && strings.HasPrefix(v, want))
+}
+
+// firstSecret runs the secret guard over lines and returns the first flagged one.
+func firstSecret(lines []string) (string, string) {
+	for _, l := range lines {
+		if reason := memstore.DetectSecret(l); reason != "" {
+			return l, reason
+		}
+	}
+	return "", ""
+}
+
+// lineNumber is the 1-based number of the first line of data equal to line: a refusal
+// names the line by its number, never by its content.
+func lineNumber(data []byte, line string) int {
+	for i, l := range memstore.ParseDoc(data).Lines() {
+		if l == line {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// lineDiff lists the non-blank lines new has that old has not, and those old loses, each in
+// file order, counting repeats (a line present twice before and once after is removed once).
+func lineDiff(old, new []byte) (added, removed []string) {
+	count := func(data []byte) ([]string, map[string]int) {
+		lines := memstore.ParseDoc(data).Lines()
+		m := map[string]int{}
+		for _, l := range lines {
+			m[l]++
+		}
+		return lines, m
+	}
+	ol, om := count(old)
+	nl, nm := count(new)
+	added, removed = []string{}, []string{}
+	for _, l := range nl {
+		if om[l] > 0 {
+			om[l]--
+			continue
+		}
+		if strings.TrimSpace(l) != "" {
+			added = append(added, l)
+		}
+	}
+	for _, l := range ol {
+		if nm[l] > 0 {
+			nm[l]--
+			continue
+		}
+		if strings.TrimSpace(l) != "" {
+			removed = append(removed, l)
+		}
+	}
+	return added, removed
+}

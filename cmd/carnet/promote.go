@@ -23,7 +23,7 @@ var isTerminal = func(v any) bool {
 }
 
 func newPromoteCmd(g *globals) *cobra.Command {
-	var dryRun, yes, force, recent bool
+	var dryRun, yes, force, recent, model bool
 	var days, maxLines int
 	c := &cobra.Command{
 		Use:   "promote [PROJECT]",
@@ -35,7 +35,8 @@ func newPromoteCmd(g *globals) *cobra.Command {
     under the date of their log, leaving out what long memory already says;
   - when long memory is over --max-lines (long_memory_max_lines, 300), near-duplicate facts
     merge and the oldest dated sections fold into one "Condensé" section until it fits,
-    without losing a fact.
+    without losing a fact (--model: the configured model extractor rewrites the condensed
+    section instead; its proposal is reviewed and guarded like any other).
 Nothing is written until you confirm (on a terminal) or pass --yes; then the files are written
 under the memory lock and committed in one commit that holds only those memory paths, whatever
 else is staged. A plan that would drop more than a quarter of the long-term facts is refused
@@ -66,8 +67,16 @@ unless --force. To accept or reject each hunk, use the review screen of the UI (
 			if err != nil {
 				return err
 			}
+			opts := promote.Options{Days: days, MaxLines: maxLines, Force: force, Recent: recent}
+			if model {
+				m, err := promote.NewModelCondenser(w.Config)
+				if err != nil {
+					return err
+				}
+				opts.Condenser = m
+			}
 			t := now()
-			plan, err := promote.Compute(p, promote.Options{Days: days, MaxLines: maxLines, Force: force, Recent: recent}, t)
+			plan, err := promote.Compute(p, opts, t)
 			if err != nil {
 				return err
 			}
@@ -122,6 +131,7 @@ unless --force. To accept or reject each hunk, use the review screen of the UI (
 	f.IntVar(&maxLines, "max-lines", 0, "long memory's line limit (default: long_memory_max_lines, 300)")
 	f.BoolVar(&force, "force", false, "accept a plan that drops more than a quarter of the long-term facts")
 	f.BoolVar(&recent, "recent", false, "also propose the learnings and decisions of the logs that stay")
+	f.BoolVar(&model, "model", false, "condense with the model extractor of carnet.toml ([hook] extractor) instead of joining facts")
 	return c
 }
 

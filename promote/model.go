@@ -1,0 +1,219 @@
+package promote
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"carnet/memstore"
+)
+
+// nestedEnv marks the environment of a model run by carnet, so that the hooks of a nested
+// claude do nothing (the hook package's NestedEnv: promote does not import hook).
+const nestedEnv = "CARNET_NESTED"
+
+// ModelCondenser asks the model extractor configured in carnet.toml ([hook] extractor =
+// claude, command or anthropic) to condense long-memory facts. Its answer is only a proposal:
+// it shows in the plan's diff, and the loss guard refuses it when it drops too many facts.
+type ModelCondenser struct {
+	Kind     string        // claude, command or anthropic
+	Command  []string      // claude / command: the program and its arguments (prompt on stdin)
+	Model    string        // anthropic: the model name
+	Timeout  time.Duration // the whole call; 2 minutes when zero
+	Language string        // fr | en: the language of the facts
+}
+
+// NewModelCondenser builds the condenser of a workspace's configured model extractor, or
+// fails when the extractor is the heuristic (no model to ask).
+func NewModelCondenser(cfg *memstore.Config) (*ModelCondenser, error) {
+	m := &ModelCondenser{Kind: cfg.Hook.Extractor, Command: cfg.Hook.Command, Language: cfg.Language, Timeout: 6 * cfg.Hook.Timeout}
+	if m.Timeout < 2*time.Minute {
+		m.Timeout = 2 * time.Minute
+	}
+	switch m.Kind {
+	case "claude":
+		if len(m.Command) == 0 {
+			m.Command = []string{"claude", "-p", "--model", "claude-haiku-4-5"}
+		}
+	case "command":
+		if len(m.Command) == 0 {
+			return nil, errors.New("[hook] extractor = \"command\" needs [hook] command")
+		}
+	case "anthropic":
+		m.Model = "claude-haiku-4-5"
+		for i, a := range cfg.Hook.Command {
+			if a == "--model" && i+1 < len(cfg.Hook.Command) {
+				m.Model = cfg.Hook.Command[i+1]
+			}
+		}
+	default:
+		return nil, fmt.Errorf("no model to condense with: [hook] extractor is %q (set claude, command or anthropic in carnet.toml)", m.Kind)
+	}
+	return m, nil
+}
+
+// Prompt is what the model is asked.
+func (m *ModelCondenser) Prompt(facts []string, target int) string {
+	lang := "French"
+	if m.Language == "en" {
+		lang = "English"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `Below are %d durable facts from the long-term memory of a software project, oldest first.
+Rewrite them as at most %d bullets: merge duplicates and facts about the same subject, drop only
+what another fact already says. Keep every distinct fact: technical facts, business rules,
+decisions and their reasons, names, numbers, versions and paths exactly as written.
+Write in %s, one fact or group of facts per bullet, at most 300 characters each.
+Return ONE JSON array of strings and nothing else (no prose, no code fence).
+
+<facts>
+`, len(facts), target, lang)
+	for _, f := range facts {
+		b.WriteString("- " + f + "\n")
+	}
+	b.WriteString("</facts>\n")
+	return b.String()
+}
+
+// Condense asks the model; see Condenser.
+func (m *ModelCondenser) Condense(facts []string, target int) ([]string, error) {
+	timeout := m.Timeout
+	if timeout <= 0 {
+		timeout = 2 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	var out []byte
+	var err error
+	if m.Kind == "anthropic" {
+		out, err = m.callAPI(ctx, m.Prompt(facts, target))
+	} else {
+		out, err = m.run(ctx, m.Prompt(facts, target))
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("the model did not answer within %s", timeout)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return parseBullets(out)
+}
+
+// run runs the command from an empty temporary folder (the project's CLAUDE.md stays out).
+func (m *ModelCondenser) run(ctx context.Context, prompt string) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "carnet-condense-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	cmd := exec.CommandContext(ctx, m.Command[0], m.Command[1:]...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), nestedEnv+"=1")
+	cmd.Stdin = strings.NewReader(prompt)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.WaitDelay = time.Second
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if i := strings.IndexByte(msg, '\n'); i > 0 {
+			msg = msg[:i]
+		}
+		if msg != "" {
+			return nil, fmt.Errorf("%s: %v: %s", m.Command[0], err, msg)
+		}
+		return nil, fmt.Errorf("%s: %w", m.Command[0], err)
+	}
+	return stdout.Bytes(), nil
+}
+
+// callAPI asks the Messages API (ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL overrides the endpoint).
+func (m *ModelCondenser) callAPI(ctx context.Context, prompt string) ([]byte, error) {
+	key := os.Getenv("ANTHROPIC_API_KEY")
+	if key == "" {
+		return nil, errors.New("anthropic: ANTHROPIC_API_KEY is not set")
+	}
+	base := strings.TrimRight(os.Getenv("ANTHROPIC_BASE_URL"), "/")
+	if base == "" {
+		base = "https://api.anthropic.com"
+	}
+	body, _ := json.Marshal(map[string]any{
+		"model":      m.Model,
+		"max_tokens": 8192,
+		"messages":   []map[string]string{{"role": "user", "content": prompt}},
+	})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/v1/messages", bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("anthropic: %w", err)
+	}
+	req.Header.Set("content-type", "application/json")
+	req.Header.Set("x-api-key", key)
+	req.Header.Set("anthropic-version", "2023-06-01")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("anthropic: %w", err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	if err != nil {
+		return nil, fmt.Errorf("anthropic: %w", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("anthropic: %s", resp.Status)
+	}
+	var r struct {
+		Content []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		} `json:"content"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("anthropic: %w", err)
+	}
+	var text strings.Builder
+	for _, c := range r.Content {
+		if c.Type == "text" {
+			text.WriteString(c.Text)
+		}
+	}
+	return []byte(text.String()), nil
+}
+
+// parseBullets reads the model's answer: a JSON array of strings (possibly inside prose or a
+// code fence), else one "- " bullet per line.
+func parseBullets(out []byte) ([]string, error) {
+	s := string(out)
+	if i, j := strings.IndexByte(s, '['), strings.LastIndexByte(s, ']'); i >= 0 && j > i {
+		var list []string
+		if err := json.Unmarshal([]byte(s[i:j+1]), &list); err == nil {
+			return nonEmpty(list)
+		}
+	}
+	var list []string
+	for _, ln := range strings.Split(s, "\n") {
+		if t, ok := bulletLine(strings.TrimSpace(ln)); ok {
+			list = append(list, t)
+		}
+	}
+	return nonEmpty(list)
+}
+
+func nonEmpty(list []string) ([]string, error) {
+	var out []string
+	for _, t := range list {
+		if t = strings.Join(strings.Fields(t), " "); t != "" {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("the model returned no bullet")
+	}
+	return out, nil
+}

@@ -25,11 +25,12 @@ type Merge struct {
 
 // condensed reports what condensation did.
 type condensed struct {
-	merges []Merge
-	folded []string // dates of the sections folded into the condensed section
-	joined int      // bullets joined into the one before them
-	model  bool     // the condenser rewrote the condensed section
-	over   int      // lines still over the limit
+	merges  []Merge
+	folded  []string // dates of the sections folded into the condensed section
+	joined  int      // bullets joined into the one before them
+	model   bool     // the condenser rewrote the condensed section
+	secrets int      // bullets of the condenser left out because they look like secrets
+	over    int      // lines still over the limit
 }
 
 // maxJoined bounds the length of a bullet made by joining facts, in runes.
@@ -57,7 +58,7 @@ func condense(data []byte, max int, lang string, cond Condenser) ([]byte, conden
 			if err != nil {
 				return nil, info, err
 			}
-			info.model = ok
+			info.model, info.secrets = ok, l.secrets
 		} else {
 			info.joined = l.join(l.lineCount() - max)
 		}
@@ -260,6 +261,7 @@ func (l *lmDoc) join(need int) int {
 // rewrite asks the condenser for a shorter wording of the condensed section's one-line facts,
 // need lines shorter. It reports whether the section changed.
 func (l *lmDoc) rewrite(cond Condenser, need int) (bool, error) {
+	l.secrets = 0
 	s := l.condensedSection()
 	if s == nil {
 		return false, nil
@@ -289,6 +291,10 @@ func (l *lmDoc) rewrite(cond Condenser, need int) (bool, error) {
 	for _, t := range got {
 		t = strings.Join(strings.Fields(strings.TrimLeft(strings.TrimSpace(t), "-*+ ")), " ")
 		if t == "" {
+			continue
+		}
+		if memstore.DetectSecret(t) != "" {
+			l.secrets++ // the write guard would refuse the whole file: leave it out, the loss guard counts it
 			continue
 		}
 		repl = append(repl, &lmBlock{lines: []string{l.line("- " + t)}, bullet: true, text: t})

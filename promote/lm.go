@@ -15,6 +15,8 @@ type lmDoc struct {
 	eol  string
 	// final is the last line's ending as read: "" when the file had no final newline.
 	final string
+	// secrets counts the bullets a condenser proposed that the secret guard would refuse.
+	secrets int
 }
 
 // lmSec is a "## " section: its heading and the blocks up to the next "## " heading.

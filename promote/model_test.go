@@ -87,3 +87,18 @@ func TestParseBullets(t *testing.T) {
 		t.Error("empty answer passed")
 	}
 }
+
+// listCondenser answers with a fixed list.
+type listCondenser []string
+
+func (l listCondenser) Condense([]string, int) ([]string, error) { return l, nil }
+
+func TestModelSecretsLeftOut(t *testing.T) {
+	w := newWS(t)
+	w.write(t, lmRel, genLongMemory("cmms_doc", 450, 1))
+	pl, err := Compute(w.p, Options{Force: true, Condenser: listCondenser{"Un fait condensé.", "le token est ghp_abcdefghijklmnopqrstuvwxyz0123456789"}}, testNow)
+	must(t, err)
+	if strings.Contains(string(pl.longMem.Content()), "ghp_") || len(pl.Notes) != 1 || !strings.Contains(pl.Notes[0], "left out 1 of the model's bullets") {
+		t.Errorf("notes %q", pl.Notes)
+	}
+}

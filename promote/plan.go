@@ -335,6 +335,9 @@ func Compute(p *memstore.Project, opts Options, now time.Time) (*Plan, error) {
 		return nil, err
 	}
 	pl.Merges, pl.Folded, pl.Joined = info.merges, info.folded, info.joined
+	if info.secrets > 0 {
+		pl.Notes = append(pl.Notes, fmt.Sprintf("left out %d of the model's bullets: they look like secrets", info.secrets))
+	}
 	if info.over > 0 {
 		pl.Notes = append(pl.Notes, fmt.Sprintf("long memory stays %d lines over its %d-line limit: what is left are distinct facts; edit it by hand or raise long_memory_max_lines", info.over, opts.MaxLines))
 	}

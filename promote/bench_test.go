@@ -26,4 +26,5 @@ func BenchmarkPlan1000Logs(b *testing.B) {
 		b.Fatalf("unexpected plan: %s (%d lost)", pl.Summary(), len(pl.Lost))
 	}
 	b.ReportMetric(float64(len(pl.Changes)), "changes")
+	b.Log(pl.Summary())
 }

@@ -40,7 +40,7 @@ func salvage(head, tail []byte) (rawLine, error) {
 		}
 	case has(`"role":"user"`):
 		rl.Type = "user"
-		if bytes.Contains(head, []byte(`"type":"tool_result"`)) {
+		if has(`"type":"tool_result"`) {
 			rl.ToolUseResult.set = true
 			id, ok := firstString(head, "tool_use_id")
 			if !ok {
@@ -52,7 +52,7 @@ func salvage(head, tail []byte) (rawLine, error) {
 			}
 			blocks = append(blocks, map[string]any{"type": "tool_result", "tool_use_id": id,
 				"is_error": has(`"is_error":true`), "content": out})
-		} else if s, ok := firstString(head, "content", `"role":"user"`); ok {
+		} else if s, ok := firstString(head, "content", `"role":"user","content":"`); ok {
 			// A pasted prompt of megabytes: keep its beginning.
 			rl.Message.Content, _ = json.Marshal(s)
 			return rl, nil

@@ -274,3 +274,27 @@ func TestApplyDetachedHeadWritesWithoutCommit(t *testing.T) {
 		t.Fatalf("%+v", res)
 	}
 }
+
+func TestSecondPromoteProposesNothingEvenWhenStillOver(t *testing.T) {
+	w := newWS(t)
+	w.write(t, logRel(0), genLog(0))
+	for n := 31; n < 70; n++ {
+		w.write(t, logRel(n), genLog(n))
+	}
+	w.write(t, lmRel, genLongMemory("cmms_doc", 30, 1))
+	pl, err := Compute(w.p, Options{MaxLines: 20}, testNow)
+	must(t, err)
+	if pl.LinesAfter <= 20 || len(pl.Notes) != 1 || !strings.Contains(pl.Notes[0], "over its 20-line limit") {
+		t.Fatalf("expected a plan still over its limit: %s, notes %q", pl.Summary(), pl.Notes)
+	}
+	res, err := Apply(w.p, pl, testNow)
+	must(t, err)
+	if res.Skipped != "not a git repository" {
+		t.Errorf("%+v", res)
+	}
+	again, err := Compute(w.p, Options{MaxLines: 20}, testNow)
+	must(t, err)
+	if !again.Empty() {
+		t.Errorf("second plan: %s\n%s", again.Summary(), again.Changes[0].Diff)
+	}
+}

@@ -141,8 +141,14 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		if s.isLong() {
 			return status("this bullet is already in long-term memory")
 		}
-		r := *ref
-		return write(s.c, s.p, "Moved a bullet to long-term memory", "carnet: move a bullet to long-term memory ("+name+")", moveToLong(r))
+		r, known := *ref, false
+		what := func() string {
+			if known {
+				return "Long-term memory already says this: removed from the log"
+			}
+			return "Moved a bullet to long-term memory"
+		}
+		return writeSaying(s.c, s.p, what, "carnet: move a bullet to long-term memory ("+name+")", moveToLong(r, &known))
 	}
 	return nil
 }

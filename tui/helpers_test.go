@@ -27,9 +27,19 @@ var (
 	fixtureErr  error
 )
 
-// fixture returns a fresh copy of a small sample workspace (3 projects, 12 days of logs, a
-// git history, a long memory over its limit), built once per test binary.
+// fixture returns a fresh copy of a small sample workspace (3 projects, 34 days of logs, a
+// git history, a long memory over its limit), built once per test binary: for tests that write.
 func fixture(t testing.TB) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "workspace")
+	if err := copyTree(shared(t), dst); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// shared returns the sample workspace itself, for tests that only read it.
+func shared(t testing.TB) string {
 	t.Helper()
 	fixtureOnce.Do(func() {
 		base, err := os.MkdirTemp("", "carnet-tui-fixture-")
@@ -39,17 +49,13 @@ func fixture(t testing.TB) string {
 		}
 		fixtureDir = filepath.Join(base, "workspace")
 		opts := demo.Default(testNow)
-		opts.Days, opts.Archived = 12, 3
+		opts.Days, opts.Archived = 34, 3
 		_, fixtureErr = demo.Build(fixtureDir, opts)
 	})
 	if fixtureErr != nil {
 		t.Fatal(fixtureErr)
 	}
-	dst := filepath.Join(t.TempDir(), "workspace")
-	if err := copyTree(fixtureDir, dst); err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	return fixtureDir
 }
 
 func copyTree(src, dst string) error {
@@ -260,3 +266,5 @@ func wheel(x, y int, up bool) tea.MouseWheelMsg {
 }
 
 func windowSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+func removeAll(path string) error { return os.RemoveAll(path) }

@@ -6,10 +6,10 @@ import (
 )
 
 func TestMemoryBrowse(t *testing.T) {
-	h := newHarness(t, fixture(t), true)
+	h := newHarness(t, shared(t), true)
 	h.press("enter")
 	s := h.top().(*memory)
-	h.contains("Long-term memory", "Open items", "Daily logs (10)", "▸ Archives (3)", "long_memory.md", "Mémoire long terme")
+	h.contains("Long-term memory", "Open items", "Daily logs (23)", "▸ Archives (3)", "long_memory.md", "Mémoire long terme")
 	if e := s.selected(); e == nil || e.kind != entryLong {
 		t.Fatalf("first entry not long memory: %+v", e)
 	}
@@ -43,7 +43,7 @@ func TestMemoryBrowse(t *testing.T) {
 }
 
 func TestMemoryPreviewFocusAndWheel(t *testing.T) {
-	h := newHarness(t, fixture(t), true)
+	h := newHarness(t, shared(t), true)
 	h.press("enter")
 	s := h.top().(*memory)
 	h.press("tab")
@@ -67,10 +67,10 @@ func TestMemoryPreviewFocusAndWheel(t *testing.T) {
 	}
 }
 
-func TestMemoryGolden(t *testing.T) { goldens(t, fixture(t), "enter", "j", "j") }
+func TestMemoryGolden(t *testing.T) { goldens(t, shared(t), "enter", "j", "j") }
 
 func TestResizeAnyTime(t *testing.T) {
-	h := newHarness(t, fixture(t), true)
+	h := newHarness(t, shared(t), true)
 	h.press("enter")
 	for _, sz := range [][2]int{{80, 24}, {200, 60}, {60, 15}, {120, 40}} {
 		h.send(windowSize(sz[0], sz[1]))

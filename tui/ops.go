@@ -32,6 +32,11 @@ type wroteMsg struct {
 // write runs fn in a memstore transaction, then commits the files it changed (SPEC §6: a TUI
 // action is one commit holding only memory files). It runs in a tea.Cmd.
 func write(c *common, p *memstore.Project, what, message string, fn func(tx *memstore.Tx) error) tea.Cmd {
+	return writeSaying(c, p, func() string { return what }, message, fn)
+}
+
+// writeSaying is write whose status text is known only once fn has run.
+func writeSaying(c *common, p *memstore.Project, what func() string, message string, fn func(tx *memstore.Tx) error) tea.Cmd {
 	now := c.now()
 	repo, root := c.repoRoot, c.ws.Root
 	return func() tea.Msg {
@@ -39,7 +44,7 @@ func write(c *common, p *memstore.Project, what, message string, fn func(tx *mem
 		if err == nil && len(refused) > 0 {
 			err = fmt.Errorf("refused: %s", refused[0].Reason)
 		}
-		res := wroteMsg{what: what, changed: changed, err: err}
+		res := wroteMsg{what: what(), changed: changed, err: err}
 		if err != nil || len(changed) == 0 || repo == "" {
 			return res
 		}
@@ -118,15 +123,20 @@ func drop(ref bulletRef) func(tx *memstore.Tx) error {
 	}
 }
 
-// moveToLong adds a bullet to long memory under today's date and removes it from its log.
-func moveToLong(ref bulletRef) func(tx *memstore.Tx) error {
+// moveToLong adds a bullet to long memory under today's date and removes it from its log;
+// known is set when long memory already said it (the log's copy goes all the same).
+func moveToLong(ref bulletRef, known *bool) func(tx *memstore.Tx) error {
 	return func(tx *memstore.Tx) error {
 		if err := drop(ref)(tx); err != nil {
 			return err
 		}
 		text := strings.TrimSpace(strings.TrimPrefix(ref.text, "✅"))
-		if _, err := tx.AddBullet(memstore.KeyLongTerme, text); err != nil {
+		added, err := tx.AddBullet(memstore.KeyLongTerme, text)
+		if err != nil {
 			return err
+		}
+		if !added && len(tx.Refused) == 0 {
+			*known = true
 		}
 		return nil
 	}

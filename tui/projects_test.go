@@ -5,7 +5,7 @@ import (
 )
 
 func TestProjectsList(t *testing.T) {
-	h := newHarness(t, fixture(t), true)
+	h := newHarness(t, shared(t), true)
 	h.contains("cmms_doc", "competitors", "mobile_app", "LONG MEMORY", "/300", "Long-term memory · cmms_doc", "Mémoire long terme")
 	s := h.top().(*projects)
 	if sel := s.selected(); sel == nil || sel.p.Name != "cmms_doc" {
@@ -43,7 +43,7 @@ func TestProjectsList(t *testing.T) {
 }
 
 func TestProjectsFilter(t *testing.T) {
-	h := newHarness(t, fixture(t), true)
+	h := newHarness(t, shared(t), true)
 	h.press("/")
 	if !h.top().Capturing() {
 		t.Fatal("/ does not open the filter")
@@ -62,7 +62,7 @@ func TestProjectsFilter(t *testing.T) {
 }
 
 func TestProjectsShortcuts(t *testing.T) {
-	h := newHarness(t, fixture(t), true)
+	h := newHarness(t, shared(t), true)
 	h.press("o")
 	if _, ok := h.top().(*items); !ok {
 		t.Fatalf("o opened %T", h.top())
@@ -74,4 +74,4 @@ func TestProjectsShortcuts(t *testing.T) {
 	}
 }
 
-func TestProjectsGolden(t *testing.T) { goldens(t, fixture(t)) }
+func TestProjectsGolden(t *testing.T) { goldens(t, shared(t)) }

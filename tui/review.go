@@ -109,9 +109,9 @@ func (s *review) Update(msg tea.Msg) tea.Cmd {
 		}
 		text := "Promoted: " + s.plan.Summary()
 		if msg.res.Commit != "" {
-			text += " · committed " + msg.res.Commit[:7]
+			text = "Promoted, committed " + msg.res.Commit[:7] + ": " + s.plan.Summary()
 		} else if msg.res.Skipped != "" {
-			text += " · not committed: " + msg.res.Skipped
+			text = "Promoted, not committed (" + msg.res.Skipped + "): " + s.plan.Summary()
 		}
 		return tea.Batch(pop, status("%s", text), changed(msg.res.Paths...))
 	case stylesMsg:

@@ -1,0 +1,104 @@
+package tui
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"carnet/memstore"
+)
+
+func openItemsOf(t *testing.T, root, project string) []memstore.OpenItem {
+	t.Helper()
+	ws, err := memstore.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ws.Project(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	its, err := p.OpenItems()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return its
+}
+
+func TestItemsTickTwo(t *testing.T) {
+	root := fixture(t)
+	before := openItemsOf(t, root, "cmms_doc")
+	h := newHarness(t, root, true)
+	h.press("o")
+	s := h.top().(*items)
+	h.contains("15 items open · 0 ticked", "2026-03-22 Sun", "today", "[ ]")
+	first, _ := s.list.selected()
+	a := s.rows[first].item
+	h.press("space") // ticks and moves down
+	second, _ := s.list.selected()
+	b := s.rows[second].item
+	h.press("space")
+	h.contains("15 items open · 2 ticked", "[✓]")
+	h.press("enter")
+	h.contains("Ticked 2 items into Finalisé", "committed", "13 items open · 0 ticked")
+	after := openItemsOf(t, root, "cmms_doc")
+	if len(after) != len(before)-2 {
+		t.Fatalf("%d open items after ticking 2 of %d", len(after), len(before))
+	}
+	for _, it := range []memstore.OpenItem{a, b} {
+		data := readFile(t, it.Path)
+		if !strings.Contains(data, "## Finalisé") || !strings.Contains(data, "- ✅ "+it.Text) {
+			t.Fatalf("%s lacks ✅ %s:\n%s", filepath.Base(it.Path), it.Text, data)
+		}
+	}
+	out, err := exec.Command("git", "-C", root, "log", "-1", "--format=%s", "--name-only").CombinedOutput()
+	if err != nil {
+		t.Skipf("git: %v", err)
+	}
+	if !strings.Contains(string(out), "carnet: tick 2 items (cmms_doc)") {
+		t.Fatalf("last commit:\n%s", out)
+	}
+}
+
+func TestItemsEnterWithNothingTicked(t *testing.T) {
+	h := newHarness(t, shared(t), true)
+	h.press("o", "enter")
+	h.contains("nothing ticked: space ticks an item, enter applies")
+}
+
+func TestItemsRewordAndDrop(t *testing.T) {
+	root := fixture(t)
+	h := newHarness(t, root, true)
+	h.press("o")
+	s := h.top().(*items)
+	i, _ := s.list.selected()
+	it := s.rows[i].item
+	h.press("r")
+	if !s.Capturing() {
+		t.Fatal("r does not open the editor")
+	}
+	h.press("q") // typed, not obeyed
+	h.typeText(" (avant vendredi)")
+	h.press("enter")
+	data := readFile(t, it.Path)
+	if !strings.Contains(data, "- "+it.Text+"q (avant vendredi)\n") {
+		t.Fatalf("reword not written:\n%s", data)
+	}
+	h.contains("Edited an item")
+	i, _ = s.list.selected()
+	it = s.rows[i].item
+	h.press("d")
+	h.contains("Drop “", "y yes", "n no")
+	h.press("n")
+	if strings.Contains(readFile(t, it.Path), it.Text) == false {
+		t.Fatal("n dropped the item")
+	}
+	h.press("d", "y")
+	if strings.Contains(readFile(t, it.Path), it.Text) {
+		t.Fatal("y did not drop the item")
+	}
+	h.contains("Dropped an item")
+}
+
+func TestItemsGolden(t *testing.T) { goldens(t, shared(t), "o", "space", "j") }

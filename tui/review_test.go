@@ -1,0 +1,105 @@
+package tui
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"carnet/memstore"
+	"carnet/promote"
+)
+
+func TestReviewRejectHunkAndApply(t *testing.T) {
+	root := fixture(t)
+	h := newHarness(t, root, true)
+	h.press("p")
+	s, ok := h.top().(*review)
+	if !ok {
+		t.Fatalf("p opened %T", h.top())
+	}
+	if s.plan == nil || s.plan.Empty() {
+		t.Fatalf("no plan: %v", s.err)
+	}
+	h.contains("Promotion of cmms_doc", "archive", "move", "Nothing is written until you apply")
+	// go to long memory, review its hunks, reject the first
+	var lm *promote.Change
+	for i, ch := range s.plan.Changes {
+		if strings.HasSuffix(ch.Path, "long_memory.md") {
+			s.list.cursor = i
+			lm = ch
+		}
+	}
+	if lm == nil || len(lm.Hunks) < 2 {
+		t.Fatal("the plan does not condense long memory in several hunks")
+	}
+	h.press("enter")
+	if !s.focusH {
+		t.Fatal("enter does not go to the hunks")
+	}
+	h.press("space")
+	if lm.Hunks[0].Accepted {
+		t.Fatal("space did not reject the first hunk")
+	}
+	h.contains("✗ rejected", "[~]")
+	before := readFile(t, filepath.Join(root, lm.Path))
+	h.press("esc", "w")
+	if _, ok := h.top().(*memory); !ok {
+		t.Fatalf("after apply the screen is %T", h.top())
+	}
+	h.contains("Promoted, committed")
+	after := readFile(t, filepath.Join(root, lm.Path))
+	if after == before {
+		t.Fatal("long memory not written")
+	}
+	if string(lm.Content()) != after {
+		t.Fatal("long memory is not the plan's content with the first hunk rejected")
+	}
+	out, err := exec.Command("git", "-C", root, "show", "--stat", "--format=%s", "HEAD").CombinedOutput()
+	if err != nil {
+		t.Skipf("git: %v", err)
+	}
+	if !strings.Contains(string(out), "long_memory.md") || !strings.Contains(string(out), "archives") {
+		t.Fatalf("the commit:\n%s", out)
+	}
+}
+
+func TestReviewNothingWrittenOnBack(t *testing.T) {
+	root := fixture(t)
+	lm := filepath.Join(root, "projects/cmms_doc/memory_sessions/long_memory.md")
+	before := readFile(t, lm)
+	h := newHarness(t, root, true)
+	h.press("p", "A", "q")
+	if readFile(t, lm) != before {
+		t.Fatal("leaving the review wrote long memory")
+	}
+	if _, err := os.Stat(filepath.Join(root, "projects/cmms_doc/memory_sessions/logs/archives/2026-03-11.md")); err == nil {
+		t.Fatal("leaving the review archived a log")
+	}
+}
+
+func TestReviewNothingToPromote(t *testing.T) {
+	root := t.TempDir()
+	if _, err := memstore.Init(root, "app"); err != nil {
+		t.Fatal(err)
+	}
+	log := "# Log session — 2026-03-22\n\n## À suivre\n- Écrire le README.\n"
+	if err := os.WriteFile(filepath.Join(root, "app/memory_sessions/logs/2026-03-22.md"), []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, root, true)
+	h.press("p")
+	h.contains("Nothing to promote.", "No log is older than 30 days")
+}
+
+func TestReviewGuardRefusal(t *testing.T) {
+	h := newHarness(t, shared(t), true)
+	h.press("p")
+	s := h.top().(*review)
+	s.plan.Refused = &promote.GuardError{Lost: []string{"a", "b", "c"}, Total: 10}
+	h.press("w")
+	h.contains("Refused: this plan drops 3 of the 10 long-term facts", "F to force", "refused by the guard")
+}
+
+func TestReviewGolden(t *testing.T) { goldens(t, shared(t), "p", "G", "enter", "n", "space") }

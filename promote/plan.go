@@ -35,9 +35,6 @@ type Options struct {
 	Condenser Condenser
 }
 
-// GuardLimit is the share of existing long-memory facts a plan may drop before it is refused.
-const GuardLimit = 0.25
-
 // Item is a bullet a plan takes from a daily log.
 type Item struct {
 	Date string // the log it comes from (YYYY-MM-DD)
@@ -76,17 +73,6 @@ type Plan struct {
 	dir     string // the project's memory folder, to check Apply gets the same project
 	today   *Change
 	longMem *Change
-}
-
-// GuardError refuses a plan that would drop more than GuardLimit of long memory's facts.
-type GuardError struct {
-	Lost  []string // the facts dropped
-	Total int      // the facts long memory holds now
-}
-
-func (e *GuardError) Error() string {
-	return fmt.Sprintf("refused: this plan drops %d of the %d long-memory facts (%d%%, more than %d%%); review it, or force it (--force)",
-		len(e.Lost), e.Total, len(e.Lost)*100/e.Total, int(GuardLimit*100))
 }
 
 // Empty reports whether the plan proposes nothing.
@@ -140,8 +126,8 @@ func plural(n int, word string) string {
 }
 
 // Compute plans the promotion of p as of now, reading the project's files and writing
-// nothing. It fails only when a file cannot be read; a plan that drops too many facts comes
-// back with Refused set, so that it can still be shown.
+// nothing. It fails when a file cannot be read or the Condenser fails; a plan that drops too
+// many facts comes back with Refused set, so that it can still be shown.
 func Compute(p *memstore.Project, opts Options, now time.Time) (*Plan, error) {
 	cfg := p.WS.Config
 	if opts.Days <= 0 {
@@ -157,129 +143,156 @@ func Compute(p *memstore.Project, opts Options, now time.Time) (*Plan, error) {
 		opts.MaxLines = 300
 	}
 	pl := &Plan{Project: p.Name, Today: memstore.Date(now), Options: opts, dir: p.Dir}
-	cutoff := memstore.Date(now.AddDate(0, 0, -opts.Days))
-	rel := p.WS.Rel
+	pp := &planner{pl: pl, p: p, rel: p.WS.Rel}
+	if err := pp.archive(memstore.Date(now.AddDate(0, 0, -opts.Days))); err != nil {
+		return nil, err
+	}
+	if err := pp.carry(); err != nil {
+		return nil, err
+	}
+	if err := pp.longMemory(); err != nil {
+		return nil, err
+	}
+	return pl, nil
+}
 
+// planner holds what the steps of Compute share.
+type planner struct {
+	pl  *Plan
+	p   *memstore.Project
+	rel func(string) string
+	// old are the logs to archive, recent those that stay; both oldest first
+	old, recent []logDoc
+}
+
+// logDoc is a daily log as read.
+type logDoc struct {
+	lf  memstore.LogFile
+	doc *memstore.Doc
+}
+
+// archive reads the logs and plans moving those dated before cutoff to logs/archives/.
+func (pp *planner) archive(cutoff string) error {
+	pl, p := pp.pl, pp.p
 	logs, err := p.Logs()
 	if err != nil {
-		return nil, fmt.Errorf("cannot list the logs of %s: %w", p.Name, err)
+		return fmt.Errorf("cannot list the logs of %s: %w", p.Name, err)
 	}
 	archives, err := p.Archives()
 	if err != nil {
-		return nil, fmt.Errorf("cannot list the archives of %s: %w", p.Name, err)
+		return fmt.Errorf("cannot list the archives of %s: %w", p.Name, err)
 	}
 	archivedAlready := map[string]bool{}
 	for _, a := range archives {
 		archivedAlready[a.Date] = true
 	}
-
-	// logs are newest first: walk them oldest first
-	type logDoc struct {
-		lf  memstore.LogFile
-		doc *memstore.Doc
-	}
-	var old, recent []logDoc
-	var moves []*Change
-	for i := len(logs) - 1; i >= 0; i-- {
+	for i := len(logs) - 1; i >= 0; i-- { // logs are newest first
 		lf := logs[i]
 		data, err := os.ReadFile(lf.Path)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", rel(lf.Path), unwrapPath(err))
+			return fmt.Errorf("cannot read %s: %w", pp.rel(lf.Path), unwrapPath(err))
 		}
 		ld := logDoc{lf, memstore.ParseDoc(data)}
 		if lf.Date >= cutoff || lf.Date >= pl.Today {
-			recent = append(recent, ld)
+			pp.recent = append(pp.recent, ld)
 			continue
 		}
 		to := filepath.Join(p.ArchivesDir(), filepath.Base(lf.Path))
 		if archivedAlready[lf.Date] {
-			pl.Notes = append(pl.Notes, fmt.Sprintf("%s stays where it is: %s already exists", rel(lf.Path), rel(to)))
-			recent = append(recent, ld)
+			pl.Notes = append(pl.Notes, fmt.Sprintf("%s stays where it is: %s already exists", pp.rel(lf.Path), pp.rel(to)))
+			pp.recent = append(pp.recent, ld)
 			continue
 		}
-		old = append(old, ld)
+		pp.old = append(pp.old, ld)
 		pl.Archived = append(pl.Archived, lf.Date)
-		moves = append(moves, newMove(rel(lf.Path), rel(to), data, ""))
+		pl.Changes = append(pl.Changes, newMove(pp.rel(lf.Path), pp.rel(to), data, ""))
 	}
+	return nil
+}
 
-	// carry the open items of archived logs, unless a log that stays has them open already
+// carry plans carrying the open items of archived logs into today's log, unless a log that
+// stays has them open already.
+func (pp *planner) carry() error {
+	pl, cfg := pp.pl, pp.p.WS.Config
 	var stays, carry []string
-	var carryFrom []Item
-	for _, ld := range recent {
-		for _, b := range openBullets(ld.doc) {
-			stays = append(stays, b)
-		}
+	var from []Item
+	for _, ld := range pp.recent {
+		stays = append(stays, openBullets(ld.doc)...)
 	}
-	perLog := map[string]int{}
-	for _, ld := range old {
+	for _, ld := range pp.old {
 		for _, b := range openBullets(ld.doc) {
-			carryFrom = append(carryFrom, Item{Date: ld.lf.Date, Key: memstore.KeyASuivre, Text: b})
+			from = append(from, Item{Date: ld.lf.Date, Key: memstore.KeyASuivre, Text: b})
 			carry = append(carry, b)
 		}
 	}
-	if len(carry) > 0 {
-		x := newIndex(append(append([]string{}, stays...), carry...))
-		for _, s := range stays {
-			x.add(s)
+	if len(carry) == 0 {
+		return nil
+	}
+	x := newIndex(append(append([]string{}, stays...), carry...))
+	for _, s := range stays {
+		x.add(s)
+	}
+	perLog := map[string]int{}
+	for _, it := range from {
+		if x.find(it.Text) >= 0 {
+			continue
 		}
-		for _, it := range carryFrom {
-			if x.find(it.Text) >= 0 {
-				continue
-			}
-			if why := memstore.DetectSecret(it.Text); why != "" {
-				pl.Notes = append(pl.Notes, fmt.Sprintf("an open item of %s is not carried: it %s", it.Date, why))
-				continue
-			}
-			x.add(it.Text)
-			pl.Carried = append(pl.Carried, it)
-			perLog[it.Date]++
+		if why := memstore.DetectSecret(it.Text); why != "" {
+			pl.Notes = append(pl.Notes, fmt.Sprintf("an open item of %s is not carried (it looks like a secret: %s)", it.Date, why))
+			continue
+		}
+		x.add(it.Text)
+		pl.Carried = append(pl.Carried, it)
+		perLog[it.Date]++
+	}
+	for _, c := range pl.Changes {
+		if n := perLog[strings.TrimSuffix(filepath.Base(c.From), ".md")]; c.Kind == Move && n > 0 {
+			c.Note = fmt.Sprintf("%s carried into %s", plural(n, "open item"), pl.Today)
 		}
 	}
-	for i, m := range moves {
-		if n := perLog[pl.Archived[i]]; n > 0 {
-			m.Note = fmt.Sprintf("%s carried into %s", plural(n, "open item"), pl.Today)
-		}
-	}
-	pl.Changes = append(pl.Changes, moves...)
-
-	if len(pl.Carried) > 0 {
-		path := p.LogPath(pl.Today)
-		base, exists, err := readMaybe(path)
-		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", rel(path), err)
-		}
-		d := memstore.ParseDoc(base)
-		if !exists || len(base) == 0 {
-			title := "# Log session — " + pl.Today
-			if cfg.Language == "en" {
-				title = "# Session log — " + pl.Today
-			}
-			d = memstore.ParseDoc([]byte(title + "\n"))
-		}
-		lang := d.Language(cfg.Language)
-		for _, it := range pl.Carried {
-			d.AppendBullet(memstore.KeyASuivre, memstore.Heading(memstore.KeyASuivre, lang), it.Text, memstore.LogOrder)
-		}
-		labels := map[string]string{}
-		for _, it := range pl.Carried {
-			labels[it.Text] = it.Date
-		}
-		pl.today = newEdit(rel(path), base, exists, d.Bytes(), fmt.Sprintf("%s carried from archived logs", plural(len(pl.Carried), "open item")), labels)
-		if pl.today != nil {
-			pl.Changes = append(pl.Changes, pl.today)
-		}
+	if len(pl.Carried) == 0 {
+		return nil
 	}
 
-	// long memory: consolidate, then condense
+	path := pp.p.LogPath(pl.Today)
+	base, exists, err := readMaybe(path)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", pp.rel(path), err)
+	}
+	d := memstore.ParseDoc(base)
+	if len(base) == 0 {
+		title := "# Log session — " + pl.Today // as memstore starts a log
+		if cfg.Language == "en" {
+			title = "# Session log — " + pl.Today
+		}
+		d = memstore.ParseDoc([]byte(title + "\n"))
+	}
+	lang := d.Language(cfg.Language)
+	labels := map[string]string{}
+	for _, it := range pl.Carried {
+		d.AppendBullet(memstore.KeyASuivre, memstore.Heading(memstore.KeyASuivre, lang), it.Text, memstore.LogOrder)
+		labels[it.Text] = it.Date
+	}
+	pl.today = newEdit(pp.rel(path), base, exists, d.Bytes(), fmt.Sprintf("%s carried from archived logs", plural(len(pl.Carried), "open item")), labels)
+	if pl.today != nil {
+		pl.Changes = append(pl.Changes, pl.today)
+	}
+	return nil
+}
+
+// longMemory plans long memory: the durable items of archived logs (of recent ones too with
+// Options.Recent) that it does not say yet, each under its log's date; then condensation;
+// then the loss guard.
+func (pp *planner) longMemory() error {
+	pl, p, cfg, opts := pp.pl, pp.p, pp.p.WS.Config, pp.pl.Options
 	lmPath := p.LongMemoryPath()
 	base, exists, err := readMaybe(lmPath)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", rel(lmPath), err)
+		return fmt.Errorf("cannot read %s: %w", pp.rel(lmPath), err)
 	}
-	lm := memstore.ParseDoc(base)
-	sources := old
+	sources := pp.old
 	if opts.Recent {
-		sources = append(append([]logDoc{}, old...), recent...)
+		sources = append(append([]logDoc{}, pp.old...), pp.recent...)
 	}
 	var cands []Item
 	for _, ld := range sources {
@@ -291,7 +304,7 @@ func Compute(p *memstore.Project, opts Options, now time.Time) (*Plan, error) {
 		}
 	}
 	if len(cands) > 0 {
-		have := lm.AllBullets()
+		have := memstore.ParseDoc(base).AllBullets()
 		corpus := make([]string, 0, len(have)+len(cands))
 		for _, b := range have {
 			corpus = append(corpus, b.Bullet.Text)
@@ -309,30 +322,28 @@ func Compute(p *memstore.Project, opts Options, now time.Time) (*Plan, error) {
 				continue
 			}
 			if why := memstore.DetectSecret(c.Text); why != "" {
-				pl.Notes = append(pl.Notes, fmt.Sprintf("an item of %s is not proposed for long memory: it %s", c.Date, why))
+				pl.Notes = append(pl.Notes, fmt.Sprintf("an item of %s is not proposed for long memory (it looks like a secret: %s)", c.Date, why))
 				continue
 			}
 			x.add(c.Text)
 			pl.Facts = append(pl.Facts, c)
 		}
 	}
-	lmBefore := base
-	if len(pl.Facts) > 0 {
-		if !exists || len(base) == 0 {
-			title := "# Mémoire long terme — " + p.Name
-			if cfg.Language == "en" {
-				title = "# Long-term memory — " + p.Name
-			}
-			lmBefore = []byte(title + "\n")
+	start := base
+	if len(pl.Facts) > 0 && len(base) == 0 {
+		title := "# Mémoire long terme — " + p.Name // as memstore starts long memory
+		if cfg.Language == "en" {
+			title = "# Long-term memory — " + p.Name
 		}
+		start = []byte(title + "\n")
 	}
-	l := parseLM(lmBefore)
+	l := parseLM(start)
 	for _, f := range pl.Facts {
 		l.addFact(f.Date, f.Text)
 	}
 	after, info, err := condense(l.bytes(), opts.MaxLines, cfg.Language, opts.Condenser)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	pl.Merges, pl.Folded, pl.Joined = info.merges, info.folded, info.joined
 	if info.secrets > 0 {
@@ -351,11 +362,11 @@ func Compute(p *memstore.Project, opts Options, now time.Time) (*Plan, error) {
 	for _, f := range pl.Facts {
 		labels[f.Text] = f.Date
 	}
-	pl.longMem = newEdit(rel(lmPath), base, exists, after, pl.longMemNote(info), labels)
+	pl.longMem = newEdit(pp.rel(lmPath), base, exists, after, pl.longMemNote(info), labels)
 	if pl.longMem != nil {
 		pl.Changes = append(pl.Changes, pl.longMem)
 	}
-	return pl, nil
+	return nil
 }
 
 // longMemNote says what the long-memory change does.
@@ -379,14 +390,6 @@ func (pl *Plan) longMemNote(info condensed) string {
 	return strings.Join(parts, ", ")
 }
 
-// guard refuses dropping more than GuardLimit of total facts, unless forced.
-func guard(lost []string, total int, force bool) error {
-	if force || total == 0 || float64(len(lost)) <= GuardLimit*float64(total) {
-		return nil
-	}
-	return &GuardError{Lost: lost, Total: total}
-}
-
 // openBullets lists the texts of a log's open À suivre items.
 func openBullets(d *memstore.Doc) []string {
 	var out []string
@@ -401,64 +404,6 @@ func openBullets(d *memstore.Doc) []string {
 		}
 	}
 	return out
-}
-
-// lostFacts lists the bullets of before that after no longer says: gone, and neither a
-// near-duplicate of a bullet of after nor contained in one (a merged or joined fact).
-func lostFacts(before, after []byte) []string {
-	bb := memstore.ParseDoc(before).AllBullets()
-	ab := memstore.ParseDoc(after).AllBullets()
-	have := make(map[string]bool, len(ab))
-	texts := make([]string, 0, len(ab))
-	for _, b := range ab {
-		have[b.Bullet.Text] = true
-		texts = append(texts, b.Bullet.Text)
-	}
-	var missing []string
-	for _, b := range bb {
-		if !have[b.Bullet.Text] {
-			missing = append(missing, b.Bullet.Text)
-		}
-	}
-	if len(missing) == 0 {
-		return nil
-	}
-	corpus := append(append([]string{}, texts...), missing...)
-	for _, t := range texts {
-		corpus = append(corpus, strings.Split(t, "; ")...)
-	}
-	x := newIndex(corpus)
-	norms := make([]string, len(texts))
-	for i, t := range texts {
-		x.add(t)
-		norms[i] = memstore.Normalize(t)
-	}
-	// the parts of a joined bullet ("a; b") are facts of their own
-	for _, t := range texts {
-		if parts := strings.Split(t, "; "); len(parts) > 1 {
-			for _, part := range parts {
-				x.add(part)
-			}
-		}
-	}
-	var lost []string
-	for _, m := range missing {
-		if x.find(m) >= 0 {
-			continue
-		}
-		n := memstore.Normalize(m)
-		found := false
-		for _, o := range norms {
-			if n != "" && strings.Contains(o, n) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			lost = append(lost, m)
-		}
-	}
-	return lost
 }
 
 // lineCount is the number of lines of a file's content.

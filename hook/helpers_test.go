@@ -8,14 +8,14 @@ import (
 	"testing"
 )
 
-// fixtures is the folder of real Claude Code transcripts shared by the project.
-const fixtures = "../../shared/fixtures/transcripts"
+// fixtures holds real Claude Code transcripts (provenance in its README.md).
+const fixtures = "testdata/transcripts"
 
 func fixture(t *testing.T, name string) string {
 	t.Helper()
 	p := filepath.Join(fixtures, name)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("fixture %s not available: %v", name, err)
+		t.Fatalf("fixture %s: %v", name, err)
 	}
 	return p
 }

@@ -107,7 +107,9 @@ func ReadTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, error) 
 		if err != nil && !errors.Is(err, ErrNoTurn) {
 			return nil, err
 		}
-		lagging := t == nil || (!t.HasActivity() && opt.LastAssistant == "")
+		// The file lags when it shows the prompt and nothing after it; a file with no
+		// readable turn at all is not waited for.
+		lagging := t != nil && t.Prompt != "" && !t.HasActivity() && opt.LastAssistant == ""
 		if !lagging || deadline.IsZero() || time.Now().Add(settlePoll).After(deadline) {
 			if t == nil {
 				return nil, err

@@ -24,7 +24,7 @@ import (
 
 const hookDay = "2026-03-22"
 
-var fixtureDir = filepath.Join("..", "..", "..", "shared", "fixtures", "transcripts")
+var fixtureDir = filepath.Join("..", "..", "hook", "testdata", "transcripts")
 
 func fixturePath(t *testing.T, name string) string {
 	t.Helper()
@@ -33,7 +33,7 @@ func fixturePath(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("fixture %s: %v", name, err)
+		t.Fatalf("fixture %s: %v", name, err)
 	}
 	return p
 }
@@ -574,5 +574,104 @@ func TestHookRoutesByFile(t *testing.T) {
 	sort.Strings(others)
 	if len(others) > 0 {
 		t.Errorf("memory leaked into %v", others)
+	}
+}
+
+func TestHookAutocommit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "[hook]\nautocommit = true\n")
+	gitEnv := []string{"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com"}
+	git := func(args ...string) string {
+		cmd := exec.Command("git", append([]string{"-C", ws}, args...)...)
+		cmd.Env = append(os.Environ(), gitEnv...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	os.WriteFile(filepath.Join(ws, "README.md"), []byte("hi\n"), 0o644)
+	git("add", "README.md")
+	git("commit", "-q", "-m", "init")
+	os.WriteFile(filepath.Join(ws, "staged.txt"), []byte("user's work\n"), 0o644)
+	git("add", "staged.txt")
+
+	r := runCarnet(t, bin, hookInput("Stop", fixturePath(t, "claude-code_v2.1.14_coverage-test-fix.jsonl"), ws, nil), gitEnv, "--root", ws, "--hook")
+	if r.code != 0 {
+		t.Fatal(r)
+	}
+	files := git("show", "--name-only", "--format=%s", "HEAD")
+	if !strings.HasPrefix(files, "carnet: memory of root (Stop hook)\n") || !strings.Contains(files, "memory_sessions/logs/"+hookDay+".md") || strings.Contains(files, "staged.txt") {
+		t.Errorf("commit:\n%s", files)
+	}
+	if st := git("status", "--porcelain", "staged.txt"); !strings.HasPrefix(st, "A ") {
+		t.Errorf("the user's staged file is no longer staged: %q", st)
+	}
+}
+
+func TestHookKeepsSecretsOut(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	tr := filepath.Join(t.TempDir(), "s.jsonl")
+	os.WriteFile(tr, []byte(`{"type":"user","message":{"role":"user","content":"Deploy with api_key=sk-live-4eC39HqLyjWDarjtT1zdp7dc please"}}
+{"type":"assistant","message":{"id":"m1","role":"assistant","content":[{"type":"text","text":"Decision: use the staging token ghp_1234567890abcdefghijklmnopqrstuvwxyzAB for now.\nDecision: deploy on Fridays only."}]}}
+`), 0o644)
+	if r := runCarnet(t, bin, hookInput("Stop", tr, ws, nil), nil, "--root", ws, "--hook"); r.code != 0 {
+		t.Fatal(r)
+	}
+	log := todayLog(t, ws)
+	if strings.Contains(log, "sk-live") || strings.Contains(log, "ghp_") || !strings.Contains(log, "- deploy on Fridays only.\n") {
+		t.Errorf("log:\n%s", log)
+	}
+}
+
+func TestHookModelExtractorsThroughTheBinary(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("shell scripts")
+	}
+	bin := carnetBin(t)
+	good := fixturePath(t, "claude-code_v2.1.14_hello-world-script.jsonl")
+	fake := t.TempDir()
+	// A fake claude that, like the real one, would run carnet's hooks of its own session:
+	// the guard variable must make that nested hook do nothing.
+	script := fmt.Sprintf(`#!/bin/sh
+cat > /dev/null
+printf '{"hook_event_name":"Stop","transcript_path":"%s","cwd":"%s"}' | %s --root "$WS" --hook
+case "$MODE" in
+  ok) echo '{"objectif":["Say hello from a script"],"connaissances":["The model extractor ran"],"projets":["root"]}' ;;
+  garbage) echo 'sorry, no JSON today' ;;
+  hang) sleep 60 ;;
+esac
+`, good, "$WS", bin)
+	os.WriteFile(filepath.Join(fake, "claude"), []byte(script), 0o755)
+	path := fake + string(os.PathListSeparator) + os.Getenv("PATH")
+	for _, mode := range []string{"ok", "garbage", "hang"} {
+		t.Run(mode, func(t *testing.T) {
+			ws := hookWorkspace(t, "[hook]\nextractor = \"claude\"\ncommand = [\"claude\", \"-p\"]\ntimeout = \"1s\"\n")
+			r := runCarnet(t, bin, hookInput("Stop", good, ws, nil), []string{"PATH=" + path, "MODE=" + mode, "WS=" + ws}, "--root", ws, "--hook")
+			if r.code != 0 || r.stdout != "" {
+				t.Fatal(r)
+			}
+			log := todayLog(t, ws)
+			lines := hookLogLines(ws)
+			if mode == "ok" {
+				if !strings.Contains(log, "- The model extractor ran\n") || strings.Contains(log, "Fichiers créés") || len(lines) != 0 {
+					t.Errorf("log:\n%s\nhook.log %q", log, lines)
+				}
+			} else {
+				// Fallback: the heuristic's memory, and one line saying why.
+				if !strings.Contains(log, "- Fichiers créés : hello.sh\n") || len(lines) != 1 || !strings.Contains(lines[0], "heuristic used") {
+					t.Errorf("log:\n%s\nhook.log %q", log, lines)
+				}
+			}
+			// The nested hook wrote nothing: the only extraction recorded is the outer one.
+			debug, _ := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", ".debug", "extractions.jsonl"))
+			if n := strings.Count(string(debug), "\n"); n != 1 {
+				t.Errorf("%d extraction records:\n%s", n, debug)
+			}
+		})
 	}
 }

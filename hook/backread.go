@@ -157,7 +157,8 @@ func (b *backReader) addPiece(p []byte) {
 // grow makes room for at least n more bytes in front of the line in progress.
 func (b *backReader) grow(n int) {
 	seen := b.acc[b.accStart:]
-	c := max(2*len(b.acc), len(seen)+n, 256<<10)
+	c := min(max(2*len(b.acc), 256<<10), maxLine) // a line in progress never passes maxLine
+	c = max(c, len(seen)+n)
 	buf := make([]byte, c)
 	copy(buf[c-len(seen):], seen)
 	b.acc = buf

@@ -23,6 +23,10 @@ import (
 // gateMinTools is the session size under which the gate always passes.
 const gateMinTools = 3
 
+// gateScan bounds what a check reads: the first check of a session that turned the gate on
+// late would otherwise read the whole transcript.
+const gateScan = 8 << 20
+
 // gateState is the per-session record of the gate.
 type gateState struct {
 	Offset  int64     `json:"offset"` // transcript size at the previous check
@@ -96,7 +100,7 @@ func scanActivity(r io.ReaderAt, size int64) activity {
 	var act activity
 	seen := map[string]bool{}
 	var edits []string // newest first
-	br := newBackReader(r, size, maxScan)
+	br := newBackReader(r, size, gateScan)
 	for {
 		ln, err := br.next()
 		if err != nil {

@@ -168,23 +168,31 @@ func (pl *Plan) message(sel []*Change) string {
 	return fmt.Sprintf("promote %s: %s", pl.Project, strings.Join(parts, ", "))
 }
 
-// countAdded counts the items that are bullets of the change's result and were not of its base.
+// countAdded counts the items the change's result says (as a bullet, or as part of a joined
+// one) and its base did not.
 func countAdded(c *Change, items []Item) int {
-	had := bulletSet(c.base)
-	has := bulletSet(c.Content())
+	had := saidSet(c.base)
+	has := saidSet(c.Content())
 	n := 0
 	for _, it := range items {
-		if has[it.Text] && !had[it.Text] {
+		k := memstore.Normalize(it.Text)
+		if has[k] && !had[k] {
 			n++
 		}
 	}
 	return n
 }
 
-func bulletSet(data []byte) map[string]bool {
+// saidSet holds the normalised text of every bullet of data and of every part of a joined one.
+func saidSet(data []byte) map[string]bool {
 	m := map[string]bool{}
 	for _, b := range memstore.ParseDoc(data).AllBullets() {
-		m[b.Bullet.Text] = true
+		m[memstore.Normalize(b.Bullet.Text)] = true
+		if parts := strings.Split(b.Bullet.Text, "; "); len(parts) > 1 {
+			for _, part := range parts {
+				m[memstore.Normalize(part)] = true
+			}
+		}
 	}
 	return m
 }

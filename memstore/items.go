@@ -95,10 +95,10 @@ func MatchOpen(items []OpenItem, query string) []OpenItem {
 		return nil
 	}
 	var exact, near, contains []OpenItem
-	wq := words(nq)
+	wq := ContentWords(nq)
 	for _, it := range items {
 		ni := Normalize(it.Text)
-		wi := words(ni)
+		wi := ContentWords(ni)
 		switch {
 		case ni == nq:
 			exact = append(exact, it)

@@ -126,6 +126,7 @@ func TestNormalizeAndSimilar(t *testing.T) {
 		{"Décision prise", "De\u0301cision prise"}, // NFC vs NFD
 		{"Run the tests before committing", "Run tests before committing."},
 		{"Validate the JSON format of the hook output", "Validate JSON format for hook output"},
+		{"Stocker les images des demandes d'intervention sur S3", "Stocker les images des demandes d'intervention sur S3 directement"},
 	}
 	for _, c := range same {
 		if !Similar(c[0], c[1]) {
@@ -137,6 +138,8 @@ func TestNormalizeAndSimilar(t *testing.T) {
 		{"Edit cmd/main.go", "Edit cmd/root.go"},
 		{"Valider le format JSON", "Valider le format YAML"},
 		{"Tests passent", "Tests échouent"},
+		{"Stocker les images des demandes d'intervention dans le bucket partagé du client", "Stocker les images des webhooks d'intervention dans le bucket partagé du client"},
+		{"Fix bug", "Fix bug parser"},
 	}
 	for _, c := range diff {
 		if Similar(c[0], c[1]) {

@@ -163,31 +163,35 @@ var stopwords = func() map[string]bool {
 	return m
 }()
 
-// words splits a normalised text into its content words (stopwords dropped).
-func words(norm string) []string {
+// ContentWords splits a normalised text (see Normalize) into its distinct content words:
+// stopwords, the small words a trivial rewording adds or drops, are left out.
+func ContentWords(norm string) []string {
 	f := strings.FieldsFunc(norm, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '/' && r != '.' && r != '-'
 	})
 	out := f[:0]
+	seen := make(map[string]bool, len(f))
 	for _, w := range f {
 		w = strings.Trim(w, ".-/")
-		if w == "" || stopwords[w] {
+		if w == "" || stopwords[w] || seen[w] {
 			continue
 		}
+		seen[w] = true
 		out = append(out, w)
 	}
 	return out
 }
 
 // Similar reports whether two bullets say the same thing: equal once normalised, or
-// near-duplicates (the same content words, or — for longer bullets — at least 85% of them
-// shared, with the same numbers and paths).
+// near-duplicates — the same content words in any order, or, for bullets of four content
+// words or more, one word added or dropped — with the same numbers, versions and paths.
+// A word replaced by another is a different fact.
 func Similar(a, b string) bool {
 	na, nb := Normalize(a), Normalize(b)
 	if na == nb {
 		return true
 	}
-	return similarWords(words(na), words(nb))
+	return similarWords(ContentWords(na), ContentWords(nb))
 }
 
 func similarWords(wa, wb []string) bool {
@@ -195,24 +199,30 @@ func similarWords(wa, wb []string) bool {
 		return false
 	}
 	sa, sb := set(wa), set(wb)
-	inter := 0
+	onlyA, onlyB := 0, 0
 	for w := range sa {
-		if sb[w] {
-			inter++
-		} else if hasDigitOrPath(w) {
-			return false // a different number, version or path is a different fact
+		if !sb[w] {
+			if hasDigitOrPath(w) {
+				return false // a different number, version or path is a different fact
+			}
+			onlyA++
 		}
 	}
 	for w := range sb {
-		if !sa[w] && hasDigitOrPath(w) {
-			return false
+		if !sa[w] {
+			if hasDigitOrPath(w) {
+				return false
+			}
+			onlyB++
 		}
 	}
-	union := len(sa) + len(sb) - inter
-	if inter == union {
+	switch {
+	case onlyA == 0 && onlyB == 0:
 		return true
+	case onlyA+onlyB == 1:
+		return min(len(sa), len(sb)) >= 4
 	}
-	return union >= 7 && float64(inter)/float64(union) >= 0.85
+	return false
 }
 
 func set(ws []string) map[string]bool {
@@ -238,7 +248,7 @@ func newDedupIndex() *dedupIndex { return &dedupIndex{exact: map[string]bool{}} 
 func (x *dedupIndex) add(text string) {
 	n := Normalize(text)
 	x.exact[n] = true
-	x.words = append(x.words, words(n))
+	x.words = append(x.words, ContentWords(n))
 }
 
 func (x *dedupIndex) has(text string) bool {
@@ -246,7 +256,7 @@ func (x *dedupIndex) has(text string) bool {
 	if x.exact[n] {
 		return true
 	}
-	w := words(n)
+	w := ContentWords(n)
 	for _, o := range x.words {
 		if similarWords(w, o) {
 			return true

@@ -4,7 +4,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"unicode"
 
 	"carnet/memstore"
 )
@@ -15,7 +14,7 @@ import (
 //
 // Equal normalised texts are found by map. Near-duplicates are found by prefix filtering:
 // Similar needs the content words of two texts to overlap with a Jaccard similarity of at
-// least 0.85, and two word sets that similar always share a word among the first few of each
+// least 0.80 (one word out of five or more differs at most), and two word sets that similar always share a word among the first few of each
 // when every set is sorted in one global order (rarest words first, so the posting lists stay
 // short). Every candidate is confirmed with memstore.Similar, so the index never reports a
 // match Similar would not.
@@ -28,8 +27,8 @@ type index struct {
 	posting map[string][]int // prefix word → entries
 }
 
-// prefixThreshold is a Jaccard threshold a little under Similar's 0.85, so that rounding can
-// only make prefixes longer (more candidates), never miss a pair.
+// prefixThreshold is the lowest Jaccard similarity of two texts Similar calls the same
+// (4 shared words of 5); rounding can only make prefixes longer, never miss a pair.
 const prefixThreshold = 0.80
 
 // newIndex prepares an index whose word order is taken from corpus: the texts that will be
@@ -193,32 +192,5 @@ func (x *index) less(a, b string) int {
 	return strings.Compare(a, b)
 }
 
-// contentWords splits a normalised text into its distinct content words. It mirrors the word
-// split memstore.Similar uses (same separators, same stopwords); TestIndexAgreesWithSimilar
-// keeps the two in step.
-func contentWords(norm string) []string {
-	f := strings.FieldsFunc(norm, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '/' && r != '.' && r != '-'
-	})
-	out := f[:0]
-	seen := make(map[string]bool, len(f))
-	for _, w := range f {
-		w = strings.Trim(w, ".-/")
-		if w == "" || stopwords[w] || seen[w] {
-			continue
-		}
-		seen[w] = true
-		out = append(out, w)
-	}
-	return out
-}
-
-// stopwords are memstore's: the small words a trivial rewording adds or drops.
-var stopwords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`a an the of to in on at for and or is are be was were it this that with by from as into
-		le la les l un une des de du d et ou est sont a au aux en dans pour par sur avec ce cette ces qu que qui se s`) {
-		m[w] = true
-	}
-	return m
-}()
+// contentWords is memstore's word split, the one memstore.Similar compares.
+func contentWords(norm string) []string { return memstore.ContentWords(norm) }

@@ -82,8 +82,15 @@ func (b *backReader) next() (backLine, error) {
 			return ln, nil
 		}
 		if b.end > 0 {
-			b.addPiece(b.cur[:b.end])
+			seg := b.cur[:b.end]
 			b.end = 0
+			if b.off == 0 && !b.pending { // the file's first line, whole in this chunk
+				if len(bytes.TrimSpace(seg)) > 0 {
+					return backLine{Data: seg, Size: int64(len(seg))}, nil
+				}
+				continue
+			}
+			b.addPiece(seg)
 		}
 		if b.off == 0 {
 			if b.pending {

@@ -17,26 +17,21 @@ import (
 //
 //	go test ./hook -run '^$' -bench Capture -benchmem
 func BenchmarkCapture(b *testing.B) {
+	dir := b.TempDir()
+	ws := filepath.Join(dir, "ws")
+	if _, err := memstore.Init(ws, ""); err != nil {
+		b.Fatal(err)
+	}
+	w, err := memstore.Open(ws)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := w.Projects[0]
 	for _, size := range []string{"10KB", "50MB", "200MB"} {
+		tr := generate(b, dir, size, ws)
 		b.Run(size, func(b *testing.B) {
-			dir := b.TempDir()
-			ws := filepath.Join(dir, "ws")
-			if _, err := memstore.Init(ws, ""); err != nil {
-				b.Fatal(err)
-			}
-			tr := filepath.Join(dir, "t.jsonl")
-			gen := exec.Command("go", "run", "../scripts/gen-transcript.go", "-size", size, "-o", tr, "-cwd", ws)
-			if out, err := gen.CombinedOutput(); err != nil {
-				b.Skipf("cannot generate the transcript: %v\n%s", err, out)
-			}
-			w, err := memstore.Open(ws)
-			if err != nil {
-				b.Fatal(err)
-			}
-			p := w.Projects[0]
 			ctx := context.Background()
 			h := Heuristic{Language: "fr"}
-			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
 				os.RemoveAll(p.LogsDir())
@@ -57,13 +52,19 @@ func BenchmarkCapture(b *testing.B) {
 	}
 }
 
-// BenchmarkReadTurn isolates the transcript reader.
-func BenchmarkReadTurn(b *testing.B) {
-	dir := b.TempDir()
-	tr := filepath.Join(dir, "t.jsonl")
-	if out, err := exec.Command("go", "run", "../scripts/gen-transcript.go", "-size", "200MB", "-o", tr).CombinedOutput(); err != nil {
+// generate writes a transcript of size with scripts/gen-transcript.go (once per benchmark).
+func generate(b *testing.B, dir, size, cwd string) string {
+	b.Helper()
+	tr := filepath.Join(dir, "t"+size+".jsonl")
+	if out, err := exec.Command("go", "run", "../scripts/gen-transcript.go", "-size", size, "-o", tr, "-cwd", cwd).CombinedOutput(); err != nil {
 		b.Skipf("cannot generate the transcript: %v\n%s", err, out)
 	}
+	return tr
+}
+
+// BenchmarkReadTurn isolates the transcript reader.
+func BenchmarkReadTurn(b *testing.B) {
+	tr := generate(b, b.TempDir(), "200MB", "/home/dev/project")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := ReadTurn(context.Background(), tr, ReadOptions{}); err != nil {

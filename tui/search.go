@@ -173,16 +173,40 @@ func (s *search) View() string {
 	return b.String()
 }
 
-// highlight marks the query's words in text (plain match on lower case).
+// highlight marks where the query's words occur in text (case ignored; text left as it is
+// where lower-casing would change its length).
 func highlight(st Styles, text, query string) string {
 	lower := strings.ToLower(text)
+	if len(lower) != len(text) {
+		return text
+	}
+	mark := make([]bool, len(text))
 	for _, w := range strings.Fields(strings.ToLower(query)) {
-		if i := strings.Index(lower, w); i >= 0 && len(lower) == len(text) {
-			text = text[:i] + st.Key.Render(text[i:i+len(w)]) + text[i+len(w):]
-			lower = strings.ToLower(text)
+		for from := 0; from < len(lower); {
+			i := strings.Index(lower[from:], w)
+			if i < 0 {
+				break
+			}
+			for k := from + i; k < from+i+len(w); k++ {
+				mark[k] = true
+			}
+			from += i + len(w)
 		}
 	}
-	return text
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		j := i
+		for j < len(text) && mark[j] == mark[i] {
+			j++
+		}
+		if mark[i] {
+			b.WriteString(st.Key.Render(text[i:j]))
+		} else {
+			b.WriteString(text[i:j])
+		}
+		i = j
+	}
+	return b.String()
 }
 
 func (s *search) Title() string { return "search" }

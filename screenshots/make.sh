@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Makes the PNGs of the README from the real binary: builds carnet, builds the demo workspace
+# with a fixed clock, runs the UI in tmux at 120x40, moves through it with send-keys, captures
+# each screen with its colours (capture-pane -e) and renders it with charmbracelet/freeze.
+#
+#   screenshots/make.sh            # writes screenshots/*.png
+#   KEEP=1 screenshots/make.sh     # also keeps the .ans captures
+#
+# Needs tmux (apt-get install -y tmux) and Go (freeze is run with go run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=screenshots
+tmp=$(mktemp -d)
+trap 'tmux -L carnet-shots kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+
+export CARNET_NOW=2026-03-22T16:30:00Z
+go build -o "$tmp/carnet" ./cmd/carnet
+"$tmp/carnet" demo "$tmp/demo" --no-tui >/dev/null
+FREEZE=${FREEZE:-"go run github.com/charmbracelet/freeze@v0.2.2"}
+
+tm() { tmux -L carnet-shots "$@"; }
+tm kill-server 2>/dev/null || true
+tm -f /dev/null new-session -d -s shots -x 120 -y 40 \
+	"env TERM=xterm-256color COLORTERM=truecolor CARNET_NOW=$CARNET_NOW CARNET_TUI_LOG=$tmp/tui.log EDITOR=true $tmp/carnet --root $tmp/demo"
+tm set-option -t shots status off >/dev/null
+sleep 1.5
+
+keys() { for k in "$@"; do tm send-keys -t shots "$k"; sleep 0.15; done; sleep 0.8; }
+shot() {
+	local name=$1
+	# freeze does not know SGR 39/49 (default colours): spell out the demo's dark defaults.
+	tm capture-pane -e -p -t shots |
+		perl -pe 's/\e\[39m/\e[38;2;228;228;231m/g; s/\e\[49m/\e[48;2;23;23;23m/g' >"$tmp/$name.ans"
+	$FREEZE --language ansi --window --theme charm --background "#171717" --padding 20 --margin 0 \
+		--border.radius 8 --font.size 14 --output "$out/$name.png" <"$tmp/$name.ans" >/dev/null
+	if [ -n "${KEEP:-}" ]; then cp "$tmp/$name.ans" "$out/$name.ans"; fi
+	echo "wrote $out/$name.png"
+}
+
+shot home                                   # projects, the long memory beside them
+keys Enter j j                              # cmms_doc: today's log previewed
+shot preview
+keys o                                      # its open items, two ticked
+keys Space Space
+shot open-items
+keys Escape Escape p                        # promotion review, long memory's hunks
+sleep 1
+keys G Enter n Space
+shot promotion-review
+keys Escape Escape t j                      # timeline, a commit's diff
+shot timeline
+keys Escape s                               # search the whole workspace
+tm send-keys -t shots -l "captures"
+sleep 0.8
+shot search

@@ -175,7 +175,10 @@ func (r *runner) workspace() (*memstore.Workspace, error) {
 	}
 	if root == "" && r.in != nil && r.in.Cwd != "" {
 		if st, err := os.Stat(r.in.Cwd); err == nil && st.IsDir() {
-			root = gitTop(r.in.Cwd)
+			root = r.in.Cwd
+			if top, ok := memstore.FindRepoRoot(root); ok {
+				root = top
+			}
 		}
 	}
 	resolved, err := memstore.ResolveRoot(root)
@@ -183,20 +186,6 @@ func (r *runner) workspace() (*memstore.Workspace, error) {
 		return nil, err
 	}
 	return memstore.Open(resolved)
-}
-
-// gitTop returns the folder holding .git above dir, or dir itself.
-func gitTop(dir string) string {
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		p := filepath.Dir(d)
-		if p == d {
-			return dir
-		}
-		d = p
-	}
 }
 
 // home is the project that receives logs and loads: -p, else the one of the hook's cwd,
@@ -359,8 +348,12 @@ func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, k
 		for i, c := range res.Changed {
 			paths[i] = filepath.Join(r.ws.Root, filepath.FromSlash(c))
 		}
+		repo := r.ws.Root
+		if top, ok := memstore.FindRepoRoot(repo); ok {
+			repo = top
+		}
 		msg := fmt.Sprintf("carnet: memory of %s (%s hook)", p.Name, r.in.HookEventName)
-		if _, err := memstore.CommitPaths(r.ws.Root, paths, msg); err != nil {
+		if _, err := memstore.CommitPaths(repo, paths, msg); err != nil {
 			return fmt.Errorf("project %s: autocommit: %w", p.Name, err)
 		}
 	}

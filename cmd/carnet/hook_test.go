@@ -629,3 +629,21 @@ esac
 		})
 	}
 }
+
+func TestHookFindsTheWorkspaceFromTheInputCwd(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	sub := filepath.Join(ws, "src", "deep")
+	os.MkdirAll(sub, 0o755)
+	// No --root, no $CLAUDE_PROJECT_DIR: the git top-level of the hook input's cwd.
+	r := runCarnet(t, bin, hookInput("Stop", fixturePath(t, "claude-code_v2.1.14_hello-world-script.jsonl"), sub, nil), nil, "--hook")
+	if r.code != 0 {
+		t.Fatal(r)
+	}
+	if !strings.Contains(todayLog(t, ws), "Fichiers créés : hello.sh") {
+		t.Error("nothing captured in the workspace of the input's cwd")
+	}
+}

@@ -138,8 +138,12 @@ func trunc(s string, width int) string {
 
 // padRight pads or cuts s to exactly width cells.
 func padRight(s string, width int) string {
-	s = trunc(s, width)
-	if w := lipgloss.Width(s); w < width {
+	w := ansi.StringWidth(s)
+	if w > width {
+		s = trunc(s, width)
+		w = ansi.StringWidth(s)
+	}
+	if w < width {
 		s += strings.Repeat(" ", width-w)
 	}
 	return s

@@ -360,7 +360,7 @@ func (s *memory) View() string {
 	if e := s.selected(); e != nil {
 		title = s.entryTitle(e)
 	}
-	right := s.c.framed(title, s.pv.scrollInfo(), s.pv.view(), s.w-lw, s.h, s.focusPV)
+	right := s.pv.framed(title, s.pv.scrollInfo(), s.w-lw, s.h, s.focusPV)
 	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)
 }
 

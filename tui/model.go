@@ -30,8 +30,10 @@ type Options struct {
 	Editor  string           // $EDITOR (default "vi")
 	Watch   bool             // refresh when memory changes on disk
 
-	// ExitAfterFirstFrame quits as soon as the project list is drawn (benchmarks).
+	// ExitAfterFirstFrame quits as soon as the project list is drawn (benchmarks);
+	// ExitAfterCounts once its open-item counts are in too.
 	ExitAfterFirstFrame bool
+	ExitAfterCounts     bool
 }
 
 // Model is the root of the UI: header, the active screen, the status line and the help footer.
@@ -142,6 +144,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case projectsMsg:
 		cmd := m.broadcast(msg)
 		if m.opts.ExitAfterFirstFrame && msg.err == nil {
+			return m, tea.Quit
+		}
+		return m, cmd
+	case openCountsMsg:
+		cmd := m.broadcast(msg)
+		if m.opts.ExitAfterCounts {
 			return m, tea.Quit
 		}
 		return m, cmd

@@ -78,7 +78,7 @@ func (s *pager) View() string {
 	if s.p != nil {
 		info = s.c.ws.Rel(s.path) + "  " + info
 	}
-	return s.c.framed(s.title, info, s.pv.view(), s.w, s.h, true)
+	return s.pv.framed(s.title, info, s.w, s.h, true)
 }
 
 func (s *pager) Title() string { return s.title }

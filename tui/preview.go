@@ -26,6 +26,33 @@ type preview struct {
 	err     error
 	missing bool
 	raw     []byte
+	frame   paneCache
+	ver     int // bumped by every rendering received
+}
+
+// paneCache keeps the last framed pane: View runs on every message, and measuring a few
+// thousand styled cells again for an unchanged pane is most of its cost.
+type paneCache struct {
+	key  paneKey
+	text string
+}
+
+type paneKey struct {
+	title, info, path, shown, empty string
+	w, h, ver, offset               int
+	focused, dark                   bool
+	err                             error
+}
+
+// framed is the preview in its box, from the cache when nothing changed.
+func (p *preview) framed(title, info string, w, h int, focused bool) string {
+	k := paneKey{title: title, info: info, path: p.path, shown: p.shown, empty: p.empty, w: w, h: h, ver: p.ver,
+		offset: p.vp.YOffset(), focused: focused, dark: p.c.styles.Dark, err: p.err}
+	if p.frame.text != "" && p.frame.key == k {
+		return p.frame.text
+	}
+	p.frame = paneCache{key: k, text: p.c.framed(title, info, p.view(), w, h, focused)}
+	return p.frame.text
 }
 
 // previewMsg carries a rendering back to the preview that asked for it.
@@ -97,6 +124,7 @@ func (p *preview) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		same := p.shown == msg.path
+		p.ver++
 		p.shown, p.err, p.raw = msg.path, msg.err, msg.raw
 		p.missing = errors.Is(msg.err, fs.ErrNotExist)
 		if msg.err != nil {

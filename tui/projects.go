@@ -279,7 +279,7 @@ func (s *projects) View() string {
 		title = "Long-term memory · " + sel.p.Name
 		info = s.pv.scrollInfo()
 	}
-	right := s.c.framed(title, info, s.pv.view(), s.w-lw, s.h, s.focusPV)
+	right := s.pv.framed(title, info, s.w-lw, s.h, s.focusPV)
 	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)
 }
 

@@ -12,6 +12,7 @@ import (
 func init() {
 	register(func(g *globals) *cobra.Command {
 		var noTUI bool
+		size := demo.Options{}
 		cmd := &cobra.Command{
 			Use:   "demo [DIR]",
 			Short: "Build a sample workspace and open the UI on it",
@@ -31,7 +32,12 @@ folder). With --no-tui it only builds it and prints where.`,
 					}
 					dir = d
 				}
-				sum, err := demo.Build(dir, demo.Default(now()))
+				opts := demo.Default(now())
+				if size.Projects > 0 { // the benchmarks' large workspaces
+					opts.Projects, opts.Days, opts.Git, opts.Pending, opts.LogKB = size.Projects, size.Days, false, false, size.LogKB
+					opts.Dense, opts.Archived = true, 0
+				}
+				sum, err := demo.Build(dir, opts)
 				if err != nil {
 					return err
 				}
@@ -49,6 +55,13 @@ folder). With --no-tui it only builds it and prints where.`,
 			},
 		}
 		cmd.Flags().BoolVar(&noTUI, "no-tui", false, "only build the workspace")
+		// Hidden: the benchmarks' workspaces (20 projects × 365 days, no git).
+		cmd.Flags().IntVar(&size.Projects, "projects", 0, "number of projects, without git history")
+		cmd.Flags().IntVar(&size.Days, "days", 365, "days of logs per project (with --projects)")
+		cmd.Flags().IntVar(&size.LogKB, "log-kb", 0, "pad today's log of the first project to this size")
+		for _, f := range []string{"projects", "days", "log-kb"} {
+			_ = cmd.Flags().MarkHidden(f)
+		}
 		return cmd
 	})
 }

@@ -37,6 +37,7 @@ func openUI(root, project string) error {
 		Watch:   true,
 		// A hidden switch for scripts/bench-tui.sh: quit once the project list is drawn.
 		ExitAfterFirstFrame: os.Getenv("CARNET_TUI_FIRST_FRAME") == "exit",
+		ExitAfterCounts:     os.Getenv("CARNET_TUI_FIRST_FRAME") == "counts",
 	})
 }
 

@@ -31,6 +31,8 @@ type Options struct {
 	Pending bool
 	// LogKB pads one log of the first project to about this many kilobytes (benchmarks).
 	LogKB int
+	// Dense writes a log every day (benchmarks: projects × days logs exactly).
+	Dense bool
 }
 
 // Default is the workspace `carnet demo` builds.
@@ -236,7 +238,7 @@ func lowerFirst(s string) string {
 func (b *builder) planLogs(p *project, first bool) {
 	days := b.opts.Days
 	for n := days - 1; n >= 0; n-- {
-		if n > 0 && b.rng.IntN(4) == 0 {
+		if n > 0 && !b.opts.Dense && b.rng.IntN(4) == 0 {
 			continue
 		}
 		p.logs[b.day(n)] = b.drawLog(p, b.day(n))

@@ -314,7 +314,10 @@ func (s *memory) listWidth() int {
 	if s.w < 90 {
 		return s.w
 	}
-	return clamp(s.w/2, 60, 66)
+	if lw := clamp(s.w/2, 60, 66); s.w-lw >= 40 {
+		return lw
+	}
+	return s.w
 }
 
 func (s *memory) SetSize(w, h int) tea.Cmd {

@@ -233,7 +233,10 @@ func (s *projects) listWidth() int {
 	if s.w < 90 {
 		return s.w
 	}
-	return clamp(s.w*11/20, 64, 78)
+	if lw := clamp(s.w*11/20, 64, 78); s.w-lw >= 40 {
+		return lw
+	}
+	return s.w
 }
 
 func (s *projects) SetSize(w, h int) tea.Cmd {

@@ -306,7 +306,10 @@ func (s *review) listWidth() int {
 	if s.w < 90 {
 		return s.w
 	}
-	return clamp(s.w*2/5, 44, 56)
+	if lw := clamp(s.w*2/5, 44, 56); s.w-lw >= 40 {
+		return lw
+	}
+	return s.w
 }
 
 func (s *review) SetSize(w, h int) tea.Cmd {

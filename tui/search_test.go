@@ -1,6 +1,13 @@
 package tui
 
-import "testing"
+import (
+	"image/color"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
 
 func TestSearchWorkspace(t *testing.T) {
 	h := newHarness(t, shared(t), true)
@@ -68,5 +75,37 @@ func TestEmptyWorkspace(t *testing.T) {
 	h.press("q")
 	if !h.quit {
 		t.Fatal("q does not quit the empty state")
+	}
+}
+
+func TestBackgroundFollowsTerminal(t *testing.T) {
+	m := New(Options{Root: shared(t), Now: func() time.Time { return testNow }})
+	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	h := &harness{t: t, m: m}
+	h.run(m.Init())
+	h.send(windowSize(120, 40))
+	if !m.c.styles.Dark || m.c.styles.glamourStyle() != "dark" {
+		t.Fatal("dark is not the default before the terminal answers")
+	}
+	h.send(tea.BackgroundColorMsg{Color: color.White})
+	if m.c.styles.Dark || m.c.styles.glamourStyle() != "light" {
+		t.Fatal("a white background did not switch to light styles")
+	}
+	h.contains("Mémoire long terme") // the preview rendered again, in the light style
+}
+
+func TestNoColor(t *testing.T) {
+	m := New(Options{Root: shared(t), Now: func() time.Time { return testNow }, NoColor: true})
+	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	h := &harness{t: t, m: m}
+	h.run(m.Init())
+	h.send(windowSize(120, 40))
+	h.press("enter", "j", "j")
+	out := h.view()
+	if strings.Contains(out, "38;2;") || strings.Contains(out, "48;2;") || strings.Contains(out, "38;5;") {
+		t.Fatal("NO_COLOR view has colours")
+	}
+	if !strings.Contains(out, "\x1b[7m") {
+		t.Fatal("NO_COLOR view does not show the cursor row in reverse video")
 	}
 }

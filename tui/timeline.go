@@ -322,7 +322,10 @@ func (s *timeline) listWidth() int {
 	if s.w < 90 {
 		return s.w
 	}
-	return clamp(s.w/2, 56, 70)
+	if lw := clamp(s.w/2, 56, 70); s.w-lw >= 40 {
+		return lw
+	}
+	return s.w
 }
 
 func (s *timeline) SetSize(w, h int) tea.Cmd {

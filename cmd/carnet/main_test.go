@@ -19,6 +19,8 @@ func TestMain(m *testing.M) {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
+		// UPDATE_SCRIPTS=1 rewrites the expected files of cmp lines inside the scripts.
+		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("HOME", env.WorkDir)
 			env.Setenv("CLAUDE_PROJECT_DIR", "")

@@ -133,7 +133,7 @@ func MergeMCPConfig(data []byte) ([]byte, bool, error) {
 	srv := newObject()
 	srv.set("type", "stdio")
 	srv.set("command", "carnet")
-	srv.set("args", []any{"mcp"})
+	srv.set("args", []any{"mcp", "--client", "claude"}) // pins the name carnet.toml's [mcp.access] sees
 	servers.set("carnet", srv)
 	root.set("mcpServers", servers)
 	return encodeOrdered(root, detectIndent(data)), true, nil

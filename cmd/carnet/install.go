@@ -140,7 +140,7 @@ func (in *installer) claude(scope string) error {
 			return err
 		}
 	} else if in.changed > 0 {
-		fmt.Fprintln(in.out, "MCP server (user scope): claude mcp add --scope user carnet -- carnet mcp")
+		fmt.Fprintln(in.out, "MCP server (user scope): claude mcp add --scope user carnet -- carnet mcp --client claude")
 	}
 
 	switch {

@@ -1,24 +1,17 @@
 package hook
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"os"
-	"os/exec"
 	"strings"
-	"time"
 
+	"carnet/hook/llm"
 	"carnet/memstore"
 )
 
 // NestedEnv is set in the environment of a model extractor's process: a carnet hook that
 // sees it (the nested claude's own hooks) does nothing.
-const NestedEnv = "CARNET_NESTED"
+const NestedEnv = llm.NestedEnv
 
 // maxPromptTurn bounds the transcript excerpt sent to a model.
 const maxPromptTurn = 24 << 10
@@ -110,8 +103,7 @@ func renderTurn(t *Turn, max int) string {
 }
 
 // execExtractor runs a command (the claude CLI in print mode, or any command) with the
-// prompt on stdin and reads the JSON on its stdout. It runs from a temporary folder, so
-// the project's CLAUDE.md does not leak into the prompt, with NestedEnv set.
+// prompt on stdin and reads the JSON on its stdout (see llm.Exec).
 type execExtractor struct {
 	argv []string
 	opt  Options
@@ -120,31 +112,12 @@ type execExtractor struct {
 func (x *execExtractor) Extract(ctx context.Context, t *Turn) (memstore.Extraction, []byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, x.opt.Timeout)
 	defer cancel()
-	dir, err := os.MkdirTemp("", "carnet-extract-")
-	if err != nil {
-		return memstore.Extraction{}, nil, err
-	}
-	defer os.RemoveAll(dir)
-	cmd := exec.CommandContext(ctx, x.argv[0], x.argv[1:]...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), NestedEnv+"=1")
-	cmd.Stdin = strings.NewReader(BuildPrompt(t, x.opt.Language, x.opt.Projects))
-	var stdout, stderr limitedBuffer
-	stdout.max, stderr.max = 1<<20, 4<<10
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	killGroup(cmd)
-	cmd.WaitDelay = 500 * time.Millisecond
-	err = cmd.Run()
-	raw := stdout.Bytes()
+	raw, err := llm.Exec(ctx, x.argv, BuildPrompt(t, x.opt.Language, x.opt.Projects), 1<<20)
 	if ctx.Err() != nil {
 		return memstore.Extraction{}, raw, fmt.Errorf("%s: timed out after %s", x.argv[0], x.opt.Timeout)
 	}
 	if err != nil {
-		msg := strings.TrimSpace(firstUsefulLine(stderr.String()))
-		if msg != "" {
-			return memstore.Extraction{}, raw, fmt.Errorf("%s: %v: %s", x.argv[0], err, msg)
-		}
-		return memstore.Extraction{}, raw, fmt.Errorf("%s: %w", x.argv[0], err)
+		return memstore.Extraction{}, raw, err
 	}
 	e, err := memstore.ParseExtraction(raw)
 	if err != nil {
@@ -153,80 +126,22 @@ func (x *execExtractor) Extract(ctx context.Context, t *Turn) (memstore.Extracti
 	return e, raw, nil
 }
 
-// limitedBuffer keeps the first max bytes written to it and discards the rest.
-type limitedBuffer struct {
-	bytes.Buffer
-	max int
-}
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if room := b.max - b.Len(); room > 0 {
-		b.Buffer.Write(p[:min(len(p), room)])
-	}
-	return len(p), nil
-}
-
-// anthropicExtractor calls the Messages API with ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL
-// overrides the endpoint (a proxy, or a test server).
+// anthropicExtractor calls the Messages API (see llm.Anthropic).
 type anthropicExtractor struct {
 	opt   Options
 	model string
 }
 
 func (a *anthropicExtractor) Extract(ctx context.Context, t *Turn) (memstore.Extraction, []byte, error) {
-	key := os.Getenv("ANTHROPIC_API_KEY")
-	if key == "" {
-		return memstore.Extraction{}, nil, errors.New("anthropic: ANTHROPIC_API_KEY is not set")
-	}
-	base := strings.TrimRight(os.Getenv("ANTHROPIC_BASE_URL"), "/")
-	if base == "" {
-		base = "https://api.anthropic.com"
-	}
 	ctx, cancel := context.WithTimeout(ctx, a.opt.Timeout)
 	defer cancel()
-	body, _ := json.Marshal(map[string]any{
-		"model":      a.model,
-		"max_tokens": 1024,
-		"messages":   []map[string]string{{"role": "user", "content": BuildPrompt(t, a.opt.Language, a.opt.Projects)}},
-	})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/v1/messages", bytes.NewReader(body))
+	raw, err := llm.Anthropic(ctx, a.model, BuildPrompt(t, a.opt.Language, a.opt.Projects), 1024)
+	if ctx.Err() != nil {
+		return memstore.Extraction{}, raw, fmt.Errorf("anthropic: timed out after %s", a.opt.Timeout)
+	}
 	if err != nil {
-		return memstore.Extraction{}, nil, fmt.Errorf("anthropic: %w", err)
+		return memstore.Extraction{}, raw, err
 	}
-	req.Header.Set("content-type", "application/json")
-	req.Header.Set("x-api-key", key)
-	req.Header.Set("anthropic-version", "2023-06-01")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		if ctx.Err() != nil {
-			return memstore.Extraction{}, nil, fmt.Errorf("anthropic: timed out after %s", a.opt.Timeout)
-		}
-		return memstore.Extraction{}, nil, fmt.Errorf("anthropic: %w", err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return memstore.Extraction{}, data, fmt.Errorf("anthropic: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return memstore.Extraction{}, data, fmt.Errorf("anthropic: HTTP %d: %s", resp.StatusCode, clip(strings.TrimSpace(string(data)), 200))
-	}
-	var msg struct {
-		Content []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		} `json:"content"`
-	}
-	if err := json.Unmarshal(data, &msg); err != nil {
-		return memstore.Extraction{}, data, fmt.Errorf("anthropic: bad response: %w", err)
-	}
-	var text strings.Builder
-	for _, c := range msg.Content {
-		if c.Type == "text" {
-			text.WriteString(c.Text)
-		}
-	}
-	raw := []byte(text.String())
 	e, err := memstore.ParseExtraction(raw)
 	if err != nil {
 		return e, raw, fmt.Errorf("anthropic: no extraction JSON in the reply: %w", err)

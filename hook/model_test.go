@@ -80,7 +80,7 @@ printf '%s\n' 'Here is the JSON:' '{"objectif":["Add retries"],"decisions":"retr
 		t.Errorf("nested guard / argv: %q", env)
 	}
 	pwd, _ := os.ReadFile(filepath.Join(dir, "pwd"))
-	if wd, _ := os.Getwd(); strings.TrimSpace(string(pwd)) == wd || !strings.Contains(string(pwd), "carnet-extract-") {
+	if wd, _ := os.Getwd(); strings.TrimSpace(string(pwd)) == wd || !strings.Contains(string(pwd), "carnet-model-") {
 		t.Errorf("ran from %q, want a temporary folder", pwd)
 	}
 }

@@ -1,24 +1,16 @@
 package promote
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"os"
-	"os/exec"
 	"strings"
 	"time"
 
+	"carnet/hook/llm"
 	"carnet/memstore"
 )
-
-// nestedEnv marks the environment of a model run by carnet, so that the hooks of a nested
-// claude do nothing (the hook package's NestedEnv: promote does not import hook).
-const nestedEnv = "CARNET_NESTED"
 
 // ModelCondenser asks the model extractor configured in carnet.toml ([hook] extractor =
 // claude, command or anthropic) to condense long-memory facts. Its answer is only a proposal:
@@ -94,9 +86,9 @@ func (m *ModelCondenser) Condense(facts []string, target int) ([]string, error) 
 	var out []byte
 	var err error
 	if m.Kind == "anthropic" {
-		out, err = m.callAPI(ctx, m.Prompt(facts, target))
+		out, err = llm.Anthropic(ctx, m.Model, m.Prompt(facts, target), 8192)
 	} else {
-		out, err = m.run(ctx, m.Prompt(facts, target))
+		out, err = llm.Exec(ctx, m.Command, m.Prompt(facts, target), 4<<20)
 	}
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("the model did not answer within %s", timeout)
@@ -105,85 +97,6 @@ func (m *ModelCondenser) Condense(facts []string, target int) ([]string, error) 
 		return nil, err
 	}
 	return parseBullets(out)
-}
-
-// run runs the command from an empty temporary folder (the project's CLAUDE.md stays out).
-func (m *ModelCondenser) run(ctx context.Context, prompt string) ([]byte, error) {
-	dir, err := os.MkdirTemp("", "carnet-condense-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	cmd := exec.CommandContext(ctx, m.Command[0], m.Command[1:]...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), nestedEnv+"=1")
-	cmd.Stdin = strings.NewReader(prompt)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.WaitDelay = time.Second
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.IndexByte(msg, '\n'); i > 0 {
-			msg = msg[:i]
-		}
-		if msg != "" {
-			return nil, fmt.Errorf("%s: %v: %s", m.Command[0], err, msg)
-		}
-		return nil, fmt.Errorf("%s: %w", m.Command[0], err)
-	}
-	return stdout.Bytes(), nil
-}
-
-// callAPI asks the Messages API (ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL overrides the endpoint).
-func (m *ModelCondenser) callAPI(ctx context.Context, prompt string) ([]byte, error) {
-	key := os.Getenv("ANTHROPIC_API_KEY")
-	if key == "" {
-		return nil, errors.New("anthropic: ANTHROPIC_API_KEY is not set")
-	}
-	base := strings.TrimRight(os.Getenv("ANTHROPIC_BASE_URL"), "/")
-	if base == "" {
-		base = "https://api.anthropic.com"
-	}
-	body, _ := json.Marshal(map[string]any{
-		"model":      m.Model,
-		"max_tokens": 8192,
-		"messages":   []map[string]string{{"role": "user", "content": prompt}},
-	})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/v1/messages", bytes.NewReader(body))
-	if err != nil {
-		return nil, fmt.Errorf("anthropic: %w", err)
-	}
-	req.Header.Set("content-type", "application/json")
-	req.Header.Set("x-api-key", key)
-	req.Header.Set("anthropic-version", "2023-06-01")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("anthropic: %w", err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
-	if err != nil {
-		return nil, fmt.Errorf("anthropic: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("anthropic: %s", resp.Status)
-	}
-	var r struct {
-		Content []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		} `json:"content"`
-	}
-	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, fmt.Errorf("anthropic: %w", err)
-	}
-	var text strings.Builder
-	for _, c := range r.Content {
-		if c.Type == "text" {
-			text.WriteString(c.Text)
-		}
-	}
-	return []byte(text.String()), nil
 }
 
 // parseBullets reads the model's answer: a JSON array of strings (possibly inside prose or a

@@ -65,22 +65,10 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 		} else {
 			seen = sectionIndex(today, key)
 		}
-		for _, raw := range items {
-			text := tx.CleanBullet(raw)
-			if text == "" {
-				continue
-			}
-			if seen.has(text) {
-				res.Duplicates++
-				continue
-			}
-			if !tx.guard(key, text) {
-				continue
-			}
-			today.AppendBullet(key, Heading(key, today.Language(tx.p.WS.Config.Language)), text, LogOrder)
-			seen.add(text)
-			res.Added = append(res.Added, Item{Key: key, Text: text, Path: tx.p.WS.Rel(tx.p.LogPath(date))})
-		}
+		heading := Heading(key, today.Language(tx.p.WS.Config.Language))
+		tx.addEach(key, items, seen, tx.p.LogPath(date), res, func(text string) {
+			today.AppendBullet(key, heading, text, LogOrder)
+		})
 	}
 	for _, raw := range e.ASuivreDone {
 		text := tx.CleanBullet(raw)
@@ -163,25 +151,32 @@ func (tx *Tx) addLongTerm(items []string, res *MergeResult) error {
 		seen.add(b.Bullet.Text)
 	}
 	date := Date(tx.now)
-	for _, raw := range items {
-		text := tx.CleanBullet(raw)
-		if text == "" {
-			continue
-		}
-		if seen.has(text) {
-			res.Duplicates++
-			continue
-		}
-		if !tx.guard(KeyLongTerme, text) {
-			continue
-		}
+	tx.addEach(KeyLongTerme, items, seen, tx.p.LongMemoryPath(), res, func(text string) {
 		if s, ok := d.Section(date); ok {
 			d.insertBullet(s, text)
 		} else {
 			d.AddSection("", date, nil, "- "+text)
 		}
-		seen.add(text)
-		res.Added = append(res.Added, Item{Key: KeyLongTerme, Text: text, Path: tx.p.WS.Rel(tx.p.LongMemoryPath())})
-	}
+	})
 	return nil
+}
+
+// addEach cleans each item and adds it with add unless it is empty, already seen, or a secret,
+// recording the outcome in res.
+func (tx *Tx) addEach(key string, items []string, seen *dedupIndex, path string, res *MergeResult, add func(text string)) {
+	for _, raw := range items {
+		text := tx.CleanBullet(raw)
+		switch {
+		case text == "":
+			continue
+		case seen.has(text):
+			res.Duplicates++
+			continue
+		case !tx.guard(key, text):
+			continue
+		}
+		add(text)
+		seen.add(text)
+		res.Added = append(res.Added, Item{Key: key, Text: text, Path: tx.p.WS.Rel(path)})
+	}
 }

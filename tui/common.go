@@ -29,8 +29,10 @@ type common struct {
 	log      *log.Logger
 	md       *mdRenderer
 	editor   string
-	repoRoot string // top-level of the git work tree holding the workspace, or ""
-	static   bool   // text inputs do not blink (tests)
+	repoRoot string   // top-level of the git work tree holding the workspace, or ""
+	static   bool     // text inputs do not blink (tests)
+	navBack  bool     // a screen asked to go back (see back)
+	navPush  []screen // screens asked to open (see open)
 }
 
 // inputStyles are the styles of a text input on this background.
@@ -81,8 +83,6 @@ type screen interface {
 type (
 	// pushMsg opens screens on top of the current one, the last one active.
 	pushMsg struct{ s []screen }
-	// popMsg goes back one screen.
-	popMsg struct{}
 	// statusMsg shows a line in the status bar that clears itself.
 	statusMsg struct {
 		text string
@@ -106,7 +106,19 @@ type (
 )
 
 func push(s ...screen) tea.Cmd { return func() tea.Msg { return pushMsg{s} } }
-func pop() tea.Msg             { return popMsg{} }
+
+// open puts screens on top of the stack as soon as the current Update returns, before the next
+// key is read: a key typed right after enter goes to the new screen.
+func (c *common) open(s ...screen) tea.Cmd {
+	c.navPush = append(c.navPush, s...)
+	return nil
+}
+
+// back leaves the active screen as soon as the current Update returns (quits from the first).
+func (c *common) back() tea.Cmd {
+	c.navBack = true
+	return nil
+}
 
 // status returns a command that shows text in the status line.
 func status(format string, a ...any) tea.Cmd {

@@ -113,7 +113,7 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	name := s.p.Name
 	switch {
 	case key.Matches(msg, k.Back):
-		return pop
+		return s.c.back()
 	case key.Matches(msg, k.Editor):
 		line := 0
 		if ref != nil {

@@ -66,7 +66,7 @@ func (m *message) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.KeyPressMsg:
 		if key.Matches(msg, m.c.keys.Back) {
-			return pop
+			return m.c.back()
 		}
 	}
 	return nil

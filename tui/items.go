@@ -123,7 +123,7 @@ func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Back):
-		return pop
+		return s.c.back()
 	case key.Matches(msg, k.Apply):
 		return s.apply()
 	case sel == nil:

@@ -235,11 +235,11 @@ func (s *memory) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	path := s.path(e)
 	switch {
 	case key.Matches(msg, k.Back):
-		return pop
+		return s.c.back()
 	case key.Matches(msg, k.Focus):
 		s.focusPV = path != ""
 	case key.Matches(msg, k.OpenItems):
-		return push(newItems(s.c, s.p))
+		return s.c.open(newItems(s.c, s.p))
 	case key.Matches(msg, k.Timeline):
 		return openTimeline(s.c, s.p)
 	case key.Matches(msg, k.Promote):
@@ -250,18 +250,18 @@ func (s *memory) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Open):
 		switch e.kind {
 		case entryOpen:
-			return push(newItems(s.c, s.p))
+			return s.c.open(newItems(s.c, s.p))
 		case entryArchives:
 			return s.toggleArchives()
 		}
 		if path != "" {
-			return push(newPager(s.c, s.p, path, s.entryTitle(e)))
+			return s.c.open(newPager(s.c, s.p, path, s.entryTitle(e)))
 		}
 	case key.Matches(msg, k.Curate):
 		if path == "" {
 			return status("pick a log or the long-term memory to curate its bullets")
 		}
-		return push(newCurate(s.c, s.p, path, s.entryTitle(e)))
+		return s.c.open(newCurate(s.c, s.p, path, s.entryTitle(e)))
 	case key.Matches(msg, k.Editor):
 		if path == "" {
 			return status("pick a file to edit")

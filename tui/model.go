@@ -109,14 +109,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case workspaceMsg:
 		return m, m.onWorkspace(msg)
 	case pushMsg:
-		m.stack = append(m.stack, msg.s...)
-		cmds := []tea.Cmd{m.resize()}
-		for _, s := range msg.s {
-			cmds = append(cmds, s.Init())
-		}
-		return m, tea.Batch(cmds...)
-	case popMsg:
-		return m, m.back()
+		m.c.navPush = append(m.c.navPush, msg.s...)
+		return m, m.nav(nil)
 	case statusMsg:
 		m.statusID++
 		m.status, m.isErr = msg.text, msg.err
@@ -154,14 +148,34 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, cmd
 	case tea.KeyPressMsg:
-		return m, m.onKey(msg)
+		return m, m.nav(m.onKey(msg))
 	case tea.MouseMsg:
 		if m.showHelp {
 			return m, nil
 		}
-		return m, m.top().Update(mouseInBody(msg))
+		return m, m.nav(m.top().Update(mouseInBody(msg)))
 	}
-	return m, m.broadcast(msg)
+	return m, m.nav(m.broadcast(msg))
+}
+
+// nav carries out what screens asked of the stack during this Update (see common.open and
+// common.back), then cmd.
+func (m *Model) nav(cmd tea.Cmd) tea.Cmd {
+	cmds := []tea.Cmd{cmd}
+	if m.c.navBack {
+		m.c.navBack = false
+		cmds = append(cmds, m.back())
+	}
+	if len(m.c.navPush) > 0 {
+		s := m.c.navPush
+		m.c.navPush = nil
+		m.stack = append(m.stack, s...)
+		cmds = append(cmds, m.resize())
+		for _, sc := range s {
+			cmds = append(cmds, sc.Init())
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // broadcast hands a result to every screen of the stack; each one keeps what is its own.
@@ -192,7 +206,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.Search) && m.c.ws != nil && len(m.c.ws.Projects) > 0:
 			if _, ok := top.(*search); !ok {
-				return push(newSearch(m.c))
+				return m.c.open(newSearch(m.c))
 			}
 		}
 	}

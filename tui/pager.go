@@ -45,11 +45,11 @@ func (s *pager) Update(msg tea.Msg) tea.Cmd {
 		k := s.c.keys
 		switch {
 		case key.Matches(msg, k.Back):
-			return pop
+			return s.c.back()
 		case key.Matches(msg, k.Editor):
 			return openEditor(s.c, s.path, s.line)
 		case key.Matches(msg, k.Curate):
-			return push(newCurate(s.c, s.p, s.path, s.title))
+			return s.c.open(newCurate(s.c, s.p, s.path, s.title))
 		}
 		return s.pv.update(msg)
 	}

@@ -198,23 +198,23 @@ func (s *projects) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	sel := s.selected()
 	switch {
 	case key.Matches(msg, k.Back):
-		return pop
+		return s.c.back()
 	case key.Matches(msg, k.Focus):
 		s.focusPV = true
 		return nil
 	case sel == nil:
 		return nil
 	case key.Matches(msg, k.Open):
-		return push(newMemory(s.c, sel.p))
+		return s.c.open(newMemory(s.c, sel.p))
 	case key.Matches(msg, k.OpenItems): // under the project, so that back goes there
-		return push(newMemory(s.c, sel.p), newItems(s.c, sel.p))
+		return s.c.open(newMemory(s.c, sel.p), newItems(s.c, sel.p))
 	case key.Matches(msg, k.Timeline):
 		if s.c.repoRoot == "" {
 			return openTimeline(s.c, sel.p)
 		}
-		return push(newMemory(s.c, sel.p), newTimeline(s.c, sel.p))
+		return s.c.open(newMemory(s.c, sel.p), newTimeline(s.c, sel.p))
 	case key.Matches(msg, k.Promote):
-		return push(newMemory(s.c, sel.p), newReview(s.c, sel.p))
+		return s.c.open(newMemory(s.c, sel.p), newReview(s.c, sel.p))
 	case key.Matches(msg, k.Editor):
 		return openEditor(s.c, sel.p.LongMemoryPath(), 0)
 	}

@@ -49,7 +49,7 @@ type (
 )
 
 // openReview opens the promotion review of a project.
-func openReview(c *common, p *memstore.Project) tea.Cmd { return push(newReview(c, p)) }
+func openReview(c *common, p *memstore.Project) tea.Cmd { return c.open(newReview(c, p)) }
 
 func newReview(c *common, p *memstore.Project) *review {
 	sp := spinner.New(spinner.WithSpinner(spinner.Dot))
@@ -113,7 +113,7 @@ func (s *review) Update(msg tea.Msg) tea.Cmd {
 		} else if msg.res.Skipped != "" {
 			text = "Promoted, not committed (" + msg.res.Skipped + "): " + s.plan.Summary()
 		}
-		return tea.Batch(pop, status("%s", text), changed(msg.res.Paths...))
+		return tea.Batch(s.c.back(), status("%s", text), changed(msg.res.Paths...))
 	case stylesMsg:
 		s.spin.Style = s.c.styles.Accent
 		s.refreshDiff()
@@ -141,7 +141,7 @@ func (s *review) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			s.focusH = false
 			return nil
 		}
-		return pop
+		return s.c.back()
 	}
 	if s.busy != "" || s.plan == nil || s.plan.Empty() {
 		return nil

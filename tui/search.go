@@ -85,7 +85,7 @@ func (s *search) Update(msg tea.Msg) tea.Cmd {
 				s.input.Blur()
 				return nil
 			case "esc":
-				return pop
+				return s.c.back()
 			}
 			old := s.input.Value()
 			var cmd tea.Cmd
@@ -100,7 +100,7 @@ func (s *search) Update(msg tea.Msg) tea.Cmd {
 		}
 		switch {
 		case key.Matches(msg, k.Back):
-			return pop
+			return s.c.back()
 		case key.Matches(msg, k.Focus), key.Matches(msg, k.Search), msg.String() == "i":
 			s.typing = true
 			return s.input.Focus()
@@ -130,7 +130,7 @@ func (s *search) open() tea.Cmd {
 	}
 	pg := newPager(s.c, p, filepath.Join(s.c.ws.Root, filepath.FromSlash(h.Path)), h.Project+" · "+filepath.Base(h.Path))
 	pg.line = h.Line
-	return push(pg)
+	return s.c.open(pg)
 }
 
 func (s *search) SetSize(w, h int) tea.Cmd {

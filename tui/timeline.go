@@ -60,7 +60,7 @@ func openTimeline(c *common, p *memstore.Project) tea.Cmd {
 	if c.repoRoot == "" {
 		return status("no timeline: %s is not in a git repository (git init, then commit memory_sessions/)", shortPath(c.ws.Root))
 	}
-	return push(newTimeline(c, p))
+	return c.open(newTimeline(c, p))
 }
 
 func newTimeline(c *common, p *memstore.Project) *timeline {
@@ -228,7 +228,7 @@ func (s *timeline) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Back):
-		return pop
+		return s.c.back()
 	case key.Matches(msg, k.Focus), key.Matches(msg, k.Open):
 		s.focusD = true
 	case key.Matches(msg, k.Commit):

@@ -105,8 +105,8 @@ func newHarness(t testing.TB, root string, dark bool) *harness {
 	return h
 }
 
-// cmdTimeout bounds how long a command may take; longer ones are timers, dropped.
-const cmdTimeout = 250 * time.Millisecond
+// cmdTimeout bounds how long a command may take (timers are off in tests: none should wait).
+const cmdTimeout = 5 * time.Second
 
 func (h *harness) run(cmd tea.Cmd) {
 	queue := []tea.Cmd{cmd}

@@ -25,6 +25,7 @@ type list struct {
 	height  int
 	filter  textinput.Model
 	editing bool // the filter input has the keyboard
+	dark    bool // the background the filter's styles were made for
 }
 
 func newList(c *common) *list {
@@ -32,7 +33,7 @@ func newList(c *common) *list {
 	ti.Prompt = "/ "
 	ti.Placeholder = "filter"
 	ti.SetStyles(c.inputStyles())
-	l := &list{c: c, filter: ti}
+	l := &list{c: c, filter: ti, dark: c.styles.Dark}
 	l.key = func(i int) string { return "" }
 	l.text = func(i int) string { return "" }
 	l.header = func(i int) bool { return false }
@@ -254,6 +255,10 @@ func (l *list) filterView(width int) string {
 		return ""
 	}
 	l.filter.SetWidth(max(width-4, 1))
+	if l.filter.Styles().Cursor.Blink == l.c.static || l.dark != l.c.styles.Dark {
+		l.dark = l.c.styles.Dark
+		l.filter.SetStyles(l.c.inputStyles()) // the terminal reported its background since
+	}
 	v := l.filter.View()
 	if !l.editing {
 		v = l.c.styles.Subtle.Render("/ "+l.filter.Value()) + l.c.styles.Faint.Render("  (esc clears)")

@@ -16,6 +16,7 @@ type prompt struct {
 	input  textinput.Model
 	onText func(string) tea.Cmd
 	onYes  func() tea.Cmd
+	dark   bool // the background the input's styles were made for
 }
 
 func newPrompt(c *common) *prompt {
@@ -23,7 +24,7 @@ func newPrompt(c *common) *prompt {
 	ti.Prompt = ""
 	ti.CharLimit = 1000
 	ti.SetStyles(c.inputStyles())
-	return &prompt{c: c, input: ti}
+	return &prompt{c: c, input: ti, dark: c.styles.Dark}
 }
 
 // edit opens a text input holding value; done gets the new text on enter.
@@ -79,6 +80,10 @@ func (p *prompt) view(width int) string {
 	if p.yesNo {
 		return padRight(" "+s.Warn.Render(p.label)+"  "+s.Key.Render("y")+s.Subtle.Render(" yes  ")+
 			s.Key.Render("n")+s.Subtle.Render(" no"), width)
+	}
+	if p.dark != s.Dark {
+		p.dark = s.Dark
+		p.input.SetStyles(p.c.inputStyles())
 	}
 	label := " " + s.Title.Render(p.label) + " "
 	p.input.SetWidth(max(width-len([]rune(p.label))-4, 10))

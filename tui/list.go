@@ -6,7 +6,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"carnet/memstore"
 )
@@ -266,11 +265,15 @@ func (l *list) filterView(width int) string {
 	return v
 }
 
-// row renders one list row: a marker, then text, the cursor row highlighted over the full width.
+// row renders one list row: a marker, then text, the cursor row highlighted over the full width
+// with the row's own colours kept (the highlight is put back after each of their resets).
 func (l *list) row(text string, width int, selected bool) string {
 	s := l.c.styles
-	if selected {
-		return s.SelMarker.Render("› ") + s.Selected.Render(padRight(ansi.Strip(text), width-2))
+	if !selected {
+		return "  " + padRight(text, width-2)
 	}
-	return "  " + padRight(text, width-2)
+	base := s.selectedSeq()
+	text = padRight(text, width-2)
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\x1b[0m", "\x1b[m"), "\x1b[m", "\x1b[m"+base)
+	return s.SelMarker.Render("› ") + base + text + "\x1b[m"
 }

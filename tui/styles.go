@@ -2,6 +2,7 @@ package tui
 
 import (
 	"image/color"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
@@ -160,4 +161,14 @@ func (s Styles) glamourStyle() string {
 		return "dark"
 	}
 	return "light"
+}
+
+// selectedSeq is the escape sequence that starts the Selected style (what Render puts before
+// the text), to put the highlight back inside a row that has styles of its own.
+func (s Styles) selectedSeq() string {
+	r := s.Selected.Render("x")
+	if i := strings.Index(r, "x"); i > 0 {
+		return r[:i]
+	}
+	return ""
 }

@@ -6,9 +6,14 @@
 #   screenshots/make.sh            # writes screenshots/*.png
 #   KEEP=1 screenshots/make.sh     # also keeps the .ans captures
 #
-# Needs tmux (apt-get install -y tmux) and Go (freeze is run with go run).
+# Needs tmux, ImageMagick and pngquant (apt-get install -y tmux imagemagick pngquant) and Go
+# (freeze is run with go run). freeze draws PNGs at 4x; they are halved and quantised so the
+# repository stays small (~0.5 MB a screenshot).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+for tool in tmux convert pngquant; do
+	command -v "$tool" >/dev/null || { echo "make.sh needs $tool: apt-get install -y tmux imagemagick pngquant" >&2; exit 1; }
+done
 out=screenshots
 tmp=$(mktemp -d)
 trap 'tmux -L carnet-shots kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
@@ -32,7 +37,9 @@ shot() {
 	tm capture-pane -e -p -t shots |
 		perl -pe 's/\e\[39m/\e[38;2;228;228;231m/g; s/\e\[49m/\e[48;2;23;23;23m/g' >"$tmp/$name.ans"
 	$FREEZE --language ansi --window --theme charm --background "#171717" --padding 20 --margin 0 \
-		--border.radius 8 --font.size 14 --output "$out/$name.png" <"$tmp/$name.ans" >/dev/null
+		--border.radius 8 --font.size 14 --output "$tmp/$name.png" <"$tmp/$name.ans" >/dev/null
+	convert "$tmp/$name.png" -resize 50% -strip "$tmp/$name-half.png"
+	pngquant --quality 70-95 --speed 1 --force --output "$out/$name.png" "$tmp/$name-half.png"
 	if [ -n "${KEEP:-}" ]; then cp "$tmp/$name.ans" "$out/$name.ans"; fi
 	echo "wrote $out/$name.png"
 }

@@ -33,8 +33,9 @@ func (b blockingReader) Read([]byte) (int, error) { <-b.ch; return 0, io.EOF }
 
 func TestRunKeepsItsTimeLimit(t *testing.T) {
 	ws := testWorkspace(t)
+	// Never unblocked: the abandoned read would otherwise go on to log into the workspace
+	// while the test removes it. In the real process, Run's return ends it.
 	block := blockingReader{make(chan struct{})}
-	defer close(block.ch)
 	var stdout bytes.Buffer
 	code := Run(Env{Root: ws, Stdin: block, Stdout: &stdout, Now: fixedNow, Limit: 200 * time.Millisecond, Getenv: func(string) string { return "" }})
 	if code != 0 || stdout.Len() != 0 {

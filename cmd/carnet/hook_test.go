@@ -604,7 +604,13 @@ esac
 	path := fake + string(os.PathListSeparator) + os.Getenv("PATH")
 	for _, mode := range []string{"ok", "garbage", "hang"} {
 		t.Run(mode, func(t *testing.T) {
-			ws := hookWorkspace(t, "[hook]\nextractor = \"claude\"\ncommand = [\"claude\", \"-p\"]\ntimeout = \"1s\"\n")
+			// Only the hanging model waits for the time limit; the others get a generous one,
+			// so that a slow, shared machine cannot turn their success into a timeout.
+			timeout := "30s"
+			if mode == "hang" {
+				timeout = "1s"
+			}
+			ws := hookWorkspace(t, "[hook]\nextractor = \"claude\"\ncommand = [\"claude\", \"-p\"]\ntimeout = \""+timeout+"\"\n")
 			r := runCarnet(t, bin, hookInput("Stop", good, ws, nil), []string{"PATH=" + path, "MODE=" + mode, "WS=" + ws}, "--root", ws, "--hook")
 			if r.code != 0 || r.stdout != "" {
 				t.Fatal(r)

@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"carnet/memstore"
 )
@@ -15,17 +14,13 @@ import (
 // memory is one project: its long-term memory, open items, daily logs and archives, the
 // selected file previewed beside the list.
 type memory struct {
-	c        *common
+	split
 	p        *memstore.Project
 	entries  []entry
-	list     *list
-	pv       *preview
-	focusPV  bool
 	shownIdx []int // entries on screen: archived logs only when expanded
 	expanded bool  // archives shown
 	loaded   bool
 	err      error
-	w, h     int
 }
 
 type entryKind int
@@ -61,8 +56,9 @@ type memoryMsg struct {
 }
 
 func newMemory(c *common, p *memstore.Project) *memory {
-	s := &memory{c: c, p: p, list: newList(c), pv: newPreview(c)}
-	s.pv.empty = "Nothing to preview."
+	s := &memory{split: newSplit(c, columns{1, 2, 60, 66}, 1, "Nothing to preview."), p: p}
+	s.pass = []key.Binding{c.keys.Open, c.keys.Editor, c.keys.Curate}
+	s.follow, s.screenKeys = s.previewSelected, s.onKey
 	return s
 }
 
@@ -198,39 +194,12 @@ func (s *memory) Update(msg tea.Msg) tea.Cmd {
 		return s.previewSelected()
 	case reloadMsg:
 		return tea.Batch(s.load(), s.pv.reload())
-	case previewMsg, stylesMsg:
-		return s.pv.update(msg)
-	case tea.MouseWheelMsg:
-		if msg.X >= s.listWidth() {
-			return s.pv.update(msg)
-		}
-		if _, moved, _ := s.list.update(msg); moved {
-			return s.previewSelected()
-		}
-	case tea.KeyPressMsg:
-		return s.onKey(msg)
 	}
-	return nil
+	return s.split.update(msg)
 }
 
 func (s *memory) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.c.keys
-	if s.focusPV && !s.list.editing {
-		switch {
-		case key.Matches(msg, k.Focus, k.Back):
-			s.focusPV = false
-			return nil
-		case key.Matches(msg, k.Open, k.Editor, k.Curate):
-		default:
-			return s.pv.update(msg)
-		}
-	}
-	if used, moved, cmd := s.list.update(msg); used {
-		if moved {
-			return tea.Batch(cmd, s.previewSelected())
-		}
-		return cmd
-	}
 	e := s.selected()
 	path := s.path(e)
 	switch {
@@ -310,26 +279,6 @@ func (s *memory) previewSelected() tea.Cmd {
 	return s.pv.show(s.path(e))
 }
 
-func (s *memory) listWidth() int {
-	if s.w < 90 {
-		return s.w
-	}
-	if lw := clamp(s.w/2, 60, 66); s.w-lw >= 40 {
-		return lw
-	}
-	return s.w
-}
-
-func (s *memory) SetSize(w, h int) tea.Cmd {
-	s.w, s.h = w, h
-	s.list.setHeight(h - 1)
-	pw, ph := paneBody(w-s.listWidth(), h)
-	if s.listWidth() == w {
-		pw = 0
-	}
-	return s.pv.setSize(pw, ph)
-}
-
 func (s *memory) View() string {
 	st := s.c.styles
 	lw := s.listWidth()
@@ -355,16 +304,11 @@ func (s *memory) View() string {
 			b.WriteString(s.list.row(s.rowText(e, lw-2), lw, j == cur) + "\n")
 		}
 	}
-	left := fit(b.String(), lw, s.h)
-	if lw == s.w {
-		return left
-	}
 	title := "Preview"
 	if e := s.selected(); e != nil {
 		title = s.entryTitle(e)
 	}
-	right := s.pv.framed(title, s.pv.scrollInfo(), s.w-lw, s.h, s.focusPV)
-	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)
+	return s.view(b.String(), title, s.pv.scrollInfo())
 }
 
 // sectionTags are the short names shown for the sections a log fills.
@@ -423,5 +367,3 @@ func (s *memory) FullHelp() [][]key.Binding {
 	return [][]key.Binding{k.navKeys(), {k.Open, k.Curate, k.Editor, k.Archives, k.Focus},
 		{k.OpenItems, k.Timeline, k.Promote, k.Filter}}
 }
-
-func (s *memory) Capturing() bool { return s.list.editing }

@@ -9,21 +9,16 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"carnet/memstore"
 )
 
 // projects is the home screen: every project with its counts, its long memory beside it.
 type projects struct {
-	c       *common
-	sums    []projectSummary
-	list    *list
-	pv      *preview
-	focusPV bool
-	loaded  bool
-	err     error
-	w, h    int
+	split
+	sums   []projectSummary
+	loaded bool
+	err    error
 }
 
 // projectSummary is one row of the home screen.
@@ -46,8 +41,9 @@ type (
 )
 
 func newProjects(c *common) *projects {
-	s := &projects{c: c, list: newList(c), pv: newPreview(c)}
-	s.pv.empty = "No long-term memory yet."
+	s := &projects{split: newSplit(c, columns{11, 20, 64, 78}, 2, "No long-term memory yet.")}
+	s.pass = []key.Binding{c.keys.Open}
+	s.follow, s.screenKeys = s.previewSelected, s.onKey
 	s.list.key = func(i int) string { return s.sums[i].p.Name }
 	s.list.text = func(i int) string { return s.sums[i].p.Name + " " + s.sums[i].p.RelDir }
 	return s
@@ -162,39 +158,14 @@ func (s *projects) Update(msg tea.Msg) tea.Cmd {
 			cmds = append(cmds, s.pv.reload())
 		}
 		return tea.Batch(cmds...)
-	case previewMsg, stylesMsg:
-		return s.pv.update(msg)
-	case tea.MouseWheelMsg:
-		if msg.X >= s.listWidth() {
-			return s.pv.update(msg)
-		}
-		if _, moved, _ := s.list.update(msg); moved {
-			return s.previewSelected()
-		}
-	case tea.KeyPressMsg:
-		return s.onKey(msg)
+	default:
+		return s.split.update(msg)
 	}
 	return nil
 }
 
 func (s *projects) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.c.keys
-	if s.focusPV && !s.list.editing {
-		switch {
-		case key.Matches(msg, k.Focus, k.Back):
-			s.focusPV = false
-			return nil
-		case key.Matches(msg, k.Open):
-		default:
-			return s.pv.update(msg)
-		}
-	}
-	if used, moved, cmd := s.list.update(msg); used {
-		if moved {
-			return tea.Batch(cmd, s.previewSelected())
-		}
-		return cmd
-	}
 	sel := s.selected()
 	switch {
 	case key.Matches(msg, k.Back):
@@ -228,27 +199,6 @@ func (s *projects) previewSelected() tea.Cmd {
 	return s.pv.show("")
 }
 
-// listWidth is the width of the project table; the long memory takes the rest.
-func (s *projects) listWidth() int {
-	if s.w < 90 {
-		return s.w
-	}
-	if lw := clamp(s.w*11/20, 64, 78); s.w-lw >= 40 {
-		return lw
-	}
-	return s.w
-}
-
-func (s *projects) SetSize(w, h int) tea.Cmd {
-	s.w, s.h = w, h
-	s.list.setHeight(h - 2)
-	pw, ph := paneBody(w-s.listWidth(), h)
-	if s.listWidth() == w {
-		pw = 0
-	}
-	return s.pv.setSize(pw, ph)
-}
-
 func (s *projects) View() string {
 	st := s.c.styles
 	lw := s.listWidth()
@@ -273,17 +223,12 @@ func (s *projects) View() string {
 		}
 		b.WriteString(s.overview(lw))
 	}
-	left := fit(b.String(), lw, s.h)
-	if lw == s.w {
-		return left
-	}
 	title, info := "Long-term memory", ""
 	if sel := s.selected(); sel != nil {
 		title = "Long-term memory · " + sel.p.Name
 		info = s.pv.scrollInfo()
 	}
-	right := s.pv.framed(title, info, s.w-lw, s.h, s.focusPV)
-	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)
+	return s.view(b.String(), title, info)
 }
 
 // overview sums the workspace up under the table and points at what needs doing.
@@ -358,5 +303,3 @@ func (s *projects) FullHelp() [][]key.Binding {
 	k := s.c.keys
 	return [][]key.Binding{k.navKeys(), {k.Open, k.OpenItems, k.Timeline, k.Promote, k.Editor}, {k.Filter, k.Focus}}
 }
-
-func (s *projects) Capturing() bool { return s.list.editing }

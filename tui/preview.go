@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 )
@@ -141,28 +140,9 @@ func (p *preview) update(msg tea.Msg) tea.Cmd {
 	case stylesMsg:
 		return p.reload()
 	case tea.KeyPressMsg:
-		k := p.c.keys
-		switch {
-		case key.Matches(msg, k.Up):
-			p.vp.ScrollUp(1)
-		case key.Matches(msg, k.Down):
-			p.vp.ScrollDown(1)
-		case key.Matches(msg, k.PageUp):
-			p.vp.PageUp()
-		case key.Matches(msg, k.PageDown):
-			p.vp.PageDown()
-		case key.Matches(msg, k.Top):
-			p.vp.GotoTop()
-		case key.Matches(msg, k.Bottom):
-			p.vp.GotoBottom()
-		}
+		scrollKeys(&p.vp, p.c.keys, msg)
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			p.vp.ScrollUp(3)
-		case tea.MouseWheelDown:
-			p.vp.ScrollDown(3)
-		}
+		scrollWheel(&p.vp, msg)
 	}
 	return nil
 }

@@ -119,11 +119,7 @@ func (s *review) Update(msg tea.Msg) tea.Cmd {
 		s.refreshDiff()
 	case tea.MouseWheelMsg:
 		if msg.X >= s.listWidth() {
-			if msg.Button == tea.MouseWheelUp {
-				s.diff.ScrollUp(3)
-			} else if msg.Button == tea.MouseWheelDown {
-				s.diff.ScrollDown(3)
-			}
+			scrollWheel(&s.diff, msg)
 		} else if _, moved, _ := s.list.update(msg); moved {
 			s.hunk = 0
 			s.refreshDiff()
@@ -302,15 +298,7 @@ func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width in
 	return strings.Join(lines, "\n"), offsets
 }
 
-func (s *review) listWidth() int {
-	if s.w < 90 {
-		return s.w
-	}
-	if lw := clamp(s.w*2/5, 44, 56); s.w-lw >= 40 {
-		return lw
-	}
-	return s.w
-}
+func (s *review) listWidth() int { return columns{2, 5, 44, 56}.list(s.w) }
 
 func (s *review) SetSize(w, h int) tea.Cmd {
 	s.w, s.h = w, h

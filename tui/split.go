@@ -2,6 +2,7 @@ package tui
 
 import (
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 )
@@ -110,3 +111,31 @@ func (sp *split) view(left, title, info string) string {
 
 // Capturing reports whether the filter has the keyboard.
 func (sp *split) Capturing() bool { return sp.list.editing }
+
+// scrollWheel scrolls a pane three lines a notch of the wheel.
+func scrollWheel(vp *viewport.Model, msg tea.MouseWheelMsg) {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		vp.ScrollUp(3)
+	case tea.MouseWheelDown:
+		vp.ScrollDown(3)
+	}
+}
+
+// scrollKeys scrolls a pane that has the keyboard with the list's moving keys.
+func scrollKeys(vp *viewport.Model, k KeyMap, msg tea.KeyPressMsg) {
+	switch {
+	case key.Matches(msg, k.Up):
+		vp.ScrollUp(1)
+	case key.Matches(msg, k.Down):
+		vp.ScrollDown(1)
+	case key.Matches(msg, k.PageUp):
+		vp.PageUp()
+	case key.Matches(msg, k.PageDown):
+		vp.PageDown()
+	case key.Matches(msg, k.Top):
+		vp.GotoTop()
+	case key.Matches(msg, k.Bottom):
+		vp.GotoBottom()
+	}
+}

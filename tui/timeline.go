@@ -176,11 +176,7 @@ func (s *timeline) Update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(status("Committed %s · %s", msg.res.Hash[:7], msg.message), s.load())
 	case tea.MouseWheelMsg:
 		if msg.X >= s.listWidth() {
-			if msg.Button == tea.MouseWheelUp {
-				s.diff.ScrollUp(3)
-			} else if msg.Button == tea.MouseWheelDown {
-				s.diff.ScrollDown(3)
-			}
+			scrollWheel(&s.diff, msg)
 			return nil
 		}
 		if _, moved, _ := s.list.update(msg); moved {
@@ -202,21 +198,10 @@ func (s *timeline) pendingRows() []int {
 func (s *timeline) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.c.keys
 	if s.focusD && !s.list.editing {
-		switch {
-		case key.Matches(msg, k.Focus, k.Back):
+		if key.Matches(msg, k.Focus, k.Back) {
 			s.focusD = false
-		case key.Matches(msg, k.Up):
-			s.diff.ScrollUp(1)
-		case key.Matches(msg, k.Down):
-			s.diff.ScrollDown(1)
-		case key.Matches(msg, k.PageUp):
-			s.diff.PageUp()
-		case key.Matches(msg, k.PageDown):
-			s.diff.PageDown()
-		case key.Matches(msg, k.Top):
-			s.diff.GotoTop()
-		case key.Matches(msg, k.Bottom):
-			s.diff.GotoBottom()
+		} else {
+			scrollKeys(&s.diff, k, msg)
 		}
 		return nil
 	}
@@ -318,15 +303,7 @@ func kindMark(st Styles, kind string) string {
 	return st.Warn.Render(kind)
 }
 
-func (s *timeline) listWidth() int {
-	if s.w < 90 {
-		return s.w
-	}
-	if lw := clamp(s.w/2, 56, 70); s.w-lw >= 40 {
-		return lw
-	}
-	return s.w
-}
+func (s *timeline) listWidth() int { return columns{1, 2, 56, 70}.list(s.w) }
 
 func (s *timeline) SetSize(w, h int) tea.Cmd {
 	s.w, s.h = w, h

@@ -269,13 +269,14 @@ func (d *Doc) SetLine(i int, text string) { d.lines[i].text = text }
 
 // AppendBullet adds "- text" at the end of the bullets of the section with key (creating the
 // section, with the heading given, at its place in order when it is missing). order lists the
-// section keys in file order; unknown sections keep their place.
-func (d *Doc) AppendBullet(key, heading, text string, order []string) {
+// section keys in file order; unknown sections keep their place. more are the bullet's
+// indented lines (nested bullets, continuation text), written after it as they are.
+func (d *Doc) AppendBullet(key, heading, text string, order []string, more ...string) {
 	if s, ok := d.Section(key); ok {
-		d.insertBullet(s, text)
+		d.insertBullet(s, text, more...)
 		return
 	}
-	d.AddSection(key, heading, order, "- "+text)
+	d.AddSection(key, heading, order, append([]string{"- " + text}, more...)...)
 }
 
 // bulletInsertPoint is the line after the last bullet of s, or, for a section without
@@ -339,14 +340,14 @@ func (d *Doc) fenceOpenAt(at int) string {
 	return f.marker
 }
 
-// insertBullet adds "- text" after the last bullet of s.
-func (d *Doc) insertBullet(s Section, text string) {
+// insertBullet adds "- text" (and its indented lines, more) after the last bullet of s.
+func (d *Doc) insertBullet(s Section, text string, more ...string) {
 	at := d.bulletInsertPoint(s)
+	block := append([]string{"- " + text}, more...)
 	if m := d.fenceOpenAt(at); m != "" {
-		d.insert(at, m, "- "+text) // close a code block left open by hand
-		return
+		block = append([]string{m}, block...) // close a code block left open by hand
 	}
-	d.insert(at, "- "+text)
+	d.insert(at, block...)
 }
 
 // RemoveBullet deletes a bullet (with its indented lines). When the section is left with
@@ -370,6 +371,16 @@ func (d *Doc) RemoveBullet(s Section, b Bullet) {
 func (d *Doc) SetBulletText(b Bullet, text string) {
 	t := d.lines[b.Line].text
 	d.lines[b.Line].text = t[:2] + text
+}
+
+// BulletBody returns the indented lines of a bullet (nested bullets, continuation text,
+// code blocks), without its first line.
+func (d *Doc) BulletBody(b Bullet) []string {
+	var out []string
+	for i := b.Line + 1; i < b.End && i < len(d.lines); i++ {
+		out = append(out, d.lines[i].text)
+	}
+	return out
 }
 
 // Clone returns an independent copy.

@@ -171,16 +171,36 @@ func (tx *Tx) TickItem(it OpenItem) error {
 		}
 		for _, b := range d.Bullets(s) {
 			if b.Text == it.Text {
+				body := d.BulletBody(b) // nested lines written by hand go with the item
 				d.RemoveBullet(s, b)
 				lang := d.Language(tx.p.WS.Config.Language)
 				if !sectionIndex(d, KeyFinalise).has(it.Text) {
-					d.AppendBullet(KeyFinalise, Heading(KeyFinalise, lang), "✅ "+strings.TrimSpace(strings.TrimPrefix(it.Text, "✅")), LogOrder)
+					d.AppendBullet(KeyFinalise, Heading(KeyFinalise, lang), "✅ "+strings.TrimSpace(strings.TrimPrefix(it.Text, "✅")), LogOrder, body...)
+				} else if len(body) > 0 {
+					d.appendBody(KeyFinalise, it.Text, body)
 				}
 				return nil
 			}
 		}
 	}
 	return fmt.Errorf("open item %q is no longer in %s", it.Text, tx.p.WS.Rel(it.Path))
+}
+
+// appendBody adds indented lines after the bullet of section key that matches text, so
+// that ticking an item already in Finalisé still keeps what was nested under it.
+func (d *Doc) appendBody(key, text string, body []string) {
+	s, ok := d.Section(key)
+	if !ok {
+		return
+	}
+	x := newDedupIndex()
+	x.add(text)
+	for _, b := range d.Bullets(s) {
+		if x.has(strings.TrimSpace(strings.TrimPrefix(b.Text, "✅"))) {
+			d.insert(b.End, body...)
+			return
+		}
+	}
 }
 
 // Done ticks the open item matching text (see Tx.Tick); it fails with *AmbiguousError or

@@ -260,3 +260,24 @@ func TestParseExtraction(t *testing.T) {
 		t.Fatal("want error for an object value")
 	}
 }
+
+func TestDoneKeepsNestedLines(t *testing.T) {
+	_, p := newTestWorkspace(t, map[string]string{
+		"logs/2026-03-20.md": "# Log session — 2026-03-20\r\n\r\n## À suivre\r\n- Corriger le bug de CRLF\r\n  - cas du BOM\r\n  voir la note de Paul\r\n- Autre chose\r\n\r\n## Finalisé\r\n- ✅ Relire le README\r\n",
+		"logs/2026-03-21.md": "# Log session — 2026-03-21\n\n## À suivre\n- Relire le guide\n  - section install\n\n## Finalisé\n- ✅ Relire le guide\n",
+	})
+	if _, err := p.Done("bug de CRLF", false, day("2026-03-22")); err != nil {
+		t.Fatal(err)
+	}
+	want := "# Log session — 2026-03-20\r\n\r\n## À suivre\r\n- Autre chose\r\n\r\n## Finalisé\r\n- ✅ Relire le README\r\n- ✅ Corriger le bug de CRLF\r\n  - cas du BOM\r\n  voir la note de Paul\r\n"
+	if got := read(t, p.LogPath("2026-03-20")); got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+	// an item already in Finalisé (written there by hand) keeps its nested lines too
+	if _, err := p.Done("Relire le guide", false, day("2026-03-22")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := read(t, p.LogPath("2026-03-21")), "# Log session — 2026-03-21\n\n## Finalisé\n- ✅ Relire le guide\n  - section install\n"; got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}

@@ -35,7 +35,7 @@ func appendAudit(p *memstore.Project, e auditEntry) error {
 		return err
 	}
 	line = append(line, '\n')
-	if err := os.MkdirAll(p.DebugDir(), 0o755); err != nil {
+	if err := p.MakeDebugDir(); err != nil {
 		return err
 	}
 	f, err := os.OpenFile(filepath.Join(p.DebugDir(), AuditFile), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)

@@ -17,7 +17,7 @@ import (
 // Lock takes the project's write lock (one per memory_sessions/, shared by every carnet
 // process), waiting for it. The returned function releases it.
 func (p *Project) Lock() (unlock func(), err error) {
-	if err := os.MkdirAll(p.DebugDir(), 0o755); err != nil {
+	if err := p.MakeDebugDir(); err != nil {
 		return nil, fmt.Errorf("cannot lock %s: %w", p.WS.Rel(p.Dir), unwrapPath(err))
 	}
 	l := flock.New(filepath.Join(p.DebugDir(), "write.lock"))
@@ -25,6 +25,21 @@ func (p *Project) Lock() (unlock func(), err error) {
 		return nil, fmt.Errorf("cannot lock %s: %w", p.WS.Rel(p.Dir), unwrapPath(err))
 	}
 	return func() { _ = l.Unlock() }, nil
+}
+
+// MakeDebugDir creates logs/.debug/ with a .gitignore of its own that ignores everything in
+// it, so that its lock, logs and raw extractions stay out of git even in a memory folder
+// that carnet init did not make (a folder named in carnet.toml, or one made by hand).
+func (p *Project) MakeDebugDir() error {
+	dir := p.DebugDir()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	gi := filepath.Join(dir, ".gitignore")
+	if _, err := os.Lstat(gi); errors.Is(err, fs.ErrNotExist) {
+		_ = os.WriteFile(gi, []byte("# carnet: this folder stays on this machine\n*\n"), 0o644)
+	}
+	return nil
 }
 
 func unwrapPath(err error) error {

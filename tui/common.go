@@ -264,6 +264,18 @@ func clamp(v, lo, hi int) int {
 	return v
 }
 
+// unready is what a screen shows in place of its rows while it reads them, or when it could
+// not: "" once they are there.
+func (c *common) unready(loaded bool, err error, reading, cannot string) string {
+	switch {
+	case !loaded:
+		return c.styles.Subtle.Render(reading)
+	case err != nil:
+		return c.styles.Err.Render(cannot) + firstLine(err.Error())
+	}
+	return ""
+}
+
 // framed draws body in a rounded box of exactly width × height with a title line on top.
 func (c *common) framed(title, info, body string, width, height int, focused bool) string {
 	s := c.styles

@@ -14,16 +14,10 @@ import (
 // curate lists the bullets of one file by section: edit, delete, or move one to long-term
 // memory; e opens the file in $EDITOR at the bullet.
 type curate struct {
-	c      *common
-	p      *memstore.Project
-	path   string
-	title  string
-	rows   []bulletRow
-	list   *list
-	prompt *prompt
-	loaded bool
-	err    error
-	w, h   int
+	promptList
+	path  string
+	title string
+	rows  []bulletRow
 }
 
 type bulletRow struct {
@@ -39,7 +33,8 @@ type bulletsMsg struct {
 }
 
 func newCurate(c *common, p *memstore.Project, path, title string) *curate {
-	s := &curate{c: c, p: p, path: path, title: title, list: newList(c), prompt: newPrompt(c)}
+	s := &curate{promptList: newPromptList(c, p), path: path, title: title}
+	s.reload, s.screenKeys = s.load, s.onKey
 	s.list.key = func(i int) string { r := s.rows[i]; return r.header + "\x00" + r.ref.heading + "\x00" + r.ref.text }
 	s.list.text = func(i int) string { return s.rows[i].ref.text + " " + s.rows[i].ref.heading }
 	s.list.header = func(i int) bool { return s.rows[i].header != "" }
@@ -77,35 +72,17 @@ func (s *curate) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case bulletsMsg:
 		if msg.to == s {
-			keep := ""
-			if i, ok := s.list.selected(); ok {
-				keep = s.list.key(i)
-			}
+			keep := s.list.selectedKey()
 			s.loaded, s.err, s.rows = true, msg.err, msg.rows
 			s.list.reset(len(s.rows), keep)
 		}
-	case reloadMsg:
-		return s.load()
-	case tea.MouseWheelMsg:
-		s.list.update(msg)
-	case tea.KeyPressMsg:
-		if s.prompt.open {
-			return s.prompt.update(msg)
-		}
-		return s.onKey(msg)
-	default:
-		if s.prompt.open {
-			return s.prompt.update(msg)
-		}
+		return nil
 	}
-	return nil
+	return s.promptList.update(msg)
 }
 
 func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.c.keys
-	if used, _, cmd := s.list.update(msg); used {
-		return cmd
-	}
 	var ref *bulletRef
 	if i, ok := s.list.selected(); ok {
 		ref = &s.rows[i].ref
@@ -153,12 +130,6 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (s *curate) SetSize(w, h int) tea.Cmd {
-	s.w, s.h = w, h
-	s.list.setHeight(h - 3)
-	return nil
-}
-
 func (s *curate) View() string {
 	st := s.c.styles
 	var b strings.Builder
@@ -168,16 +139,10 @@ func (s *curate) View() string {
 			n++
 		}
 	}
-	head := "  " + s.c.ws.Rel(s.path) + " · " + plural(n, "bullet")
-	if f := s.list.filterView(s.w); f != "" {
-		head = " " + f
-	}
-	b.WriteString(st.Subtle.Render(head) + "\n\n")
-	switch {
-	case !s.loaded:
-		b.WriteString("  " + st.Subtle.Render("Reading…"))
-	case s.err != nil:
-		b.WriteString("  " + st.Err.Render("Cannot read this file: ") + firstLine(s.err.Error()))
+	b.WriteString(s.head("  " + s.c.ws.Rel(s.path) + " · " + plural(n, "bullet")))
+	switch why := s.c.unready(s.loaded, s.err, "Reading…", "Cannot read this file: "); {
+	case why != "":
+		b.WriteString("  " + why)
 	case n == 0:
 		b.WriteString("  " + st.Subtle.Render("No bullet in this file yet."))
 	default:
@@ -195,11 +160,7 @@ func (s *curate) View() string {
 			b.WriteString(s.list.row(" • "+text, s.w, j == cur) + "\n")
 		}
 	}
-	body := fit(b.String(), s.w, s.h-1)
-	if s.prompt.open {
-		return body + "\n" + s.prompt.view(s.w)
-	}
-	return body + "\n"
+	return s.view(b.String())
 }
 
 func (s *curate) Title() string { return s.title }
@@ -220,5 +181,3 @@ func (s *curate) FullHelp() [][]key.Binding {
 	k := s.c.keys
 	return [][]key.Binding{k.navKeys(), {k.Reword, k.Drop, k.MoveLong, k.Editor, k.Filter}}
 }
-
-func (s *curate) Capturing() bool { return s.prompt.open || s.list.editing }

@@ -14,15 +14,9 @@ import (
 // items lists every open À suivre item of a project, grouped by day, newest day first: space
 // ticks, enter applies the ticks through memstore (they move to Finalisé with ✅).
 type items struct {
-	c       *common
-	p       *memstore.Project
+	promptList
 	rows    []itemRow
 	checked map[string]bool
-	list    *list
-	prompt  *prompt
-	loaded  bool
-	err     error
-	w, h    int
 }
 
 type itemRow struct {
@@ -39,7 +33,8 @@ type itemsMsg struct {
 }
 
 func newItems(c *common, p *memstore.Project) *items {
-	s := &items{c: c, p: p, checked: map[string]bool{}, list: newList(c), prompt: newPrompt(c)}
+	s := &items{promptList: newPromptList(c, p), checked: map[string]bool{}}
+	s.reload, s.screenKeys = s.load, s.onKey
 	s.list.key = func(i int) string { return itemKey(s.rows[i]) }
 	s.list.text = func(i int) string { return s.rows[i].item.Text + " " + s.rows[i].item.Date }
 	s.list.header = func(i int) bool { return s.rows[i].header != "" }
@@ -66,10 +61,7 @@ func (s *items) load() tea.Cmd {
 func (s *items) setItems(its []memstore.OpenItem) {
 	sorted := append([]memstore.OpenItem(nil), its...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Date > sorted[j].Date })
-	keep := ""
-	if i, ok := s.list.selected(); ok {
-		keep = itemKey(s.rows[i])
-	}
+	keep := s.list.selectedKey()
 	s.rows = s.rows[:0]
 	live := map[string]bool{}
 	for i, it := range sorted {
@@ -95,28 +87,13 @@ func (s *items) Update(msg tea.Msg) tea.Cmd {
 			s.loaded, s.err = true, msg.err
 			s.setItems(msg.items)
 		}
-	case reloadMsg:
-		return s.load()
-	case tea.MouseWheelMsg:
-		s.list.update(msg)
-	case tea.KeyPressMsg:
-		if s.prompt.open {
-			return s.prompt.update(msg)
-		}
-		return s.onKey(msg)
-	default:
-		if s.prompt.open {
-			return s.prompt.update(msg)
-		}
+		return nil
 	}
-	return nil
+	return s.promptList.update(msg)
 }
 
 func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.c.keys
-	if used, _, cmd := s.list.update(msg); used {
-		return cmd
-	}
 	var sel *memstore.OpenItem
 	if i, ok := s.list.selected(); ok {
 		sel = &s.rows[i].item
@@ -183,12 +160,6 @@ func (s *items) apply() tea.Cmd {
 	return s.write(what, msg, tick(todo))
 }
 
-func (s *items) SetSize(w, h int) tea.Cmd {
-	s.w, s.h = w, h
-	s.list.setHeight(h - 3)
-	return nil
-}
-
 func (s *items) View() string {
 	st := s.c.styles
 	var b strings.Builder
@@ -202,15 +173,10 @@ func (s *items) View() string {
 	if len(s.checked) > 0 {
 		head += st.Subtle.Render("  — enter moves them to Finalisé")
 	}
-	if f := s.list.filterView(s.w); f != "" {
-		head = " " + f
-	}
-	b.WriteString(st.Subtle.Render(head) + "\n\n")
-	switch {
-	case !s.loaded:
-		b.WriteString("  " + st.Subtle.Render("Reading the logs…"))
-	case s.err != nil:
-		b.WriteString("  " + st.Err.Render("Cannot read the logs: ") + firstLine(s.err.Error()))
+	b.WriteString(s.head(head))
+	switch why := s.c.unready(s.loaded, s.err, "Reading the logs…", "Cannot read the logs: "); {
+	case why != "":
+		b.WriteString("  " + why)
 	case n == 0:
 		b.WriteString("  " + st.OK.Render("Nothing left to do.") + st.Subtle.Render(" Every À suivre item is ticked."))
 	default:
@@ -231,11 +197,7 @@ func (s *items) View() string {
 			b.WriteString(s.list.row(" "+box+" "+text, s.w, j == cur) + "\n")
 		}
 	}
-	body := fit(b.String(), s.w, s.h-1)
-	if s.prompt.open {
-		return body + "\n" + s.prompt.view(s.w)
-	}
-	return body + "\n"
+	return s.view(b.String())
 }
 
 func (s *items) Title() string { return "open items" }
@@ -252,5 +214,3 @@ func (s *items) FullHelp() [][]key.Binding {
 	k := s.c.keys
 	return [][]key.Binding{k.navKeys(), {k.Tick, k.Apply, k.Reword, k.Drop, k.Editor, k.Filter}}
 }
-
-func (s *items) Capturing() bool { return s.prompt.open || s.list.editing }

@@ -40,12 +40,14 @@ func newList(c *common) *list {
 }
 
 // setRows replaces the rows, keeping the cursor on the same row when it still exists.
-func (l *list) setRows(n int) {
-	var keep string
+func (l *list) setRows(n int) { l.reset(n, l.selectedKey()) }
+
+// selectedKey is the key of the row under the cursor, "" when there is none.
+func (l *list) selectedKey() string {
 	if i, ok := l.selected(); ok {
-		keep = l.key(i)
+		return l.key(i)
 	}
-	l.reset(n, keep)
+	return ""
 }
 
 // reset replaces the rows and puts the cursor on the row whose key is keep, if any.

@@ -142,13 +142,6 @@ func (s *memory) rows() []int {
 
 func entryKey(e *entry) string { return fmt.Sprint(e.kind, e.label, e.log.Path) }
 
-func (s *memory) selectedKey() string {
-	if e := s.selected(); e != nil {
-		return entryKey(e)
-	}
-	return ""
-}
-
 // setEntries shows the entries, the cursor on the one keyed keep when it is still there.
 func (s *memory) setEntries(keep string) {
 	idx := s.rows()
@@ -188,7 +181,7 @@ func (s *memory) Update(msg tea.Msg) tea.Cmd {
 		if msg.to != s {
 			return nil
 		}
-		keep := s.selectedKey()
+		keep := s.list.selectedKey()
 		s.loaded, s.err, s.entries = true, msg.err, msg.entries
 		s.setEntries(keep)
 		return s.previewSelected()
@@ -250,7 +243,7 @@ func (s *memory) toggleArchives() tea.Cmd {
 	if n == 0 {
 		return status("no archived logs yet: promotion archives logs older than %d days", s.c.ws.Config.Promote.ArchiveAfterDays)
 	}
-	keep := s.selectedKey()
+	keep := s.list.selectedKey()
 	s.expanded = !s.expanded
 	s.setEntries(keep)
 	return s.previewSelected()
@@ -283,11 +276,9 @@ func (s *memory) View() string {
 	st := s.c.styles
 	lw := s.listWidth()
 	var b strings.Builder
-	switch {
-	case !s.loaded:
-		b.WriteString("\n  " + st.Subtle.Render("Reading "+s.p.Name+"…"))
-	case s.err != nil:
-		b.WriteString("\n  " + st.Err.Render("Cannot read this project: ") + firstLine(s.err.Error()))
+	switch why := s.c.unready(s.loaded, s.err, "Reading "+s.p.Name+"…", "Cannot read this project: "); {
+	case why != "":
+		b.WriteString("\n  " + why)
 	default:
 		if f := s.list.filterView(lw); f != "" {
 			b.WriteString(" " + f + "\n")

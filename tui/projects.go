@@ -203,11 +203,9 @@ func (s *projects) View() string {
 	st := s.c.styles
 	lw := s.listWidth()
 	var b strings.Builder
-	switch {
-	case !s.loaded:
-		b.WriteString("\n  " + st.Subtle.Render("Reading the workspace…"))
-	case s.err != nil:
-		b.WriteString("\n  " + st.Err.Render("Cannot read the workspace: ") + firstLine(s.err.Error()))
+	switch why := s.c.unready(s.loaded, s.err, "Reading the workspace…", "Cannot read the workspace: "); {
+	case why != "":
+		b.WriteString("\n  " + why)
 	default:
 		head := fmt.Sprintf("  %-18s %5s %5s  %-18s %s", "PROJECT", "LOGS", "OPEN", "LONG MEMORY", "LAST LOG")
 		if f := s.list.filterView(lw); f != "" {

@@ -136,10 +136,7 @@ func (s *timeline) Update(msg tea.Msg) tea.Cmd {
 		if msg.to != s {
 			return nil
 		}
-		keep := ""
-		if i, ok := s.list.selected(); ok {
-			keep = s.rowKey(i)
-		}
+		keep := s.list.selectedKey()
 		s.loaded, s.err, s.pending, s.commits = true, msg.err, msg.pending, msg.commits
 		s.list.reset(len(s.commits)+len(s.pendingRows()), keep)
 		return s.loadDiff()
@@ -318,11 +315,9 @@ func (s *timeline) View() string {
 	st := s.c.styles
 	lw := s.listWidth()
 	var b strings.Builder
-	switch {
-	case !s.loaded:
-		b.WriteString("\n  " + st.Subtle.Render("Reading the history…"))
-	case s.err != nil:
-		b.WriteString("\n  " + st.Err.Render("Cannot read the history: ") + firstLine(s.err.Error()))
+	switch why := s.c.unready(s.loaded, s.err, "Reading the history…", "Cannot read the history: "); {
+	case why != "":
+		b.WriteString("\n  " + why)
 	default:
 		head := st.Faint.Render(trunc(fmt.Sprintf("  %s · %s", s.c.ws.Rel(s.p.Dir), plural(len(s.commits), "commit")), lw))
 		if f := s.list.filterView(lw); f != "" {

@@ -133,12 +133,7 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 func (s *curate) View() string {
 	st := s.c.styles
 	var b strings.Builder
-	n := 0
-	for _, r := range s.rows {
-		if r.header == "" {
-			n++
-		}
-	}
+	n := s.list.count()
 	b.WriteString(s.head("  " + s.c.ws.Rel(s.path) + " · " + plural(n, "bullet")))
 	switch why := s.c.unready(s.loaded, s.err, "Reading…", "Cannot read this file: "); {
 	case why != "":

@@ -163,12 +163,7 @@ func (s *items) apply() tea.Cmd {
 func (s *items) View() string {
 	st := s.c.styles
 	var b strings.Builder
-	n := 0
-	for _, r := range s.rows {
-		if r.header == "" {
-			n++
-		}
-	}
+	n := s.list.count()
 	head := fmt.Sprintf("  %s open · %d ticked", plural(n, "item"), len(s.checked))
 	if len(s.checked) > 0 {
 		head += st.Subtle.Render("  — enter moves them to Finalisé")

@@ -91,6 +91,17 @@ func (l *list) refilter() {
 	l.fix()
 }
 
+// count is the number of rows that are not headings, the filter aside.
+func (l *list) count() int {
+	n := 0
+	for i := 0; i < l.n; i++ {
+		if !l.header(i) {
+			n++
+		}
+	}
+	return n
+}
+
 // filtering reports whether a filter is set.
 func (l *list) filtering() bool { return l.filter.Value() != "" }
 

@@ -125,16 +125,20 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 		if errors.As(err, &se) && len(se.Errors) > 0 {
 			e := se.Errors[0]
 			row, _ := e.Position()
-			return nil, fmt.Errorf("%s:%d: unknown key %q", name, row, strings.Join(e.Key(), "."))
+			return nil, fmt.Errorf("%s:%d: unknown key %q%s", name, row, strings.Join(e.Key(), "."), misplaced(e.Key()))
 		}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, _ := de.Position()
 			key := strings.Join(de.Key(), ".")
-			if key != "" {
-				return nil, fmt.Errorf("%s:%d: %s: %s", name, row, key, de.Error())
+			msg := strings.TrimPrefix(de.Error(), "toml: ")
+			if w := wantType(de.Key()); w != "" && strings.Contains(msg, "cannot decode") {
+				msg = "want " + w + misplaced(de.Key())
 			}
-			return nil, fmt.Errorf("%s:%d: %s", name, row, de.Error())
+			if key != "" {
+				return nil, fmt.Errorf("%s:%d: %s: %s", name, row, key, msg)
+			}
+			return nil, fmt.Errorf("%s:%d: %s", name, row, msg)
 		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -216,11 +220,64 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 			case "full", "read", "none":
 				c.MCP.Access[k] = m.Access[k]
 			default:
-				return nil, bad(k, fmt.Sprintf("access %q is not full, read or none", m.Access[k]))
+				return nil, bad(k, fmt.Sprintf("access %q is not full, read or none%s", m.Access[k], misplaced([]string{"mcp", "access", k})))
 			}
 		}
 	}
 	return c, nil
+}
+
+// keyTables says where each key of carnet.toml belongs ("" is the top of the file), to
+// explain a key written under the wrong table.
+var keyTables = map[string]string{
+	"language": "", "extractor": "hook", "command": "hook", "timeout": "hook", "gate": "hook",
+	"autocommit": "hook", "budget_tokens": "load", "archive_after_days": "promote", "long_memory_max_lines": "promote",
+}
+
+// misplaced explains a key that belongs to another table than the one it was read in; a key
+// belongs to the [table] line above it, so a line added at the end of the file lands in
+// [mcp.access]. It returns "" when the key is not a known one.
+func misplaced(key []string) string {
+	if len(key) == 0 {
+		return ""
+	}
+	leaf := key[len(key)-1]
+	table, ok := keyTables[leaf]
+	if !ok || strings.Join(key[:len(key)-1], ".") == table {
+		return ""
+	}
+	if table == "" {
+		return fmt.Sprintf(" (%s belongs at the top of the file, before the first [table] line: a key belongs to the [table] above it)", leaf)
+	}
+	return fmt.Sprintf(" (%s belongs under [%s]: a key belongs to the [table] above it)", leaf, table)
+}
+
+// wantType names the type a key of carnet.toml takes, for an error on a value of the wrong type.
+func wantType(key []string) string {
+	if len(key) == 0 {
+		return ""
+	}
+	switch k := strings.Join(key, "."); {
+	case k == "language":
+		return `"fr" or "en"`
+	case k == "hook.extractor":
+		return `a string: "heuristic", "claude", "anthropic" or "command"`
+	case k == "hook.command":
+		return `a list of strings, like ["claude", "-p"]`
+	case k == "hook.timeout":
+		return `a duration in quotes, like "20s"`
+	case k == "hook.gate", k == "hook.autocommit":
+		return "true or false"
+	case k == "load.budget_tokens", k == "promote.archive_after_days", k == "promote.long_memory_max_lines":
+		return "a whole number"
+	case key[0] == "projects" && len(key) == 2:
+		return `a folder in quotes, like "projects/api/memory_sessions"`
+	case len(key) == 3 && key[0] == "mcp" && key[1] == "access":
+		return `"full", "read" or "none"`
+	case k == "projects", k == "hook", k == "load", k == "promote", k == "mcp", k == "mcp.access":
+		return fmt.Sprintf("a table: a line [%s], then its keys one per line", k)
+	}
+	return "another type of value"
 }
 
 // lineOf finds the 1-based line where key is assigned, for error messages (0 if not found).

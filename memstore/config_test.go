@@ -56,6 +56,15 @@ func TestParseConfigErrors(t *testing.T) {
 		{"[mcp.access]\ncodex = \"write\"\n", `carnet.toml:2: codex: access "write" is not full, read or none`},
 		{"[load]\nbudget_tokens = -3\n", `carnet.toml:2: budget_tokens: must be a positive number`},
 		{"language = \n", `carnet.toml:1`},
+		// a value of the wrong type says which type, not how Go decodes it
+		{"[hook]\ngate = \"yes\"\n", `carnet.toml:2: hook.gate: want true or false`},
+		{"[hook]\ncommand = \"claude -p\"\n", `carnet.toml:2: hook.command: want a list of strings, like ["claude", "-p"]`},
+		{"[load]\nbudget_tokens = \"100\"\n", `carnet.toml:2: load.budget_tokens: want a whole number`},
+		{"[mcp]\naccess = \"full\"\n", `carnet.toml:2: mcp.access: want a table: a line [mcp.access], then its keys one per line`},
+		// a key under the wrong table (a line added at the end lands in [mcp.access]) says where it belongs
+		{ConfigTemplate + "language = \"en\"\n", `language: access "en" is not full, read or none (language belongs at the top of the file, before the first [table] line`},
+		{ConfigTemplate + "gate = true\n", `mcp.access.gate: want "full", "read" or "none" (gate belongs under [hook]`},
+		{"gate = true\n", `carnet.toml:1: unknown key "gate" (gate belongs under [hook]`},
 	}
 	for _, tt := range tests {
 		_, err := ParseConfig("carnet.toml", []byte(tt.in))
@@ -64,6 +73,9 @@ func TestParseConfigErrors(t *testing.T) {
 		}
 		if err != nil && strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: error is not one line: %q", tt.in, err)
+		}
+		if err != nil && (strings.Contains(err.Error(), "struct") || strings.Contains(err.Error(), "toml: ")) {
+			t.Errorf("%q: error speaks Go: %q", tt.in, err)
 		}
 	}
 }

@@ -9,10 +9,7 @@ func TestCurateLog(t *testing.T) {
 	root := fixture(t)
 	h := newHarness(t, root, true)
 	h.press("enter", "j", "j", "c") // today's log of cmms_doc
-	s, ok := h.top().(*curate)
-	if !ok {
-		t.Fatalf("c opened %T", h.top())
-	}
+	s := topIs[*curate](h, "c opened")
 	h.contains("2026-03-22.md", "Contexte", "Connaissances acquises", "•")
 	// move the first "Travail produit" bullet to long memory
 	for i, r := range s.rows {

@@ -199,6 +199,17 @@ func (h *harness) plain() string { return ansi.Strip(h.m.render()) }
 // top is the active screen.
 func (h *harness) top() screen { return h.m.top() }
 
+// topIs is the active screen as a T; when another screen is on top the test stops, saying
+// what led there ("p opened *tui.memory, want *tui.review").
+func topIs[T screen](h *harness, what string) T {
+	h.t.Helper()
+	s, ok := h.top().(T)
+	if !ok {
+		h.t.Fatalf("%s %T, want %T", what, h.top(), s)
+	}
+	return s
+}
+
 func (h *harness) contains(want ...string) {
 	h.t.Helper()
 	p := h.plain()

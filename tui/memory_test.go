@@ -33,9 +33,7 @@ func TestMemoryBrowse(t *testing.T) {
 	h.lacks("archives/20")
 	// enter opens the pager, q comes back
 	h.press("g", "enter")
-	if _, ok := h.top().(*pager); !ok {
-		t.Fatalf("enter on long memory opened %T", h.top())
-	}
+	topIs[*pager](h, "enter on long memory opened")
 	h.press("q")
 	if h.top() != screen(s) {
 		t.Fatalf("q from the pager went to %T", h.top())

@@ -5,10 +5,7 @@ import "testing"
 func TestPagerScroll(t *testing.T) {
 	h := newHarness(t, shared(t), true)
 	h.press("enter", "enter") // long memory, full screen
-	s, ok := h.top().(*pager)
-	if !ok {
-		t.Fatalf("enter opened %T", h.top())
-	}
+	s := topIs[*pager](h, "enter opened")
 	h.contains("long_memory.md", "Mémoire long terme", "0%")
 	h.press("j", "j")
 	if got := s.pv.vp.YOffset(); got != 2 {
@@ -26,9 +23,7 @@ func TestPagerScroll(t *testing.T) {
 		t.Fatal("g does not go to the top")
 	}
 	h.press("c")
-	if _, ok := h.top().(*curate); !ok {
-		t.Fatalf("c in the pager opened %T", h.top())
-	}
+	topIs[*curate](h, "c in the pager opened")
 }
 
 func TestPagerGolden(t *testing.T) { goldens(t, shared(t), "enter", "j", "j", "enter", "j") }

@@ -28,14 +28,10 @@ func TestProjectsList(t *testing.T) {
 		t.Fatalf("G: selected %s", got)
 	}
 	h.press("enter")
-	if _, ok := h.top().(*memory); !ok {
-		t.Fatalf("enter opened %T", h.top())
-	}
+	topIs[*memory](h, "enter opened")
 	h.contains("carnet", "mobile_app", "Daily logs")
 	h.press("q")
-	if _, ok := h.top().(*projects); !ok {
-		t.Fatalf("q went to %T", h.top())
-	}
+	topIs[*projects](h, "q went to")
 	h.press("q")
 	if !h.quit {
 		t.Fatal("q on the first screen does not quit")
@@ -64,14 +60,10 @@ func TestProjectsFilter(t *testing.T) {
 func TestProjectsShortcuts(t *testing.T) {
 	h := newHarness(t, shared(t), true)
 	h.press("o")
-	if _, ok := h.top().(*items); !ok {
-		t.Fatalf("o opened %T", h.top())
-	}
+	topIs[*items](h, "o opened")
 	h.contains("cmms_doc › open items")
 	h.press("q")
-	if _, ok := h.top().(*memory); !ok {
-		t.Fatalf("back from open items lands on %T, want the project", h.top())
-	}
+	topIs[*memory](h, "back from open items lands on")
 }
 
 func TestProjectsGolden(t *testing.T) { goldens(t, shared(t)) }

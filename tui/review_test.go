@@ -15,10 +15,7 @@ func TestReviewRejectHunkAndApply(t *testing.T) {
 	root := fixture(t)
 	h := newHarness(t, root, true)
 	h.press("p")
-	s, ok := h.top().(*review)
-	if !ok {
-		t.Fatalf("p opened %T", h.top())
-	}
+	s := topIs[*review](h, "p opened")
 	if s.plan == nil || s.plan.Empty() {
 		t.Fatalf("no plan: %v", s.err)
 	}
@@ -45,9 +42,7 @@ func TestReviewRejectHunkAndApply(t *testing.T) {
 	h.contains("✗ rejected", "[~]")
 	before := readFile(t, filepath.Join(root, lm.Path))
 	h.press("esc", "w")
-	if _, ok := h.top().(*memory); !ok {
-		t.Fatalf("after apply the screen is %T", h.top())
-	}
+	topIs[*memory](h, "after apply the screen is")
 	h.contains("Promoted, committed")
 	after := readFile(t, filepath.Join(root, lm.Path))
 	if after == before {

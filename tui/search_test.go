@@ -12,10 +12,7 @@ import (
 func TestSearchWorkspace(t *testing.T) {
 	h := newHarness(t, shared(t), true)
 	h.press("s")
-	s, ok := h.top().(*search)
-	if !ok {
-		t.Fatalf("s opened %T", h.top())
-	}
+	s := topIs[*search](h, "s opened")
 	h.typeText("sqlite")
 	if len(s.hits) == 0 {
 		t.Fatal("no hit for sqlite")
@@ -26,17 +23,12 @@ func TestSearchWorkspace(t *testing.T) {
 		t.Fatal("enter does not move to the results")
 	}
 	h.press("enter")
-	pg, ok := h.top().(*pager)
-	if !ok {
-		t.Fatalf("enter on a hit opened %T", h.top())
-	}
+	pg := topIs[*pager](h, "enter on a hit opened")
 	if pg.line == 0 {
 		t.Fatal("the pager does not know the line")
 	}
 	h.press("q", "q")
-	if _, ok := h.top().(*projects); !ok {
-		t.Fatalf("q q went to %T", h.top())
-	}
+	topIs[*projects](h, "q q went to")
 }
 
 func TestSearchNothing(t *testing.T) {
@@ -45,9 +37,7 @@ func TestSearchNothing(t *testing.T) {
 	h.typeText("zzzzqqq")
 	h.contains("No line holds all these words.")
 	h.press("esc")
-	if _, ok := h.top().(*projects); !ok {
-		t.Fatalf("esc went to %T", h.top())
-	}
+	topIs[*projects](h, "esc went to")
 }
 
 func TestHelpAndQuit(t *testing.T) {
@@ -69,9 +59,7 @@ func TestEmptyWorkspace(t *testing.T) {
 	h := newHarness(t, t.TempDir(), true)
 	h.contains("No memory here yet", "carnet init", "carnet install", "carnet demo")
 	h.press("s") // nothing to search: ignored
-	if _, ok := h.top().(*message); !ok {
-		t.Fatalf("s on the empty state opened %T", h.top())
-	}
+	topIs[*message](h, "s on the empty state opened")
 	h.press("q")
 	if !h.quit {
 		t.Fatal("q does not quit the empty state")

@@ -10,10 +10,7 @@ func TestTimelineCommitsAndDiff(t *testing.T) {
 	root := fixture(t)
 	h := newHarness(t, root, true)
 	h.press("t")
-	s, ok := h.top().(*timeline)
-	if !ok {
-		t.Fatalf("t opened %T", h.top())
-	}
+	s := topIs[*timeline](h, "t opened")
 	if !s.hasPending() {
 		t.Fatal("the fixture's last session should be uncommitted")
 	}
@@ -47,9 +44,7 @@ func TestTimelineWithoutGit(t *testing.T) {
 	}
 	h := newHarness(t, root, true)
 	h.press("t")
-	if _, ok := h.top().(*projects); !ok {
-		t.Fatalf("t without git opened %T", h.top())
-	}
+	topIs[*projects](h, "t without git opened")
 	h.contains("no timeline", "not in a git repository")
 }
 

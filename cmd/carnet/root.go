@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -105,7 +106,61 @@ session, and lets you browse and curate it in a terminal UI. With no command it 
 	}
 	cmds := root.Commands()
 	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name() < cmds[j].Name() })
+	for _, c := range cmds {
+		explainArgs(c)
+	}
+	root.SuggestionsMinimumDistance = 2
+	root.Args = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			return fmt.Errorf("unknown command %q: did you mean carnet %s? (see carnet --help)", args[0], s[0])
+		}
+		return fmt.Errorf("unknown command %q (see carnet --help)", args[0])
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return fmt.Errorf("%s (see %s --help)", flagMessage(err), c.CommandPath())
+	})
 	return root
+}
+
+// explainArgs makes a command's argument errors say what is missing and show its usage,
+// instead of cobra's "requires at least 1 arg(s), only received 0".
+func explainArgs(c *cobra.Command) {
+	check := c.Args
+	if check == nil {
+		return
+	}
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		err := check(cmd, args)
+		if err == nil {
+			return nil
+		}
+		msg := err.Error()
+		switch {
+		case strings.HasPrefix(msg, "requires at least"):
+			msg = "missing argument"
+		case strings.HasPrefix(msg, "accepts at most"), strings.HasPrefix(msg, "accepts 0 arg"), strings.HasPrefix(msg, "unknown command"):
+			msg = fmt.Sprintf("too many arguments (%s)", strings.Join(args, " "))
+		}
+		return fmt.Errorf("%s; usage: %s", msg, strings.TrimSuffix(cmd.UseLine(), " [flags]"))
+	}
+}
+
+// flagMessage rewords pflag's errors for a value of the wrong type, which quote Go's strconv.
+func flagMessage(err error) error {
+	msg := err.Error()
+	var val, flag string
+	if n, _ := fmt.Sscanf(msg, "invalid argument %q for %q flag:", &val, &flag); n == 2 {
+		switch {
+		case strings.Contains(msg, "ParseInt"), strings.Contains(msg, "ParseUint"):
+			return fmt.Errorf("%s: %q is not a whole number", flag, val)
+		case strings.Contains(msg, "ParseBool"):
+			return fmt.Errorf("%s: %q is not true or false", flag, val)
+		}
+	}
+	return err
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
@@ -122,8 +177,27 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.As(err, &ee) {
 			return ee.code
 		}
+		if hookMode(args) {
+			// a bad flag or argument in the hook's command line (settings written for another
+			// version of carnet) must not break the agent either
+			fmt.Fprintln(stderr, "carnet hook:", err)
+			return 0
+		}
 		fmt.Fprintln(stderr, "carnet:", err)
 		return 1
 	}
 	return 0
+}
+
+// hookMode reports whether the command line asks for the hook (--hook before any "--").
+func hookMode(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "--hook", a == "--hook=true", a == "--hook=1":
+			return true
+		}
+	}
+	return false
 }

@@ -22,6 +22,11 @@ hundred commits — then opens the UI on it. DIR must be new or empty (default: 
 folder). With --no-tui it only builds it and prints where.`,
 			Args: cobra.MaximumNArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
+				if !noTUI {
+					if err := needTerminal("carnet demo --no-tui only builds the workspace"); err != nil {
+						return err
+					}
+				}
 				dir := ""
 				if len(args) == 1 {
 					dir = args[0]

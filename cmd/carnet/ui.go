@@ -1,10 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"log"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -22,9 +24,29 @@ func init() {
 	}
 }
 
+// needTerminal fails with a clear line when the UI could not draw: stdout is not a terminal
+// (piped, redirected, run by an agent), or there is no terminal to read keys from. alt says
+// what to do instead.
+func needTerminal(alt string) error {
+	if !isTerminal(os.Stdout) {
+		return fmt.Errorf("the terminal UI needs a terminal and the output is not one (%s)", alt)
+	}
+	if !isTerminal(os.Stdin) && runtime.GOOS != "windows" {
+		f, err := os.Open("/dev/tty")
+		if err != nil {
+			return fmt.Errorf("the terminal UI needs a terminal to read keys from (%s)", alt)
+		}
+		f.Close()
+	}
+	return nil
+}
+
 // openUI runs the terminal UI on the workspace at root (resolved), opening project first
 // when it is set.
 func openUI(root, project string) error {
+	if err := needTerminal("in scripts and agents, use carnet load, search or timeline"); err != nil {
+		return err
+	}
 	logw, closeLog := uiLog()
 	defer closeLog()
 	return tui.Run(tui.Options{

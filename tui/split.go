@@ -24,8 +24,9 @@ func (c columns) list(w int) int {
 }
 
 // split is a list with the selected row's file rendered beside it, the part the projects and
-// memory screens share: the preview's messages, the wheel by column, tab between the two
-// sides, the sizes and the frame. Each screen keeps its rows, its keys and its texts.
+// memory screens share: the preview's messages, the wheel by column, the keys while the
+// preview has the keyboard, the sizes and the frame. Each screen keeps its rows, its keys
+// (tab into the preview among them: when it may go there differs) and its texts.
 type split struct {
 	c          *common
 	list       *list
@@ -39,6 +40,7 @@ type split struct {
 	screenKeys func(tea.KeyPressMsg) tea.Cmd // the screen's own keys: those the preview and the list leave
 }
 
+// newSplit makes the two sides; the screen then sets pass, follow and screenKeys.
 func newSplit(c *common, cols columns, spare int, empty string) split {
 	sp := split{c: c, list: newList(c), pv: newPreview(c), cols: cols, spare: spare}
 	sp.pv.empty = empty

@@ -16,7 +16,7 @@ const (
 	MaxFileChars = 20000
 	// maxBulletChars is the longest bullet memory_add accepts: memstore cuts longer ones,
 	// and a confirmation must echo what was written, never a cut copy.
-	maxBulletChars = 1000
+	maxBulletChars = memstore.MaxBulletChars
 )
 
 // AddIn is the input of memory_add.

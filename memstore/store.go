@@ -225,6 +225,10 @@ func (tx *Tx) Put(path string, data []byte) error {
 // Move renames a file inside the project when the Tx commits, after its documents are written.
 func (tx *Tx) Move(from, to string) { tx.moves = append(tx.moves, [2]string{from, to}) }
 
+// MaxBulletChars is the longest bullet carnet writes: CleanBullet cuts a longer text, so the
+// commands that take a person's or an agent's text refuse it instead.
+const MaxBulletChars = 1000
+
 // CleanBullet turns extractor or user text into one bullet line: trimmed, one line, no list
 // marker, the workspace root and home folder stripped from paths. It returns "" for nothing.
 func (tx *Tx) CleanBullet(text string) string { return cleanBullet(tx.p.WS.Root, text) }
@@ -242,9 +246,8 @@ func cleanBullet(root, text string) string {
 	if home, err := os.UserHomeDir(); err == nil && len(home) > 1 {
 		text = strings.ReplaceAll(text, home+"/", "~/")
 	}
-	const max = 1000
-	if r := []rune(text); len(r) > max {
-		text = string(r[:max-1]) + "…"
+	if r := []rune(text); len(r) > MaxBulletChars {
+		text = string(r[:MaxBulletChars-1]) + "…"
 	}
 	return strings.TrimSpace(text)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -57,7 +58,9 @@ func textArgs(args []string, stdin io.Reader) ([]string, error) {
 				out = append(out, t)
 			}
 		}
-		if err := sc.Err(); err != nil {
+		if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("a line of stdin is over 1 MB; one line is one bullet, of at most %d characters", memstore.MaxBulletChars)
+		} else if err != nil {
 			return nil, fmt.Errorf("reading stdin: %w", err)
 		}
 		if len(out) == 0 {

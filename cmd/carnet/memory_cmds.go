@@ -3,7 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path"
+	"path/filepath"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -37,7 +41,7 @@ root when there is none. Existing files are left as they are.`,
 			if strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "..") {
 				return fmt.Errorf("DIR must be relative to the workspace root (%s)", root)
 			}
-			created, err := memstore.Init(root, dir)
+			created, err := initWorkspace(root, dir)
 			if err != nil {
 				return err
 			}
@@ -53,6 +57,44 @@ root when there is none. Existing files are left as they are.`,
 			return nil
 		},
 	}
+}
+
+// initWorkspace creates the memory layout in dir (relative to root). When carnet.toml names
+// the projects, those are the folders it makes: every one of them without DIR, else the one
+// in DIR, and a DIR that is not one of them is an error (its memory would belong to no project).
+func initWorkspace(root, dir string) ([]string, error) {
+	cfg, err := memstore.LoadConfigFile(root)
+	if err != nil {
+		return nil, err
+	}
+	if len(cfg.Projects) == 0 {
+		return memstore.Init(root, dir)
+	}
+	names := make([]string, 0, len(cfg.Projects))
+	for n := range cfg.Projects {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	want := path.Join(filepath.ToSlash(filepath.Clean(dir)), memstore.MemoryDir)
+	var created []string
+	found := false
+	for _, n := range names {
+		mem := cfg.Projects[n]
+		if dir != "" && mem != want {
+			continue
+		}
+		found = true
+		c, err := memstore.InitFolder(root, mem)
+		if err != nil {
+			return created, err
+		}
+		created = append(created, c...)
+	}
+	if !found {
+		return nil, fmt.Errorf("%s names the projects and %s is not one of them: add a line like  %s = %q  under [projects], then run carnet init again",
+			memstore.ConfigFile, want, path.Base(path.Dir(want)), want)
+	}
+	return created, nil
 }
 
 func newAddCmd(g *globals) *cobra.Command {
@@ -79,6 +121,9 @@ like a secret is refused. The project is chosen with -p only.`,
 			}
 			texts, err := textArgs(args, cmd.InOrStdin())
 			if err != nil {
+				return err
+			}
+			if err := checkBullets(texts); err != nil {
 				return err
 			}
 			w, err := g.workspace()
@@ -113,6 +158,24 @@ like a secret is refused. The project is chosen with -p only.`,
 	}
 	c.Flags().StringVarP(&section, "section", "s", "", "section key: "+strings.Join(memstore.AddKeys(), ", "))
 	return c
+}
+
+// checkBullets refuses, before anything is written, a bullet too long to be written whole
+// or one that looks like a secret: the whole command fails and nothing is half-written.
+func checkBullets(texts []string) error {
+	for i, t := range texts {
+		which := "the bullet"
+		if len(texts) > 1 {
+			which = fmt.Sprintf("bullet %d", i+1)
+		}
+		if n := utf8.RuneCountInString(strings.Join(strings.Fields(t), " ")); n > memstore.MaxBulletChars {
+			return fmt.Errorf("%s is %d characters; a bullet is one fact of at most %d: split it (with -, one bullet per line of stdin); nothing written", which, n, memstore.MaxBulletChars)
+		}
+		if why := memstore.DetectSecret(t); why != "" {
+			return fmt.Errorf("refused %s (%s): nothing written; memory is kept in git, so record where a secret lives, never its value", which, why)
+		}
+	}
+	return nil
 }
 
 func validAddKey(k string) bool {

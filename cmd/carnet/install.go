@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -49,7 +50,14 @@ nothing; --dry-run shows the changes as a diff and writes nothing.`,
 				return err
 			}
 			inst := &installer{root: root, dryRun: dryRun, out: cmd.OutOrStdout()}
-			return inst.claude(scope)
+			if err := inst.claude(scope); err != nil {
+				return err
+			}
+			if _, err := exec.LookPath("carnet"); err != nil {
+				// the hook and the MCP server are registered as "carnet …": the agent must find it
+				fmt.Fprintln(cmd.ErrOrStderr(), "warning: carnet is not on your PATH, and the agent runs it as \"carnet --hook\" and \"carnet mcp\": put it there (go install ./cmd/carnet, or copy it to a folder of $PATH)")
+			}
+			return nil
 		},
 	}
 	c.Flags().StringVar(&agent, "agent", "claude", "the agent to register with (claude)")
@@ -81,11 +89,17 @@ func (in *installer) claude(scope string) error {
 	if err != nil {
 		return err
 	}
-	if len(ws.Projects) == 0 {
+	missing := len(ws.Projects) == 0
+	for _, p := range ws.Projects {
+		if _, err := os.Stat(p.LogsDir()); err != nil {
+			missing = true // a project named in carnet.toml whose folder is not made yet
+		}
+	}
+	if missing {
 		if in.dryRun {
 			fmt.Fprintf(in.out, "would run carnet init in %s (no memory_sessions/ yet)\n", in.root)
 		} else {
-			created, err := memstore.Init(in.root, "")
+			created, err := initWorkspace(in.root, "")
 			if err != nil {
 				return fmt.Errorf("carnet init: %w", err)
 			}

@@ -63,3 +63,52 @@ func TestKindOf(t *testing.T) {
 		}
 	}
 }
+
+// A line that is not a JSON-RPC message gets a JSON-RPC error and the session goes on: the
+// requests before and after it are all answered.
+func TestServeStdioSurvivesBadLines(t *testing.T) {
+	root := seeded(t, "")
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`not json`,
+		`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":`,
+		`42`,
+		`{"id":"x","method":"ping"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"memory_index","arguments":{}}}`,
+	}, "\n") // and no final newline
+	var out bytes.Buffer
+	s := New(Options{Root: root, Now: func() time.Time { return testNow }})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := s.ServeStdio(ctx, strings.NewReader(in), &out); err != nil {
+		t.Fatalf("ServeStdio: %v", err)
+	}
+	var answered []string
+	codes := map[int]int{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Result map[string]any  `json:"result"`
+			Error  *struct {
+				Code int `json:"code"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("stdout line %q: %v", l, err)
+		}
+		if m.Error != nil {
+			codes[m.Error.Code]++
+		}
+		if m.Result != nil {
+			answered = append(answered, string(m.ID))
+		}
+	}
+	if codes[-32700] != 2 || codes[-32600] != 2 {
+		t.Errorf("want 2 parse errors and 2 invalid requests, got %v:\n%s", codes, out.String())
+	}
+	if len(answered) != 3 {
+		t.Errorf("want requests 1, 2 and 3 answered, got %v:\n%s", answered, out.String())
+	}
+}

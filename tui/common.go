@@ -205,8 +205,8 @@ func weekday(date string) string {
 	return t.Format("Mon")
 }
 
-// ago says how long before now t was, in the words a person uses.
-func ago(now, t time.Time) string {
+// Ago says how long before now t was, in the words a person uses ("3 days ago").
+func Ago(now, t time.Time) string {
 	d := now.Sub(t)
 	switch {
 	case d < 0:
@@ -242,7 +242,7 @@ func daysAgo(now time.Time, date string) string {
 	case n < 60:
 		return fmt.Sprintf("%d days ago", n)
 	default:
-		return ago(now, t)
+		return Ago(now, t)
 	}
 }
 

@@ -272,7 +272,7 @@ func (s *timeline) detail(row string) string {
 			if cm.Hash != row {
 				continue
 			}
-			b.WriteString(st.Hash.Render(cm.Hash[:10]) + "  " + st.Subtle.Render(cm.Author+" · "+cm.When.Format("Mon 2 Jan 2006 15:04")+" · "+ago(s.c.now(), cm.When)) + "\n")
+			b.WriteString(st.Hash.Render(cm.Hash[:10]) + "  " + st.Subtle.Render(cm.Author+" · "+cm.When.Format("Mon 2 Jan 2006 15:04")+" · "+Ago(s.c.now(), cm.When)) + "\n")
 			b.WriteString(st.FileHead.Render(cm.Message) + "\n")
 			files = cm.Files
 		}

@@ -5,11 +5,11 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"carnet/memstore"
+	"carnet/tui"
 )
 
 func init() { register(newTimelineCmd) }
@@ -73,7 +73,7 @@ changes come first. --diff adds each commit's diff.`,
 			t := now()
 			for _, c := range commits {
 				subject, _, _ := strings.Cut(c.Message, "\n")
-				fmt.Fprintf(out, "%s  %-14s  %-16s  %s\n", c.Hash[:7], ago(c.When, t), c.Author, subject)
+				fmt.Fprintf(out, "%s  %-14s  %-16s  %s\n", c.Hash[:7], tui.Ago(t, c.When), c.Author, subject)
 				printFiles(out, c.Files, dir)
 				if diff {
 					d, err := memstore.CommitDiff(repo, c.Hash, dir)
@@ -105,27 +105,4 @@ func printFiles(out io.Writer, files []memstore.FileChange, dir string) {
 func indent(s string) string {
 	s = strings.TrimRight(s, "\n")
 	return "    " + strings.ReplaceAll(s, "\n", "\n    ")
-}
-
-// ago says how long before now t was, the way people say it.
-func ago(t, now time.Time) string {
-	d := now.Sub(t)
-	switch {
-	case d < time.Minute:
-		return "just now"
-	case d < time.Hour:
-		return plural(int(d.Minutes()), "minute") + " ago"
-	case d < 24*time.Hour:
-		return plural(int(d.Hours()), "hour") + " ago"
-	case d < 30*24*time.Hour:
-		return plural(int(d.Hours()/24), "day") + " ago"
-	}
-	return t.Format("2006-01-02")
-}
-
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
 }

@@ -256,6 +256,9 @@ words of QUERY, case and accents ignored, as PATH:LINE: [section] text.`,
 			if err != nil {
 				return err
 			}
+			if len(w.Projects) == 0 {
+				return fmt.Errorf("no memory in %s yet: run carnet init", w.Root)
+			}
 			if g.project != "" {
 				p, err := w.Project(g.project)
 				if err != nil {

@@ -250,6 +250,8 @@ func newSearchCmd(g *globals) *cobra.Command {
 		Short: "Search all memory of the workspace",
 		Long: `Print the lines of every project's memory (long memory, logs, archives) that hold all the
 words of QUERY, case and accents ignored, as PATH:LINE: [section] text.`,
+		Example: `  carnet search transcript
+  carnet search -p api decouverte skills     # one project; "découverte" matches too`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w, err := g.workspace()

@@ -62,6 +62,10 @@ func newRootCmd() *cobra.Command {
 		Long: `carnet captures what happens in each coding-agent session into plain Markdown under
 memory_sessions/ (daily logs and a long-term memory), hands it back at the start of the next
 session, and lets you browse and curate it in a terminal UI. With no command it opens the UI.`,
+		Example: `  carnet install                 # in your repository: set it up for Claude Code
+  carnet demo                    # try the UI on a sample workspace
+  carnet add -s decisions "Keep memory paths relative to the workspace root"
+  carnet search transcript`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,

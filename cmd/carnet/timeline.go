@@ -23,6 +23,8 @@ func newTimelineCmd(g *globals) *cobra.Command {
 		Long: `Show the commits that changed the project's memory folder, newest first: hash, relative
 date, author, message, and the files with their added/removed lines. Uncommitted memory
 changes come first. --diff adds each commit's diff.`,
+		Example: `  carnet timeline
+  carnet timeline api -n 5 --diff`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w, err := g.workspace()

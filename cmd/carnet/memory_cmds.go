@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -53,10 +54,29 @@ root when there is none. Existing files are left as they are.`,
 			for _, c := range created {
 				fmt.Fprintln(out, "created", c)
 			}
+			if sub := subfolder(root); dir == "" && sub != "" {
+				fmt.Fprintf(out, "note: this is the memory of the whole workspace (%s); for a project of its own in this folder: carnet init %s\n", root, sub)
+			}
 			fmt.Fprintln(out, "next: carnet install   (registers the hook so sessions are captured and loaded)")
 			return nil
 		},
 	}
+}
+
+// subfolder is the current folder relative to root, or "" at the root or outside it.
+func subfolder(root string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	if r, err := filepath.EvalSymlinks(wd); err == nil {
+		wd = r
+	}
+	rel, err := filepath.Rel(root, wd)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return ""
+	}
+	return filepath.ToSlash(rel)
 }
 
 // initWorkspace creates the memory layout in dir (relative to root). When carnet.toml names

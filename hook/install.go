@@ -2,6 +2,8 @@ package hook
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -145,7 +147,11 @@ func settingsObject(data []byte) (*jsonObject, error) {
 	}
 	v, err := decodeOrdered(data)
 	if err != nil {
-		return nil, fmt.Errorf("not valid JSON: %v", err)
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("not valid JSON at line %d: %v (fix it, then run carnet install again)", 1+bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n")), err)
+		}
+		return nil, fmt.Errorf("not valid JSON: %v (fix it, then run carnet install again)", err)
 	}
 	obj, ok := v.(*jsonObject)
 	if !ok {

@@ -91,6 +91,11 @@ func TestMergeClaudeSettingsEdgeCases(t *testing.T) {
 			t.Errorf("%s accepted", bad)
 		}
 	}
+	// a settings file broken by hand (a trailing comma) is named by its line, with what to do
+	_, _, err = MergeClaudeSettings([]byte("{\n  \"model\": \"opus\",\n}\n"), HookCommand)
+	if err == nil || !strings.HasPrefix(err.Error(), "not valid JSON at line 3: ") || !strings.HasSuffix(err.Error(), "(fix it, then run carnet install again)") {
+		t.Errorf("trailing comma: %v", err)
+	}
 }
 
 func TestMergeMCPConfig(t *testing.T) {

@@ -137,6 +137,9 @@ func (r *runner) run() (int, []byte) {
 	ws, err := r.workspace()
 	if err != nil {
 		r.logf("%v", err)
+		if in.HookEventName == EventSessionStart {
+			return 0, brokenNotice(err) // else a typo in carnet.toml silently turns memory off
+		}
 		return 0, nil
 	}
 	r.mu.Lock()
@@ -157,7 +160,7 @@ func (r *runner) run() (int, []byte) {
 		out, err := r.sessionStart()
 		if err != nil {
 			r.logf("%v", err)
-			return 0, nil
+			return 0, brokenNotice(err)
 		}
 		return 0, out
 	case "":
@@ -447,7 +450,19 @@ func (r *runner) sessionStart() ([]byte, error) {
 	if l.Text == "" {
 		return nil, nil
 	}
-	out := map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventSessionStart, "additionalContext": l.Text}}
+	return sessionStartOutput(l.Text)
+}
+
+// brokenNotice is the SessionStart output when memory cannot load: the agent is told why, so
+// that the user learns it (the hook's own log may be out of reach, and its stderr unseen).
+func brokenNotice(err error) []byte {
+	out, _ := sessionStartOutput(fmt.Sprintf("carnet, this project's memory, cannot start: %v. Memory is neither loaded nor recorded until this is fixed: tell the user.", err))
+	return out
+}
+
+// sessionStartOutput is the JSON a SessionStart hook prints to add text to the session.
+func sessionStartOutput(text string) ([]byte, error) {
+	out := map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventSessionStart, "additionalContext": text}}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -73,6 +73,42 @@ func TestRunWithoutMemoryLayout(t *testing.T) {
 	}
 }
 
+// A carnet.toml broken by hand turns memory off; at SessionStart the agent is told why, so
+// that the user hears of it. The other events stay silent.
+func TestSessionStartTellsWhyMemoryIsOff(t *testing.T) {
+	ws := testWorkspace(t)
+	if err := os.WriteFile(filepath.Join(ws, memstore.ConfigFile), []byte("[hook]\ngate = \"yes\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, event := range []string{EventSessionStart, EventStop} {
+		var stdout bytes.Buffer
+		in := fmt.Sprintf(`{"hook_event_name":%q,"transcript_path":"x","cwd":%q}`, event, ws)
+		code := Run(Env{Root: ws, Stdin: strings.NewReader(in), Stdout: &stdout, Now: fixedNow, Getenv: func(string) string { return "" }})
+		if code != 0 {
+			t.Fatalf("%s: exit %d", event, code)
+		}
+		if event == EventStop {
+			if stdout.Len() != 0 {
+				t.Errorf("Stop printed %q", stdout.String())
+			}
+			continue
+		}
+		var out struct {
+			HookSpecificOutput struct {
+				HookEventName     string `json:"hookEventName"`
+				AdditionalContext string `json:"additionalContext"`
+			} `json:"hookSpecificOutput"`
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+			t.Fatalf("SessionStart output %q: %v", stdout.String(), err)
+		}
+		if c := out.HookSpecificOutput.AdditionalContext; out.HookSpecificOutput.HookEventName != EventSessionStart ||
+			!strings.Contains(c, "carnet.toml:2: hook.gate: want true or false") || !strings.Contains(c, "tell the user") {
+			t.Errorf("SessionStart context %q", c)
+		}
+	}
+}
+
 func TestComposeLoadRespectsSessionStartLimit(t *testing.T) {
 	ws := testWorkspace(t)
 	w, _ := memstore.Open(ws)

@@ -50,6 +50,10 @@ Finalisé). Tokens are estimated as characters / 4. The SessionStart hook inject
 				fmt.Fprint(out, l.Explain())
 				return nil
 			}
+			if l.Text == "" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "no memory yet in %s: sessions fill it once the hook is installed (carnet install), or add to it with carnet add\n", p.Name)
+				return nil
+			}
 			fmt.Fprint(out, l.Text)
 			return nil
 		},

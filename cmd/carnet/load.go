@@ -26,7 +26,7 @@ Finalisé). Tokens are estimated as characters / 4. The SessionStart hook inject
   carnet load --explain`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if budget < 0 {
+			if budget < 0 || cmd.Flags().Changed("budget") && budget == 0 {
 				return fmt.Errorf("--budget must be a positive number of tokens")
 			}
 			ws, err := g.workspace()
@@ -51,6 +51,14 @@ Finalisé). Tokens are estimated as characters / 4. The SessionStart hook inject
 				return nil
 			}
 			if l.Text == "" {
+				dropped := 0
+				for _, part := range l.Parts {
+					dropped += part.DroppedTokens
+				}
+				if dropped > 0 {
+					fmt.Fprintf(cmd.ErrOrStderr(), "nothing of %s fits in %d tokens: give a larger --budget (carnet load --explain shows what each part costs)\n", p.Name, l.Budget)
+					return nil
+				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "no memory yet in %s: sessions fill it once the hook is installed (carnet install), or add to it with carnet add\n", p.Name)
 				return nil
 			}

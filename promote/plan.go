@@ -219,10 +219,21 @@ func (pp *planner) carry() error {
 	for _, ld := range pp.recent {
 		stays = append(stays, openBullets(ld.doc)...)
 	}
+	bodies := map[Item][]string{} // the lines nested under an item go with it
 	for _, ld := range pp.old {
-		for _, b := range openBullets(ld.doc) {
-			from = append(from, Item{Date: ld.lf.Date, Key: memstore.KeyASuivre, Text: b})
-			carry = append(carry, b)
+		for _, s := range ld.doc.Sections() {
+			if s.Key != memstore.KeyASuivre {
+				continue
+			}
+			for _, b := range ld.doc.Bullets(s) {
+				if b.Done() || b.Text == "" {
+					continue
+				}
+				it := Item{Date: ld.lf.Date, Key: memstore.KeyASuivre, Text: b.Text}
+				from = append(from, it)
+				carry = append(carry, b.Text)
+				bodies[it] = ld.doc.BulletBody(b)
+			}
 		}
 	}
 	if len(carry) == 0 {
@@ -270,7 +281,7 @@ func (pp *planner) carry() error {
 	lang := d.Language(cfg.Language)
 	labels := map[string]string{}
 	for _, it := range pl.Carried {
-		d.AppendBullet(memstore.KeyASuivre, memstore.Heading(memstore.KeyASuivre, lang), it.Text, memstore.LogOrder)
+		d.AppendBullet(memstore.KeyASuivre, memstore.Heading(memstore.KeyASuivre, lang), it.Text, memstore.LogOrder, bodies[it]...)
 		labels[it.Text] = it.Date
 	}
 	pl.today = newEdit(pp.rel(path), base, exists, d.Bytes(), fmt.Sprintf("%s carried from archived logs", plural(len(pl.Carried), "open item")), labels)

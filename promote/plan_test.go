@@ -264,6 +264,18 @@ func TestPlanCreatesTodayAndLongMemory(t *testing.T) {
 	}
 }
 
+// A carried open item takes the lines nested under it (sub-steps, notes) into today's log.
+func TestPlanCarriesNestedLines(t *testing.T) {
+	w := newWS(t)
+	w.write(t, logRel(40), "# Log session — "+day(40)+"\n\n## À suivre\n- "+openItem(40)+"\n  - sur la base de test d'abord\n  voir le ticket 42\n- "+openItem(41)+"\n")
+	pl, err := Compute(w.p, Options{}, testNow)
+	must(t, err)
+	want := "# Log session — " + day(0) + "\n\n## À suivre\n- " + openItem(40) + "\n  - sur la base de test d'abord\n  voir le ticket 42\n- " + openItem(41) + "\n"
+	if got := string(pl.Changes[1].Content()); got != want {
+		t.Errorf("today's log:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 func TestPlanOptions(t *testing.T) {
 	w := newWS(t)
 	for n := 0; n < 20; n++ {

@@ -2,6 +2,7 @@ package memstore
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -100,8 +101,27 @@ func searchDoc(p *Project, rel string, d *Doc, terms []string) []Hit {
 // the root when there is none. It returns what it created (relative paths); existing files
 // are left as they are.
 func Init(root, dir string) ([]string, error) {
+	created, err := InitFolder(root, path.Join(filepath.ToSlash(dir), MemoryDir))
+	if err != nil {
+		return created, err
+	}
+	cfg := filepath.Join(root, ConfigFile)
+	if _, err := os.Stat(cfg); os.IsNotExist(err) {
+		if err := WriteFileAtomic(cfg, []byte(ConfigTemplate)); err != nil {
+			return created, err
+		}
+		created = append(created, ConfigFile)
+	}
+	sort.Strings(created)
+	return created, nil
+}
+
+// InitFolder creates the layout of one memory folder, mem (relative to root, whatever its
+// name: carnet.toml can name any folder): logs/ and the .gitignore line for logs/.debug/.
+// It returns what it created (relative paths); existing files are left as they are.
+func InitFolder(root, mem string) ([]string, error) {
 	var created []string
-	mem := filepath.Join(root, filepath.FromSlash(dir), MemoryDir)
+	mem = filepath.Join(root, filepath.FromSlash(mem))
 	logs := filepath.Join(mem, "logs")
 	if _, err := os.Stat(logs); err != nil {
 		if err := os.MkdirAll(logs, 0o755); err != nil {
@@ -132,13 +152,6 @@ func Init(root, dir string) ([]string, error) {
 			return created, err
 		}
 		created = append(created, relTo(root, gi)+" (updated)")
-	}
-	cfg := filepath.Join(root, ConfigFile)
-	if _, err := os.Stat(cfg); os.IsNotExist(err) {
-		if err := WriteFileAtomic(cfg, []byte(ConfigTemplate)); err != nil {
-			return created, err
-		}
-		created = append(created, ConfigFile)
 	}
 	sort.Strings(created)
 	return created, nil

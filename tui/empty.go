@@ -36,7 +36,7 @@ func newEmpty(c *common) *message {
 			"inside this repository, one folder per project. To start:",
 			"",
 			cmd("carnet init", "create memory_sessions/ and a commented carnet.toml"),
-			cmd("carnet install", "register the hooks for Claude Code (--agent codex, gemini…)"),
+			cmd("carnet install", "register the hook, skills and MCP server for Claude Code"),
 			cmd("carnet demo", "or try everything on a sample workspace first"),
 			"",
 			s.Subtle.Render("Workspace: " + shortPath(c.root)),
@@ -73,7 +73,11 @@ func (m *message) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (m *message) View() string {
-	box := lipgloss.NewStyle().Padding(1, 2).Render(m.body())
+	st := lipgloss.NewStyle().Padding(1, 2)
+	if m.w > 8 {
+		st = st.Width(min(m.w, 100)) // wrap a long error instead of cutting it
+	}
+	box := st.Render(m.body())
 	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, box)
 }
 

@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"errors"
 	"image/color"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestSearchWorkspace(t *testing.T) {
@@ -95,5 +97,21 @@ func TestNoColor(t *testing.T) {
 	}
 	if !strings.Contains(out, "\x1b[7m") {
 		t.Fatal("NO_COLOR view does not show the cursor row in reverse video")
+	}
+}
+
+func TestFailureWrapsLongErrors(t *testing.T) {
+	c := newCommon(Options{})
+	long := "carnet.toml:3: unknown key \"hook.extractr\": did you mean extractor? Fix the line, then run carnet again from the workspace root"
+	m := newFailure(c, errors.New(long))
+	m.SetSize(60, 20)
+	v := ansi.Strip(m.View())
+	for _, l := range strings.Split(v, "\n") {
+		if w := ansi.StringWidth(l); w > 60 {
+			t.Fatalf("line of width %d: %q", w, l)
+		}
+	}
+	if strings.Contains(v, "…") || !strings.Contains(strings.Join(strings.Fields(v), " "), "then run carnet again from the workspace root") {
+		t.Fatalf("error cut:\n%s", v)
 	}
 }

@@ -96,6 +96,7 @@ type project struct {
 	long   []longSection
 	ticks  map[string][]tickEvent // date → items ticked that day
 	subIdx int
+	asked  map[string]bool // every open item drawn so far: carnet's merge never opens one twice
 }
 
 type longSection struct {
@@ -308,11 +309,13 @@ func (b *builder) drawLog(p *project, date string) *dayLog {
 	if r.IntN(3) == 0 {
 		l.decisions = []string{fill(pick(r, p.th.decision), subj)}
 	}
-	seen := map[string]bool{}
+	if p.asked == nil {
+		p.asked = map[string]bool{}
+	}
 	for k := 0; k < 1+r.IntN(3); k++ {
 		it := fill(pick(r, p.th.next), pick(r, []string{subj, other}))
-		if !seen[it] {
-			seen[it] = true
+		if !p.asked[it] {
+			p.asked[it] = true
 			l.open = append(l.open, it)
 		}
 	}

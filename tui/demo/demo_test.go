@@ -34,8 +34,16 @@ func TestBuildSmall(t *testing.T) {
 	if n := bytes.Count(long, []byte("\n")); n <= 300 {
 		t.Fatalf("long memory has %d lines, want it over its limit", n)
 	}
-	if open, _ := p.OpenItems(); len(open) == 0 {
+	open, _ := p.OpenItems()
+	if len(open) == 0 {
 		t.Fatal("no open item")
+	}
+	seen := map[string]string{}
+	for _, it := range open {
+		if d, ok := seen[memstore.Normalize(it.Text)]; ok {
+			t.Errorf("%q open on %s and %s: carnet's merge never opens an item twice", it.Text, d, it.Date)
+		}
+		seen[memstore.Normalize(it.Text)] = it.Date
 	}
 	if pend, err := memstore.Pending(a, p.Dir); err != nil || len(pend) == 0 {
 		t.Fatalf("no pending change in the first project: %v", err)

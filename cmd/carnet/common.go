@@ -20,8 +20,22 @@ func (g *globals) workspace() (*memstore.Workspace, error) {
 	return memstore.Open(root)
 }
 
-// projectFor picks the project: -p, else the optional positional name, else the one of the
-// current folder, else the first.
+// openProject opens the workspace and picks the project: -p, else the optional PROJECT argument
+// (args holds at most one), else the one of the current folder, else the first.
+func (g *globals) openProject(args []string) (*memstore.Workspace, *memstore.Project, error) {
+	w, err := g.workspace()
+	if err != nil {
+		return nil, nil, err
+	}
+	arg := ""
+	if len(args) > 0 {
+		arg = args[0]
+	}
+	p, err := g.projectFor(w, arg)
+	return w, p, err
+}
+
+// projectFor picks the project: -p, else arg, else the one of the current folder, else the first.
 func (g *globals) projectFor(w *memstore.Workspace, arg string) (*memstore.Project, error) {
 	name := g.project
 	if arg != "" {

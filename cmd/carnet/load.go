@@ -29,15 +29,7 @@ Finalisé). Tokens are estimated as characters / 4. The SessionStart hook inject
 			if budget < 0 || cmd.Flags().Changed("budget") && budget == 0 {
 				return fmt.Errorf("--budget must be a positive number of tokens")
 			}
-			ws, err := g.workspace()
-			if err != nil {
-				return err
-			}
-			arg := ""
-			if len(args) == 1 {
-				arg = args[0]
-			}
-			p, err := g.projectFor(ws, arg)
+			_, p, err := g.openProject(args)
 			if err != nil {
 				return err
 			}

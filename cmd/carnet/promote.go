@@ -55,15 +55,7 @@ unless --force. To accept or reject each hunk, use the review screen of the UI (
 			if cmd.Flags().Changed("max-lines") && maxLines < 10 {
 				return fmt.Errorf("--max-lines must be at least 10 (got %d)", maxLines)
 			}
-			w, err := g.workspace()
-			if err != nil {
-				return err
-			}
-			arg := ""
-			if len(args) == 1 {
-				arg = args[0]
-			}
-			p, err := g.projectFor(w, arg)
+			w, p, err := g.openProject(args)
 			if err != nil {
 				return err
 			}

@@ -27,15 +27,7 @@ changes come first. --diff adds each commit's diff.`,
   carnet timeline api -n 5 --diff`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			w, err := g.workspace()
-			if err != nil {
-				return err
-			}
-			arg := ""
-			if len(args) == 1 {
-				arg = args[0]
-			}
-			p, err := g.projectFor(w, arg)
+			w, p, err := g.openProject(args)
 			if err != nil {
 				return err
 			}

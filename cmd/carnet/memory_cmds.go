@@ -146,11 +146,7 @@ like a secret is refused. The project is chosen with -p only.`,
 			if err := checkBullets(texts); err != nil {
 				return err
 			}
-			w, err := g.workspace()
-			if err != nil {
-				return err
-			}
-			p, err := g.projectFor(w, "")
+			_, p, err := g.openProject(nil) // free text: the project comes from -p only
 			if err != nil {
 				return err
 			}
@@ -223,11 +219,7 @@ every open item of the project.`,
 			if len(args) == 0 && !all {
 				return errors.New("say which item: carnet done TEXT… (or --all)")
 			}
-			w, err := g.workspace()
-			if err != nil {
-				return err
-			}
-			p, err := g.projectFor(w, "")
+			_, p, err := g.openProject(nil) // free text: the project comes from -p only
 			if err != nil {
 				return err
 			}

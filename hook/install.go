@@ -200,3 +200,38 @@ description: Promote this project's carnet memory - archive old daily logs, move
 4. Report what was archived, consolidated and condensed.
 `},
 }
+
+// MergeDriverName and MergeDriverCommand are the git config of carnet's merge driver
+// (merge.carnet.name and merge.carnet.driver): git runs the command with the base, ours,
+// theirs and the file's path.
+const (
+	MergeDriverName    = "carnet memory merge"
+	MergeDriverCommand = "carnet merge-driver %O %A %B %P"
+)
+
+// MergeDriverAttributes are the .gitattributes lines that route memory files to the driver.
+var MergeDriverAttributes = []string{"memory_sessions/** merge=carnet", "**/memory_sessions/** merge=carnet"}
+
+// MergeGitAttributes adds the lines of MergeDriverAttributes missing from a .gitattributes,
+// keeping every other line; with nothing to add, the content comes back unchanged.
+func MergeGitAttributes(data []byte) []byte {
+	have := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		have[strings.Join(strings.Fields(l), " ")] = true
+	}
+	out := append([]byte(nil), data...)
+	eol := "\n"
+	if bytes.Contains(data, []byte("\r\n")) {
+		eol = "\r\n"
+	}
+	for _, l := range MergeDriverAttributes {
+		if have[l] {
+			continue
+		}
+		if len(out) > 0 && out[len(out)-1] != '\n' {
+			out = append(out, eol...)
+		}
+		out = append(out, l+eol...)
+	}
+	return out
+}

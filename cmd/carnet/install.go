@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/go-git/go-git/v5"
 	"github.com/spf13/cobra"
 
 	"carnet/hook"
@@ -22,7 +23,7 @@ func init() { register(newInstallCmd) }
 
 func newInstallCmd(g *globals) *cobra.Command {
 	var agent, scope string
-	var dryRun bool
+	var dryRun, mergeDriver bool
 	c := &cobra.Command{
 		Use:   "install",
 		Short: "Register carnet's hooks, skills and MCP server for an agent",
@@ -31,12 +32,15 @@ func newInstallCmd(g *globals) *cobra.Command {
     merged into .claude/settings.json (project scope, the default) or ~/.claude/settings.json
     (--scope user), keeping every existing key and hook;
   - the skills /memory_load and /memory_promotion under .claude/skills/;
-  - carnet's MCP server in .mcp.json (project scope).
+  - carnet's MCP server in .mcp.json (project scope);
+  - with --merge-driver, a git merge driver for memory_sessions/** (.gitattributes and the
+    repository's .git/config), so that two machines' logs of one day merge by section.
 It runs carnet init first when the workspace has no memory yet. Running it again changes
 nothing; --dry-run shows the changes as a diff and writes nothing.`,
 		Example: `  carnet install
   carnet install --dry-run
-  carnet install --scope user`,
+  carnet install --scope user
+  carnet install --merge-driver`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if agent != "claude" {
@@ -53,6 +57,12 @@ nothing; --dry-run shows the changes as a diff and writes nothing.`,
 			if err := inst.claude(scope); err != nil {
 				return err
 			}
+			if mergeDriver {
+				if err := inst.mergeDriver(); err != nil {
+					return err
+				}
+			}
+			inst.summary()
 			if _, err := exec.LookPath("carnet"); err != nil {
 				// the hook and the MCP server are registered as "carnet …": the agent must find it
 				fmt.Fprintln(cmd.ErrOrStderr(), "warning: carnet is not on your PATH, and the agent runs it as \"carnet --hook\" and \"carnet mcp\": put it there (go install ./cmd/carnet, or copy it to a folder of $PATH)")
@@ -63,6 +73,7 @@ nothing; --dry-run shows the changes as a diff and writes nothing.`,
 	c.Flags().StringVar(&agent, "agent", "claude", "the agent to register with (claude)")
 	c.Flags().StringVar(&scope, "scope", "project", "project (.claude/ in the workspace) or user (~/.claude/)")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "show the changes as a diff; write nothing")
+	c.Flags().BoolVar(&mergeDriver, "merge-driver", false, "also register carnet's git merge driver for memory_sessions/** (teams)")
 	return c
 }
 
@@ -156,7 +167,11 @@ func (in *installer) claude(scope string) error {
 	} else if in.changed > 0 {
 		fmt.Fprintln(in.out, "MCP server (user scope): claude mcp add --scope user carnet -- carnet mcp --client claude")
 	}
+	return nil
+}
 
+// summary says in one line what the installation did.
+func (in *installer) summary() {
 	switch {
 	case in.changed == 0:
 		fmt.Fprintln(in.out, "carnet is already installed for Claude Code: nothing to change")
@@ -165,7 +180,6 @@ func (in *installer) claude(scope string) error {
 	default:
 		fmt.Fprintln(in.out, "carnet is installed for Claude Code: memory loads at session start and is captured after every turn")
 	}
-	return nil
 }
 
 // write replaces path with data when it differs from old, or shows the diff in a dry run.
@@ -217,4 +231,58 @@ func readMaybe(path string) ([]byte, error) {
 		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
 	return data, nil
+}
+
+// mergeDriver registers carnet's git merge driver (SPEC §6): memory_sessions/** merge=carnet
+// in the workspace's .gitattributes, and merge.carnet.* in the repository's own config.
+func (in *installer) mergeDriver() error {
+	repo, err := git.PlainOpenWithOptions(in.root, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if errors.Is(err, git.ErrRepositoryNotExists) {
+		fmt.Fprintf(in.out, "merge driver not registered: %s is not in a git repository\n", in.root)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("cannot open the git repository: %w", err)
+	}
+
+	attrs := filepath.Join(in.root, ".gitattributes")
+	old, err := readMaybe(attrs)
+	if err != nil {
+		return err
+	}
+	if err := in.write(attrs, old, hook.MergeGitAttributes(old), "merge=carnet for memory_sessions/**"); err != nil {
+		return err
+	}
+
+	cfg, err := repo.Config()
+	if err != nil {
+		return fmt.Errorf("cannot read the git config: %w", err)
+	}
+	sub := cfg.Raw.Section("merge").Subsection("carnet")
+	want := [][2]string{{"name", hook.MergeDriverName}, {"driver", hook.MergeDriverCommand}}
+	var set []string
+	for _, kv := range want {
+		if sub.Option(kv[0]) != kv[1] {
+			sub.SetOption(kv[0], kv[1])
+			set = append(set, fmt.Sprintf("merge.carnet.%s = %s", kv[0], kv[1]))
+		}
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	in.changed++
+	if in.dryRun {
+		for _, s := range set {
+			fmt.Fprintf(in.out, "would set %s in the repository's git config\n", s)
+		}
+		return nil
+	}
+	if err := repo.SetConfig(cfg); err != nil {
+		return fmt.Errorf("cannot write the git config: %w", err)
+	}
+	for _, s := range set {
+		fmt.Fprintf(in.out, "set %s in the repository's git config\n", s)
+	}
+	fmt.Fprintln(in.out, "git merge driver carnet registered: memory files of two machines merge by section")
+	return nil
 }

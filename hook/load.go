@@ -141,7 +141,9 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 		shown[lf.Path] = true
 	}
 	if prev != nil {
-		part, err := logPart(p, *prev, fmt.Sprintf(w.log, prev.Date), 30)
+		// The last day worked ranks with the few newest long-memory sections, before older ones:
+		// what was being done yesterday matters more to a new session than facts of months ago.
+		part, err := logPart(p, *prev, fmt.Sprintf(w.log, prev.Date), 3)
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,42 @@
+package hook
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"carnet/memstore"
+)
+
+// TestComposeLoadKeepsTheLastDayBeforeOldFacts: when the budget is short, the log of the last
+// day worked stays, and the oldest long-memory sections are what goes.
+func TestComposeLoadKeepsTheLastDayBeforeOldFacts(t *testing.T) {
+	ws := testWorkspace(t)
+	w, _ := memstore.Open(ws)
+	p := w.Projects[0]
+	var sb strings.Builder
+	sb.WriteString("# Mémoire long terme — root\n")
+	for d := 1; d <= 28; d++ {
+		fmt.Fprintf(&sb, "\n## 2026-02-%02d\n", d)
+		for j := 0; j < 3; j++ {
+			fmt.Fprintf(&sb, "- Fait durable %d-%d : une règle du projet écrite en une phrase ordinaire.\n", d, j)
+		}
+	}
+	os.WriteFile(p.LongMemoryPath(), []byte(sb.String()), 0o644)
+	os.WriteFile(p.LogPath("2026-03-20"), []byte("# Log session — 2026-03-20\n\n## Décisions prises\n- Garder le lecteur de transcript en lecture arrière.\n"), 0o644)
+	os.WriteFile(p.LogPath("2026-03-22"), []byte("# Log session — 2026-03-22\n\n## Objectif\n- Finir le benchmark.\n"), 0o644)
+
+	l, err := ComposeLoad(p, fixedNow(), 600, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Finir le benchmark", "Garder le lecteur de transcript", "Fait durable 28-0"} {
+		if !strings.Contains(l.Text, want) {
+			t.Errorf("load lacks %q:\n%s", want, l.Text)
+		}
+	}
+	if strings.Contains(l.Text, "Fait durable 1-0 ") {
+		t.Errorf("the oldest long-memory section was kept before the last day's log:\n%s", l.Text)
+	}
+}

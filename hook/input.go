@@ -21,6 +21,9 @@ const (
 	EventPreCompact   = "PreCompact"
 	EventSessionEnd   = "SessionEnd"
 	EventSessionStart = "SessionStart"
+	// EventAfterAgent is Gemini CLI's end of a turn (its payload carries prompt and
+	// prompt_response).
+	EventAfterAgent = "AfterAgent"
 )
 
 // maxInput bounds what is read from stdin: the hook JSON is small, but
@@ -43,6 +46,9 @@ type Input struct {
 	AgentType            string
 	AgentTranscriptPath  string // SubagentStop (v2.1.x)
 	PermissionMode       string
+	TurnID               string // Codex
+	Prompt               string // Gemini AfterAgent: the user's prompt
+	PromptResponse       string // Gemini AfterAgent: the agent's final answer
 }
 
 // ErrEmptyInput is returned by ParseInput when stdin holds nothing but white space.
@@ -85,6 +91,9 @@ func DecodeInput(data []byte) (*Input, error) {
 		AgentType:            str(raw, "agent_type"),
 		AgentTranscriptPath:  str(raw, "agent_transcript_path"),
 		PermissionMode:       str(raw, "permission_mode"),
+		TurnID:               str(raw, "turn_id"),
+		Prompt:               str(raw, "prompt"),
+		PromptResponse:       str(raw, "prompt_response"),
 	}
 	if in.SessionID == "" {
 		in.SessionID = str(raw, "sessionId") // camelCase seen in some agents' payloads

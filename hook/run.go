@@ -150,7 +150,7 @@ func (r *runner) run() (int, []byte) {
 		return 0, nil
 	}
 	switch in.HookEventName {
-	case EventStop, EventSubagentStop, EventPreCompact, EventSessionEnd:
+	case EventStop, EventSubagentStop, EventPreCompact, EventSessionEnd, EventAfterAgent:
 		code, err := r.capture()
 		if err != nil {
 			r.logf("%v", err)
@@ -254,7 +254,7 @@ func (r *runner) capture() (int, error) {
 	if in.HookEventName == EventStop || in.HookEventName == EventSubagentStop {
 		settle = settleTime
 	}
-	turn, err := ReadTurn(r.ctx, path, ReadOptions{LastAssistant: in.LastAssistantMessage, Settle: settle, Sidechain: sidechain})
+	turn, err := r.readTurn(path, ReadOptions{LastAssistant: in.LastAssistantMessage, Settle: settle, Sidechain: sidechain})
 	if err != nil {
 		return 0, err
 	}
@@ -322,6 +322,40 @@ func (r *runner) capture() (int, error) {
 		}
 	}
 	return 0, nil
+}
+
+// readTurn reads the last turn in the format of the agent that sent the hook: a Codex
+// rollout file, Gemini CLI's AfterAgent payload, or a Claude Code transcript. Codex and
+// Gemini runs with no readable transcript fall back on what the payload says.
+func (r *runner) readTurn(path string, opt ReadOptions) (*Turn, error) {
+	in := r.in
+	if in.HookEventName == EventAfterAgent || in.PromptResponse != "" {
+		return payloadTurn(in.Prompt, firstNonEmpty(in.PromptResponse, in.LastAssistantMessage))
+	}
+	if path != "" && IsCodexRollout(path) {
+		return ReadCodexTurn(r.ctx, path, opt)
+	}
+	if in.TurnID == "" { // Claude Code (and agents that send its shape)
+		return ReadTurn(r.ctx, path, opt)
+	}
+	// Codex with a null or unreadable transcript_path.
+	if path != "" {
+		r.logf("transcript %s is not a readable Codex rollout; last_assistant_message used", path)
+	}
+	return payloadTurn(in.Prompt, in.LastAssistantMessage)
+}
+
+// payloadTurn is a turn known only from the hook payload: the prompt and the final answer.
+func payloadTurn(prompt, answer string) (*Turn, error) {
+	t := &Turn{Prompt: cleanText(prompt)}
+	if a := strings.TrimSpace(cleanText(answer)); a != "" {
+		t.Closing = a
+		t.Texts = []string{a}
+	}
+	if !t.HasActivity() && t.Prompt == "" {
+		return nil, ErrNoTurn
+	}
+	return t, nil
 }
 
 // merge writes the extraction into one project, records it in the debug folder and,

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// codexRollout writes a Codex rollout file in the line format of codex-rs/protocol's
+// RolloutItem ({timestamp, type, payload}): an older turn, then the last one with a shell
+// command that fails, one that commits, an apply_patch and the final answer.
+func codexRollout(t *testing.T, cwd string) string {
+	t.Helper()
+	str := func(v any) string { b, _ := json.Marshal(v); return string(b) }
+	line := func(ts, typ string, payload map[string]any) string {
+		return str(map[string]any{"timestamp": "2026-03-22T10:" + ts + "Z", "type": typ, "payload": payload})
+	}
+	msg := func(role, kind, text string) map[string]any {
+		return map[string]any{"type": "message", "role": role, "content": []any{map[string]any{"type": kind, "text": text}}}
+	}
+	patch := "*** Begin Patch\n*** Update File: pkg/server.go\n@@\n-old\n+new\n*** Add File: pkg/server_test.go\n+package pkg\n*** End Patch\n"
+	lines := []string{
+		line("00:00.000", "session_meta", map[string]any{"id": "0199-codex", "timestamp": "2026-03-22T10:00:00Z", "cwd": cwd, "originator": "codex_cli_rs", "cli_version": "0.130.0"}),
+		line("00:00.100", "response_item", msg("user", "input_text", "<environment_context>\n  <cwd>"+cwd+"</cwd>\n</environment_context>")),
+		line("00:01.000", "response_item", msg("user", "input_text", "Older prompt that must not be read")),
+		line("00:01.000", "event_msg", map[string]any{"type": "user_message", "message": "Older prompt that must not be read"}),
+		line("00:02.000", "response_item", msg("assistant", "output_text", "Older answer.")),
+		line("01:00.000", "turn_context", map[string]any{"cwd": cwd, "approval_policy": "on-request", "model": "gpt-5-codex"}),
+		line("01:00.100", "response_item", msg("user", "input_text", "Add a timeout to the server and commit")),
+		line("01:00.100", "event_msg", map[string]any{"type": "user_message", "message": "Add a timeout to the server and commit", "images": []any{}}),
+		line("01:01.000", "response_item", map[string]any{"type": "reasoning", "summary": []any{}, "encrypted_content": "xyz"}),
+		line("01:02.000", "response_item", map[string]any{"type": "function_call", "name": "shell", "call_id": "call_1",
+			"arguments": str(map[string]any{"command": []string{"bash", "-lc", "go test ./pkg/..."}, "workdir": cwd})}),
+		line("01:03.000", "response_item", map[string]any{"type": "function_call_output", "call_id": "call_1",
+			"output": str(map[string]any{"output": "--- FAIL: TestTimeout\npanic: nil map assignment\nFAIL\tpkg\n", "metadata": map[string]any{"exit_code": 1, "duration_seconds": 0.8}})}),
+		line("01:04.000", "response_item", map[string]any{"type": "custom_tool_call", "status": "completed", "call_id": "call_2", "name": "apply_patch", "input": patch}),
+		line("01:04.500", "response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "call_2",
+			"output": str(map[string]any{"output": "Success. Updated the following files:\nM pkg/server.go\nA pkg/server_test.go\n", "metadata": map[string]any{"exit_code": 0}})}),
+		line("01:05.000", "response_item", map[string]any{"type": "function_call", "name": "shell_command", "call_id": "call_3",
+			"arguments": str(map[string]any{"command": "git commit -am 'server: add a request timeout'", "workdir": cwd})}),
+		line("01:06.000", "response_item", map[string]any{"type": "function_call_output", "call_id": "call_3",
+			"output": "Exit code: 0\nWall time: 0.1 seconds\nOutput:\n[main 1a2b3c4] server: add a request timeout\n 2 files changed\n"}),
+		line("01:07.000", "response_item", msg("assistant", "output_text", "Added a 30 s request timeout in pkg/server.go and committed it.")),
+		line("01:07.000", "event_msg", map[string]any{"type": "agent_message", "message": "Added a 30 s request timeout in pkg/server.go and committed it."}),
+		line("01:07.100", "event_msg", map[string]any{"type": "task_complete", "turn_id": "turn-2", "last_agent_message": "Added a 30 s request timeout in pkg/server.go and committed it."}),
+	}
+	p := filepath.Join(t.TempDir(), "rollout-2026-03-22T10-00-00-0199-codex.jsonl")
+	if err := os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestHookCodexStop(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "language = \"en\"\n")
+	rollout := codexRollout(t, ws)
+	in := hookInput("Stop", rollout, ws, map[string]any{"turn_id": "turn-2", "model": "gpt-5-codex", "permission_mode": "default",
+		"stop_hook_active": false, "last_assistant_message": "Added a 30 s request timeout in pkg/server.go and committed it."})
+	r := runCarnet(t, bin, in, nil, "--root", ws, "--hook")
+	if r.code != 0 || r.stdout != "" {
+		t.Fatalf("%+v", r)
+	}
+	log := todayLog(t, ws)
+	for _, want := range []string{"Add a timeout to the server and commit", "pkg/server.go", "pkg/server_test.go",
+		"Commit 1a2b3c4: server: add a request timeout", "go test ./pkg/...", "FAIL: TestTimeout"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log lacks %q:\n%s", want, log)
+		}
+	}
+	if strings.Contains(log, "Older prompt") || strings.Contains(log, "environment_context") {
+		t.Errorf("log holds more than the last turn:\n%s", log)
+	}
+	if lines := hookLogLines(ws); len(lines) > 0 {
+		t.Errorf("hook.log: %q", lines)
+	}
+}
+
+func TestHookCodexStopWithoutTranscript(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "language = \"en\"\n")
+	data, _ := json.Marshal(map[string]any{"session_id": "s-codex", "turn_id": "turn-1", "transcript_path": nil, "cwd": ws,
+		"hook_event_name": "Stop", "model": "gpt-5-codex", "permission_mode": "default", "stop_hook_active": false,
+		"last_assistant_message": "Decision: keep the cache in memory; no Redis for now."})
+	r := runCarnet(t, bin, data, nil, "--root", ws, "--hook")
+	if r.code != 0 || r.stdout != "" {
+		t.Fatalf("%+v", r)
+	}
+	if log := todayLog(t, ws); !strings.Contains(log, "keep the cache in memory") {
+		t.Errorf("log lacks the last assistant message:\n%s", log)
+	}
+	// stop_hook_active: nothing at all
+	ws2 := hookWorkspace(t, "")
+	data, _ = json.Marshal(map[string]any{"session_id": "s", "turn_id": "t", "transcript_path": nil, "cwd": ws2,
+		"hook_event_name": "Stop", "stop_hook_active": true, "last_assistant_message": "Decision: x."})
+	if r := runCarnet(t, bin, data, nil, "--root", ws2, "--hook"); r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	if _, err := os.Stat(filepath.Join(ws2, "memory_sessions", "logs", hookDay+".md")); err == nil {
+		t.Error("stop_hook_active wrote a log")
+	}
+}
+
+func TestHookGeminiAfterAgent(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "language = \"en\"\n")
+	data, _ := json.Marshal(map[string]any{"session_id": "g-1", "transcript_path": "", "cwd": ws, "hook_event_name": "AfterAgent",
+		"timestamp": "2026-03-22T10:00:00Z", "prompt": "Why does the login page hang?",
+		"prompt_response": "The login page hangs because the session store times out.\nDecision: raise the store timeout to 5 s.", "stop_hook_active": false})
+	r := runCarnet(t, bin, data, nil, "--root", ws, "--hook")
+	if r.code != 0 || r.stdout != "" {
+		t.Fatalf("%+v", r)
+	}
+	log := todayLog(t, ws)
+	for _, want := range []string{"Why does the login page hang?", "raise the store timeout"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log lacks %q:\n%s", want, log)
+		}
+	}
+	// SessionEnd with nothing to read writes nothing and prints nothing.
+	data, _ = json.Marshal(map[string]any{"session_id": "g-1", "transcript_path": "", "cwd": ws, "hook_event_name": "SessionEnd", "reason": "exit"})
+	before := todayLog(t, ws)
+	if r := runCarnet(t, bin, data, nil, "--root", ws, "--hook"); r.code != 0 || r.stdout != "" {
+		t.Fatalf("%+v", r)
+	}
+	if todayLog(t, ws) != before {
+		t.Error("SessionEnd with nothing to read changed the log")
+	}
+}
+
+func TestHookSessionStartCodexAndGemini(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	os.WriteFile(filepath.Join(ws, "memory_sessions", "logs", hookDay+".md"), []byte("# Log session — "+hookDay+"\n\n## À suivre\n- Point du jour\n"), 0o644)
+	inputs := map[string]map[string]any{
+		"codex":  {"session_id": "c", "turn_id": nil, "transcript_path": nil, "cwd": ws, "hook_event_name": "SessionStart", "model": "gpt-5-codex", "permission_mode": "default", "source": "startup"},
+		"gemini": {"session_id": "g", "transcript_path": "", "cwd": ws, "hook_event_name": "SessionStart", "timestamp": "2026-03-22T10:00:00Z", "source": "startup"},
+	}
+	for name, in := range inputs {
+		data, _ := json.Marshal(in)
+		r := runCarnet(t, bin, data, nil, "--hook")
+		if r.code != 0 {
+			t.Fatalf("%s: %+v", name, r)
+		}
+		var out struct {
+			HookSpecificOutput struct {
+				HookEventName     string `json:"hookEventName"`
+				AdditionalContext string `json:"additionalContext"`
+			} `json:"hookSpecificOutput"`
+		}
+		dec := json.NewDecoder(strings.NewReader(r.stdout))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&out); err != nil || dec.More() {
+			t.Fatalf("%s: stdout is not one JSON object: %v\n%s", name, err, r.stdout)
+		}
+		if out.HookSpecificOutput.HookEventName != "SessionStart" || !strings.Contains(out.HookSpecificOutput.AdditionalContext, "Point du jour") {
+			t.Errorf("%s: %+v", name, out)
+		}
+	}
+}

@@ -1,0 +1,468 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Codex CLI writes each session as a "rollout" JSONL file
+// ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-<ts>-<uuid>.jsonl). Every line is
+// {"timestamp", "type", "payload"}, type being one of the RolloutItem variants of
+// codex-rs/protocol: session_meta (first line), response_item, event_msg, turn_context,
+// compacted (newer builds add others, which are skipped). The response items carnet reads:
+//
+//	{"type":"message","role":"user|assistant|developer","content":[{"type":"input_text|output_text","text":…}]}
+//	{"type":"function_call","name":"shell|shell_command|exec_command|apply_patch|…","arguments":"<JSON text>","call_id":…}
+//	{"type":"function_call_output","call_id":…,"output":"<text, or JSON text with output and metadata.exit_code>"}
+//	{"type":"custom_tool_call","name":"apply_patch","input":"*** Begin Patch …","call_id":…}
+//	{"type":"custom_tool_call_output","call_id":…,"output":…}
+//	{"type":"local_shell_call","call_id":…,"action":{"type":"exec","command":[…]}}
+//
+// and the events: user_message (the typed prompt), agent_message, task_complete
+// (last_agent_message), exec_command_end (call_id, exit_code, aggregated_output).
+
+// codexRolloutTypes are the line types of a Codex rollout file.
+var codexRolloutTypes = map[string]bool{"session_meta": true, "response_item": true, "event_msg": true, "turn_context": true, "compacted": true}
+
+// IsCodexRollout reports whether the file at path is a Codex rollout: its first line is a
+// session_meta item, or its last line has a rollout type and a payload. It reads a few KB.
+func IsCodexRollout(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if bytes.Contains(head, []byte(`"type":"session_meta"`)) {
+		return true
+	}
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	br := newBackReader(f, st.Size(), 4*chunkSize)
+	ln, err := br.next()
+	if err != nil || ln.Oversized {
+		return false
+	}
+	var probe struct {
+		Type    string          `json:"type"`
+		Payload json.RawMessage `json:"payload"`
+	}
+	return json.Unmarshal(ln.Data, &probe) == nil && codexRolloutTypes[probe.Type] && len(probe.Payload) > 0
+}
+
+// ReadCodexTurn reads the last turn of a Codex rollout file from its end, like ReadTurn does
+// for a Claude Code transcript; its cost depends on the size of the last turn only.
+func ReadCodexTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, error) {
+	if path == "" {
+		return nil, errors.New("no transcript path in the hook input")
+	}
+	var deadline time.Time
+	if opt.Settle > 0 {
+		deadline = time.Now().Add(opt.Settle)
+	}
+	for {
+		t, err := readCodexOnce(path, opt)
+		if err != nil && !errors.Is(err, ErrNoTurn) {
+			return nil, err
+		}
+		lagging := t != nil && t.Prompt != "" && !t.HasActivity() && opt.LastAssistant == ""
+		if !lagging || deadline.IsZero() || time.Now().Add(settlePoll).After(deadline) {
+			if t == nil {
+				return nil, err
+			}
+			if opt.LastAssistant != "" {
+				t.Closing = cleanText(opt.LastAssistant)
+			}
+			if !t.HasActivity() && t.Prompt == "" {
+				return nil, ErrNoTurn
+			}
+			return t, nil
+		}
+		select {
+		case <-ctx.Done():
+			return t, ctx.Err()
+		case <-time.After(settlePoll):
+		}
+	}
+}
+
+func readCodexOnce(path string, opt ReadOptions) (*Turn, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("transcript: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("transcript: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("transcript %s is not a regular file", path)
+	}
+	br := newBackReader(f, st.Size(), opt.Limit)
+	t := &Turn{}
+	c := codexCollector{turn: t, results: map[string]toolResult{}, seenText: map[string]bool{}}
+	for {
+		ln, err := br.next()
+		if err == io.EOF {
+			break
+		}
+		if err == errScanBudget {
+			t.Truncated = true
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("transcript: %w", err)
+		}
+		if ln.Oversized { // a huge tool output or instructions: nothing carnet needs
+			t.Skipped++
+			continue
+		}
+		var cl codexLine
+		if json.Unmarshal(ln.Data, &cl) != nil {
+			t.Skipped++
+			continue
+		}
+		if c.add(&cl) {
+			break
+		}
+	}
+	c.finish()
+	if !t.HasActivity() && t.Prompt == "" {
+		return t, ErrNoTurn
+	}
+	return t, nil
+}
+
+type codexLine struct {
+	Timestamp string       `json:"timestamp"`
+	Type      string       `json:"type"`
+	Payload   codexPayload `json:"payload"`
+}
+
+type codexPayload struct {
+	Type             string          `json:"type"`
+	Role             string          `json:"role"`
+	Content          json.RawMessage `json:"content"`
+	Name             string          `json:"name"`
+	Arguments        string          `json:"arguments"`
+	Input            string          `json:"input"`
+	CallID           string          `json:"call_id"`
+	Output           json.RawMessage `json:"output"`
+	Message          string          `json:"message"`
+	LastAgentMessage string          `json:"last_agent_message"`
+	ExitCode         *int            `json:"exit_code"`
+	AggregatedOutput string          `json:"aggregated_output"`
+	Stderr           string          `json:"stderr"`
+	Cwd              string          `json:"cwd"`
+	ID               string          `json:"id"`
+	Action           struct {
+		Command []string `json:"command"`
+	} `json:"action"`
+}
+
+// codexCollector accumulates a turn from rollout lines handed newest first.
+type codexCollector struct {
+	turn     *Turn
+	tools    []*ToolUse // newest first
+	texts    []string   // newest first
+	final    string     // task_complete's last_agent_message
+	results  map[string]toolResult
+	seenText map[string]bool
+}
+
+// add takes one line; it returns true when the line is the prompt that opened the turn.
+func (c *codexCollector) add(cl *codexLine) bool {
+	t, p := c.turn, &cl.Payload
+	switch cl.Type {
+	case "compacted":
+		t.Compacted = true
+		return false
+	case "session_meta", "turn_context":
+		if t.Cwd == "" {
+			t.Cwd = cleanText(p.Cwd)
+		}
+		if cl.Type == "session_meta" && t.SessionID == "" {
+			t.SessionID = p.ID
+		}
+		return false
+	case "response_item", "event_msg":
+	default:
+		return false
+	}
+	t.Lines++
+	ts := parseTime(cl.Timestamp)
+	if t.EndTime.IsZero() && !ts.IsZero() {
+		t.EndTime = ts
+	}
+	if cl.Type == "event_msg" {
+		switch p.Type {
+		case "user_message":
+			return c.prompt(p.Message, ts)
+		case "agent_message":
+			c.text(p.Message)
+		case "task_complete":
+			if c.final == "" {
+				c.final = strings.TrimSpace(cleanText(p.LastAgentMessage))
+			}
+		case "exec_command_end":
+			if _, ok := c.results[p.CallID]; !ok && p.CallID != "" && p.ExitCode != nil {
+				out := p.AggregatedOutput
+				if out == "" {
+					out = p.Stderr
+				}
+				c.results[p.CallID] = newToolResult(out, *p.ExitCode)
+			}
+		case "context_compacted":
+			t.Compacted = true
+		}
+		return false
+	}
+	switch p.Type {
+	case "message":
+		texts := codexTexts(p.Content)
+		switch p.Role {
+		case "user":
+			return c.prompt(strings.Join(texts, "\n"), ts)
+		case "assistant":
+			for i := len(texts) - 1; i >= 0; i-- {
+				c.text(texts[i])
+			}
+		}
+	case "function_call_output", "custom_tool_call_output":
+		if _, ok := c.results[p.CallID]; !ok && p.CallID != "" {
+			c.results[p.CallID] = parseCodexOutput(p.Output)
+		}
+	case "function_call":
+		c.call(p.CallID, p.Name, p.Arguments, ts)
+	case "custom_tool_call":
+		if p.Name == "apply_patch" {
+			c.patch(p.CallID, p.Input, ts)
+		}
+	case "local_shell_call":
+		c.shell(p.CallID, p.Action.Command, ts)
+	}
+	return false
+}
+
+// prompt decides whether a user text opens the turn: the context Codex injects as user
+// messages (environment, AGENTS.md, aborted-turn markers) does not.
+func (c *codexCollector) prompt(s string, ts time.Time) bool {
+	s = cleanText(s)
+	trimmed := strings.TrimSpace(s)
+	if trimmed == "" {
+		return false
+	}
+	for _, p := range []string{"<environment_context>", "<user_instructions>", "# AGENTS.md", "<turn_aborted>", "<user_shell_command>", "<permissions instructions>"} {
+		if strings.HasPrefix(trimmed, p) {
+			return false
+		}
+	}
+	c.turn.Prompt = s
+	c.turn.PromptTime = ts
+	return true
+}
+
+func (c *codexCollector) text(s string) {
+	s = strings.TrimSpace(cleanText(s))
+	if s == "" || c.seenText[s] {
+		return
+	}
+	c.seenText[s] = true
+	c.texts = append(c.texts, s)
+}
+
+// call records a function call: a shell command (shell, container.exec, shell_command,
+// exec_command, local_shell) or an apply_patch; other tools are kept by name only.
+func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
+	var args struct {
+		Command json.RawMessage `json:"command"`
+		Cmd     string          `json:"cmd"`
+		Input   string          `json:"input"`
+		Patch   string          `json:"patch"`
+	}
+	_ = json.Unmarshal([]byte(arguments), &args)
+	if name == "apply_patch" {
+		c.patch(id, firstNonEmpty(args.Input, args.Patch), ts)
+		return
+	}
+	var argv []string
+	var line string
+	if len(args.Command) > 0 {
+		if json.Unmarshal(args.Command, &argv) != nil {
+			_ = json.Unmarshal(args.Command, &line)
+		}
+	}
+	if line == "" {
+		line = args.Cmd
+	}
+	if len(argv) > 0 {
+		c.shell(id, argv, ts)
+		return
+	}
+	if line != "" {
+		c.shellLine(id, line, ts)
+		return
+	}
+	c.tools = append(c.tools, &ToolUse{ID: id, Name: name, Time: ts})
+}
+
+// shell records a command given as argv (["bash","-lc","go test ./..."] → "go test ./...").
+func (c *codexCollector) shell(id string, argv []string, ts time.Time) {
+	if len(argv) == 0 {
+		return
+	}
+	if len(argv) == 2 && argv[0] == "apply_patch" {
+		c.patch(id, argv[1], ts)
+		return
+	}
+	line := strings.Join(argv, " ")
+	if len(argv) >= 3 && (argv[1] == "-lc" || argv[1] == "-c") {
+		line = argv[2]
+	}
+	c.shellLine(id, line, ts)
+}
+
+func (c *codexCollector) shellLine(id, line string, ts time.Time) {
+	if i := strings.Index(line, "*** Begin Patch"); i >= 0 && strings.Contains(line[:i], "apply_patch") {
+		c.patch(id, line[i:], ts) // apply_patch <<'EOF' … run through the shell
+		return
+	}
+	c.tools = append(c.tools, &ToolUse{ID: id, Name: "Bash", Command: cleanText(strings.TrimSpace(line)), Time: ts})
+}
+
+// patch records the files an apply_patch touches, one Edit (or Write for an added file) each.
+func (c *codexCollector) patch(id, patch string, ts time.Time) {
+	var uses []*ToolUse
+	for _, l := range strings.Split(patch, "\n") {
+		l = strings.TrimRight(l, "\r")
+		for _, h := range []struct{ prefix, name string }{
+			{"*** Add File: ", "Write"}, {"*** Update File: ", "Edit"}, {"*** Delete File: ", "Edit"}, {"*** Move to: ", "Edit"},
+		} {
+			if rest, ok := strings.CutPrefix(l, h.prefix); ok && strings.TrimSpace(rest) != "" {
+				u := &ToolUse{ID: id, Name: h.name, FilePath: cleanText(strings.TrimSpace(rest)), Time: ts}
+				u.Created = h.name == "Write"
+				uses = append(uses, u)
+			}
+		}
+	}
+	for i := len(uses) - 1; i >= 0; i-- { // c.tools is newest first
+		c.tools = append(c.tools, uses[i])
+	}
+}
+
+func (c *codexCollector) finish() {
+	t := c.turn
+	for i := len(c.texts) - 1; i >= 0; i-- {
+		t.Texts = append(t.Texts, c.texts[i])
+	}
+	switch {
+	case c.final != "":
+		t.Closing = c.final
+	case len(c.texts) > 0:
+		t.Closing = c.texts[0]
+	}
+	for i := len(c.tools) - 1; i >= 0; i-- {
+		u := c.tools[i]
+		if r, ok := c.results[u.ID]; ok && u.ID != "" {
+			u.HasResult, u.IsError, u.Output = true, r.isError, r.output
+			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
+		}
+		t.Tools = append(t.Tools, u)
+	}
+}
+
+// codexTexts returns the texts of a message's content items (input_text, output_text, text).
+func codexTexts(content json.RawMessage) []string {
+	content = bytes.TrimSpace(content)
+	if len(content) == 0 {
+		return nil
+	}
+	if content[0] == '"' {
+		var s string
+		_ = json.Unmarshal(content, &s)
+		return []string{s}
+	}
+	var items []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	_ = json.Unmarshal(content, &items)
+	var out []string
+	for _, it := range items {
+		switch it.Type {
+		case "input_text", "output_text", "text":
+			if strings.TrimSpace(it.Text) != "" {
+				out = append(out, it.Text)
+			}
+		}
+	}
+	return out
+}
+
+var (
+	exitCodeLine = regexp.MustCompile(`(?m)^(?:Exit code:|Process exited with code)\s*(-?\d+)`)
+	outputMarker = regexp.MustCompile(`(?m)^Output:\s*$`)
+)
+
+// parseCodexOutput reads a tool call's output: a string (or content items) that is either
+// JSON {"output", "metadata":{"exit_code"}} (shell, apply_patch) or text with an
+// "Exit code: N" / "Process exited with code N" header and an "Output:" section.
+func parseCodexOutput(raw json.RawMessage) toolResult {
+	raw = bytes.TrimSpace(raw)
+	var s string
+	switch {
+	case len(raw) == 0:
+	case raw[0] == '"':
+		_ = json.Unmarshal(raw, &s)
+	case raw[0] == '[':
+		s = strings.Join(codexTexts(raw), "\n")
+	case raw[0] == '{':
+		var o struct {
+			Content json.RawMessage `json:"content"`
+		}
+		if json.Unmarshal(raw, &o) == nil && len(o.Content) > 0 {
+			return parseCodexOutput(o.Content)
+		}
+		s = string(raw)
+	}
+	code := 0
+	text := s
+	var structured struct {
+		Output   *string `json:"output"`
+		Metadata struct {
+			ExitCode *int `json:"exit_code"`
+		} `json:"metadata"`
+	}
+	if strings.HasPrefix(strings.TrimSpace(s), "{") && json.Unmarshal([]byte(s), &structured) == nil && structured.Output != nil {
+		text = *structured.Output
+		if structured.Metadata.ExitCode != nil {
+			code = *structured.Metadata.ExitCode
+		}
+	} else if m := exitCodeLine.FindStringSubmatch(s); m != nil {
+		code, _ = strconv.Atoi(m[1])
+		if loc := outputMarker.FindStringIndex(s); loc != nil {
+			text = s[loc[1]:]
+		}
+	}
+	return newToolResult(text, code)
+}
+
+func newToolResult(text string, exitCode int) toolResult {
+	r := toolResult{isError: exitCode != 0, output: firstUsefulLine(text)}
+	r.commitHash, r.commitSubject = commitSubject(text)
+	return r
+}

@@ -48,6 +48,24 @@ func isCarnetHook(cmd string) bool {
 // keeping every other key, hook and their order. It returns the new content and the events
 // it added; with nothing to add, the content comes back unchanged, byte for byte.
 func MergeClaudeSettings(data []byte, command string) ([]byte, []string, error) {
+	root, added, err := mergeHooks(data, ClaudeHooks, func(h claudeHook) *jsonObject {
+		handler := newObject()
+		handler.set("type", "command")
+		handler.set("command", command)
+		handler.set("timeout", h.Timeout)
+		return handler
+	})
+	if err != nil || len(added) == 0 {
+		return data, nil, err
+	}
+	return encodeOrdered(root, detectIndent(data)), added, nil
+}
+
+// mergeHooks adds, to the settings object in data, one matcher group per event of list
+// that has no carnet handler yet: {"matcher"?, "hooks":[handler(h)]} under hooks.<Event>
+// (the shape Claude Code, Codex and Gemini CLI share). It returns the object and the
+// events it added.
+func mergeHooks(data []byte, list []claudeHook, handler func(claudeHook) *jsonObject) (*jsonObject, []string, error) {
 	root, err := settingsObject(data)
 	if err != nil {
 		return nil, nil, err
@@ -61,7 +79,7 @@ func MergeClaudeSettings(data []byte, command string) ([]byte, []string, error) 
 		return nil, nil, fmt.Errorf(`"hooks" is not a JSON object`)
 	}
 	var added []string
-	for _, h := range ClaudeHooks {
+	for _, h := range list {
 		groupsV, ok := hooks.get(h.Event)
 		if !ok {
 			groupsV = []any{}
@@ -73,23 +91,18 @@ func MergeClaudeSettings(data []byte, command string) ([]byte, []string, error) 
 		if hasCarnetHandler(groups) {
 			continue
 		}
-		handler := newObject()
-		handler.set("type", "command")
-		handler.set("command", command)
-		handler.set("timeout", h.Timeout)
 		group := newObject()
 		if h.Matcher != "" {
 			group.set("matcher", h.Matcher)
 		}
-		group.set("hooks", []any{handler})
+		group.set("hooks", []any{handler(h)})
 		hooks.set(h.Event, append(groups, group))
 		added = append(added, h.Event)
 	}
-	if len(added) == 0 {
-		return data, nil, nil
+	if len(added) > 0 {
+		root.set("hooks", hooks)
 	}
-	root.set("hooks", hooks)
-	return encodeOrdered(root, detectIndent(data)), added, nil
+	return root, added, nil
 }
 
 func hasCarnetHandler(groups []any) bool {

@@ -27,24 +27,42 @@ func newInstallCmd(g *globals) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "install",
 		Short: "Register carnet's hooks, skills and MCP server for an agent",
-		Long: `Register carnet with a coding agent (Claude Code for now):
+		Long: `Register carnet with a coding agent: Claude Code (the default), Codex or Gemini CLI.
+
+--agent claude:
   - the hook "carnet --hook" for SessionStart, Stop, SubagentStop, PreCompact and SessionEnd,
     merged into .claude/settings.json (project scope, the default) or ~/.claude/settings.json
     (--scope user), keeping every existing key and hook;
   - the skills /memory_load and /memory_promotion under .claude/skills/;
-  - carnet's MCP server in .mcp.json (project scope);
-  - with --merge-driver, a git merge driver for memory_sessions/** (.gitattributes and the
-    repository's .git/config), so that two machines' logs of one day merge by section.
-It runs carnet init first when the workspace has no memory yet. Running it again changes
-nothing; --dry-run shows the changes as a diff and writes nothing.`,
+  - carnet's MCP server in .mcp.json (project scope).
+--agent codex:
+  - the hook for SessionStart, Stop and PreCompact in .codex/hooks.json (or ~/.codex/hooks.json);
+  - the MCP server as [mcp_servers.carnet] appended to .codex/config.toml (or ~/.codex/config.toml),
+    the rest of the file left as it was. Codex runs unmanaged hooks only once they are trusted
+    in its /hooks screen.
+--agent gemini:
+  - the hook for SessionStart, AfterAgent and SessionEnd, and mcpServers.carnet, merged into
+    .gemini/settings.json (or ~/.gemini/settings.json).
+--agent opencode and --agent kimi are not built yet.
+
+With --merge-driver, it also registers a git merge driver for memory_sessions/**
+(.gitattributes and the repository's .git/config), so that two machines' logs of one day
+merge by section. It runs carnet init first when the workspace has no memory yet. Running it
+again changes nothing; --dry-run shows the changes as a diff and writes nothing.`,
 		Example: `  carnet install
   carnet install --dry-run
   carnet install --scope user
+  carnet install --agent codex
+  carnet install --agent gemini --scope user
   carnet install --merge-driver`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if agent != "claude" {
-				return fmt.Errorf("carnet install --agent %s is not built yet (claude is)", agent)
+			switch agent {
+			case "claude", "codex", "gemini":
+			case "opencode", "kimi":
+				return fmt.Errorf("carnet install --agent %s is not built yet (claude, codex and gemini are)", agent)
+			default:
+				return fmt.Errorf("unknown agent %q: claude, codex or gemini", agent)
 			}
 			if scope != "project" && scope != "user" {
 				return fmt.Errorf("--scope must be project or user, not %q", scope)
@@ -53,8 +71,19 @@ nothing; --dry-run shows the changes as a diff and writes nothing.`,
 			if err != nil {
 				return err
 			}
-			inst := &installer{root: root, dryRun: dryRun, out: cmd.OutOrStdout()}
-			if err := inst.claude(scope); err != nil {
+			inst := &installer{root: root, agent: agent, dryRun: dryRun, out: cmd.OutOrStdout()}
+			if err := inst.ensureInit(); err != nil {
+				return err
+			}
+			switch agent {
+			case "codex":
+				err = inst.codex(scope)
+			case "gemini":
+				err = inst.gemini(scope)
+			default:
+				err = inst.claude(scope)
+			}
+			if err != nil {
 				return err
 			}
 			if mergeDriver {
@@ -70,8 +99,8 @@ nothing; --dry-run shows the changes as a diff and writes nothing.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&agent, "agent", "claude", "the agent to register with (claude)")
-	c.Flags().StringVar(&scope, "scope", "project", "project (.claude/ in the workspace) or user (~/.claude/)")
+	c.Flags().StringVar(&agent, "agent", "claude", "the agent to register with: claude, codex or gemini")
+	c.Flags().StringVar(&scope, "scope", "project", "project (.claude/, .codex/ or .gemini/ in the workspace) or user (the same in ~)")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "show the changes as a diff; write nothing")
 	c.Flags().BoolVar(&mergeDriver, "merge-driver", false, "also register carnet's git merge driver for memory_sessions/** (teams)")
 	return c
@@ -80,22 +109,26 @@ nothing; --dry-run shows the changes as a diff and writes nothing.`,
 // installer writes (or, in a dry run, shows) the files of an installation.
 type installer struct {
 	root    string
+	agent   string
 	dryRun  bool
 	out     io.Writer
 	changed int
 }
 
-func (in *installer) claude(scope string) error {
-	base := filepath.Join(in.root, ".claude")
-	if scope == "user" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return fmt.Errorf("cannot find the home folder: %w", err)
-		}
-		base = filepath.Join(home, ".claude")
+// configDir is the agent's folder: dir in the workspace, or in the home folder (--scope user).
+func (in *installer) configDir(scope, dir string) (string, error) {
+	if scope != "user" {
+		return filepath.Join(in.root, dir), nil
 	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find the home folder: %w", err)
+	}
+	return filepath.Join(home, dir), nil
+}
 
-	// The memory layout first, when the workspace has none.
+// ensureInit creates the memory layout when the workspace has none.
+func (in *installer) ensureInit() error {
 	ws, err := memstore.Open(in.root)
 	if err != nil {
 		return err
@@ -119,6 +152,14 @@ func (in *installer) claude(scope string) error {
 			}
 		}
 		in.changed++
+	}
+	return nil
+}
+
+func (in *installer) claude(scope string) error {
+	base, err := in.configDir(scope, ".claude")
+	if err != nil {
+		return err
 	}
 
 	settings := filepath.Join(base, "settings.json")
@@ -170,15 +211,89 @@ func (in *installer) claude(scope string) error {
 	return nil
 }
 
-// summary says in one line what the installation did.
+// codex registers the hooks in hooks.json and the MCP server in config.toml.
+func (in *installer) codex(scope string) error {
+	base, err := in.configDir(scope, ".codex")
+	if err != nil {
+		return err
+	}
+	hooksFile := filepath.Join(base, "hooks.json")
+	old, err := readMaybe(hooksFile)
+	if err != nil {
+		return err
+	}
+	merged, added, err := hook.MergeCodexHooks(old, hook.HookCommand)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in.show(hooksFile), err)
+	}
+	if err := in.write(hooksFile, old, merged, "hooks for "+strings.Join(added, ", ")); err != nil {
+		return err
+	}
+	config := filepath.Join(base, "config.toml")
+	old, err = readMaybe(config)
+	if err != nil {
+		return err
+	}
+	merged, _, err = hook.MergeCodexConfig(old)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in.show(config), err)
+	}
+	return in.write(config, old, merged, "MCP server carnet")
+}
+
+// gemini registers the hooks and the MCP server in settings.json.
+func (in *installer) gemini(scope string) error {
+	base, err := in.configDir(scope, ".gemini")
+	if err != nil {
+		return err
+	}
+	settings := filepath.Join(base, "settings.json")
+	old, err := readMaybe(settings)
+	if err != nil {
+		return err
+	}
+	merged, added, mcp, err := hook.MergeGeminiSettings(old, hook.HookCommand)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in.show(settings), err)
+	}
+	var what []string
+	if len(added) > 0 {
+		what = append(what, "hooks for "+strings.Join(added, ", "))
+	}
+	if mcp {
+		what = append(what, "MCP server carnet")
+	}
+	return in.write(settings, old, merged, strings.Join(what, "; "))
+}
+
+// agentName is the agent's name as its users know it.
+func (in *installer) agentName() string {
+	switch in.agent {
+	case "codex":
+		return "Codex"
+	case "gemini":
+		return "Gemini CLI"
+	}
+	return "Claude Code"
+}
+
+// summary says in one line what the installation did (and, for Codex, what is left to do).
 func (in *installer) summary() {
 	switch {
 	case in.changed == 0:
-		fmt.Fprintln(in.out, "carnet is already installed for Claude Code: nothing to change")
+		fmt.Fprintf(in.out, "carnet is already installed for %s: nothing to change\n", in.agentName())
 	case in.dryRun:
 		fmt.Fprintln(in.out, "dry run: nothing written")
 	default:
-		fmt.Fprintln(in.out, "carnet is installed for Claude Code: memory loads at session start and is captured after every turn")
+		fmt.Fprintf(in.out, "carnet is installed for %s: memory loads at session start and is captured after every turn\n", in.agentName())
+	}
+	if in.changed > 0 && !in.dryRun {
+		switch in.agent {
+		case "codex":
+			fmt.Fprintln(in.out, "Codex runs these hooks only once you trust them: open /hooks in Codex and trust carnet's (again after any change to them). A project's .codex/config.toml is read only when Codex trusts the project.")
+		case "gemini":
+			fmt.Fprintln(in.out, "If Gemini CLI does not run the hooks, check that hooks are enabled in its settings (hooksConfig.enabled since v0.26, tools.enableHooks before).")
+		}
 	}
 }
 

@@ -1,0 +1,117 @@
+package hook
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// CodexHooks are the events carnet registers in Codex's hooks.json (developers.openai.com/
+// codex/hooks: Claude-style groups, timeout in seconds). SessionStart has no matcher, so it
+// runs for every source (startup, resume, clear, compact).
+var CodexHooks = []claudeHook{
+	{Event: EventSessionStart, Timeout: 10},
+	{Event: EventStop, Timeout: 30},
+	{Event: EventPreCompact, Timeout: 60},
+}
+
+// GeminiHooks are the events carnet registers in Gemini CLI's settings.json
+// (docs/hooks/reference.md: timeout in milliseconds).
+var GeminiHooks = []claudeHook{
+	{Event: EventSessionStart, Timeout: 10000},
+	{Event: EventAfterAgent, Timeout: 30000},
+	{Event: EventSessionEnd, Timeout: 10000},
+}
+
+// MergeCodexHooks adds carnet's hooks to the content of a Codex hooks.json, keeping every
+// other key and hook; with nothing to add, the content comes back unchanged, byte for byte.
+func MergeCodexHooks(data []byte, command string) ([]byte, []string, error) {
+	root, added, err := mergeHooks(data, CodexHooks, func(h claudeHook) *jsonObject {
+		handler := newObject()
+		handler.set("type", "command")
+		handler.set("command", command)
+		handler.set("timeout", h.Timeout)
+		return handler
+	})
+	if err != nil || len(added) == 0 {
+		return data, nil, err
+	}
+	return encodeOrdered(root, detectIndent(data)), added, nil
+}
+
+// MergeGeminiSettings adds carnet's hooks and its MCP server (mcpServers.carnet) to the
+// content of a Gemini CLI settings.json, keeping every other key. It returns the new
+// content, the events added and whether the MCP server was added; with nothing to add, the
+// content comes back unchanged, byte for byte.
+func MergeGeminiSettings(data []byte, command string) ([]byte, []string, bool, error) {
+	root, added, err := mergeHooks(data, GeminiHooks, func(h claudeHook) *jsonObject {
+		handler := newObject()
+		handler.set("type", "command")
+		handler.set("command", command)
+		handler.set("name", "carnet")
+		handler.set("timeout", h.Timeout)
+		return handler
+	})
+	if err != nil {
+		return nil, nil, false, err
+	}
+	serversV, ok := root.get("mcpServers")
+	if !ok {
+		serversV = newObject()
+	}
+	servers, ok := serversV.(*jsonObject)
+	if !ok {
+		return nil, nil, false, fmt.Errorf(`"mcpServers" is not a JSON object`)
+	}
+	mcp := false
+	if _, ok := servers.get("carnet"); !ok {
+		srv := newObject()
+		srv.set("command", "carnet")
+		srv.set("args", []any{"mcp", "--client", "gemini"})
+		servers.set("carnet", srv)
+		root.set("mcpServers", servers)
+		mcp = true
+	}
+	if len(added) == 0 && !mcp {
+		return data, nil, false, nil
+	}
+	return encodeOrdered(root, detectIndent(data)), added, mcp, nil
+}
+
+// codexMCPTable is what carnet appends to a Codex config.toml to register its MCP server.
+const codexMCPTable = "[mcp_servers.carnet]\ncommand = \"carnet\"\nargs = [\"mcp\", \"--client\", \"codex\"]\n"
+
+// MergeCodexConfig registers carnet's MCP server in the content of a Codex config.toml:
+// unless mcp_servers.carnet is already there, it appends a [mcp_servers.carnet] table at
+// the end, leaving the rest of the file as it was, byte for byte. It reports whether it
+// added the table.
+func MergeCodexConfig(data []byte) ([]byte, bool, error) {
+	var cfg map[string]any
+	if err := toml.Unmarshal(data, &cfg); err != nil {
+		return nil, false, fmt.Errorf("not valid TOML: %s (fix it, then run carnet install again)", shortErr(err))
+	}
+	if servers, ok := cfg["mcp_servers"].(map[string]any); ok {
+		if _, ok := servers["carnet"]; ok {
+			return data, false, nil
+		}
+	}
+	eol := "\n"
+	if bytes.Contains(data, []byte("\r\n")) {
+		eol = "\r\n"
+	}
+	out := append([]byte(nil), data...)
+	if len(out) > 0 {
+		if out[len(out)-1] != '\n' {
+			out = append(out, eol...)
+		}
+		out = append(out, eol...)
+	}
+	out = append(out, bytes.ReplaceAll([]byte(codexMCPTable), []byte("\n"), []byte(eol))...)
+	var check map[string]any
+	if err := toml.Unmarshal(out, &check); err != nil {
+		// e.g. mcp_servers written as an inline table, which a [mcp_servers.carnet] header cannot extend
+		return nil, false, fmt.Errorf("cannot add [mcp_servers.carnet] to it without rewriting it (%s): add it by hand:\n%s", shortErr(err), codexMCPTable)
+	}
+	return out, true, nil
+}

@@ -1,0 +1,75 @@
+package hook
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A rollout whose last turn uses the newer exec_command tool (text output with
+// "Process exited with code N") and whose last line is half-written.
+func TestReadCodexTurnExecCommandAndPartialLine(t *testing.T) {
+	big := strings.Repeat(`{"timestamp":"2026-03-22T09:00:00Z","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"old filler"}]}}`+"\n", 2000)
+	rollout := `{"timestamp":"2026-03-22T09:00:00Z","type":"session_meta","payload":{"id":"sess-x","cwd":"/repo"}}` + "\n" + big +
+		`{"timestamp":"2026-03-22T10:00:00Z","type":"event_msg","payload":{"type":"user_message","message":"run the linter"}}` + "\n" +
+		`{"timestamp":"2026-03-22T10:00:01Z","type":"response_item","payload":{"type":"function_call","name":"exec_command","arguments":"{\"cmd\":\"golangci-lint run\"}","call_id":"c1"}}` + "\n" +
+		`{"timestamp":"2026-03-22T10:00:02Z","type":"response_item","payload":{"type":"function_call_output","call_id":"c1","output":"Chunk ID: 1\nWall time: 2.0 seconds\nProcess exited with code 1\nOutput:\nmain.go:3:2: undefined: foo\n"}}` + "\n" +
+		`{"timestamp":"2026-03-22T10:00:03Z","type":"response_item","payload":{"type":"function_call","name":"shell","arguments":"{\"command\":[\"apply_patch\",\"*** Begin Patch\\n*** Delete File: old.go\\n*** End Patch\\n\"]}","call_id":"c2"}}` + "\n" +
+		`{"timestamp":"2026-03-22T10:00:04Z","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"The linter fails on main.go."}]}}` + "\n" +
+		`{"timestamp":"2026-03-22T10:00:05Z","type":"event_msg","payload":{"type":"token_co`
+	p := filepath.Join(t.TempDir(), "rollout.jsonl")
+	os.WriteFile(p, []byte(rollout), 0o644)
+	if !IsCodexRollout(p) {
+		t.Fatal("not recognised as a rollout")
+	}
+	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Prompt != "run the linter" || turn.Closing != "The linter fails on main.go." || turn.Skipped != 1 {
+		t.Fatalf("turn: %+v", turn)
+	}
+	if turn.Lines > 10 {
+		t.Errorf("read %d lines: the reader went past the last turn", turn.Lines)
+	}
+	if len(turn.Tools) != 2 {
+		t.Fatalf("tools: %d", len(turn.Tools))
+	}
+	lint, del := turn.Tools[0], turn.Tools[1]
+	if lint.Name != "Bash" || lint.Command != "golangci-lint run" || !lint.IsError || !strings.Contains(lint.Output, "undefined: foo") {
+		t.Errorf("lint: %+v", lint)
+	}
+	if del.Name != "Edit" || del.FilePath != "old.go" {
+		t.Errorf("patch: %+v", del)
+	}
+	// A Claude transcript is not a rollout.
+	claude := filepath.Join(t.TempDir(), "c.jsonl")
+	os.WriteFile(claude, []byte(`{"type":"user","message":{"role":"user","content":"hi"}}`+"\n"), 0o644)
+	if IsCodexRollout(claude) {
+		t.Error("a Claude transcript taken for a rollout")
+	}
+}
+
+func TestMergeCodexConfig(t *testing.T) {
+	// no trailing newline, CRLF: the file is kept byte for byte, the table appended
+	in := "model = \"o3\"\r\n[mcp_servers.x]\r\ncommand = \"x\""
+	out, added, err := MergeCodexConfig([]byte(in))
+	if err != nil || !added || !strings.HasPrefix(string(out), in+"\r\n\r\n[mcp_servers.carnet]\r\n") {
+		t.Fatalf("%q %v %v", out, added, err)
+	}
+	again, added, err := MergeCodexConfig(out)
+	if err != nil || added || string(again) != string(out) {
+		t.Fatalf("second merge: %q %v %v", again, added, err)
+	}
+	// an empty file gets just the table
+	out, _, _ = MergeCodexConfig(nil)
+	if string(out) != codexMCPTable {
+		t.Fatalf("%q", out)
+	}
+	// mcp_servers as an inline table cannot be extended by appending: an error, not a broken file
+	if _, _, err := MergeCodexConfig([]byte("mcp_servers = { x = { command = \"x\" } }\n")); err == nil || !strings.Contains(err.Error(), "by hand") {
+		t.Fatalf("inline table: %v", err)
+	}
+}

@@ -53,6 +53,9 @@ type GateResult struct {
 // the new state. fx makes the edited paths relative for the message; project is named in
 // the suggested commands when the workspace has several.
 func checkGate(stateDir, session, transcript string, fx pathFixer, project string) (GateResult, error) {
+	if transcript == "" {
+		return GateResult{}, nil // no transcript (Codex with a null path): nothing to judge
+	}
 	statePath := filepath.Join(stateDir, "gate", safeName(session)+".json")
 	var st gateState
 	if data, err := os.ReadFile(statePath); err == nil {
@@ -73,7 +76,11 @@ func checkGate(stateDir, session, transcript string, fx pathFixer, project strin
 	if size < st.Offset { // the file was replaced: start over
 		st.Offset = 0
 	}
-	act := scanActivity(io.NewSectionReader(f, st.Offset, size-st.Offset), size-st.Offset)
+	scan := scanActivity
+	if IsCodexRollout(transcript) {
+		scan = scanCodexActivity
+	}
+	act := scan(io.NewSectionReader(f, st.Offset, size-st.Offset), size-st.Offset)
 	st.Offset = size
 	st.Tools += act.tools
 	st.Checked = time.Now().UTC()

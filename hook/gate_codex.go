@@ -62,8 +62,8 @@ func scanCodexActivity(r io.ReaderAt, size int64) activity {
 			break
 		}
 		if ln.Oversized { // a huge patch: its file headers are in its head
-			if bytes.Contains(ln.Head, []byte(`"response_item"`)) && bytes.Contains(ln.Head, []byte(`apply_patch`)) &&
-				bytes.Contains(ln.Head, []byte(`_call"`)) {
+			has := func(s string) bool { return bytes.Contains(ln.Head, []byte(s)) || bytes.Contains(ln.Tail, []byte(s)) }
+			if has(`"response_item"`) && has(`apply_patch`) && has(`_call"`) && !has(`_call_output"`) {
 				act.tools++
 				ms := escapedPatchFile.FindAllSubmatch(ln.Head, -1)
 				for i := len(ms) - 1; i >= 0; i-- {

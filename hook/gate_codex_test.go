@@ -163,3 +163,18 @@ func TestCheckGateCodex(t *testing.T) {
 		t.Fatalf("no transcript: %+v %v", res, err)
 	}
 }
+
+// A patch too big to hold in memory is still seen as an edit of the files its head names.
+func TestScanCodexActivityHugePatch(t *testing.T) {
+	body := strings.Repeat("+filler line of the added file\n", (maxLine/30)+1000)
+	r := &codexGateRollout{}
+	r.shell("ls")
+	r.item("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "big",
+		"input": "*** Begin Patch\n*** Add File: data/big.txt\n" + body + "*** End Patch\n"})
+	r.item("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "big", "output": "ok"})
+	data := strings.Join(r.lines, "\n") + "\n"
+	act := scanCodexActivity(strings.NewReader(data), int64(len(data)))
+	if act.tools != 2 || !reflect.DeepEqual(act.edits, []string{"data/big.txt"}) {
+		t.Fatalf("%+v", act)
+	}
+}

@@ -102,3 +102,20 @@ func TestItemsRewordAndDrop(t *testing.T) {
 }
 
 func TestItemsGolden(t *testing.T) { goldens(t, shared(t), "o", "space", "j") }
+
+// Leaving the open items with ticks not applied asks first: they would be lost silently.
+func TestItemsBackWithPendingTicksAsks(t *testing.T) {
+	h := newHarness(t, fixture(t), true)
+	h.press("o")
+	topIs[*items](h, "open items")
+	h.press("space", "q")
+	topIs[*items](h, "open items after q with a tick pending")
+	h.contains("Leave without applying 1 tick?")
+	h.press("n")
+	topIs[*items](h, "open items after n")
+	h.contains("1 ticked")
+	h.press("esc", "y")
+	topIs[*memory](h, "the project after y")
+	h.press("o", "q")
+	topIs[*memory](h, "the project: nothing ticked, q leaves at once")
+}

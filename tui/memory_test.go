@@ -81,3 +81,13 @@ func TestResizeAnyTime(t *testing.T) {
 		}
 	}
 }
+
+// A sentence shown in place of a file wraps inside the pane instead of being cut.
+func TestPreviewNoteWraps(t *testing.T) {
+	h := newHarness(t, shared(t), true)
+	h.press("enter", "G")
+	h.contains("▸ Archives (3)", "moved here by promotion", "to show them.")
+	h.lacks("Press enter o…")
+	h.press("g", "j")
+	h.contains("still open across the logs.", "review and tick them.")
+}

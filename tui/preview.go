@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // preview shows one Markdown file rendered with glamour, scrollable. Rendering runs in a
@@ -152,15 +154,28 @@ func (p *preview) view() string {
 	s := p.c.styles
 	switch {
 	case p.path == "":
-		return fit("\n  "+s.Subtle.Render(p.empty), p.width, p.height)
+		return p.note(s.Subtle.Render, p.empty)
 	case p.missing && p.shown == p.path:
-		return fit("\n  "+s.Subtle.Render("This file does not exist yet."), p.width, p.height)
+		return p.note(s.Subtle.Render, "This file does not exist yet.")
 	case p.err != nil && p.shown == p.path:
-		return fit("\n  "+s.Err.Render("Cannot show this file: ")+firstLine(p.err.Error()), p.width, p.height)
+		return p.note(nil, s.Err.Render("Cannot show this file: ")+firstLine(p.err.Error()))
 	case p.shown == "":
-		return fit("\n  "+s.Faint.Render("Rendering…"), p.width, p.height)
+		return p.note(s.Faint.Render, "Rendering…")
 	}
 	return fit(p.vp.View(), p.width, p.height)
+}
+
+// note is a sentence in place of the file, wrapped to the pane (a narrow pane would cut it).
+func (p *preview) note(style func(...string) string, text string) string {
+	text = ansi.Wrap(text, max(p.width-4, 8), "")
+	if style != nil {
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			lines[i] = style(l)
+		}
+		text = strings.Join(lines, "\n")
+	}
+	return fit("\n"+indent(text, "  "), p.width, p.height)
 }
 
 // scrollInfo is the reading position ("42%"), or "" when everything fits.

@@ -261,6 +261,24 @@ func (l *list) update(msg tea.Msg) (used, moved bool, cmd tea.Cmd) {
 	return false, false, nil
 }
 
+// filterer is a screen with a filterable list: while its filter is typed, the footer tells
+// how to keep or clear it instead of listing keys that would be typed.
+type filterer interface{ filterList() *list }
+
+func (sp *split) filterList() *list      { return sp.list }
+func (pl *promptList) filterList() *list { return pl.list }
+func (s *review) filterList() *list      { return s.list }
+func (s *timeline) filterList() *list    { return s.list }
+func (s *search) filterList() *list      { return s.list }
+
+// editHelp is the footer while the filter is typed.
+func (l *list) editHelp() []key.Binding {
+	return []key.Binding{
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter/↑/↓", "keep filter")),
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+	}
+}
+
 // filterView is the filter line, or "" when there is no filter.
 func (l *list) filterView(width int) string {
 	if !l.editing && !l.filtering() {

@@ -336,7 +336,13 @@ func (m *Model) footer(top screen) string {
 	if m.showHelp {
 		return " " + m.help.ShortHelpView([]key.Binding{m.c.keys.Back, m.c.keys.Quit})
 	}
-	bindings := append(top.ShortHelp(), m.c.keys.Help)
+	if f, ok := top.(filterer); ok && f.filterList().editing {
+		return " " + m.help.ShortHelpView(f.filterList().editHelp())
+	}
+	bindings := top.ShortHelp()
+	if !top.Capturing() { // while typing, ? is a character: do not offer it
+		bindings = append(bindings, m.c.keys.Help)
+	}
 	return " " + m.help.ShortHelpView(bindings)
 }
 

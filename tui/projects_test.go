@@ -67,3 +67,20 @@ func TestProjectsShortcuts(t *testing.T) {
 }
 
 func TestProjectsGolden(t *testing.T) { goldens(t, shared(t)) }
+
+// While the filter or a prompt is typed, the footer says how to end it and does not offer
+// keys that would be typed instead (? among them).
+func TestFooterWhileTyping(t *testing.T) {
+	h := newHarness(t, shared(t), true)
+	h.contains("? help", "o open items")
+	h.press("/")
+	h.contains("keep filter", "esc clear filter")
+	h.lacks("? help", "o open items")
+	h.press("esc")
+	h.contains("? help")
+	h.press("enter", "c", "r")
+	h.contains("enter save", "esc cancel")
+	h.lacks("? help")
+	h.press("esc")
+	h.contains("? help")
+}

@@ -139,7 +139,7 @@ func (s *review) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return s.c.back()
 	}
-	if s.busy != "" || s.plan == nil || s.plan.Empty() {
+	if s.idle() {
 		return nil
 	}
 	ch := s.change()
@@ -407,8 +407,15 @@ func (s *review) rowText(ch *promote.Change, width int) string {
 
 func (s *review) Title() string { return "promotion" }
 
+// idle reports whether there is no plan to act on (computing, failed, or nothing to promote):
+// its keys would do nothing, so help does not offer them.
+func (s *review) idle() bool { return s.busy != "" || s.plan == nil || s.plan.Empty() }
+
 func (s *review) ShortHelp() []key.Binding {
 	k := s.c.keys
+	if s.idle() {
+		return []key.Binding{k.Back}
+	}
 	if s.focusH {
 		return []key.Binding{k.NextHunk, k.PrevHunk, k.ToggleHunk, k.AcceptAll, k.ApplyPlan, k.Focus, k.Back}
 	}
@@ -421,6 +428,9 @@ func (s *review) ShortHelp() []key.Binding {
 
 func (s *review) FullHelp() [][]key.Binding {
 	k := s.c.keys
+	if s.idle() {
+		return nil
+	}
 	return [][]key.Binding{k.navKeys(), {k.Focus, k.NextHunk, k.PrevHunk, k.ToggleHunk}, {k.AcceptAll, k.RejectAll, k.ApplyPlan, k.Force}}
 }
 

@@ -85,7 +85,11 @@ func TestReviewNothingToPromote(t *testing.T) {
 	}
 	h := newHarness(t, root, true)
 	h.press("p")
-	h.contains("Nothing to promote.", "No log is older than 30 days")
+	h.contains("Nothing to promote.", "No log is older than 30 days", "q/esc back")
+	// with no plan, the footer offers only the way back, not keys that would do nothing
+	h.lacks("accept all", "apply & commit", "tab switch pane")
+	h.press("?")
+	h.lacks("accept all", "apply & commit", "next hunk")
 }
 
 func TestReviewGuardRefusal(t *testing.T) {

@@ -87,6 +87,7 @@ type (
 	statusMsg struct {
 		text string
 		err  bool
+		info bool // nothing was done (unavailable, refused): no ✓
 	}
 	// clearStatusMsg clears the status line if it still shows message id.
 	clearStatusMsg struct{ id int }
@@ -124,6 +125,12 @@ func (c *common) back() tea.Cmd {
 func status(format string, a ...any) tea.Cmd {
 	text := fmt.Sprintf(format, a...)
 	return func() tea.Msg { return statusMsg{text: text} }
+}
+
+// notice says in the status line why nothing was done; unlike status it claims no success.
+func notice(format string, a ...any) tea.Cmd {
+	text := fmt.Sprintf(format, a...)
+	return func() tea.Msg { return statusMsg{text: text, info: true} }
 }
 
 // statusErr shows an error in the status line.

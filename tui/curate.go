@@ -99,7 +99,7 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return openEditor(s.c, s.path, line)
 	case ref == nil:
 		if key.Matches(msg, k.Reword, k.Drop, k.MoveLong) {
-			return status("no bullet here")
+			return notice("no bullet here")
 		}
 	case key.Matches(msg, k.Reword):
 		r := *ref
@@ -116,7 +116,7 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		})
 	case key.Matches(msg, k.MoveLong):
 		if s.isLong() {
-			return status("this bullet is already in long-term memory")
+			return notice("this bullet is already in long-term memory")
 		}
 		r, known := *ref, false
 		what := func() string {

@@ -109,7 +109,7 @@ func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.apply()
 	case sel == nil:
 		if key.Matches(msg, k.Tick, k.Reword, k.Drop) {
-			return status("no open item here")
+			return notice("no open item here")
 		}
 	case key.Matches(msg, k.Tick):
 		kk := itemKey(itemRow{item: *sel})
@@ -156,7 +156,7 @@ func (s *items) apply() tea.Cmd {
 		}
 	}
 	if len(todo) == 0 {
-		return status("nothing ticked: space ticks an item, enter applies")
+		return notice("nothing ticked: space ticks an item, enter applies")
 	}
 	s.checked = map[string]bool{}
 	what := fmt.Sprintf("Ticked %s into Finalisé (%s)", plural(len(todo), "item"), plural(len(days), "log"))

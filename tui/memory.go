@@ -221,12 +221,12 @@ func (s *memory) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.Curate):
 		if path == "" {
-			return status("pick a log or the long-term memory to curate its bullets")
+			return notice("pick a log or the long-term memory to curate its bullets")
 		}
 		return s.c.open(newCurate(s.c, s.p, path, s.entryTitle(e)))
 	case key.Matches(msg, k.Editor):
 		if path == "" {
-			return status("pick a file to edit")
+			return notice("pick a file to edit")
 		}
 		return openEditor(s.c, path, 0)
 	}
@@ -241,7 +241,7 @@ func (s *memory) toggleArchives() tea.Cmd {
 		}
 	}
 	if n == 0 {
-		return status("no archived logs yet: promotion archives logs older than %d days", s.c.ws.Config.Promote.ArchiveAfterDays)
+		return notice("no archived logs yet: promotion archives logs older than %d days", s.c.ws.Config.Promote.ArchiveAfterDays)
 	}
 	keep := s.list.selectedKey()
 	s.expanded = !s.expanded

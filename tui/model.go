@@ -45,6 +45,7 @@ type Model struct {
 	showHelp bool
 	status   string
 	isErr    bool
+	isInfo   bool
 	statusID int
 	watch    *watcher
 	width    int
@@ -113,7 +114,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.nav(nil)
 	case statusMsg:
 		m.statusID++
-		m.status, m.isErr = msg.text, msg.err
+		m.status, m.isErr, m.isInfo = msg.text, msg.err, msg.info
 		if msg.err {
 			m.c.log.Printf("error: %s", msg.text)
 		}
@@ -328,6 +329,9 @@ func (m *Model) statusLine() string {
 	s := m.c.styles
 	if m.isErr {
 		return padRight(s.StatusErr.Render(" ✗ "+m.status), m.width)
+	}
+	if m.isInfo {
+		return padRight(" "+s.Warn.Render("!")+" "+m.status, m.width)
 	}
 	return padRight(s.Status.Render(" ✓ "+m.status), m.width)
 }

@@ -63,7 +63,7 @@ func onWrote(msg wroteMsg) tea.Cmd {
 		return tea.Batch(statusErr(msg.err), changed(msg.changed...))
 	}
 	if len(msg.changed) == 0 {
-		return status("nothing changed")
+		return notice("nothing changed")
 	}
 	text := msg.what
 	if msg.commit.Hash != "" {

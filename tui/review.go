@@ -163,7 +163,7 @@ func (s *review) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return status("every change rejected")
 	case key.Matches(msg, k.Force):
 		if s.plan.Refused == nil {
-			return status("nothing to force: the plan passes the guard")
+			return notice("nothing to force: the plan passes the guard")
 		}
 		s.force = true
 		return s.compute()
@@ -220,7 +220,7 @@ func (s *review) onKey(msg tea.KeyPressMsg) tea.Cmd {
 
 func (s *review) apply() tea.Cmd {
 	if s.plan.Refused != nil {
-		return status("refused by the guard: press %s to force it, or reject the hunks that drop facts", keyOr(s.c.keys.Force))
+		return notice("refused by the guard: press %s to force it, or reject the hunks that drop facts", keyOr(s.c.keys.Force))
 	}
 	n := 0
 	for _, c := range s.plan.Changes {
@@ -229,7 +229,7 @@ func (s *review) apply() tea.Cmd {
 		}
 	}
 	if n == 0 {
-		return status("nothing accepted: nothing to apply")
+		return notice("nothing accepted: nothing to apply")
 	}
 	s.busy = "Applying and committing…"
 	p, plan, now := s.p, s.plan, s.c.now()

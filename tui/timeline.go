@@ -58,7 +58,7 @@ const pendingRow = "pending"
 // openTimeline opens the timeline, or says why it cannot.
 func openTimeline(c *common, p *memstore.Project) tea.Cmd {
 	if c.repoRoot == "" {
-		return status("no timeline: %s is not in a git repository (git init, then commit memory_sessions/)", shortPath(c.ws.Root))
+		return notice("no timeline: %s is not in a git repository (git init, then commit memory_sessions/)", shortPath(c.ws.Root))
 	}
 	return c.open(newTimeline(c, p))
 }
@@ -168,7 +168,7 @@ func (s *timeline) Update(msg tea.Msg) tea.Cmd {
 		case msg.err != nil:
 			return statusErr(msg.err)
 		case msg.res.Hash == "":
-			return status("nothing committed: %s", msg.res.Skipped)
+			return notice("nothing committed: %s", msg.res.Skipped)
 		}
 		return tea.Batch(status("Committed %s · %s", msg.res.Hash[:7], msg.message), s.load())
 	case tea.MouseWheelMsg:
@@ -215,7 +215,7 @@ func (s *timeline) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.focusD = true
 	case key.Matches(msg, k.Commit):
 		if !s.hasPending() {
-			return status("nothing to commit: the memory of %s is clean", s.p.Name)
+			return notice("nothing to commit: the memory of %s is clean", s.p.Name)
 		}
 		return s.commitPending()
 	}

@@ -34,7 +34,8 @@ func TestTimelineCommitsAndDiff(t *testing.T) {
 		t.Fatalf("git status after C:\n%s", out)
 	}
 	h.press("C")
-	h.contains("nothing to commit")
+	h.contains("! nothing to commit")
+	h.lacks("✓ nothing to commit") // nothing was done: no success mark
 }
 
 func TestTimelineWithoutGit(t *testing.T) {
@@ -45,7 +46,8 @@ func TestTimelineWithoutGit(t *testing.T) {
 	h := newHarness(t, root, true)
 	h.press("t")
 	topIs[*projects](h, "t without git opened")
-	h.contains("no timeline", "not in a git repository")
+	h.contains("! no timeline", "not in a git repository")
+	h.lacks("✓ no timeline")
 }
 
 func TestTimelineGolden(t *testing.T) { goldens(t, shared(t), "t", "j") }

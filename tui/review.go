@@ -303,7 +303,7 @@ func (s *review) listWidth() int { return columns{2, 5, 44, 56}.list(s.w) }
 func (s *review) SetSize(w, h int) tea.Cmd {
 	s.w, s.h = w, h
 	s.list.setHeight(h - 5)
-	pw, ph := paneBody(w-s.listWidth(), h-3)
+	pw, ph := paneBody(paneWidth(w, s.listWidth()), h-3)
 	s.diff.SetWidth(pw)
 	s.diff.SetHeight(ph)
 	s.refreshDiff()
@@ -339,6 +339,12 @@ func (s *review) View() string {
 	info := ""
 	if ch := s.change(); ch != nil && len(ch.Hunks) > 0 {
 		info = fmt.Sprintf("hunk %d/%d", s.hunk+1, len(ch.Hunks))
+	}
+	if lw == s.w { // too narrow for both: the diff takes the list's place while its hunks are reviewed
+		if s.focusH {
+			return head + "\n" + s.c.framed(title, info, fit(s.diff.View(), s.diff.Width(), s.diff.Height()), s.w, s.h-3, true)
+		}
+		return head + "\n" + left
 	}
 	right := s.c.framed(title, info, fit(s.diff.View(), s.diff.Width(), s.diff.Height()), s.w-lw, s.h-3, s.focusH)
 	return head + "\n" + lipgloss.JoinHorizontal(lipgloss.Top, left, right)

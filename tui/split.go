@@ -88,16 +88,22 @@ func (sp *split) key(msg tea.KeyPressMsg) tea.Cmd {
 	return sp.screenKeys(msg)
 }
 
-// SetSize gives the list its rows and the preview what is left beside it (nothing when the
-// list takes the whole width).
+// SetSize gives the list its rows and the preview what is left beside it (the whole width
+// when the list takes it: the preview is then shown alone).
 func (sp *split) SetSize(w, h int) tea.Cmd {
 	sp.w, sp.h = w, h
 	sp.list.setHeight(h - sp.spare)
-	pw, ph := paneBody(w-sp.listWidth(), h)
-	if sp.listWidth() == w {
-		pw = 0
-	}
+	pw, ph := paneBody(paneWidth(w, sp.listWidth()), h)
 	return sp.pv.setSize(pw, ph)
+}
+
+// paneWidth is the width of the pane beside a list lw wide on a screen w wide; when the list
+// takes the whole width the pane is shown alone, in its place, so it gets the whole width too.
+func paneWidth(w, lw int) int {
+	if lw == w {
+		return w
+	}
+	return w - lw
 }
 
 // view puts the list column beside the framed preview, or alone when the screen is narrow.
@@ -105,6 +111,9 @@ func (sp *split) view(left, title, info string) string {
 	lw := sp.listWidth()
 	left = fit(left, lw, sp.h)
 	if lw == sp.w {
+		if sp.focusPV { // too narrow for both: the preview takes the screen until tab or esc
+			return sp.pv.framed(title, info, sp.w, sp.h, true)
+		}
 		return left
 	}
 	right := sp.pv.framed(title, info, sp.w-lw, sp.h, sp.focusPV)

@@ -305,7 +305,7 @@ func (s *timeline) listWidth() int { return columns{1, 2, 56, 70}.list(s.w) }
 func (s *timeline) SetSize(w, h int) tea.Cmd {
 	s.w, s.h = w, h
 	s.list.setHeight(h - 1)
-	pw, ph := paneBody(w-s.listWidth(), h)
+	pw, ph := paneBody(paneWidth(w, s.listWidth()), h)
 	s.diff.SetWidth(pw)
 	s.diff.SetHeight(ph)
 	return s.loadDiff()
@@ -333,13 +333,16 @@ func (s *timeline) View() string {
 		}
 	}
 	left := fit(b.String(), lw, s.h)
-	if lw == s.w {
+	if lw == s.w && !s.focusD {
 		return left
 	}
 	body := fit(s.diff.View(), s.diff.Width(), s.diff.Height())
 	info := ""
 	if s.diff.TotalLineCount() > s.diff.Height() {
 		info = fmt.Sprintf("%d%%", int(s.diff.ScrollPercent()*100+0.5))
+	}
+	if lw == s.w { // too narrow for both: the diff takes the screen until tab or esc
+		return s.c.framed("Diff", info, body, s.w, s.h, true)
 	}
 	right := s.c.framed("Diff", info, body, s.w-lw, s.h, s.focusD)
 	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)

@@ -51,3 +51,37 @@ func TestTimelineWithoutGit(t *testing.T) {
 }
 
 func TestTimelineGolden(t *testing.T) { goldens(t, shared(t), "t", "j") }
+
+// Under 90 columns the pane beside a list is not drawn: tab then shows it alone, full width,
+// instead of giving the keyboard to a pane nobody sees; tab or esc comes back to the list.
+func TestNarrowPaneTakesTheScreen(t *testing.T) {
+	h := newHarness(t, shared(t), true)
+	h.send(windowSize(80, 24))
+	h.lacks("╭") // projects: the list alone
+	h.press("tab")
+	h.contains("╭", "Long-term memory · cmms_doc")
+	h.lacks("PROJECT")
+	h.press("tab")
+	h.contains("PROJECT")
+	h.press("t")
+	topIs[*timeline](h, "t")
+	h.lacks("╭")
+	h.press("tab")
+	h.contains("╭", "Diff")
+	if body := strings.Join(strings.Split(h.plain(), "\n")[2:23], "\n"); maxWidth(body) != 80 {
+		t.Fatalf("narrow diff is %d wide:\n%s", maxWidth(body), body)
+	}
+	h.press("esc")
+	topIs[*timeline](h, "esc from the diff")
+	h.lacks("╭")
+	h.press("q", "p")
+	s := topIs[*review](h, "p")
+	h.lacks("╭")
+	for i := 0; i < len(s.plan.Changes) && len(s.change().Hunks) == 0; i++ {
+		h.press("j")
+	}
+	h.press("enter")
+	h.contains("╭", "hunk 1/")
+	h.press("esc")
+	h.lacks("╭")
+}

@@ -47,7 +47,7 @@ folder). With --no-tui it only builds it and prints where.`,
 					return err
 				}
 				out := cmd.OutOrStdout()
-				fmt.Fprintf(out, "Sample workspace in %s: %d projects, %d logs, %d commits.\n", dir, len(sum.Projects), sum.Logs, sum.Commits)
+				fmt.Fprintf(out, "Sample workspace in %s: %d projects, %d daily logs (%d of them archived), %d commits.\n", dir, len(sum.Projects), sum.Logs, sum.Archived, sum.Commits)
 				if noTUI {
 					fmt.Fprintf(out, "Open it with: carnet --root %s\n", dir)
 					return nil

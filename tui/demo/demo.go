@@ -43,7 +43,8 @@ func Default(now time.Time) Options {
 // Summary says what Build made.
 type Summary struct {
 	Projects []string
-	Logs     int
+	Logs     int // daily logs, archived ones included
+	Archived int // of which in logs/archives/
 	Commits  int
 }
 

@@ -19,7 +19,7 @@ func TestBuildSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sum.Projects) != 3 || sum.Commits < 8 {
+	if len(sum.Projects) != 3 || sum.Commits < 8 || sum.Archived == 0 || sum.Archived >= sum.Logs {
 		t.Fatalf("summary %+v", sum)
 	}
 	ws, err := memstore.Open(a)

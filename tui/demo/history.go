@@ -114,6 +114,16 @@ func writeIfChanged(path, text string) error {
 	return os.WriteFile(path, []byte(text), 0o644)
 }
 
+// countLogs adds a project's logs to the summary.
+func (b *builder) countLogs(p *project) {
+	b.sum.Logs += len(p.logs)
+	for _, l := range p.logs {
+		if l.archived {
+			b.sum.Archived++
+		}
+	}
+}
+
 // writeHistory writes the files day by day and, with git, commits each day's changes as the
 // hook or a person would have: an import first, then one commit per project and day.
 func (b *builder) writeHistory() error {
@@ -123,7 +133,7 @@ func (b *builder) writeHistory() error {
 			if err := b.writeState(p, b.day(0)); err != nil {
 				return err
 			}
-			b.sum.Logs += len(p.logs)
+			b.countLogs(p)
 		}
 		return nil
 	}
@@ -135,7 +145,7 @@ func (b *builder) writeHistory() error {
 			return err
 		}
 		paths = append(paths, filepath.Dir(p.dir))
-		b.sum.Logs += len(p.logs)
+		b.countLogs(p)
 	}
 	paths = append(paths, filepath.Join(b.root, "README.md"), filepath.Join(b.root, memstore.ConfigFile))
 	if err := b.commit(paths, "Import the memory of the sample projects", days, 0, 0); err != nil {

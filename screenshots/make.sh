@@ -50,7 +50,7 @@ shot preview
 keys o                                      # its open items, two ticked
 keys Space Space
 shot open-items
-keys Escape Escape p                        # promotion review, long memory's hunks
+keys Escape y Escape p                      # leave the ticks unapplied; promotion review, long memory's hunks
 sleep 1
 keys G Enter n Space
 shot promotion-review

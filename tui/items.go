@@ -101,7 +101,7 @@ func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Back):
 		if n := len(s.checked); n > 0 {
-			s.prompt.confirm(fmt.Sprintf("Leave without applying %s? (enter applies them)", plural(n, "tick")), s.c.back)
+			s.prompt.confirm(fmt.Sprintf("Leave without applying %s? y leaves · n stays (then enter applies them)", plural(n, "tick")), s.c.back)
 			return nil
 		}
 		return s.c.back()

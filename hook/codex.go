@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -36,22 +34,21 @@ var codexRolloutTypes = map[string]bool{"session_meta": true, "response_item": t
 // IsCodexRollout reports whether the file at path is a Codex rollout: its first line is a
 // session_meta item, or its last line has a rollout type and a payload. It reads a few KB.
 func IsCodexRollout(path string) bool {
-	f, err := os.Open(path)
+	f, size, err := openTranscript(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
+	return isCodexRollout(f, size)
+}
+
+func isCodexRollout(r io.ReaderAt, size int64) bool {
 	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	if bytes.Contains(head, []byte(`"type":"session_meta"`)) {
+	n, _ := r.ReadAt(head, 0)
+	if bytes.Contains(head[:n], []byte(`"type":"session_meta"`)) {
 		return true
 	}
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() {
-		return false
-	}
-	br := newBackReader(f, st.Size(), 4*chunkSize)
+	br := newBackReader(r, size, 4*chunkSize)
 	ln, err := br.next()
 	if err != nil || ln.Oversized {
 		return false
@@ -66,53 +63,12 @@ func IsCodexRollout(path string) bool {
 // ReadCodexTurn reads the last turn of a Codex rollout file from its end, like ReadTurn does
 // for a Claude Code transcript; its cost depends on the size of the last turn only.
 func ReadCodexTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, error) {
-	if path == "" {
-		return nil, errors.New("no transcript path in the hook input")
-	}
-	var deadline time.Time
-	if opt.Settle > 0 {
-		deadline = time.Now().Add(opt.Settle)
-	}
-	for {
-		t, err := readCodexOnce(path, opt)
-		if err != nil && !errors.Is(err, ErrNoTurn) {
-			return nil, err
-		}
-		lagging := t != nil && t.Prompt != "" && !t.HasActivity() && opt.LastAssistant == ""
-		if !lagging || deadline.IsZero() || time.Now().Add(settlePoll).After(deadline) {
-			if t == nil {
-				return nil, err
-			}
-			if opt.LastAssistant != "" {
-				t.Closing = cleanText(opt.LastAssistant)
-			}
-			if !t.HasActivity() && t.Prompt == "" {
-				return nil, ErrNoTurn
-			}
-			return t, nil
-		}
-		select {
-		case <-ctx.Done():
-			return t, ctx.Err()
-		case <-time.After(settlePoll):
-		}
-	}
+	return readSettled(ctx, path, opt, scanCodexTurn)
 }
 
-func readCodexOnce(path string, opt ReadOptions) (*Turn, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("transcript: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("transcript: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("transcript %s is not a regular file", path)
-	}
-	br := newBackReader(f, st.Size(), opt.Limit)
+// scanCodexTurn walks the lines of a rollout backwards until the prompt of the last turn.
+func scanCodexTurn(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error) {
+	br := newBackReader(r, size, opt.Limit)
 	t := &Turn{}
 	c := codexCollector{turn: t, results: map[string]toolResult{}, seenText: map[string]bool{}}
 	for {

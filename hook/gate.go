@@ -63,21 +63,16 @@ func checkGate(stateDir, session, transcript string, fx pathFixer, project strin
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return GateResult{}, err
 	}
-	f, err := os.Open(transcript)
+	f, size, err := openTranscript(transcript)
 	if err != nil {
 		return GateResult{}, fmt.Errorf("gate: %w", err)
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return GateResult{}, fmt.Errorf("gate: transcript %s is not a regular file", transcript)
-	}
-	size := info.Size()
 	if size < st.Offset { // the file was replaced: start over
 		st.Offset = 0
 	}
 	scan := scanActivity
-	if IsCodexRollout(transcript) {
+	if isCodexRollout(f, size) {
 		scan = scanCodexActivity
 	}
 	act := scan(io.NewSectionReader(f, st.Offset, size-st.Offset), size-st.Offset)

@@ -95,6 +95,15 @@ const settlePoll = 100 * time.Millisecond
 // ReadTurn reads the last turn of the JSONL transcript at path, from the end of the file.
 // Its cost depends on the size of the last turn, not of the file.
 func ReadTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, error) {
+	return readSettled(ctx, path, opt, scanTurn)
+}
+
+// scanFunc reads the last turn of a transcript of size bytes, from its end.
+type scanFunc func(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error)
+
+// readSettled runs scan on the file at path and, while the file lags behind the hook (it shows
+// the prompt and nothing after it), reads it again every settlePoll until opt.Settle is spent.
+func readSettled(ctx context.Context, path string, opt ReadOptions, scan scanFunc) (*Turn, error) {
 	if path == "" {
 		return nil, errors.New("no transcript path in the hook input")
 	}
@@ -103,7 +112,7 @@ func ReadTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, error) 
 		deadline = time.Now().Add(opt.Settle)
 	}
 	for {
-		t, err := readTurnOnce(path, opt)
+		t, err := readOnce(path, opt, scan)
 		if err != nil && !errors.Is(err, ErrNoTurn) {
 			return nil, err
 		}
@@ -130,20 +139,31 @@ func ReadTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, error) 
 	}
 }
 
-func readTurnOnce(path string, opt ReadOptions) (*Turn, error) {
-	f, err := os.Open(path)
+func readOnce(path string, opt ReadOptions, scan scanFunc) (*Turn, error) {
+	f, size, err := openTranscript(path)
 	if err != nil {
-		return nil, fmt.Errorf("transcript: %w", err)
+		return nil, err
 	}
 	defer f.Close()
+	return scan(f, size, opt)
+}
+
+// openTranscript opens a transcript for reading from its end; it must be a regular file.
+func openTranscript(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, fmt.Errorf("transcript: %w", err)
+	}
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("transcript: %w", err)
+		f.Close()
+		return nil, 0, fmt.Errorf("transcript: %w", err)
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("transcript %s is not a regular file", path)
+		f.Close()
+		return nil, 0, fmt.Errorf("transcript %s is not a regular file", path)
 	}
-	return scanTurn(f, st.Size(), opt)
+	return f, st.Size(), nil
 }
 
 // scanTurn walks the lines of r backwards until the prompt that opened the last turn.

@@ -162,16 +162,11 @@ func (in *installer) claude(scope string) error {
 		return err
 	}
 
-	settings := filepath.Join(base, "settings.json")
-	old, err := readMaybe(settings)
+	err = in.mergeFile(filepath.Join(base, "settings.json"), func(old []byte) ([]byte, string, error) {
+		merged, added, err := hook.MergeClaudeSettings(old, hook.HookCommand)
+		return merged, "hooks for " + strings.Join(added, ", "), err
+	})
 	if err != nil {
-		return err
-	}
-	merged, added, err := hook.MergeClaudeSettings(old, hook.HookCommand)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.show(settings), err)
-	}
-	if err := in.write(settings, old, merged, "hooks for "+strings.Join(added, ", ")); err != nil {
 		return err
 	}
 
@@ -193,16 +188,11 @@ func (in *installer) claude(scope string) error {
 	}
 
 	if scope == "project" {
-		mcp := filepath.Join(in.root, ".mcp.json")
-		old, err := readMaybe(mcp)
+		err := in.mergeFile(filepath.Join(in.root, ".mcp.json"), func(old []byte) ([]byte, string, error) {
+			merged, _, err := hook.MergeMCPConfig(old)
+			return merged, "MCP server carnet", err
+		})
 		if err != nil {
-			return err
-		}
-		merged, _, err := hook.MergeMCPConfig(old)
-		if err != nil {
-			return fmt.Errorf("%s: %w", in.show(mcp), err)
-		}
-		if err := in.write(mcp, old, merged, "MCP server carnet"); err != nil {
 			return err
 		}
 	} else if in.changed > 0 {
@@ -217,28 +207,17 @@ func (in *installer) codex(scope string) error {
 	if err != nil {
 		return err
 	}
-	hooksFile := filepath.Join(base, "hooks.json")
-	old, err := readMaybe(hooksFile)
+	err = in.mergeFile(filepath.Join(base, "hooks.json"), func(old []byte) ([]byte, string, error) {
+		merged, added, err := hook.MergeCodexHooks(old, hook.HookCommand)
+		return merged, "hooks for " + strings.Join(added, ", "), err
+	})
 	if err != nil {
 		return err
 	}
-	merged, added, err := hook.MergeCodexHooks(old, hook.HookCommand)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.show(hooksFile), err)
-	}
-	if err := in.write(hooksFile, old, merged, "hooks for "+strings.Join(added, ", ")); err != nil {
-		return err
-	}
-	config := filepath.Join(base, "config.toml")
-	old, err = readMaybe(config)
-	if err != nil {
-		return err
-	}
-	merged, _, err = hook.MergeCodexConfig(old)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.show(config), err)
-	}
-	return in.write(config, old, merged, "MCP server carnet")
+	return in.mergeFile(filepath.Join(base, "config.toml"), func(old []byte) ([]byte, string, error) {
+		merged, _, err := hook.MergeCodexConfig(old)
+		return merged, "MCP server carnet", err
+	})
 }
 
 // gemini registers the hooks and the MCP server in settings.json.
@@ -247,23 +226,17 @@ func (in *installer) gemini(scope string) error {
 	if err != nil {
 		return err
 	}
-	settings := filepath.Join(base, "settings.json")
-	old, err := readMaybe(settings)
-	if err != nil {
-		return err
-	}
-	merged, added, mcp, err := hook.MergeGeminiSettings(old, hook.HookCommand)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.show(settings), err)
-	}
-	var what []string
-	if len(added) > 0 {
-		what = append(what, "hooks for "+strings.Join(added, ", "))
-	}
-	if mcp {
-		what = append(what, "MCP server carnet")
-	}
-	return in.write(settings, old, merged, strings.Join(what, "; "))
+	return in.mergeFile(filepath.Join(base, "settings.json"), func(old []byte) ([]byte, string, error) {
+		merged, added, mcp, err := hook.MergeGeminiSettings(old, hook.HookCommand)
+		var what []string
+		if len(added) > 0 {
+			what = append(what, "hooks for "+strings.Join(added, ", "))
+		}
+		if mcp {
+			what = append(what, "MCP server carnet")
+		}
+		return merged, strings.Join(what, "; "), err
+	})
 }
 
 // agentName is the agent's name as its users know it.
@@ -295,6 +268,20 @@ func (in *installer) summary() {
 			fmt.Fprintln(in.out, "If Gemini CLI does not run the hooks, check that hooks are enabled in its settings (hooksConfig.enabled since v0.26, tools.enableHooks before).")
 		}
 	}
+}
+
+// mergeFile reads path (missing is empty), merges carnet's entries into it with merge, which
+// also says what it added, and writes the result (see write). A merge error names the file.
+func (in *installer) mergeFile(path string, merge func(old []byte) ([]byte, string, error)) error {
+	old, err := readMaybe(path)
+	if err != nil {
+		return err
+	}
+	merged, what, err := merge(old)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in.show(path), err)
+	}
+	return in.write(path, old, merged, what)
 }
 
 // write replaces path with data when it differs from old, or shows the diff in a dry run.

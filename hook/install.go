@@ -48,7 +48,14 @@ func isCarnetHook(cmd string) bool {
 // keeping every other key, hook and their order. It returns the new content and the events
 // it added; with nothing to add, the content comes back unchanged, byte for byte.
 func MergeClaudeSettings(data []byte, command string) ([]byte, []string, error) {
-	root, added, err := mergeHooks(data, ClaudeHooks, func(h claudeHook) *jsonObject {
+	return mergeCommandHooks(data, ClaudeHooks, command)
+}
+
+// mergeCommandHooks adds a {"type":"command","command":…,"timeout":…} handler for each event
+// of list that has none from carnet yet (Claude Code's and Codex's shape), returning data
+// unchanged, byte for byte, when there is nothing to add.
+func mergeCommandHooks(data []byte, list []claudeHook, command string) ([]byte, []string, error) {
+	root, added, err := mergeHooks(data, list, func(h claudeHook) *jsonObject {
 		handler := newObject()
 		handler.set("type", "command")
 		handler.set("command", command)

@@ -27,17 +27,7 @@ var GeminiHooks = []claudeHook{
 // MergeCodexHooks adds carnet's hooks to the content of a Codex hooks.json, keeping every
 // other key and hook; with nothing to add, the content comes back unchanged, byte for byte.
 func MergeCodexHooks(data []byte, command string) ([]byte, []string, error) {
-	root, added, err := mergeHooks(data, CodexHooks, func(h claudeHook) *jsonObject {
-		handler := newObject()
-		handler.set("type", "command")
-		handler.set("command", command)
-		handler.set("timeout", h.Timeout)
-		return handler
-	})
-	if err != nil || len(added) == 0 {
-		return data, nil, err
-	}
-	return encodeOrdered(root, detectIndent(data)), added, nil
+	return mergeCommandHooks(data, CodexHooks, command)
 }
 
 // MergeGeminiSettings adds carnet's hooks and its MCP server (mcpServers.carnet) to the

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"regexp"
 	"strconv"
@@ -68,39 +67,21 @@ func ReadCodexTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, er
 
 // scanCodexTurn walks the lines of a rollout backwards until the prompt of the last turn.
 func scanCodexTurn(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error) {
-	br := newBackReader(r, size, opt.Limit)
 	t := &Turn{}
 	c := codexCollector{turn: t, results: map[string]toolResult{}, seenText: map[string]bool{}}
-	for {
-		ln, err := br.next()
-		if err == io.EOF {
-			break
-		}
-		if err == errScanBudget {
-			t.Truncated = true
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("transcript: %w", err)
-		}
-		if ln.Oversized { // a huge tool output or instructions: nothing carnet needs
-			t.Skipped++
-			continue
-		}
+	err := walkBack(r, size, opt.Limit, t, func(ln backLine) bool {
 		var cl codexLine
-		if json.Unmarshal(ln.Data, &cl) != nil {
+		if ln.Oversized || json.Unmarshal(ln.Data, &cl) != nil { // a huge output or instructions: nothing carnet needs
 			t.Skipped++
-			continue
+			return false
 		}
-		if c.add(&cl) {
-			break
-		}
+		return c.add(&cl)
+	})
+	if err != nil {
+		return nil, err
 	}
 	c.finish()
-	if !t.HasActivity() && t.Prompt == "" {
-		return t, ErrNoTurn
-	}
-	return t, nil
+	return t, finished(t)
 }
 
 type codexLine struct {

@@ -168,22 +168,11 @@ func openTranscript(path string) (*os.File, int64, error) {
 
 // scanTurn walks the lines of r backwards until the prompt that opened the last turn.
 func scanTurn(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error) {
-	br := newBackReader(r, size, opt.Limit)
 	t := &Turn{Sidechain: opt.Sidechain}
 	c := collector{turn: t, results: map[string]toolResult{}, seenTools: map[string]bool{}, seenText: map[string]bool{}}
-	for {
-		ln, err := br.next()
-		if err == io.EOF {
-			break
-		}
-		if err == errScanBudget {
-			t.Truncated = true
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("transcript: %w", err)
-		}
+	err := walkBack(r, size, opt.Limit, t, func(ln backLine) bool {
 		var rl rawLine
+		var err error
 		if ln.Oversized {
 			rl, err = salvage(ln.Head, ln.Tail)
 		} else {
@@ -191,17 +180,44 @@ func scanTurn(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error) {
 		}
 		if err != nil {
 			t.Skipped++
-			continue
+			return false
 		}
-		if c.add(&rl, opt.Sidechain) {
-			break
-		}
+		return c.add(&rl, opt.Sidechain)
+	})
+	if err != nil {
+		return nil, err
 	}
 	c.finish()
-	if !t.HasActivity() && t.Prompt == "" {
-		return t, ErrNoTurn
+	return t, finished(t)
+}
+
+// walkBack hands each line of r to each, from the last one back, until each returns true or
+// the file or the scan budget (limit) ends; an exhausted budget marks the turn truncated.
+func walkBack(r io.ReaderAt, size, limit int64, t *Turn, each func(backLine) bool) error {
+	br := newBackReader(r, size, limit)
+	for {
+		ln, err := br.next()
+		switch {
+		case err == io.EOF:
+			return nil
+		case err == errScanBudget:
+			t.Truncated = true
+			return nil
+		case err != nil:
+			return fmt.Errorf("transcript: %w", err)
+		}
+		if each(ln) {
+			return nil
+		}
 	}
-	return t, nil
+}
+
+// finished is ErrNoTurn for a turn with neither a prompt nor any activity.
+func finished(t *Turn) error {
+	if !t.HasActivity() && t.Prompt == "" {
+		return ErrNoTurn
+	}
+	return nil
 }
 
 // rawLine is the part of a transcript line that carnet reads.

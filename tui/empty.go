@@ -36,7 +36,7 @@ func newEmpty(c *common) *message {
 			"inside this repository, one folder per project. To start:",
 			"",
 			cmd("carnet init", "create memory_sessions/ and a commented carnet.toml"),
-			cmd("carnet install", "register the hook, skills and MCP server for Claude Code"),
+			cmd("carnet install", "register the hook and MCP server (Claude Code; --agent codex or gemini)"),
 			cmd("carnet demo", "or try everything on a sample workspace first"),
 			"",
 			s.Subtle.Render("Workspace: " + shortPath(c.root)),

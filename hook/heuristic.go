@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"carnet/memstore"
+	"carnet/memstore/secret"
 )
 
 // Heuristic extracts memory from the turn's own structure, with no model and no network:
@@ -254,7 +255,7 @@ func clean(e memstore.Extraction, fx pathFixer) memstore.Extraction {
 			if s == "" || strings.Trim(s, ".…-—:;,!? ") == "" {
 				continue
 			}
-			if memstore.DetectSecret(s) != "" {
+			if secret.Detect(s) != "" {
 				continue
 			}
 			k := strings.ToLower(s)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 // Env is what one hook run gets from its process.
@@ -179,7 +180,7 @@ func (r *runner) workspace() (*memstore.Workspace, error) {
 	if root == "" && r.in != nil && r.in.Cwd != "" {
 		if st, err := os.Stat(r.in.Cwd); err == nil && st.IsDir() {
 			root = r.in.Cwd
-			if top, ok := memstore.FindRepoRoot(root); ok {
+			if top, ok := gitrepo.FindRepoRoot(root); ok {
 				root = top
 			}
 		}
@@ -389,11 +390,11 @@ func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, k
 			paths[i] = filepath.Join(r.ws.Root, filepath.FromSlash(c))
 		}
 		repo := r.ws.Root
-		if top, ok := memstore.FindRepoRoot(repo); ok {
+		if top, ok := gitrepo.FindRepoRoot(repo); ok {
 			repo = top
 		}
 		msg := fmt.Sprintf("carnet: memory of %s (%s hook)", p.Name, r.in.HookEventName)
-		if _, err := memstore.CommitPaths(repo, paths, msg); err != nil {
+		if _, err := gitrepo.CommitPaths(repo, paths, msg); err != nil {
 			return fmt.Errorf("project %s: autocommit: %w", p.Name, err)
 		}
 	}

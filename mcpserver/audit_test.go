@@ -1,13 +1,12 @@
 package mcpserver
 
 import (
+	"carnet/memstore/gitrepo"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"carnet/memstore"
 )
 
 func TestAuditLog(t *testing.T) {
@@ -181,7 +180,7 @@ func TestAutocommit(t *testing.T) {
 // Without a repository, autocommit says why nothing was committed, and the write stands.
 func TestAutocommitOutsideGit(t *testing.T) {
 	root := seeded(t, "[hook]\nautocommit = true\n")
-	if _, ok := memstore.FindRepoRoot(root); ok {
+	if _, ok := gitrepo.FindRepoRoot(root); ok {
 		t.Skip("temp folder is inside a git repository")
 	}
 	c := connect(t, root, "codex")

@@ -1,11 +1,10 @@
 package mcpserver
 
 import (
+	"carnet/memstore/gitrepo"
 	"fmt"
 	"path/filepath"
 	"strings"
-
-	"carnet/memstore"
 )
 
 // autocommit commits paths (relative to the workspace root) when [hook] autocommit is on.
@@ -15,7 +14,7 @@ func (c *call) autocommit(paths []string, subject string, body []string) (hash, 
 	if !c.ws.Config.Hook.Autocommit || len(paths) == 0 {
 		return "", ""
 	}
-	repo, ok := memstore.FindRepoRoot(c.ws.Root)
+	repo, ok := gitrepo.FindRepoRoot(c.ws.Root)
 	if !ok {
 		return "", "not committed: the workspace is not in a git repository"
 	}
@@ -27,7 +26,7 @@ func (c *call) autocommit(paths []string, subject string, body []string) (hash, 
 	if len(body) > 0 {
 		msg += "\n\n" + strings.Join(body, "\n")
 	}
-	res, err := memstore.CommitPaths(repo, abs, msg)
+	res, err := gitrepo.CommitPaths(repo, abs, msg)
 	switch {
 	case err != nil:
 		c.s.log.Warn("autocommit failed", "tool", c.tool, "error", err)

@@ -10,6 +10,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 // IndexIn is the input of memory_index.
@@ -270,7 +271,7 @@ func fileContent(rel string, data []byte) FileContent {
 	}
 	return FileContent{
 		Path:      rel,
-		Version:   memstore.BlobVersion(data),
+		Version:   gitrepo.BlobVersion(data),
 		Lines:     lines,
 		Chars:     utf8.RuneCountInString(s),
 		Sensitive: IsSensitive(data),

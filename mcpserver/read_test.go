@@ -1,14 +1,13 @@
 package mcpserver
 
 import (
+	"carnet/memstore/gitrepo"
 	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"carnet/memstore"
 )
 
 const seedLog = `# Log session — 2026-03-21
@@ -83,7 +82,7 @@ func TestIndex(t *testing.T) {
 	if out.Project != "root" || out.MemoryDir != "memory_sessions" || out.Access != "full" {
 		t.Errorf("index header = %+v", out)
 	}
-	if out.LongMemory == nil || out.LongMemory.Content != seedLong || out.LongMemory.Version != memstore.BlobVersion([]byte(seedLong)) {
+	if out.LongMemory == nil || out.LongMemory.Content != seedLong || out.LongMemory.Version != gitrepo.BlobVersion([]byte(seedLong)) {
 		t.Errorf("long memory = %+v", out.LongMemory)
 	}
 	if len(out.Logs) != 1 || out.Logs[0].Date != "2026-03-21" || out.Logs[0].OpenItems != 2 || out.Logs[0].Size != int64(len(seedLog)) {
@@ -110,7 +109,7 @@ func TestRead(t *testing.T) {
 	for _, path := range []string{"logs/2026-03-21.md", "memory_sessions/logs/2026-03-21.md", "./logs/2026-03-21.md"} {
 		var out FileContent
 		text := c.ok("memory_read", map[string]any{"path": path}, &out)
-		if out.Content != seedLog || out.Path != "logs/2026-03-21.md" || out.Version != memstore.BlobVersion([]byte(seedLog)) {
+		if out.Content != seedLog || out.Path != "logs/2026-03-21.md" || out.Version != gitrepo.BlobVersion([]byte(seedLog)) {
 			t.Errorf("read %s = %+v", path, out)
 		}
 		if !strings.HasSuffix(text, "\n\n"+seedLog) || !strings.Contains(text, out.Version) {

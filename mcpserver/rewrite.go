@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
+	"carnet/memstore/secret"
 )
 
 // WriteIn is the input of memory_write.
@@ -75,11 +77,11 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 		return "", out, fail(resConflict, "refused: %s already exists; re-read it with memory_read to get its version, then write again. Nothing was written.", f.rel)
 	case exists && !sameVersion(version, old):
 		unlock()
-		return "", out, fail(resConflict, "refused: %s changed since you read it (your version %s, now %s): re-read it with memory_read and apply your change to what is there now. Nothing was written.", f.rel, version, memstore.BlobVersion(old))
+		return "", out, fail(resConflict, "refused: %s changed since you read it (your version %s, now %s): re-read it with memory_read and apply your change to what is there now. Nothing was written.", f.rel, version, gitrepo.BlobVersion(old))
 	}
 	data := []byte(in.Content)
 	if exists {
-		out.PreviousVersion = memstore.BlobVersion(old)
+		out.PreviousVersion = gitrepo.BlobVersion(old)
 	}
 	out.Added, out.Removed = lineDiff(old, data)
 	if line, reason := firstSecret(out.Added); reason != "" {
@@ -135,14 +137,14 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 
 // sameVersion accepts the 10-digit version, or a longer prefix of the blob hash.
 func sameVersion(v string, data []byte) bool {
-	want := memstore.BlobVersion(data)
+	want := gitrepo.BlobVersion(data)
 	return v == want || (len(v) > len(want) && strings.HasPrefix(v, want))
 }
 
 // firstSecret runs the secret guard over lines and returns the first flagged one.
 func firstSecret(lines []string) (string, string) {
 	for _, l := range lines {
-		if reason := memstore.DetectSecret(l); reason != "" {
+		if reason := secret.Detect(l); reason != "" {
 			return l, reason
 		}
 	}

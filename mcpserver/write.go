@@ -9,6 +9,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"carnet/memstore"
+	"carnet/memstore/secret"
 )
 
 const (
@@ -145,7 +146,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 		case n > maxBulletChars:
 			return "", out, fail(resTooLarge, "refused: %s is %d characters; a bullet is one fact of at most %d characters. Split it into several bullets. Nothing was written.", what, n, maxBulletChars)
 		}
-		if reason := memstore.DetectSecret(b); reason != "" {
+		if reason := secret.Detect(b); reason != "" {
 			return "", out, secretRefusal(what, reason)
 		}
 	}

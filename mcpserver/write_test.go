@@ -1,12 +1,11 @@
 package mcpserver
 
 import (
+	"carnet/memstore/gitrepo"
 	"fmt"
 	"strings"
 	"sync"
 	"testing"
-
-	"carnet/memstore"
 )
 
 const todayLog = "memory_sessions/logs/" + today + ".md"
@@ -155,7 +154,7 @@ func TestWrite(t *testing.T) {
 	if got := readFile(t, root, "memory_sessions/long_memory.md"); got != next {
 		t.Fatalf("file = %q", got)
 	}
-	if out.Version != memstore.BlobVersion([]byte(next)) || out.PreviousVersion != fc.Version || out.Chars != len([]rune(next)) {
+	if out.Version != gitrepo.BlobVersion([]byte(next)) || out.PreviousVersion != fc.Version || out.Chars != len([]rune(next)) {
 		t.Errorf("write result = %+v", out)
 	}
 	if strings.Join(out.Added, "|") != "- Déduplication : l'existant est relu avant d'écrire (sous verrou).|- Le serveur MCP écrit atomiquement." ||
@@ -178,7 +177,7 @@ func TestWrite(t *testing.T) {
 
 	// the same content again: no change
 	cur := readFile(t, root, "memory_sessions/long_memory.md")
-	text = c.ok("memory_write", map[string]any{"path": "long_memory.md", "content": cur, "version": strings.ToUpper(memstore.BlobVersion([]byte(cur)))}, &out)
+	text = c.ok("memory_write", map[string]any{"path": "long_memory.md", "content": cur, "version": strings.ToUpper(gitrepo.BlobVersion([]byte(cur)))}, &out)
 	if !out.Unchanged {
 		t.Errorf("same content = %+v", out)
 	}
@@ -197,7 +196,7 @@ func TestWrite(t *testing.T) {
 	mustContain(t, "vanished", msg, "no longer exists", "re-read")
 	msg = c.fail("memory_write", map[string]any{"path": "notes.md", "content": "# notes\n", "version": ""})
 	mustContain(t, "outside the layout", msg, "only creates long_memory.md and logs/YYYY-MM-DD.md")
-	msg = c.fail("memory_write", map[string]any{"path": "long_memory.md", "content": " \n", "version": memstore.BlobVersion([]byte(cur))})
+	msg = c.fail("memory_write", map[string]any{"path": "long_memory.md", "content": " \n", "version": gitrepo.BlobVersion([]byte(cur))})
 	mustContain(t, "empty", msg, "empty")
 	c.fail("memory_write", map[string]any{"path": "../carnet.toml", "content": "x", "version": ""})
 	c.fail("memory_write", map[string]any{"path": "logs/.debug/x.md", "content": "x", "version": ""})
@@ -206,7 +205,7 @@ func TestWrite(t *testing.T) {
 func TestWriteSizeLimit(t *testing.T) {
 	root := seeded(t, "")
 	c := connect(t, root, "claude")
-	v := memstore.BlobVersion([]byte(seedLog))
+	v := gitrepo.BlobVersion([]byte(seedLog))
 	// characters, not bytes: 20,000 "é" are 40,000 bytes and fit
 	ok := "# Log\n" + strings.Repeat("é", MaxFileChars-7) + "\n"
 	var out WriteOut
@@ -225,7 +224,7 @@ func TestWriteSizeLimit(t *testing.T) {
 func TestWriteSecretRefused(t *testing.T) {
 	root := seeded(t, "")
 	c := connect(t, root, "claude")
-	v := memstore.BlobVersion([]byte(seedLong))
+	v := gitrepo.BlobVersion([]byte(seedLong))
 	const key = "AKIAIOSFODNN7EXAMPLQ"
 	msg := c.fail("memory_write", map[string]any{"path": "long_memory.md", "content": seedLong + "- Clé AWS : " + key + "\n", "version": v})
 	mustContain(t, "secret", msg, "line 6 of the new content", "looks like a secret", "Nothing was written")
@@ -236,7 +235,7 @@ func TestWriteSecretRefused(t *testing.T) {
 	// a line already there is not checked again: a person's false positive does not lock the file
 	withCard := seedLong + "- Carte de test 4111 1111 1111 1111 (doc Stripe)\n"
 	writeFile(t, root, "memory_sessions/long_memory.md", withCard)
-	c.ok("memory_write", map[string]any{"path": "long_memory.md", "content": withCard + "- Fait nouveau.\n", "version": memstore.BlobVersion([]byte(withCard))}, nil)
+	c.ok("memory_write", map[string]any{"path": "long_memory.md", "content": withCard + "- Fait nouveau.\n", "version": gitrepo.BlobVersion([]byte(withCard))}, nil)
 }
 
 func TestForget(t *testing.T) {

@@ -2,6 +2,7 @@ package memstore
 
 import (
 	"bytes"
+	"carnet/memstore/secret"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -254,7 +255,7 @@ func cleanBullet(root, text string) string {
 
 // guard checks one bullet before it is added; a secret is recorded as refused.
 func (tx *Tx) guard(key, text string) bool {
-	if reason := DetectSecret(text); reason != "" {
+	if reason := secret.Detect(text); reason != "" {
 		tx.Refused = append(tx.Refused, Refusal{Key: key, Text: redact(text), Reason: reason})
 		return false
 	}
@@ -324,7 +325,7 @@ func (tx *Tx) checkAdded(path string, td *txDoc) error {
 			had[l.text]--
 			continue
 		}
-		if reason := DetectSecret(l.text); reason != "" {
+		if reason := secret.Detect(l.text); reason != "" {
 			return &SecretError{Path: tx.p.WS.Rel(path), Line: redact(l.text), Reason: reason}
 		}
 	}

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"carnet/memstore/gitrepo"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -41,7 +42,7 @@ func ResolveRoot(flagRoot string) (string, error) {
 			return "", err
 		}
 		pick = wd
-		if top, ok := gitTopLevel(wd); ok {
+		if top, ok := gitrepo.FindRepoRoot(wd); ok {
 			pick = top
 		}
 	}
@@ -60,20 +61,6 @@ func ResolveRoot(flagRoot string) (string, error) {
 		abs = r
 	}
 	return abs, nil
-}
-
-// gitTopLevel walks up from dir to the folder holding .git.
-func gitTopLevel(dir string) (string, bool) {
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return d, true
-		}
-		p := filepath.Dir(d)
-		if p == d {
-			return "", false
-		}
-		d = p
-	}
 }
 
 // Open reads the workspace at root: carnet.toml when present, else discovery of the

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 // Result says what Apply did.
@@ -125,12 +126,12 @@ func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
 		paths = append(paths, abs(c.Path))
 		res.Paths = append(res.Paths, c.Path)
 	}
-	repo, ok := memstore.FindRepoRoot(p.WS.Root)
+	repo, ok := gitrepo.FindRepoRoot(p.WS.Root)
 	if !ok {
 		res.Skipped = "not a git repository"
 		return res, nil
 	}
-	cr, err := memstore.CommitPaths(repo, paths, msg)
+	cr, err := gitrepo.CommitPaths(repo, paths, msg)
 	if err != nil {
 		return res, fmt.Errorf("files written, but the commit failed: %w", err)
 	}

@@ -1,12 +1,11 @@
 package promote
 
 import (
+	"carnet/memstore/secret"
 	"fmt"
 	"sort"
 	"strings"
 	"unicode/utf8"
-
-	"carnet/memstore"
 )
 
 // Condenser proposes a shorter wording for a list of long-memory facts: a model extractor,
@@ -245,7 +244,7 @@ func (l *lmDoc) join(need int) int {
 			prev := out[len(out)-1]
 			if prev.simple() {
 				t := strings.TrimRight(prev.text, " .;") + "; " + b.text
-				if utf8.RuneCountInString(t) <= maxJoined && memstore.DetectSecret(t) == "" {
+				if utf8.RuneCountInString(t) <= maxJoined && secret.Detect(t) == "" {
 					prev.setText(t)
 					joined++
 					continue
@@ -293,7 +292,7 @@ func (l *lmDoc) rewrite(cond Condenser, need int) (bool, error) {
 		if t == "" {
 			continue
 		}
-		if memstore.DetectSecret(t) != "" {
+		if secret.Detect(t) != "" {
 			l.secrets++ // the write guard would refuse the whole file: leave it out, the loss guard counts it
 			continue
 		}

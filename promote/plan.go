@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"carnet/memstore"
+	"carnet/memstore/secret"
 )
 
 // Options tune a promotion. The zero value follows the project's carnet.toml.
@@ -248,7 +249,7 @@ func (pp *planner) carry() error {
 		if x.find(it.Text) >= 0 {
 			continue
 		}
-		if why := memstore.DetectSecret(it.Text); why != "" {
+		if why := secret.Detect(it.Text); why != "" {
 			pl.Notes = append(pl.Notes, fmt.Sprintf("an open item of %s is not carried (it looks like a secret: %s)", it.Date, why))
 			continue
 		}
@@ -332,7 +333,7 @@ func (pp *planner) longMemory() error {
 				pl.Known++
 				continue
 			}
-			if why := memstore.DetectSecret(c.Text); why != "" {
+			if why := secret.Detect(c.Text); why != "" {
 				pl.Notes = append(pl.Notes, fmt.Sprintf("an item of %s is not proposed for long memory (it looks like a secret: %s)", c.Date, why))
 				continue
 			}

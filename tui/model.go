@@ -17,6 +17,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 // Options configures the UI.
@@ -85,7 +86,7 @@ func openWorkspace(root string) tea.Cmd {
 		if err != nil {
 			return workspaceMsg{err: err}
 		}
-		repo, _ := memstore.FindRepoRoot(ws.Root)
+		repo, _ := gitrepo.FindRepoRoot(ws.Root)
 		return workspaceMsg{ws: ws, repoRoot: repo}
 	}
 }

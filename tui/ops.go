@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 // bulletRef names one bullet of a memory file: its section heading and its text. Edits find
@@ -25,7 +26,7 @@ type bulletRef struct {
 type wroteMsg struct {
 	what    string
 	changed []string
-	commit  memstore.CommitResult
+	commit  gitrepo.CommitResult
 	err     error
 }
 
@@ -52,7 +53,7 @@ func writeSaying(c *common, p *memstore.Project, what func() string, message str
 		for i, ch := range changed {
 			paths[i] = filepath.Join(root, filepath.FromSlash(ch))
 		}
-		res.commit, res.err = memstore.CommitPaths(repo, paths, message)
+		res.commit, res.err = gitrepo.CommitPaths(repo, paths, message)
 		return res
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 // timeline is a project's memory history from git: uncommitted changes on top, then commits
@@ -20,8 +21,8 @@ import (
 type timeline struct {
 	c       *common
 	p       *memstore.Project
-	pending []memstore.FileChange
-	commits []memstore.Commit
+	pending []gitrepo.FileChange
+	commits []gitrepo.Commit
 	list    *list
 	diff    viewport.Model
 	diffFor string // the row whose diff is shown
@@ -36,8 +37,8 @@ type timeline struct {
 type (
 	historyMsg struct {
 		to      *timeline
-		pending []memstore.FileChange
-		commits []memstore.Commit
+		pending []gitrepo.FileChange
+		commits []gitrepo.Commit
 		err     error
 	}
 	diffMsg struct {
@@ -79,7 +80,7 @@ func newTimeline(c *common, p *memstore.Project) *timeline {
 
 func (s *timeline) hasPending() bool { return len(s.pending) > 0 }
 
-func (s *timeline) commit(i int) memstore.Commit {
+func (s *timeline) commit(i int) gitrepo.Commit {
 	if s.hasPending() {
 		i--
 	}
@@ -98,11 +99,11 @@ func (s *timeline) Init() tea.Cmd { return s.load() }
 func (s *timeline) load() tea.Cmd {
 	repo, dir := s.c.repoRoot, s.p.Dir
 	return func() tea.Msg {
-		pend, err := memstore.Pending(repo, dir)
+		pend, err := gitrepo.Pending(repo, dir)
 		if err != nil {
 			return historyMsg{to: s, err: err}
 		}
-		commits, err := memstore.History(repo, dir, historyDepth)
+		commits, err := gitrepo.History(repo, dir, historyDepth)
 		return historyMsg{to: s, pending: pend, commits: commits, err: err}
 	}
 }
@@ -122,9 +123,9 @@ func (s *timeline) loadDiff() tea.Cmd {
 		var text string
 		var err error
 		if row == pendingRow {
-			text, err = memstore.PendingDiff(repo, dir)
+			text, err = gitrepo.PendingDiff(repo, dir)
 		} else {
-			text, err = memstore.CommitDiff(repo, row, dir)
+			text, err = gitrepo.CommitDiff(repo, row, dir)
 		}
 		return diffMsg{to: s, seq: seq, row: row, text: text, err: err}
 	}
@@ -225,7 +226,7 @@ func (s *timeline) onKey(msg tea.KeyPressMsg) tea.Cmd {
 // commitMsg says how committing the pending changes went.
 type commitMsg struct {
 	to      *timeline
-	res     memstore.CommitResult
+	res     gitrepo.CommitResult
 	message string
 	err     error
 }
@@ -235,13 +236,13 @@ func (s *timeline) commitPending() tea.Cmd {
 	paths := []string{s.p.Dir}
 	repo := s.c.repoRoot
 	return func() tea.Msg {
-		res, err := memstore.CommitPaths(repo, paths, msg)
+		res, err := gitrepo.CommitPaths(repo, paths, msg)
 		return commitMsg{to: s, res: res, message: firstLine(msg), err: err}
 	}
 }
 
 // pendingMessage writes the commit message for uncommitted memory changes.
-func pendingMessage(project string, files []memstore.FileChange) string {
+func pendingMessage(project string, files []gitrepo.FileChange) string {
 	var names []string
 	for _, f := range files {
 		names = append(names, path.Base(f.Path))
@@ -263,7 +264,7 @@ func pendingMessage(project string, files []memstore.FileChange) string {
 func (s *timeline) detail(row string) string {
 	st := s.c.styles
 	var b strings.Builder
-	var files []memstore.FileChange
+	var files []gitrepo.FileChange
 	if row == pendingRow {
 		b.WriteString(st.Warn.Render("Uncommitted changes") + st.Subtle.Render(" · "+keyOr(s.c.keys.Commit)+" commits them") + "\n")
 		files = s.pending

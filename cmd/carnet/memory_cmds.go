@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"carnet/memstore"
+	"carnet/memstore/secret"
 )
 
 func init() {
@@ -187,7 +188,7 @@ func checkBullets(texts []string) error {
 		if n := utf8.RuneCountInString(strings.Join(strings.Fields(t), " ")); n > memstore.MaxBulletChars {
 			return fmt.Errorf("%s is %d characters; a bullet is one fact of at most %d: split it (with -, one bullet per line of stdin); nothing written", which, n, memstore.MaxBulletChars)
 		}
-		if why := memstore.DetectSecret(t); why != "" {
+		if why := secret.Detect(t); why != "" {
 			return fmt.Errorf("refused %s (%s): nothing written; memory is kept in git, so record where a secret lives, never its value", which, why)
 		}
 	}

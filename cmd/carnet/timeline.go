@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 	"carnet/tui"
 )
 
@@ -31,7 +31,7 @@ changes come first. --diff adds each commit's diff.`,
 			if err != nil {
 				return err
 			}
-			repo, ok := memstore.FindRepoRoot(w.Root)
+			repo, ok := gitrepo.FindRepoRoot(w.Root)
 			if !ok {
 				return fmt.Errorf("%s is not in a git repository: memory has no history yet (git init, then commit)", w.Root)
 			}
@@ -41,7 +41,7 @@ changes come first. --diff adds each commit's diff.`,
 			}
 			dir = filepath.ToSlash(dir)
 			out := cmd.OutOrStdout()
-			pending, err := memstore.Pending(repo, dir)
+			pending, err := gitrepo.Pending(repo, dir)
 			if err != nil {
 				return err
 			}
@@ -49,14 +49,14 @@ changes come first. --diff adds each commit's diff.`,
 				fmt.Fprintln(out, "uncommitted")
 				printFiles(out, pending, dir)
 				if diff {
-					d, err := memstore.PendingDiff(repo, dir)
+					d, err := gitrepo.PendingDiff(repo, dir)
 					if err != nil {
 						return err
 					}
 					fmt.Fprintln(out, indent(d))
 				}
 			}
-			commits, err := memstore.History(repo, dir, n)
+			commits, err := gitrepo.History(repo, dir, n)
 			if err != nil {
 				return err
 			}
@@ -70,7 +70,7 @@ changes come first. --diff adds each commit's diff.`,
 				fmt.Fprintf(out, "%s  %-14s  %-16s  %s\n", c.Hash[:7], tui.Ago(t, c.When), c.Author, subject)
 				printFiles(out, c.Files, dir)
 				if diff {
-					d, err := memstore.CommitDiff(repo, c.Hash, dir)
+					d, err := gitrepo.CommitDiff(repo, c.Hash, dir)
 					if err != nil {
 						return err
 					}
@@ -85,7 +85,7 @@ changes come first. --diff adds each commit's diff.`,
 	return c
 }
 
-func printFiles(out io.Writer, files []memstore.FileChange, dir string) {
+func printFiles(out io.Writer, files []gitrepo.FileChange, dir string) {
 	short := func(p string) string { return strings.TrimPrefix(p, dir+"/") }
 	for _, f := range files {
 		name := short(f.Path)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 func TestBuildSmall(t *testing.T) {
@@ -45,7 +46,7 @@ func TestBuildSmall(t *testing.T) {
 		}
 		seen[memstore.Normalize(it.Text)] = it.Date
 	}
-	if pend, err := memstore.Pending(a, p.Dir); err != nil || len(pend) == 0 {
+	if pend, err := gitrepo.Pending(a, p.Dir); err != nil || len(pend) == 0 {
 		t.Fatalf("no pending change in the first project: %v", err)
 	}
 	if _, err := Build(a, opts); err == nil {

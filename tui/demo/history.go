@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 // dayLog is one daily log of a sample project.
@@ -210,7 +211,7 @@ func (b *builder) commit(paths []string, msg string, n, proj, who int) error {
 		os.Setenv("GIT_"+role+"_EMAIL", a.email)
 		os.Setenv("GIT_"+role+"_DATE", t.Format(time.RFC3339))
 	}
-	res, err := memstore.CommitPaths(b.root, paths, msg)
+	res, err := gitrepo.CommitPaths(b.root, paths, msg)
 	if err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}

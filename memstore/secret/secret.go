@@ -1,4 +1,6 @@
-package memstore
+// Package secret tells whether a line of text holds a secret (a key, a token, a password, a
+// card number) that must never be written to memory. It knows nothing of memory files.
+package secret
 
 import (
 	"regexp"
@@ -6,15 +8,15 @@ import (
 	"sync"
 )
 
-// The secret guard (SPEC §5): every write path runs DetectSecret on each bullet and refuses the
+// The secret guard (SPEC §5): every write path runs Detect on each bullet and refuses the
 // ones that look like a credential. It must stay cheap on ordinary prose, so each known key format
 // sits behind a plain substring test and the regexp only runs when that literal is present; the
 // `name: value` and card-number checks are hand-written byte scans that allocate nothing.
 
-// DetectSecret reports why text looks like a secret, or "" when it does not.
+// Detect reports why text looks like a secret, or "" when it does not.
 // The reason is short and human ("looks like an AWS access key", "value after 'password'",
 // "card number (Luhn)") and never quotes the secret itself.
-func DetectSecret(text string) string {
+func Detect(text string) string {
 	var present byteSet
 	digits := 0
 	for i := 0; i < len(text); i++ {

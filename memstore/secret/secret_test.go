@@ -1,4 +1,4 @@
-package memstore
+package secret
 
 import (
 	"strings"
@@ -244,12 +244,12 @@ func TestDetectSecret(t *testing.T) {
 			neg++
 		}
 		t.Run(tc.name, func(t *testing.T) {
-			got := DetectSecret(tc.text)
+			got := Detect(tc.text)
 			if tc.secret && got == "" {
-				t.Errorf("DetectSecret(%q) = \"\", want a reason", tc.text)
+				t.Errorf("Detect(%q) = \"\", want a reason", tc.text)
 			}
 			if !tc.secret && got != "" {
-				t.Errorf("DetectSecret(%q) = %q, want \"\"", tc.text, got)
+				t.Errorf("Detect(%q) = %q, want \"\"", tc.text, got)
 			}
 		})
 	}
@@ -268,8 +268,8 @@ func TestDetectSecretReasons(t *testing.T) {
 		{fakePEMHeader, "private key block (PEM)"},
 		{"token: " + fakeGitHub, "looks like a GitHub token"},
 	} {
-		if got := DetectSecret(tc.text); got != tc.want {
-			t.Errorf("DetectSecret(%q) = %q, want %q", tc.text, got, tc.want)
+		if got := Detect(tc.text); got != tc.want {
+			t.Errorf("Detect(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
 }
@@ -280,7 +280,7 @@ func TestDetectSecretReasonHidesValue(t *testing.T) {
 		if !tc.secret {
 			continue
 		}
-		reason := DetectSecret(tc.text)
+		reason := Detect(tc.text)
 		for _, f := range strings.FieldsFunc(tc.text, func(r rune) bool { return strings.ContainsRune(" :='\"", r) }) {
 			if len(f) >= 6 && strings.ContainsAny(f, "0123456789") && strings.Contains(reason, f) {
 				t.Errorf("%s: reason %q echoes %q", tc.name, reason, f)
@@ -290,9 +290,9 @@ func TestDetectSecretReasonHidesValue(t *testing.T) {
 }
 
 func TestDetectSecretProseAllocatesNothing(t *testing.T) {
-	allocs := testing.AllocsPerRun(100, func() { DetectSecret(benchBullet) })
+	allocs := testing.AllocsPerRun(100, func() { Detect(benchBullet) })
 	if allocs != 0 {
-		t.Errorf("DetectSecret on prose allocates %.0f times, want 0", allocs)
+		t.Errorf("Detect on prose allocates %.0f times, want 0", allocs)
 	}
 }
 
@@ -301,7 +301,7 @@ const benchBullet = "Refactored the session store: tokens now expire after one h
 func BenchmarkDetectSecret(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		DetectSecret(benchBullet)
+		Detect(benchBullet)
 	}
 }
 
@@ -314,9 +314,9 @@ func FuzzDetectSecret(f *testing.F) {
 	f.Add(strings.Repeat("4111 ", 40))
 	f.Add(strings.Repeat("password=", 100))
 	f.Fuzz(func(t *testing.T, s string) {
-		first := DetectSecret(s)
-		if again := DetectSecret(s); again != first {
-			t.Fatalf("DetectSecret(%q) gave %q then %q", s, first, again)
+		first := Detect(s)
+		if again := Detect(s); again != first {
+			t.Fatalf("Detect(%q) gave %q then %q", s, first, again)
 		}
 	})
 }

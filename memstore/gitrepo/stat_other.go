@@ -1,6 +1,6 @@
 //go:build !linux
 
-package memstore
+package gitrepo
 
 import (
 	"os"

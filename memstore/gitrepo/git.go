@@ -1,10 +1,9 @@
-package memstore
-
-// The git layer: commit memory paths without touching the user's staged work
-// (git_commit.go), the history of one memory folder by subtree hash
-// (git_history.go), uncommitted changes (git_pending.go) and the diffs shown
-// for all of them (git_diff.go). Everything goes through go-git; nothing
-// shells out to the git binary.
+// Package gitrepo is carnet's git layer, with no memory vocabulary: find and open a
+// repository, commit exactly a set of paths without touching the user's staged work
+// (commit.go), the history of one folder by subtree hash (history.go), uncommitted changes
+// (pending.go), the diffs shown for all of them (diff.go) and blob versions. Reads go
+// through a small pack reader of its own where measured faster, else go-git.
+package gitrepo
 
 import (
 	"errors"

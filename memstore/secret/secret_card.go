@@ -1,4 +1,4 @@
-package memstore
+package secret
 
 // Card numbers: 13–19 digits that start like a real card and pass the Luhn check.
 

@@ -43,7 +43,7 @@ func BenchmarkCapture(b *testing.B) {
 				}
 				t.Root = w.Root
 				e, _, _ := h.Extract(ctx, t)
-				res, err := p.Merge(e, fixedNow())
+				res, err := p.Merge(e, memstore.Change{Now: fixedNow()})
 				if err != nil || len(res.Added) == 0 {
 					b.Fatalf("merge: %v %+v", err, res)
 				}

@@ -177,11 +177,12 @@ func (r *runner) workspace() (*memstore.Workspace, error) {
 	if root == "" {
 		root = r.env.Getenv("CLAUDE_PROJECT_DIR")
 	}
+	var repo *gitrepo.Repo
 	if root == "" && r.in != nil && r.in.Cwd != "" {
 		if st, err := os.Stat(r.in.Cwd); err == nil && st.IsDir() {
 			root = r.in.Cwd
-			if top, ok := gitrepo.FindRepoRoot(root); ok {
-				root = top
+			if found, err := gitrepo.Open(root); err == nil {
+				repo, root = found, found.Root()
 			}
 		}
 	}
@@ -189,7 +190,11 @@ func (r *runner) workspace() (*memstore.Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	return memstore.Open(resolved)
+	ws, err := memstore.Open(resolved)
+	if err == nil && repo != nil {
+		ws.UseRepo(repo) // found once: the autocommit does not walk up to .git again
+	}
+	return ws, err
 }
 
 // home is the project that receives logs and loads: -p, else the one of the hook's cwd,
@@ -362,7 +367,8 @@ func payloadTurn(prompt, answer string) (*Turn, error) {
 // merge writes the extraction into one project, records it in the debug folder and,
 // with autocommit, commits the memory files it changed.
 func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, kind string, t *Turn) error {
-	res, err := p.Merge(e, r.now)
+	res, err := p.Merge(e, memstore.Change{Writer: "hook", Now: r.now, Commit: memstore.CommitOnAutocommit,
+		Body: []string{"Captured at " + r.in.HookEventName + "."}})
 	rec := extractionRecord{Time: r.now.UTC().Format(time.RFC3339), Event: r.in.HookEventName, Session: r.in.SessionID,
 		Extractor: kind, Project: p.Name, Unknown: e.Unknown}
 	if json.Valid(raw) {
@@ -384,19 +390,8 @@ func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, k
 	if err != nil {
 		return fmt.Errorf("project %s: %w", p.Name, err)
 	}
-	if r.ws.Config.Hook.Autocommit && len(res.Changed) > 0 {
-		paths := make([]string, len(res.Changed))
-		for i, c := range res.Changed {
-			paths[i] = filepath.Join(r.ws.Root, filepath.FromSlash(c))
-		}
-		repo := r.ws.Root
-		if top, ok := gitrepo.FindRepoRoot(repo); ok {
-			repo = top
-		}
-		msg := fmt.Sprintf("carnet: memory of %s (%s hook)", p.Name, r.in.HookEventName)
-		if _, err := gitrepo.CommitPaths(repo, paths, msg); err != nil {
-			return fmt.Errorf("project %s: autocommit: %w", p.Name, err)
-		}
+	if res.CommitErr != nil {
+		return fmt.Errorf("project %s: autocommit: %w", p.Name, res.CommitErr)
 	}
 	return nil
 }

@@ -112,7 +112,7 @@ func TestAutocommit(t *testing.T) {
 		t.Fatalf("add commit %q, HEAD %s (%s)", add.Commit, head(), add.CommitNote)
 	}
 	mustContain(t, "add text", text, "Committed "+add.Commit[:10])
-	if got := git(t, root, "log", "-1", "--format=%B"); got != "memory_add by codex: 2 bullets to memory_sessions/logs/"+today+".md\n\n- Un commit par écriture\n- Le message nomme le client" {
+	if got := git(t, root, "log", "-1", "--format=%B"); got != "memory(root): memory_add: 2 bullets to logs/"+today+".md\n\n- Un commit par écriture\n- Le message nomme le client\n\nCarnet-Writer: mcp:codex" {
 		t.Errorf("add commit message:\n%s", got)
 	}
 	if got := files("HEAD"); got != "memory_sessions/logs/"+today+".md" {
@@ -121,7 +121,7 @@ func TestAutocommit(t *testing.T) {
 
 	var done DoneOut
 	c.ok("memory_done", map[string]any{"text": "mesurer le hook"}, &done)
-	if done.Commit != head() || git(t, root, "log", "-1", "--format=%s") != "memory_done by codex: 1 item ticked in memory_sessions/logs/2026-03-21.md" {
+	if done.Commit != head() || git(t, root, "log", "-1", "--format=%s") != "memory(root): tick 1 open item in logs/2026-03-21.md" {
 		t.Errorf("done commit %q: %s", done.Commit, git(t, root, "log", "-1", "--format=%s"))
 	}
 
@@ -129,13 +129,13 @@ func TestAutocommit(t *testing.T) {
 	c.ok("memory_read", map[string]any{"path": "long_memory.md"}, &fc)
 	var w WriteOut
 	c.ok("memory_write", map[string]any{"path": "long_memory.md", "content": fc.Content + "- Fait ajouté par réécriture.\n", "version": fc.Version}, &w)
-	if w.Commit != head() || git(t, root, "log", "-1", "--format=%s") != "memory_write by codex: memory_sessions/long_memory.md (+1 −0 lines)" {
+	if w.Commit != head() || git(t, root, "log", "-1", "--format=%s") != "memory(root): memory_write: long_memory.md (+1 −0 lines)" {
 		t.Errorf("write commit %q: %s", w.Commit, git(t, root, "log", "-1", "--format=%s"))
 	}
 
 	var f ForgetOut
 	c.ok("memory_forget", map[string]any{"path": "long_memory.md", "bullet": "Fait ajouté par réécriture."}, &f)
-	if f.Commit != head() || git(t, root, "log", "-1", "--format=%s") != "memory_forget by codex: 1 bullet from memory_sessions/long_memory.md" {
+	if f.Commit != head() || git(t, root, "log", "-1", "--format=%s") != "memory(root): memory_forget: 1 bullet from long_memory.md" {
 		t.Errorf("forget commit %q: %s", f.Commit, git(t, root, "log", "-1", "--format=%s"))
 	}
 

@@ -1,41 +1,35 @@
 package mcpserver
 
 import (
-	"carnet/memstore/gitrepo"
 	"fmt"
-	"path/filepath"
 	"strings"
+
+	"carnet/memstore"
 )
 
-// autocommit commits paths (relative to the workspace root) when [hook] autocommit is on.
-// It returns the commit hash, or a note saying why there is none; a failed commit never
-// fails the call, since the memory itself was written.
-func (c *call) autocommit(paths []string, subject string, body []string) (hash, note string) {
-	if !c.ws.Config.Hook.Autocommit || len(paths) == 0 {
-		return "", ""
-	}
-	repo, ok := gitrepo.FindRepoRoot(c.ws.Root)
-	if !ok {
-		return "", "not committed: the workspace is not in a git repository"
-	}
-	abs := make([]string, len(paths))
-	for i, p := range paths {
-		abs[i] = filepath.Join(c.ws.Root, filepath.FromSlash(p))
-	}
-	msg := subject
-	if len(body) > 0 {
-		msg += "\n\n" + strings.Join(body, "\n")
-	}
-	res, err := gitrepo.CommitPaths(repo, abs, msg)
+// change is the memstore change of this call: written by "mcp:<client>", committed when
+// [hook] autocommit is on.
+func (c *call) change(what string, body []string) memstore.Change {
+	return memstore.Change{Writer: "mcp:" + displayName(c.client), What: what, Body: body,
+		Commit: memstore.CommitOnAutocommit, Now: c.now}
+}
+
+// committed reads the commit of a write: its hash, or a note saying why there is none; a
+// failed commit never fails the call, since the memory itself was written.
+func (c *call) committed(w memstore.Written) (hash, note string) {
 	switch {
-	case err != nil:
-		c.s.log.Warn("autocommit failed", "tool", c.tool, "error", err)
-		return "", "not committed: " + err.Error()
-	case res.Hash == "":
-		return "", "not committed: " + res.Skipped
+	case w.CommitErr != nil:
+		c.s.log.Warn("autocommit failed", "tool", c.tool, "error", w.CommitErr)
+		return "", "not committed: " + w.CommitErr.Error()
+	case w.Commit.Hash != "":
+		c.commit = w.Commit.Hash
+		return w.Commit.Hash, ""
+	case w.Commit.Skipped == "not a git repository":
+		return "", "not committed: the workspace is not in a git repository"
+	case w.Commit.Skipped != "":
+		return "", "not committed: " + w.Commit.Skipped
 	}
-	c.commit = res.Hash
-	return res.Hash, ""
+	return "", ""
 }
 
 func writeCommitLine(b *strings.Builder, hash, note string) {

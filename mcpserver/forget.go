@@ -43,7 +43,7 @@ func (c *call) forget(in ForgetIn) (string, ForgetOut, error) {
 	if _, err := c.readMem(f); err != nil {
 		return "", out, err
 	}
-	changed, _, err := c.p.Update(c.now, func(tx *memstore.Tx) error {
+	written, err := c.p.Write(c.change("memory_forget: 1 bullet from "+f.rel, nil), func(tx *memstore.Tx) error {
 		d, err := tx.Doc(f.abs)
 		if err != nil {
 			return err
@@ -55,6 +55,7 @@ func (c *call) forget(in ForgetIn) (string, ForgetOut, error) {
 		out.Section = sb.Section.Heading
 		out.Removed = append(out.Removed, d.Lines()[sb.Bullet.Line:sb.Bullet.End]...)
 		d.RemoveBullet(sb.Section, sb.Bullet)
+		tx.Say("memory_forget: 1 bullet from "+f.rel, out.Removed...)
 		return nil
 	})
 	if err != nil {
@@ -69,8 +70,7 @@ func (c *call) forget(in ForgetIn) (string, ForgetOut, error) {
 	for _, l := range out.Removed {
 		b.WriteString(l + "\n")
 	}
-	subject := fmt.Sprintf("memory_forget by %s: 1 bullet from %s", displayName(c.client), c.ws.Rel(f.abs))
-	out.Commit, out.CommitNote = c.autocommit(changed, subject, out.Removed)
+	out.Commit, out.CommitNote = c.committed(written)
 	writeCommitLine(&b, out.Commit, out.CommitNote)
 	return b.String(), out, nil
 }

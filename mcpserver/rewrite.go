@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -53,53 +52,51 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 
 	c.s.writeMu.Lock()
 	defer c.s.writeMu.Unlock()
-	unlock, err := c.p.Lock()
-	if err != nil {
-		return "", out, fail(resError, "%v", err)
-	}
-	old, err := os.ReadFile(f.abs)
-	exists := err == nil
-	switch {
-	case err != nil && !os.IsNotExist(err):
-		unlock()
-		return "", out, fail(resError, "cannot read %s: %v", f.rel, err)
-	case exists && c.hidden(old):
-		unlock()
-		return "", out, c.notFound(f.rel)
-	case !exists && version != "":
-		unlock()
-		return "", out, fail(resConflict, "refused: %s no longer exists (it was moved or deleted since you read it): re-read the index with memory_index; to create it anew, pass an empty version. Nothing was written.", f.rel)
-	case !exists && !layoutFile(f.rel):
-		unlock()
-		return "", out, fail(resInvalid, "refused: %s does not exist, and memory_write only creates long_memory.md and logs/YYYY-MM-DD.md. Nothing was written.", f.rel)
-	case exists && version == "":
-		unlock()
-		return "", out, fail(resConflict, "refused: %s already exists; re-read it with memory_read to get its version, then write again. Nothing was written.", f.rel)
-	case exists && !sameVersion(version, old):
-		unlock()
-		return "", out, fail(resConflict, "refused: %s changed since you read it (your version %s, now %s): re-read it with memory_read and apply your change to what is there now. Nothing was written.", f.rel, version, gitrepo.BlobVersion(old))
-	}
 	data := []byte(in.Content)
-	if exists {
-		out.PreviousVersion = gitrepo.BlobVersion(old)
-	}
-	out.Added, out.Removed = lineDiff(old, data)
-	if line, reason := firstSecret(out.Added); reason != "" {
-		unlock()
+	var exists bool
+	written, err := c.p.Write(c.change("", nil), func(tx *memstore.Tx) error {
+		old, ok, err := tx.Read(f.abs)
+		exists = ok
+		switch {
+		case err != nil:
+			return fail(resError, "%v", err)
+		case exists && c.hidden(old):
+			return c.notFound(f.rel)
+		case !exists && version != "":
+			return fail(resConflict, "refused: %s no longer exists (it was moved or deleted since you read it): re-read the index with memory_index; to create it anew, pass an empty version. Nothing was written.", f.rel)
+		case !exists && !layoutFile(f.rel):
+			return fail(resInvalid, "refused: %s does not exist, and memory_write only creates long_memory.md and logs/YYYY-MM-DD.md. Nothing was written.", f.rel)
+		case exists && version == "":
+			return fail(resConflict, "refused: %s already exists; re-read it with memory_read to get its version, then write again. Nothing was written.", f.rel)
+		case exists && !sameVersion(version, old):
+			return fail(resConflict, "refused: %s changed since you read it (your version %s, now %s): re-read it with memory_read and apply your change to what is there now. Nothing was written.", f.rel, version, gitrepo.BlobVersion(old))
+		}
+		if exists {
+			out.PreviousVersion = gitrepo.BlobVersion(old)
+		}
+		out.Added, out.Removed = lineDiff(old, data)
+		if line, reason := firstSecret(out.Added); reason != "" {
+			return secretRefusal(fmt.Sprintf("line %d of the new content", lineNumber(data, line)), reason)
+		}
+		fc := fileContent(f.rel, data)
+		out.Version, out.Chars, out.Lines = fc.Version, fc.Chars, fc.Lines
+		if exists && string(old) == in.Content {
+			out.Unchanged = true
+			return nil
+		}
+		if exists {
+			tx.Say(fmt.Sprintf("memory_write: %s (+%d −%d lines)", f.rel, len(out.Added), len(out.Removed)))
+		} else {
+			tx.Say(fmt.Sprintf("memory_write: new %s (%d lines)", f.rel, out.Lines))
+		}
+		return tx.Put(f.abs, data)
+	})
+	switch {
+	case err != nil:
 		out.Added, out.Removed = []string{}, []string{}
-		return "", out, secretRefusal(fmt.Sprintf("line %d of the new content", lineNumber(data, line)), reason)
-	}
-	fc := fileContent(f.rel, data)
-	out.Version, out.Chars, out.Lines = fc.Version, fc.Chars, fc.Lines
-	if exists && string(old) == in.Content {
-		unlock()
-		out.Unchanged = true
+		return "", out, asToolError(err)
+	case out.Unchanged:
 		return fmt.Sprintf("%s is unchanged (version %s): the content is what was there.\n", f.rel, out.Version), out, nil
-	}
-	err = memstore.WriteFileAtomic(f.abs, data)
-	unlock()
-	if err != nil {
-		return "", out, fail(resError, "cannot write %s: %v", f.rel, err)
 	}
 	c.size = len(data)
 
@@ -125,12 +122,7 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 			fmt.Fprintf(&b, "- %s\n", l)
 		}
 	}
-	wsPath := c.ws.Rel(f.abs)
-	subject := fmt.Sprintf("memory_write by %s: %s (+%d −%d lines)", displayName(c.client), wsPath, len(out.Added), len(out.Removed))
-	if !exists {
-		subject = fmt.Sprintf("memory_write by %s: new %s (%d lines)", displayName(c.client), wsPath, out.Lines)
-	}
-	out.Commit, out.CommitNote = c.autocommit([]string{wsPath}, subject, nil)
+	out.Commit, out.CommitNote = c.committed(written)
 	writeCommitLine(&b, out.Commit, out.CommitNote)
 	return b.String(), out, nil
 }

@@ -152,7 +152,8 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	}
 	c.s.writeMu.Lock()
 	defer c.s.writeMu.Unlock()
-	changed, _, err := c.p.Update(c.now, func(tx *memstore.Tx) error {
+	var body []string
+	written, err := c.p.Write(c.change("", nil), func(tx *memstore.Tx) error {
 		for i, b := range in.Bullets {
 			text := tx.CleanBullet(b)
 			ok, err := tx.AddBullet(key, text)
@@ -164,11 +165,13 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 			}
 			if ok {
 				out.Added = append(out.Added, Written{Path: c.path, Section: key, Text: text})
+				body = append(body, "- "+text)
 				c.size += len(text)
 			} else {
 				out.Duplicates = append(out.Duplicates, text)
 			}
 		}
+		tx.Say(fmt.Sprintf("memory_add: %s to %s", memstore.Plural(len(out.Added), "bullet"), c.path), body...)
 		return nil
 	})
 	if err != nil {
@@ -179,13 +182,10 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	var b strings.Builder
 	if len(out.Added) > 0 {
 		fmt.Fprintf(&b, "Added to %s (%s):\n", c.path, key)
-		var body []string
 		for _, a := range out.Added {
 			fmt.Fprintf(&b, "- %s\n", a.Text)
-			body = append(body, "- "+a.Text)
 		}
-		subject := fmt.Sprintf("memory_add by %s: %s to %s", displayName(c.client), plural(len(out.Added), "bullet"), c.ws.Rel(target))
-		out.Commit, out.CommitNote = c.autocommit(changed, subject, body)
+		out.Commit, out.CommitNote = c.committed(written)
 	}
 	if len(out.Duplicates) > 0 {
 		if len(out.Added) == 0 {
@@ -218,11 +218,12 @@ func (c *call) done(in DoneIn) (string, DoneOut, error) {
 	c.s.writeMu.Lock()
 	defer c.s.writeMu.Unlock()
 	var items []memstore.Item
+	var written memstore.Written
 	var err error
 	if text == "" {
-		items, err = c.p.DoneAll(c.now)
+		items, written, err = c.p.DoneAll(c.change("", nil))
 	} else {
-		items, err = c.p.Done(text, in.All, c.now)
+		items, written, err = c.p.Done(text, in.All, c.change("", nil))
 	}
 	var amb *memstore.AmbiguousError
 	var nf *memstore.NotFoundError
@@ -244,7 +245,7 @@ func (c *call) done(in DoneIn) (string, DoneOut, error) {
 		b.WriteString("No open item: nothing to tick.\n")
 		return b.String(), out, nil
 	}
-	var changed, paths, body []string
+	var paths []string
 	seen := map[string]bool{}
 	b.WriteString("Ticked into Finalisé:\n")
 	for _, it := range items {
@@ -252,17 +253,14 @@ func (c *call) done(in DoneIn) (string, DoneOut, error) {
 		w := Written{Path: rel(c.p, it.Path), Section: memstore.KeyFinalise, Text: line}
 		out.Ticked = append(out.Ticked, w)
 		fmt.Fprintf(&b, "- %s  (%s)\n", line, w.Path)
-		body = append(body, "- "+line)
 		c.size += len(line)
 		if !seen[it.Path] {
 			seen[it.Path] = true
-			changed = append(changed, it.Path)
 			paths = append(paths, w.Path)
 		}
 	}
 	c.path = strings.Join(paths, ",")
-	subject := fmt.Sprintf("memory_done by %s: %s in %s", displayName(c.client), plural(len(items), "item")+" ticked", strings.Join(changed, ", "))
-	out.Commit, out.CommitNote = c.autocommit(changed, subject, body)
+	out.Commit, out.CommitNote = c.committed(written)
 	writeCommitLine(&b, out.Commit, out.CommitNote)
 	return b.String(), out, nil
 }

@@ -41,7 +41,7 @@ func BenchmarkMerge20KB(b *testing.B) {
 			ASuivreDone: []string{"Item ouvert à cocher"},
 		}
 		b.StartTimer()
-		if _, err := p.Merge(e, day("2026-03-22")); err != nil {
+		if _, err := p.Merge(e, Change{Now: day("2026-03-22")}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,8 +3,8 @@ package memstore
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
-	"time"
 )
 
 // OpenItem is an "À suivre" bullet not yet ticked, with the day it was written.
@@ -205,9 +205,9 @@ func (d *Doc) appendBody(key, text string, body []string) {
 
 // Done ticks the open item matching text (see Tx.Tick); it fails with *AmbiguousError or
 // *NotFoundError and then changes nothing.
-func (p *Project) Done(text string, all bool, now time.Time) ([]Item, error) {
+func (p *Project) Done(text string, all bool, c Change) ([]Item, Written, error) {
 	var ticked []Item
-	_, _, err := p.Update(now, func(tx *Tx) error {
+	w, err := p.Write(c, func(tx *Tx) error {
 		t, cands, err := tx.Tick(text, all)
 		if err != nil {
 			return err
@@ -219,15 +219,18 @@ func (p *Project) Done(text string, all bool, now time.Time) ([]Item, error) {
 			return &NotFoundError{Query: text}
 		}
 		ticked = t
+		if c.What == "" {
+			tx.Say(tickSubject(tx.p, t))
+		}
 		return nil
 	})
-	return ticked, err
+	return ticked, w, err
 }
 
 // DoneAll ticks every open item of the project.
-func (p *Project) DoneAll(now time.Time) ([]Item, error) {
+func (p *Project) DoneAll(c Change) ([]Item, Written, error) {
 	var ticked []Item
-	_, _, err := p.Update(now, func(tx *Tx) error {
+	w, err := p.Write(c, func(tx *Tx) error {
 		items, err := tx.OpenItems()
 		if err != nil {
 			return err
@@ -238,7 +241,22 @@ func (p *Project) DoneAll(now time.Time) ([]Item, error) {
 			}
 			ticked = append(ticked, Item{Key: KeyFinalise, Text: it.Text, Path: tx.p.WS.Rel(it.Path)})
 		}
+		if c.What == "" {
+			tx.Say(tickSubject(tx.p, ticked))
+		}
 		return nil
 	})
-	return ticked, err
+	return ticked, w, err
+}
+
+// tickSubject says what ticking items does: "tick 2 open items in logs/2026-03-21.md".
+func tickSubject(p *Project, items []Item) string {
+	var files []string
+	for _, it := range items {
+		f := strings.TrimPrefix(it.Path, p.RelDir+"/")
+		if !slices.Contains(files, f) {
+			files = append(files, f)
+		}
+	}
+	return fmt.Sprintf("tick %s in %s", Plural(len(items), "open item"), strings.Join(files, ", "))
 }

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"carnet/memstore/gitrepo"
 	"fmt"
 	"strings"
 	"time"
@@ -23,6 +24,8 @@ type MergeResult struct {
 	Ambiguous  []string // a_suivre_done items that matched several open items (left open)
 	Unknown    []string // extraction keys ignored
 	Changed    []string // files written, relative to the workspace root
+	Commit     gitrepo.CommitResult
+	CommitErr  error // the commit failed; the files are written
 }
 
 // Date formats t as a log date.
@@ -32,10 +35,19 @@ func Date(t time.Time) string { return t.Format("2006-01-02") }
 // today's log, appended and deduplicated; a_suivre_done items ticked into Finalisé in the
 // log where they are open; long_terme into long memory under today's date. A merge that
 // adds nothing writes nothing.
-func (p *Project) Merge(e Extraction, now time.Time) (*MergeResult, error) {
+// It goes through Write with c, whose What is "what the <writer> captured" when empty.
+func (p *Project) Merge(e Extraction, c Change) (*MergeResult, error) {
 	res := &MergeResult{Unknown: e.Unknown}
-	changed, refused, err := p.Update(now, func(tx *Tx) error { return tx.Merge(e, res) })
-	res.Changed, res.Refused = changed, refused
+	w, err := p.Write(c, func(tx *Tx) error {
+		if err := tx.Merge(e, res); err != nil {
+			return err
+		}
+		if c.What == "" {
+			tx.Say(fmt.Sprintf("%s from the %s", Plural(len(res.Added)+len(res.Ticked), "bullet"), c.Writer))
+		}
+		return nil
+	})
+	res.Changed, res.Refused, res.Commit, res.CommitErr = w.Changed, w.Refused, w.Commit, w.CommitErr
 	return res, err
 }
 

@@ -60,7 +60,7 @@ func TestMergeNewLog(t *testing.T) {
 		Decisions: []string{"- Appeler l'extracteur depuis un dossier temporaire"},
 		LongTerme: []string{"Le hook lit le transcript depuis la fin."},
 	}
-	res, err := p.Merge(e, day("2026-03-22"))
+	res, err := p.Merge(e, Change{Now: day("2026-03-22")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestMergeDedup(t *testing.T) {
 	}
 	before := read(t, p.LogPath("2026-03-22"))
 	st, _ := os.Stat(p.LogPath("2026-03-22"))
-	res, err := p.Merge(Extraction{Connaissances: dups, ASuivre: []string{"écrire les tests de charge."}}, day("2026-03-22"))
+	res, err := p.Merge(Extraction{Connaissances: dups, ASuivre: []string{"écrire les tests de charge."}}, Change{Now: day("2026-03-22")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestMergeDedup(t *testing.T) {
 		t.Fatal("a merge that adds nothing rewrote the file")
 	}
 	// different numbers or paths are different facts
-	res, _ = p.Merge(Extraction{Connaissances: []string{"Le transcript JSONL v2 contient des lignes vides."}}, day("2026-03-22"))
+	res, _ = p.Merge(Extraction{Connaissances: []string{"Le transcript JSONL v2 contient des lignes vides."}}, Change{Now: day("2026-03-22")})
 	if len(res.Added) != 1 {
 		t.Fatalf("near-duplicate with a different version was dropped: %+v", res)
 	}
@@ -153,7 +153,7 @@ func TestMergeTicksAcrossDays(t *testing.T) {
 		"logs/2026-03-20.md": "# Log session — 2026-03-20\n\n## À suivre\n- Valider la découverte des skills\n- Relire le README\n",
 		"logs/2026-03-21.md": "# Log session — 2026-03-21\n\n## Contexte\n- Suite.\n\n## À suivre\n- Écrire le benchmark\n",
 	})
-	res, err := p.Merge(Extraction{ASuivreDone: []string{"valider la découverte des skills.", "Écrire le benchmark", "inconnu"}, Travail: []string{"Patch appliqué"}}, day("2026-03-22"))
+	res, err := p.Merge(Extraction{ASuivreDone: []string{"valider la découverte des skills.", "Écrire le benchmark", "inconnu"}, Travail: []string{"Patch appliqué"}}, Change{Now: day("2026-03-22")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,11 +177,11 @@ func TestMergeTicksAcrossDays(t *testing.T) {
 func TestMergeIdempotent(t *testing.T) {
 	_, p := newTestWorkspace(t, nil)
 	e := Extraction{Objectif: []string{"Tester"}, ASuivre: []string{"A", "B"}, ASuivreDone: []string{"A"}, LongTerme: []string{"Fait durable."}}
-	if _, err := p.Merge(e, day("2026-03-22")); err != nil {
+	if _, err := p.Merge(e, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
 	log1, long1 := read(t, p.LogPath("2026-03-22")), read(t, p.LongMemoryPath())
-	res, err := p.Merge(e, day("2026-03-22"))
+	res, err := p.Merge(e, Change{Now: day("2026-03-22")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,13 +198,13 @@ func TestMergeIdempotent(t *testing.T) {
 
 func TestLongMemoryDates(t *testing.T) {
 	_, p := newTestWorkspace(t, map[string]string{"long_memory.md": "# Mémoire long terme — root\n\n## 2026-03-09\n- Fait ancien.\n"})
-	if _, err := p.Merge(Extraction{LongTerme: []string{"Fait ancien", "Fait nouveau"}}, day("2026-03-22")); err != nil {
+	if _, err := p.Merge(Extraction{LongTerme: []string{"Fait ancien", "Fait nouveau"}}, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Merge(Extraction{LongTerme: []string{"Deuxième fait du jour"}}, day("2026-03-22")); err != nil {
+	if _, err := p.Merge(Extraction{LongTerme: []string{"Deuxième fait du jour"}}, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Merge(Extraction{LongTerme: []string{"Fait du lendemain"}}, day("2026-03-23")); err != nil {
+	if _, err := p.Merge(Extraction{LongTerme: []string{"Fait du lendemain"}}, Change{Now: day("2026-03-23")}); err != nil {
 		t.Fatal(err)
 	}
 	want := "# Mémoire long terme — root\n\n## 2026-03-09\n- Fait ancien.\n\n## 2026-03-22\n- Fait nouveau\n- Deuxième fait du jour\n\n## 2026-03-23\n- Fait du lendemain\n"
@@ -215,7 +215,7 @@ func TestLongMemoryDates(t *testing.T) {
 
 func TestMergeRelativePaths(t *testing.T) {
 	w, p := newTestWorkspace(t, nil)
-	_, err := p.Merge(Extraction{Travail: []string{"Edited " + filepath.Join(w.Root, "cmd", "main.go") + " and " + w.Root}}, day("2026-03-22"))
+	_, err := p.Merge(Extraction{Travail: []string{"Edited " + filepath.Join(w.Root, "cmd", "main.go") + " and " + w.Root}}, Change{Now: day("2026-03-22")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestMergeRelativePaths(t *testing.T) {
 func TestDoneAmbiguous(t *testing.T) {
 	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-20.md": "# L\n\n## À suivre\n- Écrire les tests du hook\n- Écrire les tests du parser\n"})
 	before := read(t, p.LogPath("2026-03-20"))
-	_, err := p.Done("écrire les tests", false, day("2026-03-22"))
+	_, _, err := p.Done("écrire les tests", false, Change{Now: day("2026-03-22")})
 	amb, ok := err.(*AmbiguousError)
 	if !ok || len(amb.Candidates) != 2 {
 		t.Fatalf("want ambiguity, got %v", err)
@@ -236,10 +236,10 @@ func TestDoneAmbiguous(t *testing.T) {
 	if read(t, p.LogPath("2026-03-20")) != before {
 		t.Fatal("ambiguous done changed the file")
 	}
-	if _, err := p.Done("nothing like it", false, day("2026-03-22")); err == nil {
+	if _, _, err := p.Done("nothing like it", false, Change{Now: day("2026-03-22")}); err == nil {
 		t.Fatal("want not found")
 	}
-	ticked, err := p.Done("tests du parser", false, day("2026-03-22"))
+	ticked, _, err := p.Done("tests du parser", false, Change{Now: day("2026-03-22")})
 	if err != nil || len(ticked) != 1 {
 		t.Fatalf("ticked %v err %v", ticked, err)
 	}
@@ -266,7 +266,7 @@ func TestDoneKeepsNestedLines(t *testing.T) {
 		"logs/2026-03-20.md": "# Log session — 2026-03-20\r\n\r\n## À suivre\r\n- Corriger le bug de CRLF\r\n  - cas du BOM\r\n  voir la note de Paul\r\n- Autre chose\r\n\r\n## Finalisé\r\n- ✅ Relire le README\r\n",
 		"logs/2026-03-21.md": "# Log session — 2026-03-21\n\n## À suivre\n- Relire le guide\n  - section install\n\n## Finalisé\n- ✅ Relire le guide\n",
 	})
-	if _, err := p.Done("bug de CRLF", false, day("2026-03-22")); err != nil {
+	if _, _, err := p.Done("bug de CRLF", false, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
 	want := "# Log session — 2026-03-20\r\n\r\n## À suivre\r\n- Autre chose\r\n\r\n## Finalisé\r\n- ✅ Relire le README\r\n- ✅ Corriger le bug de CRLF\r\n  - cas du BOM\r\n  voir la note de Paul\r\n"
@@ -274,7 +274,7 @@ func TestDoneKeepsNestedLines(t *testing.T) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 	// an item already in Finalisé (written there by hand) keeps its nested lines too
-	if _, err := p.Done("Relire le guide", false, day("2026-03-22")); err != nil {
+	if _, _, err := p.Done("Relire le guide", false, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := read(t, p.LogPath("2026-03-21")), "# Log session — 2026-03-21\n\n## Finalisé\n- ✅ Relire le guide\n  - section install\n"; got != want {

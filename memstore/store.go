@@ -108,6 +108,8 @@ type Tx struct {
 	order []string
 	moves [][2]string
 
+	change *Change // what Write will commit, named by Say
+
 	// Refused lists the bullets the secret guard kept out.
 	Refused []Refusal
 }
@@ -116,6 +118,7 @@ type txDoc struct {
 	doc    *Doc
 	orig   []byte
 	exists bool
+	put    bool // replaced whole: written even when it has no section
 }
 
 // Refusal is a bullet that was not written, and why.
@@ -134,22 +137,6 @@ type SecretError struct {
 
 func (e *SecretError) Error() string {
 	return fmt.Sprintf("refused to write %s: %s", e.Path, e.Reason)
-}
-
-// Update runs fn in a Tx under the project's lock and writes what it changed. It returns
-// the paths written (relative to the workspace root). When fn fails, nothing is written.
-func (p *Project) Update(now time.Time, fn func(tx *Tx) error) (changed []string, refused []Refusal, err error) {
-	unlock, err := p.Lock()
-	if err != nil {
-		return nil, nil, err
-	}
-	defer unlock()
-	tx := &Tx{p: p, now: now, docs: map[string]*txDoc{}}
-	if err := fn(tx); err != nil {
-		return nil, tx.Refused, err
-	}
-	changed, err = tx.commit()
-	return changed, tx.Refused, err
 }
 
 // Project is the project the Tx writes to.
@@ -220,7 +207,17 @@ func (tx *Tx) Put(path string, data []byte) error {
 		return err
 	}
 	*d = *ParseDoc(data)
+	tx.docs[path].put = true
 	return nil
+}
+
+// Read returns the bytes of path as the Tx first read them, and whether the file existed.
+func (tx *Tx) Read(path string) (data []byte, exists bool, err error) {
+	if _, err := tx.Doc(path); err != nil {
+		return nil, false, err
+	}
+	td := tx.docs[path]
+	return td.orig, td.exists, nil
 }
 
 // Move renames a file inside the project when the Tx commits, after its documents are written.
@@ -284,7 +281,7 @@ func (tx *Tx) commit() ([]string, error) {
 	for _, path := range tx.order {
 		td := tx.docs[path]
 		data := td.doc.Bytes()
-		if bytes.Equal(data, td.orig) || (!td.exists && len(td.doc.Sections()) == 0) {
+		if bytes.Equal(data, td.orig) || (!td.exists && !td.put && len(td.doc.Sections()) == 0) {
 			continue
 		}
 		if err := tx.checkAdded(path, td); err != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // MemoryDir is the name of a project's memory folder.
@@ -19,6 +20,14 @@ type Workspace struct {
 	Root     string // absolute, symlinks resolved
 	Config   *Config
 	Projects []*Project // sorted by name
+
+	git *lazyRepo // the repository, found on first use; shared by copies of the Workspace
+}
+
+type lazyRepo struct {
+	once sync.Once
+	repo *gitrepo.Repo
+	err  error
 }
 
 // Project is one memory_sessions/ folder of a workspace.
@@ -77,7 +86,7 @@ func Open(root string) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Workspace{Root: abs, Config: cfg}
+	w := &Workspace{Root: abs, Config: cfg, git: &lazyRepo{}}
 	if len(cfg.Projects) > 0 {
 		for name, rel := range cfg.Projects {
 			w.Projects = append(w.Projects, w.newProject(name, rel))

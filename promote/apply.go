@@ -10,14 +10,13 @@ import (
 	"time"
 
 	"carnet/memstore"
-	"carnet/memstore/gitrepo"
 )
 
 // Result says what Apply did.
 type Result struct {
 	// Paths are the files written, moved from or moved to, relative to the workspace root.
 	Paths []string
-	// Message is the commit message (also when no commit was made).
+	// Message is the commit's subject line (also when no commit was made).
 	Message string
 	// Commit is the hash of the commit made; "" when none was.
 	Commit string
@@ -67,9 +66,10 @@ func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
 		}
 	}
 	abs := func(rel string) string { return filepath.Join(p.WS.Root, filepath.FromSlash(rel)) }
-	msg := plan.message(sel)
+	what := plan.message(sel)
+	change := memstore.Change{Writer: "promote", What: what, Commit: memstore.CommitAlways, Now: now}
 
-	_, _, err := p.Update(now, func(tx *memstore.Tx) error {
+	written, err := p.Write(change, func(tx *memstore.Tx) error {
 		for _, c := range sel {
 			switch c.Kind {
 			case Move:
@@ -116,30 +116,16 @@ func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
 		return Result{}, err
 	}
 
-	res := Result{Message: msg}
-	var paths []string
-	for _, c := range sel {
-		if c.Kind == Move {
-			paths = append(paths, abs(c.From))
-			res.Paths = append(res.Paths, c.From)
-		}
-		paths = append(paths, abs(c.Path))
-		res.Paths = append(res.Paths, c.Path)
+	subject, _, _ := strings.Cut(memstore.CommitMessage(p.Name, change), "\n")
+	res := Result{Message: subject, Paths: written.Changed}
+	res.Commit, res.Skipped = written.Commit.Hash, written.Commit.Skipped
+	if written.CommitErr != nil {
+		return res, fmt.Errorf("files written, but the commit failed: %w", written.CommitErr)
 	}
-	repo, ok := gitrepo.FindRepoRoot(p.WS.Root)
-	if !ok {
-		res.Skipped = "not a git repository"
-		return res, nil
-	}
-	cr, err := gitrepo.CommitPaths(repo, paths, msg)
-	if err != nil {
-		return res, fmt.Errorf("files written, but the commit failed: %w", err)
-	}
-	res.Commit, res.Skipped = cr.Hash, cr.Skipped
 	return res, nil
 }
 
-// message is the commit message for the selected changes: "promote cmms_doc: archived 12
+// message says what the selected changes do, for the commit subject: "promote: archived 12
 // logs, carried 3 open items, added 5 facts, long memory 341 → 287 lines".
 func (pl *Plan) message(sel []*Change) string {
 	var parts []string
@@ -166,7 +152,7 @@ func (pl *Plan) message(sel []*Change) string {
 	if len(parts) == 0 {
 		parts = append(parts, "no change")
 	}
-	return fmt.Sprintf("promote %s: %s", pl.Project, strings.Join(parts, ", "))
+	return "promote: " + strings.Join(parts, ", ")
 }
 
 // countAdded counts the items the change's result says (as a bullet, or as part of a joined

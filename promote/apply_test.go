@@ -48,7 +48,7 @@ func TestApplyOneCommitOnlyMemoryPaths(t *testing.T) {
 		t.Fatalf("HEAD %s, result %s", got, res.Commit)
 	}
 	msg := strings.TrimSpace(w.git(t, "log", "-1", "--format=%s"))
-	if want := fmt.Sprintf("promote cmms_doc: archived 59 logs, carried 18 open items, added 119 facts, long memory %d → %d lines", pl.LinesBefore, pl.LinesAfter); msg != want || pl.LinesAfter > 300 {
+	if want := fmt.Sprintf("memory(cmms_doc): promote: archived 59 logs, carried 18 open items, added 119 facts, long memory %d → %d lines", pl.LinesBefore, pl.LinesAfter); msg != want || pl.LinesAfter > 300 {
 		t.Errorf("message %q", msg)
 	}
 	if msg != res.Message {

@@ -14,25 +14,26 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 // common is what every screen shares: the workspace, styles, keys, size, clock and logger.
 // Screens keep a pointer to it, so a new background colour or size reaches all of them.
 type common struct {
-	root     string // workspace root
-	ws       *memstore.Workspace
-	styles   Styles
-	keys     KeyMap
-	width    int // size of the body, between header and footer
-	height   int
-	now      func() time.Time
-	log      *log.Logger
-	md       *mdRenderer
-	editor   string
-	repoRoot string   // top-level of the git work tree holding the workspace, or ""
-	static   bool     // text inputs do not blink (tests)
-	navBack  bool     // a screen asked to go back (see back)
-	navPush  []screen // screens asked to open (see open)
+	root    string // workspace root
+	ws      *memstore.Workspace
+	styles  Styles
+	keys    KeyMap
+	width   int // size of the body, between header and footer
+	height  int
+	now     func() time.Time
+	log     *log.Logger
+	md      *mdRenderer
+	editor  string
+	repo    *gitrepo.Repo // the git repository holding the workspace, or nil
+	static  bool          // text inputs do not blink (tests)
+	navBack bool          // a screen asked to go back (see back)
+	navPush []screen      // screens asked to open (see open)
 }
 
 // inputStyles are the styles of a text input on this background.
@@ -95,9 +96,9 @@ type (
 	reloadMsg struct{ paths []string }
 	// workspaceMsg carries a freshly opened workspace.
 	workspaceMsg struct {
-		ws       *memstore.Workspace
-		repoRoot string
-		err      error
+		ws   *memstore.Workspace
+		repo *gitrepo.Repo
+		err  error
 	}
 	// editorDoneMsg comes back when $EDITOR exits.
 	editorDoneMsg struct {

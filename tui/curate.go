@@ -107,12 +107,12 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			if strings.TrimSpace(text) == r.text {
 				return nil
 			}
-			return write(s.c, s.p, "Edited a bullet of "+s.title, "carnet: edit a bullet ("+name+")", reword(r, text))
+			return write(s.c, s.p, "Edited a bullet of "+s.title, "edit a bullet of "+name, reword(r, text))
 		})
 	case key.Matches(msg, k.Drop):
 		r := *ref
 		s.prompt.confirm(fmt.Sprintf("Delete “%s”? (git keeps it)", short(r.text, 60)), func() tea.Cmd {
-			return write(s.c, s.p, "Deleted a bullet of "+s.title, "carnet: delete a bullet ("+name+")", drop(r))
+			return write(s.c, s.p, "Deleted a bullet of "+s.title, "delete a bullet of "+name, drop(r))
 		})
 	case key.Matches(msg, k.MoveLong):
 		if s.isLong() {
@@ -125,7 +125,7 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 			return "Moved a bullet to long-term memory"
 		}
-		return writeSaying(s.c, s.p, what, "carnet: move a bullet to long-term memory ("+name+")", moveToLong(r, &known))
+		return writeSaying(s.c, s.p, what, "move a bullet of "+name+" to long-term memory", moveToLong(r, &known))
 	}
 	return nil
 }

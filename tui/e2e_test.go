@@ -118,7 +118,7 @@ func TestAppTickTwoItems(t *testing.T) {
 	if gone != 2 {
 		t.Fatalf("%d items left À suivre", gone)
 	}
-	if log := gitOut(t, root, "log", "-1", "--format=%s"); !strings.Contains(log, "carnet: tick 2 items (cmms_doc)") {
+	if log := gitOut(t, root, "log", "-1", "--format=%s"); !strings.Contains(log, "memory(cmms_doc): tick 2 items") {
 		t.Fatalf("last commit: %s", log)
 	}
 }

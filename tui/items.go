@@ -124,12 +124,12 @@ func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			if strings.TrimSpace(text) == ref.text {
 				return nil
 			}
-			return s.write("Edited an item", "carnet: edit an open item ("+s.p.Name+")", reword(ref, text))
+			return s.write("Edited an item", "edit an open item", reword(ref, text))
 		})
 	case key.Matches(msg, k.Drop):
 		ref := s.ref(*sel)
 		s.prompt.confirm(fmt.Sprintf("Drop “%s” from %s.md? (git keeps it)", short(sel.Text, 50), sel.Date), func() tea.Cmd {
-			return s.write("Dropped an item", "carnet: drop an open item ("+s.p.Name+")", drop(ref))
+			return s.write("Dropped an item", "drop an open item", drop(ref))
 		})
 	case key.Matches(msg, k.Editor):
 		return openEditor(s.c, sel.Path, 0)
@@ -160,7 +160,7 @@ func (s *items) apply() tea.Cmd {
 	}
 	s.checked = map[string]bool{}
 	what := fmt.Sprintf("Ticked %s into Finalisé (%s)", plural(len(todo), "item"), plural(len(days), "log"))
-	msg := fmt.Sprintf("carnet: tick %s (%s)", plural(len(todo), "item"), s.p.Name)
+	msg := "tick " + plural(len(todo), "item")
 	return s.write(what, msg, tick(todo))
 }
 

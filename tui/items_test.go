@@ -56,7 +56,7 @@ func TestItemsTickTwo(t *testing.T) {
 	if err != nil {
 		t.Skipf("git: %v", err)
 	}
-	if !strings.Contains(string(out), "carnet: tick 2 items (cmms_doc)") {
+	if !strings.Contains(string(out), "memory(cmms_doc): tick 2 items") {
 		t.Fatalf("last commit:\n%s", out)
 	}
 }

@@ -17,7 +17,6 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"carnet/memstore"
-	"carnet/memstore/gitrepo"
 )
 
 // Options configures the UI.
@@ -86,8 +85,8 @@ func openWorkspace(root string) tea.Cmd {
 		if err != nil {
 			return workspaceMsg{err: err}
 		}
-		repo, _ := gitrepo.FindRepoRoot(ws.Root)
-		return workspaceMsg{ws: ws, repoRoot: repo}
+		repo, _ := ws.Repo()
+		return workspaceMsg{ws: ws, repo: repo}
 	}
 }
 
@@ -230,7 +229,7 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 		m.stack = []screen{newFailure(m.c, msg.err)}
 		return nil
 	}
-	m.c.ws, m.c.repoRoot = msg.ws, msg.repoRoot
+	m.c.ws, m.c.repo = msg.ws, msg.repo
 	var cmds []tea.Cmd
 	if m.opts.Watch && m.watch == nil {
 		w, err := newWatcher(msg.ws, m.c.log)

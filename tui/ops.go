@@ -30,31 +30,25 @@ type wroteMsg struct {
 	err     error
 }
 
-// write runs fn in a memstore transaction, then commits the files it changed (SPEC §6: a TUI
-// action is one commit holding only memory files). It runs in a tea.Cmd.
+// write runs fn through the project's one write path, which commits the files it changed
+// (SPEC §6: a UI action is one commit holding only memory files); message is what the commit
+// says the change is. It runs in a tea.Cmd.
 func write(c *common, p *memstore.Project, what, message string, fn func(tx *memstore.Tx) error) tea.Cmd {
 	return writeSaying(c, p, func() string { return what }, message, fn)
 }
 
 // writeSaying is write whose status text is known only once fn has run.
 func writeSaying(c *common, p *memstore.Project, what func() string, message string, fn func(tx *memstore.Tx) error) tea.Cmd {
-	now := c.now()
-	repo, root := c.repoRoot, c.ws.Root
+	change := memstore.Change{Writer: "ui", What: message, Commit: memstore.CommitAlways, Now: c.now()}
 	return func() tea.Msg {
-		changed, refused, err := p.Update(now, fn)
-		if err == nil && len(refused) > 0 {
-			err = fmt.Errorf("refused: %s", refused[0].Reason)
+		w, err := p.Write(change, fn)
+		if err == nil && len(w.Refused) > 0 {
+			err = fmt.Errorf("refused: %s", w.Refused[0].Reason)
 		}
-		res := wroteMsg{what: what(), changed: changed, err: err}
-		if err != nil || len(changed) == 0 || repo == "" {
-			return res
+		if err == nil {
+			err = w.CommitErr
 		}
-		paths := make([]string, len(changed))
-		for i, ch := range changed {
-			paths[i] = filepath.Join(root, filepath.FromSlash(ch))
-		}
-		res.commit, res.err = gitrepo.CommitPaths(repo, paths, message)
-		return res
+		return wroteMsg{what: what(), changed: w.Changed, commit: w.Commit, err: err}
 	}
 }
 

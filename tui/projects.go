@@ -180,7 +180,7 @@ func (s *projects) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.OpenItems): // under the project, so that back goes there
 		return s.c.open(newMemory(s.c, sel.p), newItems(s.c, sel.p))
 	case key.Matches(msg, k.Timeline):
-		if s.c.repoRoot == "" {
+		if s.c.repo == nil {
 			return openTimeline(s.c, sel.p)
 		}
 		return s.c.open(newMemory(s.c, sel.p), newTimeline(s.c, sel.p))

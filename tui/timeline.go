@@ -58,7 +58,7 @@ const pendingRow = "pending"
 
 // openTimeline opens the timeline, or says why it cannot.
 func openTimeline(c *common, p *memstore.Project) tea.Cmd {
-	if c.repoRoot == "" {
+	if c.repo == nil {
 		return notice("no timeline: %s is not in a git repository (git init, then commit memory_sessions/)", shortPath(c.ws.Root))
 	}
 	return c.open(newTimeline(c, p))
@@ -97,13 +97,13 @@ func (s *timeline) rowKey(i int) string {
 func (s *timeline) Init() tea.Cmd { return s.load() }
 
 func (s *timeline) load() tea.Cmd {
-	repo, dir := s.c.repoRoot, s.p.Dir
+	repo, dir := s.c.repo, s.p.RelDir
 	return func() tea.Msg {
-		pend, err := gitrepo.Pending(repo, dir)
+		pend, err := repo.Pending(dir)
 		if err != nil {
 			return historyMsg{to: s, err: err}
 		}
-		commits, err := gitrepo.History(repo, dir, historyDepth)
+		commits, err := repo.History(dir, historyDepth)
 		return historyMsg{to: s, pending: pend, commits: commits, err: err}
 	}
 }
@@ -118,14 +118,14 @@ func (s *timeline) loadDiff() tea.Cmd {
 	}
 	row := s.rowKey(i)
 	s.seq++
-	seq, repo, dir := s.seq, s.c.repoRoot, s.p.Dir
+	seq, repo, dir := s.seq, s.c.repo, s.p.RelDir
 	return func() tea.Msg {
 		var text string
 		var err error
 		if row == pendingRow {
-			text, err = gitrepo.PendingDiff(repo, dir)
+			text, err = repo.PendingDiff(dir)
 		} else {
-			text, err = gitrepo.CommitDiff(repo, row, dir)
+			text, err = repo.CommitDiff(row, dir)
 		}
 		return diffMsg{to: s, seq: seq, row: row, text: text, err: err}
 	}
@@ -232,32 +232,30 @@ type commitMsg struct {
 }
 
 func (s *timeline) commitPending() tea.Cmd {
-	msg := pendingMessage(s.p.Name, s.pending)
-	paths := []string{s.p.Dir}
-	repo := s.c.repoRoot
+	change := pendingChange(s.pending)
+	p := s.p
 	return func() tea.Msg {
-		res, err := gitrepo.CommitPaths(repo, paths, msg)
-		return commitMsg{to: s, res: res, message: firstLine(msg), err: err}
+		res, err := p.CommitPending(change)
+		return commitMsg{to: s, res: res, message: firstLine(memstore.CommitMessage(p.Name, change)), err: err}
 	}
 }
 
-// pendingMessage writes the commit message for uncommitted memory changes.
-func pendingMessage(project string, files []gitrepo.FileChange) string {
+// pendingChange says what committing the uncommitted memory changes does.
+func pendingChange(files []gitrepo.FileChange) memstore.Change {
 	var names []string
 	for _, f := range files {
 		names = append(names, path.Base(f.Path))
 	}
 	sort.Strings(names)
-	subject := fmt.Sprintf("memory(%s): update %s", project, strings.Join(names, ", "))
+	what := "update " + strings.Join(names, ", ")
 	if len(names) > 3 {
-		subject = fmt.Sprintf("memory(%s): update %s and %d more", project, strings.Join(names[:3], ", "), len(names)-3)
+		what = fmt.Sprintf("update %s and %d more", strings.Join(names[:3], ", "), len(names)-3)
 	}
-	var b strings.Builder
-	b.WriteString(subject + "\n\n")
+	var body []string
 	for _, f := range files {
-		fmt.Fprintf(&b, "%s %s (+%d -%d)\n", f.Kind, f.Path, f.Added, f.Deleted)
+		body = append(body, fmt.Sprintf("%s %s (+%d -%d)", f.Kind, f.Path, f.Added, f.Deleted))
 	}
-	return b.String()
+	return memstore.Change{Writer: "ui", What: what, Body: body, Commit: memstore.CommitAlways}
 }
 
 // detail is the head of the right pane: the commit, its author and files.

@@ -557,8 +557,8 @@ func TestHookAutocommit(t *testing.T) {
 	if r.code != 0 {
 		t.Fatal(r)
 	}
-	files := git("show", "--name-only", "--format=%s", "HEAD")
-	if !strings.HasPrefix(files, "carnet: memory of root (Stop hook)\n") || !strings.Contains(files, "memory_sessions/logs/"+hookDay+".md") || strings.Contains(files, "staged.txt") {
+	files := git("show", "--name-only", "--format=%s%n%(trailers:key=Carnet-Writer,valueonly)", "HEAD")
+	if !strings.HasPrefix(files, "memory(root): 3 bullets from the hook\nhook\n") || !strings.Contains(files, "memory_sessions/logs/"+hookDay+".md") || strings.Contains(files, "staged.txt") {
 		t.Errorf("commit:\n%s", files)
 	}
 	if st := git("status", "--porcelain", "staged.txt"); !strings.HasPrefix(st, "A ") {

@@ -153,7 +153,7 @@ like a secret is refused. The project is chosen with -p only.`,
 			}
 			var e memstore.Extraction
 			e.Add(section, texts...)
-			res, err := p.Merge(e, now())
+			res, err := p.Merge(e, cliChange(""))
 			if err != nil {
 				return err
 			}
@@ -161,6 +161,7 @@ like a secret is refused. The project is chosen with -p only.`,
 			for _, a := range res.Added {
 				fmt.Fprintf(out, "added to %s: %s\n", a.Path, a.Text)
 			}
+			reportCommit(cmd, memstore.Written{Commit: res.Commit, CommitErr: res.CommitErr})
 			if res.Duplicates > 0 {
 				fmt.Fprintf(out, "%d already there, not added again\n", res.Duplicates)
 			}
@@ -226,17 +227,20 @@ every open item of the project.`,
 			}
 			var ticked []memstore.Item
 			if len(args) == 0 {
-				ticked, err = p.DoneAll(now())
+				var w memstore.Written
+				ticked, w, err = p.DoneAll(cliChange(""))
+				reportCommit(cmd, w)
 			} else {
 				var texts []string
 				if texts, err = textArgs(args, cmd.InOrStdin()); err != nil {
 					return err
 				}
 				for _, t := range texts {
-					tk, err := p.Done(t, all, now())
+					tk, w, err := p.Done(t, all, cliChange(""))
 					if err != nil {
 						return err
 					}
+					reportCommit(cmd, w)
 					ticked = append(ticked, tk...)
 				}
 			}
@@ -302,4 +306,19 @@ words of QUERY, case and accents ignored, as PATH:LINE: [section] text.`,
 	}
 	c.Flags().IntVarP(&limit, "limit", "n", 0, "stop after N matches (0: all)")
 	return c
+}
+
+// cliChange is a write of the CLI: committed when [hook] autocommit is on.
+func cliChange(what string) memstore.Change {
+	return memstore.Change{Writer: "cli", What: what, Commit: memstore.CommitOnAutocommit, Now: now()}
+}
+
+// reportCommit says the commit a write made, or why it failed (the memory is written).
+func reportCommit(cmd *cobra.Command, w memstore.Written) {
+	switch {
+	case w.CommitErr != nil:
+		fmt.Fprintf(cmd.ErrOrStderr(), "written, not committed: %v\n", w.CommitErr)
+	case w.Commit.Hash != "":
+		fmt.Fprintf(cmd.OutOrStdout(), "committed %s\n", w.Commit.Hash[:7])
+	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -31,17 +32,20 @@ changes come first. --diff adds each commit's diff.`,
 			if err != nil {
 				return err
 			}
-			repo, ok := gitrepo.FindRepoRoot(w.Root)
-			if !ok {
+			repo, err := w.Repo()
+			if errors.Is(err, gitrepo.ErrNotGitRepository) {
 				return fmt.Errorf("%s is not in a git repository: memory has no history yet (git init, then commit)", w.Root)
 			}
-			dir, err := filepath.Rel(repo, p.Dir)
+			if err != nil {
+				return err
+			}
+			dir, err := filepath.Rel(repo.Root(), p.Dir)
 			if err != nil {
 				return err
 			}
 			dir = filepath.ToSlash(dir)
 			out := cmd.OutOrStdout()
-			pending, err := gitrepo.Pending(repo, dir)
+			pending, err := repo.Pending(p.RelDir)
 			if err != nil {
 				return err
 			}
@@ -49,14 +53,14 @@ changes come first. --diff adds each commit's diff.`,
 				fmt.Fprintln(out, "uncommitted")
 				printFiles(out, pending, dir)
 				if diff {
-					d, err := gitrepo.PendingDiff(repo, dir)
+					d, err := repo.PendingDiff(p.RelDir)
 					if err != nil {
 						return err
 					}
 					fmt.Fprintln(out, indent(d))
 				}
 			}
-			commits, err := gitrepo.History(repo, dir, n)
+			commits, err := repo.History(p.RelDir, n)
 			if err != nil {
 				return err
 			}
@@ -70,7 +74,7 @@ changes come first. --diff adds each commit's diff.`,
 				fmt.Fprintf(out, "%s  %-14s  %-16s  %s\n", c.Hash[:7], tui.Ago(t, c.When), c.Author, subject)
 				printFiles(out, c.Files, dir)
 				if diff {
-					d, err := gitrepo.CommitDiff(repo, c.Hash, dir)
+					d, err := repo.CommitDiff(c.Hash, p.RelDir)
 					if err != nil {
 						return err
 					}

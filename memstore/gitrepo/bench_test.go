@@ -28,7 +28,7 @@ func BenchmarkHistory50(b *testing.B) {
 	repo := gitBenchRepo(b)
 	gitBenchCheck(b, repo)
 	for b.Loop() {
-		cs, err := History(repo, gitBenchDir, 50)
+		cs, err := history(repo, gitBenchDir, 50)
 		if err != nil || len(cs) != 50 {
 			b.Fatalf("History: %d commits, %v", len(cs), err)
 		}
@@ -53,7 +53,7 @@ func gitBenchCheck(b *testing.B, repo string) {
 	if err != nil {
 		b.Skipf("git log: %v", err)
 	}
-	cs, err := History(repo, gitBenchDir, 50)
+	cs, err := history(repo, gitBenchDir, 50)
 	if err != nil {
 		b.Fatal(err)
 	}

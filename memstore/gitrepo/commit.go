@@ -28,7 +28,7 @@ type CommitResult struct {
 // for every file under it that git would see (untracked ignored files and `.debug` folders
 // are left out), and files of it missing from the work tree are removed.
 //
-// Paths are absolute or relative to repoRoot (normally the top-level of the work tree).
+// Paths are absolute or relative to the folder the Repo was opened from.
 // Everything else in the user's index — other paths, their staged content — stays exactly as
 // it was; the index entries of the committed paths are set to the committed content so that
 // `git status` shows them clean. On a detached HEAD or during a merge, rebase, cherry-pick or
@@ -36,18 +36,12 @@ type CommitResult struct {
 //
 // Author and committer come from GIT_AUTHOR_*/GIT_COMMITTER_* (NAME, EMAIL, DATE), else git
 // config user.name/user.email (repository, then global), else "carnet <carnet@localhost>".
-func CommitPaths(repoRoot string, paths []string, message string) (CommitResult, error) {
+func (rp *Repo) CommitPaths(paths []string, message string) (CommitResult, error) {
 	message = strings.TrimRight(message, " \t\r\n")
 	if strings.TrimSpace(message) == "" {
 		return CommitResult{}, errors.New("empty commit message")
 	}
-	r, err := gitOpen(repoRoot)
-	if errors.Is(err, ErrNotGitRepository) {
-		return CommitResult{Skipped: "not a git repository"}, nil
-	}
-	if err != nil {
-		return CommitResult{}, err
-	}
+	r := rp.open()
 	defer r.Close()
 	if why := r.busy(); why != "" {
 		return CommitResult{Skipped: why}, nil

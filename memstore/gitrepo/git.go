@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
@@ -40,6 +41,59 @@ func FindRepoRoot(dir string) (string, bool) {
 	return root, true
 }
 
+// Repo is a repository found once and kept: the folder relative paths are taken from, the
+// top-level of its work tree and its git folders. Every operation opens the object storage it
+// needs and closes it, so a Repo kept for a long time (the UI, the MCP server) always sees
+// what other processes wrote; only the walk up to .git is saved.
+type Repo struct {
+	base      string // relative paths given to the methods are relative to this folder
+	root      string
+	gitDir    string
+	commonDir string
+}
+
+// Open finds the repository holding dir; relative paths later given to the Repo are taken
+// relative to dir. It returns ErrNotGitRepository outside a git work tree.
+func Open(dir string) (*Repo, error) {
+	base, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	root, gitDir, commonDir, err := gitFindDirs(base)
+	if err != nil {
+		return nil, err
+	}
+	return &Repo{base: base, root: root, gitDir: gitDir, commonDir: commonDir}, nil
+}
+
+// At is the same repository with relative paths taken from dir.
+func (r *Repo) At(dir string) *Repo {
+	c := *r
+	c.base = dir
+	return &c
+}
+
+// Lookups counts the walks up to a .git folder this process made (Open, FindRepoRoot): a
+// trace for tests that check a repository is looked for once per workspace.
+func Lookups() int64 { return lookups.Load() }
+
+var lookups atomic.Int64
+
+// Root is the top-level folder of the work tree.
+func (r *Repo) Root() string { return r.root }
+
+// open opens the object storage of the repository.
+func (r *Repo) open() *gitRepo {
+	var fs billy.Filesystem = osfs.New(r.gitDir)
+	if r.commonDir != r.gitDir {
+		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(r.commonDir))
+	}
+	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(),
+		filesystem.Options{KeepDescriptors: true})
+	return &gitRepo{root: r.root, base: r.base, gitDir: r.gitDir, commonDir: r.commonDir, st: st,
+		obj: newGitObjects(st, r.gitDir, r.commonDir)}
+}
+
 // gitRepo is an open repository: its work tree, its git folders and an object
 // storage that keeps pack files open between reads. Close it when done.
 type gitRepo struct {
@@ -54,6 +108,7 @@ type gitRepo struct {
 // gitFindDirs walks up from dir to the first folder holding a `.git` folder or
 // a `.git` file (linked work trees, submodules).
 func gitFindDirs(dir string) (root, gitDir, commonDir string, err error) {
+	lookups.Add(1)
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", "", "", err
@@ -107,27 +162,6 @@ func gitReadGitFile(path string) (string, error) {
 		dir = filepath.Join(filepath.Dir(path), dir)
 	}
 	return filepath.Clean(dir), nil
-}
-
-// gitOpen opens the repository holding dir. Relative paths later given to the
-// repository are taken relative to dir.
-func gitOpen(dir string) (*gitRepo, error) {
-	root, gitDir, commonDir, err := gitFindDirs(dir)
-	if err != nil {
-		return nil, err
-	}
-	base, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	var fs billy.Filesystem = osfs.New(gitDir)
-	if commonDir != gitDir {
-		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(commonDir))
-	}
-	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(),
-		filesystem.Options{KeepDescriptors: true})
-	return &gitRepo{root: root, base: base, gitDir: gitDir, commonDir: commonDir, st: st,
-		obj: newGitObjects(st, gitDir, commonDir)}, nil
 }
 
 // Close releases the pack files the storages kept open or mapped.

@@ -32,7 +32,7 @@ type FileChange struct {
 }
 
 // History returns the last n commits (newest first; n<=0 means all) reachable from HEAD that
-// changed anything under dir (a folder, absolute or relative to repoRoot, e.g.
+// changed anything under dir (a folder, absolute or relative to the folder the Repo was opened from, e.g.
 // "projects/a/memory_sessions"), with the files each changed under dir and their +/- counts
 // against its first parent. It lists what `git log -- dir` lists: commits in committer-date
 // order, every parent followed, except that a merge whose dir is the same as in one of its
@@ -40,11 +40,8 @@ type FileChange struct {
 //
 // The walk compares the hash of dir's subtree in each commit with its parents' (a few small
 // tree reads per commit, memoised); files and counts are computed only for the commits returned.
-func History(repoRoot, dir string, n int) ([]Commit, error) {
-	r, err := gitOpen(repoRoot)
-	if err != nil {
-		return nil, err
-	}
+func (rp *Repo) History(dir string, n int) ([]Commit, error) {
+	r := rp.open()
 	defer r.Close()
 	rel, err := r.relPath(dir)
 	if err != nil {
@@ -104,11 +101,8 @@ func gitCommitOf(c *object.Commit, files []FileChange) Commit {
 
 // CommitDiff returns the git-style unified diff (diff --git a/… b/…, ---/+++, @@) of what
 // commit hash (full or abbreviated) changed under dir, against its first parent.
-func CommitDiff(repoRoot, hash, dir string) (string, error) {
-	r, err := gitOpen(repoRoot)
-	if err != nil {
-		return "", err
-	}
+func (rp *Repo) CommitDiff(hash, dir string) (string, error) {
+	r := rp.open()
 	defer r.Close()
 	rel, err := r.relPath(dir)
 	if err != nil {

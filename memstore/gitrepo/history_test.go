@@ -97,7 +97,7 @@ func TestHistory(t *testing.T) {
 	}
 	gitTHistoryAgainstGit(t, repo)
 
-	a, err := History(repo, "projects/a/memory_sessions", 0)
+	a, err := history(repo, "projects/a/memory_sessions", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,15 +114,15 @@ func TestHistory(t *testing.T) {
 	}
 
 	// From a subfolder of the work tree, relative paths are relative to it.
-	sub, err := History(filepath.Join(repo, "projects"), "a/memory_sessions", 3)
+	sub, err := history(filepath.Join(repo, "projects"), "a/memory_sessions", 3)
 	if err != nil || len(sub) != 3 || sub[0].Hash != a[0].Hash {
 		t.Errorf("History from a subfolder: %d commits, %v", len(sub), err)
 	}
-	if _, err := History(t.TempDir(), "x", 0); !errors.Is(err, ErrNotGitRepository) {
+	if _, err := history(t.TempDir(), "x", 0); !errors.Is(err, ErrNotGitRepository) {
 		t.Errorf("History outside a repository: %v", err)
 	}
 	empty := gitTRepo(t)
-	if cs, err := History(empty, "x", 0); err != nil || len(cs) != 0 {
+	if cs, err := history(empty, "x", 0); err != nil || len(cs) != 0 {
 		t.Errorf("History of an empty repository: %v, %v", cs, err)
 	}
 }
@@ -132,7 +132,7 @@ func gitTHistoryAgainstGit(t *testing.T, repo string) {
 	t.Helper()
 	for _, dir := range []string{"projects/a/memory_sessions", "projects/b/memory_sessions", "projects/a/memory_sessions/logs", "src", ""} {
 		want := gitTLines(gitT(t, repo, "log", "--format=%H", "--", gitTSpec(dir)))
-		all, err := History(repo, dir, 0)
+		all, err := history(repo, dir, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,12 +143,12 @@ func gitTHistoryAgainstGit(t *testing.T, repo string) {
 		}
 		gitTEqual(t, "history of "+dir, got, want)
 
-		two, err := History(repo, dir, 2)
+		two, err := history(repo, dir, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(two) != min(2, len(want)) || (len(two) > 0 && two[0].Hash != want[0]) {
-			t.Errorf("History(%q, 2) = %d commits", dir, len(two))
+			t.Errorf("history(%q, 2) = %d commits", dir, len(two))
 		}
 	}
 
@@ -196,13 +196,13 @@ func TestCommitDiff(t *testing.T) {
 		" - fact one\n" +
 		" - fact two\n" +
 		"+- fact three\n"
-	got, err := CommitDiff(repo, second, mem)
+	got, err := commitDiff(repo, second, mem)
 	if err != nil {
 		t.Fatal(err)
 	}
 	gitTEqual(t, "CommitDiff", got, want)
 	gitTEqual(t, "git show", gitT(t, repo, "show", "--format=", second, "--", mem), want)
-	if got, err := CommitDiff(repo, second[:8], mem); err != nil || got != want {
+	if got, err := commitDiff(repo, second[:8], mem); err != nil || got != want {
 		t.Errorf("CommitDiff with an abbreviated hash: %v", err)
 	}
 
@@ -232,7 +232,7 @@ func TestCommitDiff(t *testing.T) {
 	gitTWrite(t, repo, mem+"/logs/archives/moved.md", "# Log\n\n## Contexte\n- un\n- deux\n- trois\n- quatre\n- six\n")
 	fourth := gitTCommit(t, repo, "four", 5)
 	for _, h := range []string{shapes, fourth} {
-		got, err := CommitDiff(repo, h, mem)
+		got, err := commitDiff(repo, h, mem)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +260,7 @@ func TestPending(t *testing.T) {
 	gitTWrite(t, repo, mem+"/logs/scratch.tmp", "ignored\n")
 	gitTWrite(t, repo, "projects/b/memory_sessions/long_memory.md", "b changed\n")
 
-	got, err := Pending(repo, mem)
+	got, err := pending(repo, mem)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +301,7 @@ func TestPending(t *testing.T) {
 		" ## 2026-03-09\n" +
 		" - fact one\n" +
 		"+- fact two\n"
-	diff, err := PendingDiff(repo, mem)
+	diff, err := pendingDiff(repo, mem)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,16 +310,16 @@ func TestPending(t *testing.T) {
 	gitT(t, repo, "add", "-N", mem+"/logs/2026-03-22.md")
 	gitTEqual(t, "git diff HEAD", gitT(t, repo, "diff", "HEAD", "--", mem), want)
 
-	if got, err := Pending(repo, "projects/b/memory_sessions"); err != nil || len(got) != 1 || got[0].Kind != "M" {
+	if got, err := pending(repo, "projects/b/memory_sessions"); err != nil || len(got) != 1 || got[0].Kind != "M" {
 		t.Errorf("Pending of b = %+v, %v", got, err)
 	}
-	if got, err := Pending(repo, "projects/c/memory_sessions"); err != nil || len(got) != 0 {
+	if got, err := pending(repo, "projects/c/memory_sessions"); err != nil || len(got) != 0 {
 		t.Errorf("Pending of a missing folder = %+v, %v", got, err)
 	}
 	// An unborn branch: everything is new.
 	fresh := gitTRepo(t)
 	gitTWrite(t, fresh, "m/long_memory.md", "x\n")
-	if got, err := Pending(fresh, "m"); err != nil || len(got) != 1 || got[0].Kind != "A" {
+	if got, err := pending(fresh, "m"); err != nil || len(got) != 1 || got[0].Kind != "A" {
 		t.Errorf("Pending before the first commit = %+v, %v", got, err)
 	}
 }
@@ -399,10 +399,11 @@ func TestGitObjectsPacked(t *testing.T) {
 	commits := gitTLines(gitT(t, repo, "rev-list", "--all"))
 
 	check := func(name string, wantGraph bool) {
-		r, err := gitOpen(repo)
+		rp, err := Open(repo)
 		if err != nil {
 			t.Fatal(err)
 		}
+		r := rp.open()
 		defer r.Close()
 		r.obj.load()
 		if len(r.obj.packs) == 0 {

@@ -10,26 +10,23 @@ import (
 )
 
 // Pending lists the uncommitted changes under dir (a folder, absolute or relative to
-// repoRoot): the work tree, untracked files included and gitignored ones (such as
+// the folder the Repo was opened from): the work tree, untracked files included and gitignored ones (such as
 // logs/.debug/) left out, compared with HEAD, with +/- line counts; a file moved in the work
 // tree shows as a rename. Paths are relative to the top-level of the work tree. Only dir is
 // read, never the whole work tree.
-func Pending(repoRoot, dir string) ([]FileChange, error) {
-	return gitPending(repoRoot, dir, nil)
+func (rp *Repo) Pending(dir string) ([]FileChange, error) {
+	return rp.pending(dir, nil)
 }
 
 // PendingDiff is the git-style unified diff of Pending.
-func PendingDiff(repoRoot, dir string) (string, error) {
+func (rp *Repo) PendingDiff(dir string) (string, error) {
 	var b strings.Builder
-	_, err := gitPending(repoRoot, dir, &b)
+	_, err := rp.pending(dir, &b)
 	return b.String(), err
 }
 
-func gitPending(repoRoot, dir string, patch *strings.Builder) ([]FileChange, error) {
-	r, err := gitOpen(repoRoot)
-	if err != nil {
-		return nil, err
-	}
+func (rp *Repo) pending(dir string, patch *strings.Builder) ([]FileChange, error) {
+	r := rp.open()
 	defer r.Close()
 	rel, err := r.relPath(dir)
 	if err != nil {

@@ -1,6 +1,7 @@
 package gitrepo
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -182,7 +183,7 @@ func TestCommitPathsKeepsUserIndex(t *testing.T) {
 	gitTWrite(t, repo, gitTLong, "# Mémoire long terme — a\n\n## 2026-03-22\n- un fait\n")
 	gitTWrite(t, repo, gitTLog, "# Log session — 2026-03-22\n\n## Contexte\n- test\n")
 
-	res, err := CommitPaths(repo, []string{gitTLong, filepath.Join(repo, gitTLog)}, "carnet: memory of a\n\nfrom the test")
+	res, err := commitPaths(repo, []string{gitTLong, filepath.Join(repo, gitTLog)}, "carnet: memory of a\n\nfrom the test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +217,7 @@ func TestCommitPathsDetachedHead(t *testing.T) {
 	head := gitTCommit(t, repo, "init", 1)
 	gitT(t, repo, "checkout", "-q", "--detach")
 	gitTWrite(t, repo, gitTLong, "v2\n")
-	res, err := CommitPaths(repo, []string{gitTLong}, "carnet: memory")
+	res, err := commitPaths(repo, []string{gitTLong}, "carnet: memory")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +251,7 @@ func TestCommitPathsOperationInProgress(t *testing.T) {
 				t.Fatalf("git %v did not stop on a conflict: %s", tc.args, out)
 			}
 			gitTWrite(t, repo, gitTLong, "v2\n")
-			res, err := CommitPaths(repo, []string{gitTLong}, "carnet: memory")
+			res, err := commitPaths(repo, []string{gitTLong}, "carnet: memory")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -281,7 +282,7 @@ func TestCommitPathsMoveIsRename(t *testing.T) {
 	if err := os.Rename(filepath.Join(repo, old), filepath.Join(repo, moved)); err != nil {
 		t.Fatal(err)
 	}
-	res, err := CommitPaths(repo, []string{old, moved}, "carnet: archive")
+	res, err := commitPaths(repo, []string{old, moved}, "carnet: archive")
 	if err != nil || res.Hash == "" {
 		t.Fatalf("CommitPaths = %+v, %v", res, err)
 	}
@@ -304,7 +305,7 @@ func TestCommitPathsLinkedWorktree(t *testing.T) {
 	gitTWrite(t, wt, gitTLong, "v2\n")
 	gitTWrite(t, wt, "staged.txt", "staged\n")
 	gitT(t, wt, "add", "staged.txt")
-	res, err := CommitPaths(wt, []string{gitTLong}, "carnet: from a linked work tree")
+	res, err := commitPaths(wt, []string{gitTLong}, "carnet: from a linked work tree")
 	if err != nil || res.Hash == "" {
 		t.Fatalf("CommitPaths = %+v, %v", res, err)
 	}
@@ -313,7 +314,7 @@ func TestCommitPathsLinkedWorktree(t *testing.T) {
 	gitTEqual(t, "work tree status", gitTLines(gitT(t, wt, "status", "--porcelain")), []string{"A  staged.txt"})
 	gitTEqual(t, "main status", gitTLines(gitT(t, repo, "status", "--porcelain")), []string(nil))
 	gitT(t, repo, "fsck", "--no-progress")
-	if hs, err := History(wt, "projects/a/memory_sessions", 0); err != nil || len(hs) != 2 || hs[0].Hash != res.Hash {
+	if hs, err := history(wt, "projects/a/memory_sessions", 0); err != nil || len(hs) != 2 || hs[0].Hash != res.Hash {
 		t.Errorf("History in the linked work tree: %d commits, %v", len(hs), err)
 	}
 }
@@ -332,7 +333,7 @@ func TestCommitPathsIndexV4(t *testing.T) {
 	gitT(t, repo, "add", "src/b.go")
 	gitT(t, repo, "status", "--porcelain")
 	gitTWrite(t, repo, gitTLong, "v2\n")
-	res, err := CommitPaths(repo, []string{gitTLong}, "carnet: v4")
+	res, err := commitPaths(repo, []string{gitTLong}, "carnet: v4")
 	if err != nil || res.Hash == "" {
 		t.Fatalf("CommitPaths = %+v, %v", res, err)
 	}
@@ -348,7 +349,7 @@ func TestCommitPathsFirstCommit(t *testing.T) {
 	repo := gitTRepo(t)
 	gitTWrite(t, repo, gitTLong, "first\n")
 	gitTWrite(t, repo, "other.txt", "not committed\n")
-	res, err := CommitPaths(repo, []string{gitTLong}, "carnet: first")
+	res, err := commitPaths(repo, []string{gitTLong}, "carnet: first")
 	if err != nil || res.Hash == "" {
 		t.Fatalf("CommitPaths = %+v, %v", res, err)
 	}
@@ -362,36 +363,34 @@ func TestCommitPathsSkips(t *testing.T) {
 	gitTEnv(t)
 	plain := t.TempDir()
 	gitTWrite(t, plain, "m.md", "x\n")
-	res, err := CommitPaths(plain, []string{"m.md"}, "carnet")
-	gitTEqual(t, "outside a repository", res, CommitResult{Skipped: "not a git repository"})
-	if err != nil {
-		t.Error(err)
+	if _, err := Open(plain); !errors.Is(err, ErrNotGitRepository) {
+		t.Errorf("Open outside a repository: %v, want ErrNotGitRepository", err)
 	}
 
 	repo := gitTRepo(t)
 	gitTWrite(t, repo, gitTLong, "same\n")
 	head := gitTCommit(t, repo, "init", 1)
-	res, err = CommitPaths(repo, []string{gitTLong}, "carnet")
+	res, err := commitPaths(repo, []string{gitTLong}, "carnet")
 	gitTEqual(t, "unchanged file", res, CommitResult{Skipped: "nothing to commit"})
 	if err != nil {
 		t.Error(err)
 	}
-	res, err = CommitPaths(repo, []string{"projects/a/memory_sessions/logs/never.md"}, "carnet")
+	res, err = commitPaths(repo, []string{"projects/a/memory_sessions/logs/never.md"}, "carnet")
 	gitTEqual(t, "missing untracked file", res, CommitResult{Skipped: "nothing to commit"})
 	if err != nil {
 		t.Error(err)
 	}
-	if _, err := CommitPaths(repo, []string{"../elsewhere.md"}, "carnet"); err == nil {
+	if _, err := commitPaths(repo, []string{"../elsewhere.md"}, "carnet"); err == nil {
 		t.Error("a path outside the work tree was accepted")
 	}
-	if _, err := CommitPaths(repo, []string{gitTLong}, " \n"); err == nil {
+	if _, err := commitPaths(repo, []string{gitTLong}, " \n"); err == nil {
 		t.Error("an empty message was accepted")
 	}
 
 	// Another git process holds the index: no commit, a clear error.
 	gitTWrite(t, repo, gitTLong, "changed\n")
 	gitTWrite(t, repo, ".git/index.lock", "")
-	if _, err := CommitPaths(repo, []string{gitTLong}, "carnet"); err == nil || !strings.Contains(err.Error(), "index.lock") {
+	if _, err := commitPaths(repo, []string{gitTLong}, "carnet"); err == nil || !strings.Contains(err.Error(), "index.lock") {
 		t.Errorf("with index.lock: err = %v", err)
 	}
 	gitTEqual(t, "HEAD", strings.TrimSpace(gitT(t, repo, "rev-parse", "HEAD")), head)
@@ -416,7 +415,7 @@ func TestCommitPathsFolder(t *testing.T) {
 	if err := os.Remove(filepath.Join(repo, mem, "logs", "2026-01-01.md")); err != nil {
 		t.Fatal(err)
 	}
-	res, err := CommitPaths(filepath.Join(repo, "projects", "a"), []string{"memory_sessions"}, "carnet: folder")
+	res, err := commitPaths(filepath.Join(repo, "projects", "a"), []string{"memory_sessions"}, "carnet: folder")
 	if err != nil || res.Hash == "" {
 		t.Fatalf("CommitPaths = %+v, %v", res, err)
 	}
@@ -430,7 +429,7 @@ func TestCommitPathsFolder(t *testing.T) {
 func TestCommitPathsAuthor(t *testing.T) {
 	repo := gitTRepo(t)
 	gitTWrite(t, repo, gitTLong, "v1\n")
-	res, err := CommitPaths(repo, []string{gitTLong}, "global user")
+	res, err := commitPaths(repo, []string{gitTLong}, "global user")
 	if err != nil || res.Hash == "" {
 		t.Fatalf("CommitPaths = %+v, %v", res, err)
 	}
@@ -439,7 +438,7 @@ func TestCommitPathsAuthor(t *testing.T) {
 	gitT(t, repo, "config", "user.name", "Repo User")
 	gitT(t, repo, "config", "user.email", "repo@example.com")
 	gitTWrite(t, repo, gitTLong, "v2\n")
-	if _, err := CommitPaths(repo, []string{gitTLong}, "repo user"); err != nil {
+	if _, err := commitPaths(repo, []string{gitTLong}, "repo user"); err != nil {
 		t.Fatal(err)
 	}
 	gitTEqual(t, "repository config", gitT(t, repo, "log", "-1", "--format=%an <%ae>"), "Repo User <repo@example.com>\n")
@@ -447,7 +446,7 @@ func TestCommitPathsAuthor(t *testing.T) {
 	t.Setenv("GIT_AUTHOR_NAME", "Env Author")
 	t.Setenv("GIT_AUTHOR_DATE", "@1774000000 +0200")
 	gitTWrite(t, repo, gitTLong, "v3\n")
-	if _, err := CommitPaths(repo, []string{gitTLong}, "env author"); err != nil {
+	if _, err := commitPaths(repo, []string{gitTLong}, "env author"); err != nil {
 		t.Fatal(err)
 	}
 	gitTEqual(t, "environment", gitT(t, repo, "log", "-1", "--format=%an <%ae> %ad / %cn", "--date=raw"),
@@ -459,8 +458,49 @@ func TestCommitPathsAuthor(t *testing.T) {
 	gitT(t, repo, "config", "--unset", "user.email")
 	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(t.TempDir(), "none"))
 	gitTWrite(t, repo, gitTLong, "v4\n")
-	if _, err := CommitPaths(repo, []string{gitTLong}, "no user"); err != nil {
+	if _, err := commitPaths(repo, []string{gitTLong}, "no user"); err != nil {
 		t.Fatal(err)
 	}
 	gitTEqual(t, "fallback", gitT(t, repo, "log", "-1", "--format=%an <%ae>"), "carnet <carnet@localhost>\n")
+}
+
+// The operations as one call each, on a Repo opened for the call.
+func commitPaths(dir string, paths []string, message string) (CommitResult, error) {
+	r, err := Open(dir)
+	if err != nil {
+		return CommitResult{}, err
+	}
+	return r.CommitPaths(paths, message)
+}
+
+func history(dir, sub string, n int) ([]Commit, error) {
+	r, err := Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	return r.History(sub, n)
+}
+
+func commitDiff(dir, hash, sub string) (string, error) {
+	r, err := Open(dir)
+	if err != nil {
+		return "", err
+	}
+	return r.CommitDiff(hash, sub)
+}
+
+func pending(dir, sub string) ([]FileChange, error) {
+	r, err := Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	return r.Pending(sub)
+}
+
+func pendingDiff(dir, sub string) (string, error) {
+	r, err := Open(dir)
+	if err != nil {
+		return "", err
+	}
+	return r.PendingDiff(sub)
 }

@@ -46,7 +46,7 @@ func TestBuildSmall(t *testing.T) {
 		}
 		seen[memstore.Normalize(it.Text)] = it.Date
 	}
-	if pend, err := gitrepo.Pending(a, p.Dir); err != nil || len(pend) == 0 {
+	if pend, err := mustRepo(t, a).Pending(p.Dir); err != nil || len(pend) == 0 {
 		t.Fatalf("no pending change in the first project: %v", err)
 	}
 	if _, err := Build(a, opts); err == nil {
@@ -60,4 +60,13 @@ func TestBuildSmall(t *testing.T) {
 	if !bytes.Equal(long, other) {
 		t.Fatal("two builds differ")
 	}
+}
+
+func mustRepo(t *testing.T, dir string) *gitrepo.Repo {
+	t.Helper()
+	r, err := gitrepo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -211,7 +211,11 @@ func (b *builder) commit(paths []string, msg string, n, proj, who int) error {
 		os.Setenv("GIT_"+role+"_EMAIL", a.email)
 		os.Setenv("GIT_"+role+"_DATE", t.Format(time.RFC3339))
 	}
-	res, err := gitrepo.CommitPaths(b.root, paths, msg)
+	repo, err := gitrepo.Open(b.root)
+	if err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	res, err := repo.CommitPaths(paths, msg)
 	if err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}

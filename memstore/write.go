@@ -1,0 +1,184 @@
+package memstore
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	"carnet/memstore/gitrepo"
+)
+
+// Commit says when a write is committed.
+type Commit int
+
+const (
+	// CommitOnAutocommit commits when carnet.toml's [hook] autocommit is on: the hook, the MCP
+	// server and the CLI, which write on an agent's behalf many times a session.
+	CommitOnAutocommit Commit = iota
+	// CommitAlways commits every write: the UI and promotion, a person's deliberate acts.
+	CommitAlways
+	// CommitNever only writes.
+	CommitNever
+)
+
+// Change describes one write of memory: who makes it, what it is (the commit subject after
+// "memory(project): "), and when to commit it.
+type Change struct {
+	Writer string    // "hook", "mcp:<client>", "ui", "promote", "cli"
+	What   string    // e.g. "tick 2 open items"; Tx.Say may set it once the change is known
+	Body   []string  // more lines for the commit message
+	Commit Commit    // when to commit
+	Now    time.Time // "today" for the logs the change writes; zero is time.Now()
+}
+
+// Written says what a write did.
+type Written struct {
+	Changed []string  // files written, moved from and moved to, workspace-relative, sorted
+	Refused []Refusal // bullets the secret guard kept out
+	// Commit is the commit made (Hash), or why none was made (Skipped); CommitErr is a commit
+	// that failed after the files were written: the memory is on disk, not in git.
+	Commit    gitrepo.CommitResult
+	CommitErr error
+}
+
+// Write is the one way memory is written: it runs fn in a Tx under the project's lock,
+// writes what fn changed (atomically, past the secret guard) and, when c says so, commits
+// exactly the changed paths with a message naming the project, the change and the writer.
+// When fn fails nothing is written. A failed commit is not an error of Write: the files are
+// written and Written.CommitErr says why git did not take them.
+func (p *Project) Write(c Change, fn func(tx *Tx) error) (Written, error) {
+	if c.Now.IsZero() {
+		c.Now = time.Now()
+	}
+	unlock, err := p.Lock()
+	if err != nil {
+		return Written{}, err
+	}
+	defer unlock()
+	tx := &Tx{p: p, now: c.Now, docs: map[string]*txDoc{}, change: &c}
+	if err := fn(tx); err != nil {
+		return Written{Refused: tx.Refused}, err
+	}
+	changed, err := tx.commit()
+	w := Written{Changed: changed, Refused: tx.Refused}
+	if err != nil || len(changed) == 0 || !p.WS.commits(c.Commit) {
+		return w, err
+	}
+	w.Commit, w.CommitErr = p.WS.commit(changed, p.Name, c)
+	return w, nil
+}
+
+// CommitPending commits what is uncommitted in the project's memory folder (files another
+// writer left uncommitted), through the same commit as Write.
+func (p *Project) CommitPending(c Change) (gitrepo.CommitResult, error) {
+	unlock, err := p.Lock()
+	if err != nil {
+		return gitrepo.CommitResult{}, err
+	}
+	defer unlock()
+	return p.WS.commit([]string{p.RelDir}, p.Name, c)
+}
+
+// Say sets what the change is, for its commit message, once fn knows it.
+func (tx *Tx) Say(what string, body ...string) {
+	if tx.change != nil {
+		tx.change.What, tx.change.Body = what, body
+	}
+}
+
+func (w *Workspace) commits(c Commit) bool {
+	switch c {
+	case CommitAlways:
+		return true
+	case CommitOnAutocommit:
+		return w.Config.Hook.Autocommit
+	}
+	return false
+}
+
+// Repo is the git repository holding the workspace, found once and kept; nil with
+// gitrepo.ErrNotGitRepository outside git. Paths given to it are workspace-relative.
+func (w *Workspace) Repo() (*gitrepo.Repo, error) {
+	w.git.once.Do(func() { w.git.repo, w.git.err = gitrepo.Open(w.Root) })
+	return w.git.repo, w.git.err
+}
+
+// UseRepo hands the workspace the repository a caller already found for its root, so that
+// it is not looked for again.
+func (w *Workspace) UseRepo(r *gitrepo.Repo) {
+	w.git.once.Do(func() { w.git.repo = r.At(w.Root) })
+}
+
+// commit commits paths (workspace-relative) for project: the one place memory is committed.
+func (w *Workspace) commit(paths []string, project string, c Change) (gitrepo.CommitResult, error) {
+	repo, err := w.Repo()
+	if errors.Is(err, gitrepo.ErrNotGitRepository) {
+		return gitrepo.CommitResult{Skipped: "not a git repository"}, nil
+	}
+	if err != nil {
+		return gitrepo.CommitResult{}, err
+	}
+	return repo.CommitPaths(paths, CommitMessage(project, c))
+}
+
+// CommitMessage is the message of every commit carnet makes:
+//
+//	memory(<project>): <what>
+//
+//	<body>
+//
+//	Carnet-Writer: <writer>
+func CommitMessage(project string, c Change) string {
+	what := oneLine(c.What)
+	if what == "" {
+		what = "update"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "memory(%s): %s\n", oneLine(project), what)
+	if len(c.Body) > 0 {
+		b.WriteString("\n")
+		for _, l := range c.Body {
+			b.WriteString(strings.TrimRight(l, "\n") + "\n")
+		}
+	}
+	fmt.Fprintf(&b, "\nCarnet-Writer: %s\n", SafeName(c.Writer))
+	return b.String()
+}
+
+// oneLine folds s to one line without control characters.
+func oneLine(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r)
+	}), " ")
+}
+
+// SafeName turns a self-declared name (an MCP client's, a writer's) into one short line of
+// safe characters: letters, digits and -_.@/: ; anything else becomes "_". "" is "unknown".
+func SafeName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(s) {
+		if b.Len() >= 64 {
+			break
+		}
+		switch {
+		case unicode.IsLetter(r), unicode.IsDigit(r), strings.ContainsRune("-_.@/:", r):
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	if b.Len() == 0 {
+		return "unknown"
+	}
+	return b.String()
+}
+
+// Plural says n of a countable word: "1 bullet", "3 bullets".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

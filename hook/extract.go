@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"carnet/memstore"
+	"carnet/memstore/llm"
 )
 
 // Extractor turns a turn into the extraction JSON of SPEC §1. raw is what the extractor
@@ -27,7 +28,7 @@ const (
 // Options configure NewExtractor.
 type Options struct {
 	Kind     string        // heuristic (default), claude, anthropic, command
-	Command  []string      // claude / command: argv; claude defaults to `claude -p --model claude-haiku-4-5`
+	Command  []string      // claude / command: argv; claude defaults to `claude -p --model llm.DefaultModel`
 	Timeout  time.Duration // for model extractors; 20 s when zero
 	Language string        // fr | en
 	Projects []string      // project names the model may route to
@@ -52,7 +53,7 @@ func NewExtractor(o Options) (Extractor, error) {
 	case KindClaude:
 		argv := o.Command
 		if len(argv) == 0 {
-			argv = []string{"claude", "-p", "--model", "claude-haiku-4-5"}
+			argv = []string{"claude", "-p", "--model", llm.DefaultModel}
 		}
 		m = &execExtractor{argv: argv, opt: o}
 	case KindCommand:
@@ -102,5 +103,5 @@ func modelFrom(argv []string) string {
 			return v
 		}
 	}
-	return "claude-haiku-4-5"
+	return llm.DefaultModel
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"carnet/hook/llm"
 	"carnet/memstore"
+	"carnet/memstore/llm"
 )
 
 // NestedEnv is set in the environment of a model extractor's process: a carnet hook that

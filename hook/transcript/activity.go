@@ -16,7 +16,7 @@ const activityScan = 8 << 20
 // Activity is what a transcript shows after a given offset.
 type Activity struct {
 	Tools  int      // tool calls
-	Edits  []string // files edited, in order, deduplicated (as the agent wrote them)
+	Edits  []string // files edited, once each, in the order of their last edit (as the agent wrote them)
 	Stores int      // memory writes: carnet add/done, carnet MCP writes
 }
 

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"carnet/hook/extract"
+	"carnet/hook/transcript"
 	"carnet/memstore"
 )
 
@@ -31,13 +33,13 @@ func BenchmarkCapture(b *testing.B) {
 		tr := generate(b, dir, size, ws)
 		b.Run(size, func(b *testing.B) {
 			ctx := context.Background()
-			h := Heuristic{Language: "fr"}
+			h := extract.Heuristic{Language: "fr"}
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
 				os.RemoveAll(p.LogsDir())
 				os.MkdirAll(p.LogsDir(), 0o755)
 				b.StartTimer()
-				t, err := ReadTurn(ctx, tr, ReadOptions{})
+				t, err := transcript.ReadTurn(ctx, tr, transcript.ReadOptions{})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -67,7 +69,7 @@ func BenchmarkReadTurn(b *testing.B) {
 	tr := generate(b, b.TempDir(), "200MB", "/home/dev/project")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := ReadTurn(context.Background(), tr, ReadOptions{}); err != nil {
+		if _, err := transcript.ReadTurn(context.Background(), tr, transcript.ReadOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

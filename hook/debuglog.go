@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"carnet/hook/transcript"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -45,8 +46,8 @@ func logLine(now time.Time, event, session, msg string) []byte {
 	if session == "" {
 		session = "-"
 	}
-	msg = strings.Join(strings.Fields(cleanText(msg)), " ")
-	return []byte(now.UTC().Format(time.RFC3339) + " " + event + " session=" + clip(session, 64) + " " + clip(msg, 2000) + "\n")
+	msg = strings.Join(strings.Fields(transcript.CleanText(msg)), " ")
+	return []byte(now.UTC().Format(time.RFC3339) + " " + event + " session=" + transcript.Clip(session, 64) + " " + transcript.Clip(msg, 2000) + "\n")
 }
 
 // extractionRecord is one line of extractions.jsonl: what an extractor returned and what

@@ -1,17 +1,16 @@
 package hook
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
+	"carnet/hook/extract"
+	"carnet/hook/transcript"
 	"carnet/memstore"
 )
 
@@ -23,23 +22,12 @@ import (
 // gateMinTools is the session size under which the gate always passes.
 const gateMinTools = 3
 
-// gateScan bounds what a check reads: the first check of a session that turned the gate on
-// late would otherwise read the whole transcript.
-const gateScan = 8 << 20
-
 // gateState is the per-session record of the gate.
 type gateState struct {
 	Offset  int64     `json:"offset"` // transcript size at the previous check
 	Tools   int       `json:"tools"`  // tool calls seen in the session so far
 	Checked time.Time `json:"checked"`
 	Blocks  int       `json:"blocks"`
-}
-
-// activity is what the transcript shows between two checks.
-type activity struct {
-	tools  int
-	edits  []string // files edited, in order, deduplicated
-	stores int      // memory writes: carnet add/done, carnet MCP writes
 }
 
 // GateResult is the gate's verdict.
@@ -52,8 +40,8 @@ type GateResult struct {
 // checkGate judges the transcript since the previous check of this session and records
 // the new state. fx makes the edited paths relative for the message; project is named in
 // the suggested commands when the workspace has several.
-func checkGate(stateDir, session, transcript string, fx pathFixer, project string) (GateResult, error) {
-	if transcript == "" {
+func checkGate(stateDir, session, transcriptPath string, fx extract.PathFixer, project string) (GateResult, error) {
+	if transcriptPath == "" {
 		return GateResult{}, nil // no transcript (Codex with a null path): nothing to judge
 	}
 	statePath := filepath.Join(stateDir, "gate", safeName(session)+".json")
@@ -63,27 +51,18 @@ func checkGate(stateDir, session, transcript string, fx pathFixer, project strin
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return GateResult{}, err
 	}
-	f, size, err := openTranscript(transcript)
+	act, size, err := transcript.ReadActivity(transcriptPath, st.Offset)
 	if err != nil {
 		return GateResult{}, fmt.Errorf("gate: %w", err)
 	}
-	defer f.Close()
-	if size < st.Offset { // the file was replaced: start over
-		st.Offset = 0
-	}
-	scan := scanActivity
-	if isCodexRollout(f, size) {
-		scan = scanCodexActivity
-	}
-	act := scan(io.NewSectionReader(f, st.Offset, size-st.Offset), size-st.Offset)
 	st.Offset = size
-	st.Tools += act.tools
+	st.Tools += act.Tools
 	st.Checked = time.Now().UTC()
 	var res GateResult
-	if st.Tools >= gateMinTools && len(act.edits) > 0 && act.stores == 0 {
+	if st.Tools >= gateMinTools && len(act.Edits) > 0 && act.Stores == 0 {
 		res.Block = true
-		for _, e := range act.edits {
-			r, _ := fx.rel(e)
+		for _, e := range act.Edits {
+			r, _ := fx.Rel(e)
 			res.Edits = append(res.Edits, r)
 		}
 		res.Message = gateMessage(res.Edits, project)
@@ -96,82 +75,8 @@ func checkGate(stateDir, session, transcript string, fx pathFixer, project strin
 	return res, nil
 }
 
-// scanActivity reads a transcript region (newest first, bounded like ReadTurn) and counts
-// tool calls, file edits and memory writes of the main conversation.
-func scanActivity(r io.ReaderAt, size int64) activity {
-	var act activity
-	seen := map[string]bool{}
-	var edits []string // newest first
-	br := newBackReader(r, size, gateScan)
-	for {
-		ln, err := br.next()
-		if err != nil {
-			break
-		}
-		if ln.Oversized || !bytes.Contains(ln.Data, []byte(`"tool_use"`)) {
-			continue // a tool call line is small; huge lines are results or file bodies
-		}
-		var rl rawLine
-		if json.Unmarshal(ln.Data, &rl) != nil || rl.Type != "assistant" || rl.IsSidechain {
-			continue
-		}
-		var blocks []rawBlock
-		if json.Unmarshal(rl.Message.Content, &blocks) != nil {
-			continue
-		}
-		for _, b := range blocks {
-			if b.Type != "tool_use" || seen["id:"+b.ID] {
-				continue
-			}
-			seen["id:"+b.ID] = true
-			act.tools++
-			u := ToolUse{Name: b.Name, FilePath: firstNonEmpty(b.Input.FilePath, b.Input.NotebookPath), Command: b.Input.Command}
-			switch {
-			case u.Edits() && u.FilePath != "":
-				if !seen[u.FilePath] {
-					seen[u.FilePath] = true
-					edits = append(edits, u.FilePath)
-				}
-			case storesMemory(&u):
-				act.stores++
-			}
-		}
-	}
-	for i := len(edits) - 1; i >= 0; i-- {
-		act.edits = append(act.edits, edits[i])
-	}
-	return act
-}
-
-// storesMemory reports a tool call that records memory on purpose: `carnet add`,
-// `carnet done`, or a write through carnet's MCP server.
-func storesMemory(u *ToolUse) bool {
-	if strings.HasPrefix(u.Name, "mcp__carnet__") {
-		switch strings.TrimPrefix(u.Name, "mcp__carnet__") {
-		case "memory_add", "memory_done", "memory_write", "memory_forget":
-			return true
-		}
-		return false
-	}
-	if u.Name != "Bash" {
-		return false
-	}
-	words := strings.Fields(u.Command)
-	for i, w := range words {
-		if filepath.Base(strings.Trim(w, `"'`)) != "carnet" {
-			continue
-		}
-		for _, next := range words[i+1 : min(len(words), i+6)] { // flags such as -p NAME may come first
-			if next == "add" || next == "done" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func gateMessage(edits []string, project string) string {
-	files := listFiles(edits)
+	files := extract.ListFiles(edits)
 	p := ""
 	if project != "" {
 		p = " -p " + project
@@ -190,7 +95,7 @@ func safeName(s string) string {
 	if s == "" {
 		return "unknown"
 	}
-	b := []byte(clip(s, 80))
+	b := []byte(transcript.Clip(s, 80))
 	for i, c := range b {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
 			b[i] = '_'

@@ -1,11 +1,13 @@
-// Package hook is the agent side of carnet: it decodes the hook JSON an agent sends on
-// stdin, reads the last turn of the session transcript from the end of the file, turns it
-// into an extraction (heuristically or with a model) and hands it to memstore. It has no UI
-// imports: it runs in the hook's hot path.
+// Package hook is the runtime of `carnet --hook`, the agent side of carnet: it decodes the
+// hook JSON an agent sends on stdin, routes the turn to the workspace's projects, reads it
+// (hook/transcript), extracts it (hook/extract) and merges it through memstore, runs the Stop
+// gate, composes the SessionStart load, and keeps a debug log. It has no UI imports: it runs
+// in the agent's hot path, within its own time limit.
 package hook
 
 import (
 	"bytes"
+	"carnet/hook/transcript"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -123,21 +125,6 @@ func boolean(m map[string]any, key string) bool {
 
 // shortErr keeps a decoding error to one short line for the hook log.
 func shortErr(err error) string {
-	s := err.Error()
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return clip(s, 160)
-}
-
-// clip cuts s to at most n bytes on a rune boundary, marking the cut with "…".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := n
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…"
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return transcript.Clip(s, 160)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"carnet/hook/transcript"
 	"carnet/memstore"
 )
 
@@ -170,7 +171,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 			continue
 		}
 		text := fmt.Sprintf("- %s (%s)\n", it.Text, it.Date)
-		open.blocks = append(open.blocks, &loadBlock{name: it.Date + " " + clipWords(it.Text, 40), text: text, tokens: Tokens(text), priority: 5 + min(len(open.blocks)/5, 40)})
+		open.blocks = append(open.blocks, &loadBlock{name: it.Date + " " + transcript.ClipWords(it.Text, 40), text: text, tokens: Tokens(text), priority: 5 + min(len(open.blocks)/5, 40)})
 	}
 	// Order of the text: long memory, today's log, the previous log, older open items.
 	l.Parts = append(l.Parts, logParts...)

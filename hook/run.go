@@ -2,6 +2,7 @@ package hook
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -12,8 +13,11 @@ import (
 	"sync"
 	"time"
 
+	"carnet/hook/extract"
+	"carnet/hook/transcript"
 	"carnet/memstore"
 	"carnet/memstore/gitrepo"
+	"carnet/memstore/llm"
 )
 
 // Env is what one hook run gets from its process.
@@ -64,7 +68,7 @@ func Run(env Env) int {
 	if env.Stdin == nil {
 		env.Stdin = strings.NewReader("")
 	}
-	if env.Getenv(NestedEnv) != "" {
+	if env.Getenv(llm.NestedEnv) != "" {
 		return 0 // inside carnet's own extractor call: its hooks must do nothing
 	}
 	limit := env.Limit
@@ -260,7 +264,7 @@ func (r *runner) capture() (int, error) {
 	if in.HookEventName == EventStop || in.HookEventName == EventSubagentStop {
 		settle = settleTime
 	}
-	turn, err := r.readTurn(path, ReadOptions{LastAssistant: in.LastAssistantMessage, Settle: settle, Sidechain: sidechain})
+	turn, err := r.readTurn(path, transcript.ReadOptions{LastAssistant: in.LastAssistantMessage, Settle: settle, Sidechain: sidechain})
 	if err != nil {
 		return 0, err
 	}
@@ -274,7 +278,7 @@ func (r *runner) capture() (int, error) {
 
 	kind := cfg.Hook.Extractor
 	if in.HookEventName == EventSessionEnd {
-		kind = KindHeuristic // no time for a model: SessionEnd hooks get about 1.5 s
+		kind = extract.KindHeuristic // no time for a model: SessionEnd hooks get about 1.5 s
 	}
 	timeout := cfg.Hook.Timeout
 	if dl, ok := r.ctx.Deadline(); ok {
@@ -282,12 +286,12 @@ func (r *runner) capture() (int, error) {
 			timeout = max(left, time.Second)
 		}
 	}
-	x, err := NewExtractor(Options{Kind: kind, Command: cfg.Hook.Command, Timeout: timeout, Language: cfg.Language,
+	x, err := extract.New(extract.Options{Kind: kind, Command: cfg.Hook.Command, Timeout: timeout, Language: cfg.Language,
 		Projects: ws.Names(), OnFallback: func(err error) { r.logf("extractor %s failed, heuristic used: %v", kind, err) }})
 	if err != nil {
 		r.logf("%v; heuristic used", err)
-		kind = KindHeuristic
-		x = Heuristic{Language: cfg.Language}
+		kind = extract.KindHeuristic
+		x = extract.Heuristic{Language: cfg.Language}
 	}
 	e, raw, err := x.Extract(r.ctx, turn)
 	if err != nil {
@@ -317,7 +321,7 @@ func (r *runner) capture() (int, error) {
 			project = home.Name
 		}
 		_ = home.MakeDebugDir()
-		res, err := checkGate(home.DebugDir(), in.SessionID, path, newPathFixer(ws.Root, turn.Cwd), project)
+		res, err := checkGate(home.DebugDir(), in.SessionID, path, extract.NewPathFixer(ws.Root, turn.Cwd), project)
 		if err != nil {
 			r.logf("%v", err)
 			return 0, nil
@@ -333,40 +337,27 @@ func (r *runner) capture() (int, error) {
 // readTurn reads the last turn in the format of the agent that sent the hook: a Codex
 // rollout file, Gemini CLI's AfterAgent payload, or a Claude Code transcript. Codex and
 // Gemini runs with no readable transcript fall back on what the payload says.
-func (r *runner) readTurn(path string, opt ReadOptions) (*Turn, error) {
+func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.Turn, error) {
 	in := r.in
 	if in.HookEventName == EventAfterAgent || in.PromptResponse != "" {
-		return payloadTurn(in.Prompt, firstNonEmpty(in.PromptResponse, in.LastAssistantMessage))
+		return transcript.PayloadTurn(in.Prompt, cmp.Or(in.PromptResponse, in.LastAssistantMessage))
 	}
-	if path != "" && IsCodexRollout(path) {
-		return ReadCodexTurn(r.ctx, path, opt)
+	if path != "" && transcript.IsCodexRollout(path) {
+		return transcript.ReadCodexTurn(r.ctx, path, opt)
 	}
 	if in.TurnID == "" { // Claude Code (and agents that send its shape)
-		return ReadTurn(r.ctx, path, opt)
+		return transcript.ReadTurn(r.ctx, path, opt)
 	}
 	// Codex with a null or unreadable transcript_path.
 	if path != "" {
 		r.logf("transcript %s is not a readable Codex rollout; last_assistant_message used", path)
 	}
-	return payloadTurn(in.Prompt, in.LastAssistantMessage)
-}
-
-// payloadTurn is a turn known only from the hook payload: the prompt and the final answer.
-func payloadTurn(prompt, answer string) (*Turn, error) {
-	t := &Turn{Prompt: cleanText(prompt)}
-	if a := strings.TrimSpace(cleanText(answer)); a != "" {
-		t.Closing = a
-		t.Texts = []string{a}
-	}
-	if !t.HasActivity() && t.Prompt == "" {
-		return nil, ErrNoTurn
-	}
-	return t, nil
+	return transcript.PayloadTurn(in.Prompt, in.LastAssistantMessage)
 }
 
 // merge writes the extraction into one project, records it in the debug folder and,
 // with autocommit, commits the memory files it changed.
-func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, kind string, t *Turn) error {
+func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, kind string, t *transcript.Turn) error {
 	res, err := p.Merge(e, memstore.Change{Writer: "hook", Now: r.now, Commit: memstore.CommitOnAutocommit,
 		Body: []string{"Captured at " + r.in.HookEventName + "."}})
 	rec := extractionRecord{Time: r.now.UTC().Format(time.RFC3339), Event: r.in.HookEventName, Session: r.in.SessionID,
@@ -374,7 +365,7 @@ func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, k
 	if json.Valid(raw) {
 		rec.Raw = raw
 	} else {
-		rec.RawText = clip(string(raw), 4000)
+		rec.RawText = transcript.Clip(string(raw), 4000)
 	}
 	rec.Turn.Lines, rec.Turn.Tools, rec.Turn.Skipped, rec.Turn.Truncated = t.Lines, len(t.Tools), t.Skipped, t.Truncated
 	if res != nil {
@@ -399,7 +390,7 @@ func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, k
 // route picks the projects an exchange belongs to (issue 3 §4): every project whose folder
 // holds a file the turn edited, else the projects the model named, else the project of the
 // cwd, else the default one. -p overrides all of it.
-func (r *runner) route(t *Turn, e memstore.Extraction) []*memstore.Project {
+func (r *runner) route(t *transcript.Turn, e memstore.Extraction) []*memstore.Project {
 	ws := r.ws
 	if r.env.Project != "" {
 		if p, err := ws.Project(r.env.Project); err == nil {

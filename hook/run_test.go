@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"carnet/memstore"
+	"carnet/memstore/llm"
 )
 
 func testWorkspace(t *testing.T) string {
@@ -50,7 +51,7 @@ func TestRunKeepsItsTimeLimit(t *testing.T) {
 func TestRunNestedDoesNothing(t *testing.T) {
 	ws := testWorkspace(t)
 	code := Run(Env{Root: ws, Stdin: strings.NewReader("garbage"), Getenv: func(k string) string {
-		if k == NestedEnv {
+		if k == llm.NestedEnv {
 			return "1"
 		}
 		return ""
@@ -153,25 +154,6 @@ func TestSessionStartOutputIsJSON(t *testing.T) {
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil || out.H.Event != "SessionStart" || !strings.Contains(out.H.Ctx, `Tester <html> & "quotes"`) {
 		t.Errorf("%v %q", err, stdout.String())
-	}
-}
-
-func TestStoresMemory(t *testing.T) {
-	for cmd, want := range map[string]bool{
-		`carnet add --section decisions "x"`:    true,
-		`carnet -p api add -s travail x`:        true,
-		`/usr/local/bin/carnet done fix parser`: true,
-		`cd sub && carnet done "x"`:             true,
-		`carnet load`:                           false,
-		`echo carnet`:                           false,
-		`git add carnet.go`:                     false,
-	} {
-		if got := storesMemory(&ToolUse{Name: "Bash", Command: cmd}); got != want {
-			t.Errorf("storesMemory(%q) = %v", cmd, got)
-		}
-	}
-	if !storesMemory(&ToolUse{Name: "mcp__carnet__memory_write"}) || storesMemory(&ToolUse{Name: "mcp__carnet__memory_read"}) {
-		t.Error("MCP tools")
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"carnet/memstore/llm"
 )
 
 // ConfigFile is the name of the optional workspace configuration, at the workspace root.
@@ -57,7 +59,7 @@ func DefaultConfig() *Config {
 		Language: "fr",
 		Hook: HookConfig{
 			Extractor: "heuristic",
-			Command:   []string{"claude", "-p", "--model", "claude-haiku-4-5"},
+			Command:   []string{"claude", "-p", "--model", llm.DefaultModel},
 			Timeout:   20 * time.Second,
 		},
 		Load:    LoadConfig{BudgetTokens: 2500},
@@ -309,7 +311,7 @@ const ConfigTemplate = `# carnet configuration — every value below is the defa
 
 [hook]
 # extractor = "heuristic"      # heuristic | claude | anthropic | command
-# command = ["claude", "-p", "--model", "claude-haiku-4-5"]   # for claude / command
+# command = ["claude", "-p", "--model", "` + llm.DefaultModel + `"]   # for claude / command
 # timeout = "20s"
 # gate = false                 # at Stop, ask the agent to record memory after editing files
 # autocommit = false           # commit each hook / MCP write

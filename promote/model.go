@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"carnet/hook/llm"
 	"carnet/memstore"
+	"carnet/memstore/llm"
 )
 
 // ModelCondenser asks the model extractor configured in carnet.toml ([hook] extractor =
@@ -33,14 +33,14 @@ func NewModelCondenser(cfg *memstore.Config) (*ModelCondenser, error) {
 	switch m.Kind {
 	case "claude":
 		if len(m.Command) == 0 {
-			m.Command = []string{"claude", "-p", "--model", "claude-haiku-4-5"}
+			m.Command = []string{"claude", "-p", "--model", llm.DefaultModel}
 		}
 	case "command":
 		if len(m.Command) == 0 {
 			return nil, errors.New("[hook] extractor = \"command\" needs [hook] command")
 		}
 	case "anthropic":
-		m.Model = "claude-haiku-4-5"
+		m.Model = llm.DefaultModel
 		for i, a := range cfg.Hook.Command {
 			if a == "--model" && i+1 < len(cfg.Hook.Command) {
 				m.Model = cfg.Hook.Command[i+1]

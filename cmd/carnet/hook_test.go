@@ -23,7 +23,7 @@ import (
 
 const hookDay = "2026-03-22"
 
-var fixtureDir = filepath.Join("..", "..", "hook", "testdata", "transcripts")
+var fixtureDir = filepath.Join("..", "..", "hook", "transcript", "testdata", "transcripts")
 
 func fixturePath(t *testing.T, name string) string {
 	t.Helper()

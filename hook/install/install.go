@@ -1,4 +1,9 @@
-package hook
+// Package install registers carnet with coding agents: it merges carnet's hooks and MCP
+// server into the settings of Claude Code, Codex and Gemini CLI (keeping every other key,
+// byte for byte where it can), writes Claude Code's skills, and registers the git merge driver
+// of memory files. It shares nothing with the hook's runtime but the event names, which it
+// owns for its own lists.
+package install
 
 import (
 	"bytes"
@@ -11,21 +16,34 @@ import (
 // HookCommand is the command line registered for every hook event.
 const HookCommand = "carnet --hook"
 
-// claudeHook is one event carnet registers in Claude Code's settings.json.
-type claudeHook struct {
+// The hook events carnet registers, as agents name them in their settings and in the
+// hook_event_name they send (Gemini CLI's end of a turn is AfterAgent).
+const (
+	eventSessionStart = "SessionStart"
+	eventStop         = "Stop"
+	eventSubagentStop = "SubagentStop"
+	eventPreCompact   = "PreCompact"
+	eventSessionEnd   = "SessionEnd"
+	eventAfterAgent   = "AfterAgent"
+)
+
+// agentHook is the hook carnet registers in an agent's settings for one event (the same
+// shape for Claude Code, Codex and Gemini CLI).
+type agentHook struct {
 	Event   string
 	Matcher string
-	Timeout int // seconds
+	Timeout int // in the agent's unit: seconds, milliseconds for Gemini CLI
 }
 
-// ClaudeHooks lists the events carnet handles. Stop's 30 s stays above the hook's own
+// claudeHooks are the events carnet registers in Claude Code's settings.json (timeout in
+// seconds). Stop's 30 s stays above the hook's own
 // 25 s limit; SessionEnd's timeout also raises Claude Code's 1.5 s SessionEnd budget.
-var ClaudeHooks = []claudeHook{
-	{Event: EventSessionStart, Matcher: "startup|resume|clear|compact", Timeout: 10},
-	{Event: EventStop, Timeout: 30},
-	{Event: EventSubagentStop, Timeout: 30},
-	{Event: EventPreCompact, Timeout: 60},
-	{Event: EventSessionEnd, Timeout: 10},
+var claudeHooks = []agentHook{
+	{Event: eventSessionStart, Matcher: "startup|resume|clear|compact", Timeout: 10},
+	{Event: eventStop, Timeout: 30},
+	{Event: eventSubagentStop, Timeout: 30},
+	{Event: eventPreCompact, Timeout: 60},
+	{Event: eventSessionEnd, Timeout: 10},
 }
 
 // isCarnetHook reports whether a command line already runs carnet's hook (whatever path
@@ -48,14 +66,14 @@ func isCarnetHook(cmd string) bool {
 // keeping every other key, hook and their order. It returns the new content and the events
 // it added; with nothing to add, the content comes back unchanged, byte for byte.
 func MergeClaudeSettings(data []byte, command string) ([]byte, []string, error) {
-	return mergeCommandHooks(data, ClaudeHooks, command)
+	return mergeCommandHooks(data, claudeHooks, command)
 }
 
 // mergeCommandHooks adds a {"type":"command","command":…,"timeout":…} handler for each event
 // of list that has none from carnet yet (Claude Code's and Codex's shape), returning data
 // unchanged, byte for byte, when there is nothing to add.
-func mergeCommandHooks(data []byte, list []claudeHook, command string) ([]byte, []string, error) {
-	root, added, err := mergeHooks(data, list, func(h claudeHook) *jsonObject {
+func mergeCommandHooks(data []byte, list []agentHook, command string) ([]byte, []string, error) {
+	root, added, err := mergeHooks(data, list, func(h agentHook) *jsonObject {
 		handler := newObject()
 		handler.set("type", "command")
 		handler.set("command", command)
@@ -72,7 +90,7 @@ func mergeCommandHooks(data []byte, list []claudeHook, command string) ([]byte, 
 // that has no carnet handler yet: {"matcher"?, "hooks":[handler(h)]} under hooks.<Event>
 // (the shape Claude Code, Codex and Gemini CLI share). It returns the object and the
 // events it added.
-func mergeHooks(data []byte, list []claudeHook, handler func(claudeHook) *jsonObject) (*jsonObject, []string, error) {
+func mergeHooks(data []byte, list []agentHook, handler func(agentHook) *jsonObject) (*jsonObject, []string, error) {
 	root, err := settingsObject(data)
 	if err != nil {
 		return nil, nil, err
@@ -236,7 +254,7 @@ var MergeDriverAttributes = []string{"memory_sessions/** merge=carnet", "**/memo
 // keeping every other line; with nothing to add, the content comes back unchanged.
 func MergeGitAttributes(data []byte) []byte {
 	have := map[string]bool{}
-	for _, l := range strings.Split(string(data), "\n") {
+	for l := range strings.Lines(string(data)) {
 		have[strings.Join(strings.Fields(l), " ")] = true
 	}
 	out := append([]byte(nil), data...)

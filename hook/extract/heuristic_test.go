@@ -1,17 +1,36 @@
-package hook
+package extract
 
 import (
 	"context"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"carnet/hook/transcript"
+	"carnet/hook/transcript/transcripttest"
 	"carnet/memstore"
 )
 
-func extractFixture(t *testing.T, name string, opt ReadOptions, root string) memstore.Extraction {
+// read reads the last turn of the transcript at path.
+func read(t *testing.T, path string, opt transcript.ReadOptions) *transcript.Turn {
 	t.Helper()
-	tr := read(t, fixture(t, name), opt)
+	tr, err := transcript.ReadTurn(context.Background(), path, opt)
+	if err != nil {
+		t.Fatalf("ReadTurn(%s): %v", filepath.Base(path), err)
+	}
+	return tr
+}
+
+// contains reports whether one of list holds sub.
+func contains(list []string, sub string) bool {
+	return slices.ContainsFunc(list, func(s string) bool { return strings.Contains(s, sub) })
+}
+
+func extractFixture(t *testing.T, name string, opt transcript.ReadOptions, root string) memstore.Extraction {
+	t.Helper()
+	tr := read(t, transcripttest.Fixture(t, name), opt)
 	tr.Root = root
 	e, raw, err := Heuristic{}.Extract(context.Background(), tr)
 	if err != nil || len(raw) == 0 {
@@ -44,7 +63,7 @@ func noNoise(t *testing.T, e memstore.Extraction) {
 }
 
 func TestHeuristicCoverageFixture(t *testing.T) {
-	e := extractFixture(t, "claude-code_v2.1.14_coverage-test-fix.jsonl", ReadOptions{}, "/tmp/tmpw6sk2trg")
+	e := extractFixture(t, "claude-code_v2.1.14_coverage-test-fix.jsonl", transcript.ReadOptions{}, "/tmp/tmpw6sk2trg")
 	want := memstore.Extraction{
 		Objectif: []string{"Add a function called multiply_numbers(a: int, b: int) -> int that multiplies two numbers together. Add a test for it."},
 		Travail: []string{"Fichiers modifiés : src/math_utils.py, tests/test_math_utils.py, .gitignore",
@@ -57,7 +76,7 @@ func TestHeuristicCoverageFixture(t *testing.T) {
 
 func TestHeuristicHelloWorldOutsideRoot(t *testing.T) {
 	// The transcript's cwd is not under the workspace root: paths are made relative to it.
-	e := extractFixture(t, "claude-code_v2.1.14_hello-world-script.jsonl", ReadOptions{}, "/somewhere/else")
+	e := extractFixture(t, "claude-code_v2.1.14_hello-world-script.jsonl", transcript.ReadOptions{}, "/somewhere/else")
 	if !contains(e.Travail, "Fichiers créés : hello.sh") {
 		t.Errorf("travail = %q", e.Travail)
 	}
@@ -70,55 +89,55 @@ func TestHeuristicHelloWorldOutsideRoot(t *testing.T) {
 }
 
 func TestHeuristicRejectedToolsAreNotProblems(t *testing.T) {
-	e := extractFixture(t, "claude-code_v2.1.38_short.jsonl", ReadOptions{}, "/home/marco/projects/spotter")
+	e := extractFixture(t, "claude-code_v2.1.38_short.jsonl", transcript.ReadOptions{}, "/home/marco/projects/spotter")
 	if len(e.Problemes) != 0 || len(e.Objectif) != 1 {
 		t.Errorf("%+v", e)
 	}
 }
 
 func TestHeuristicOtherFixtures(t *testing.T) {
-	e := extractFixture(t, "claude-code_v2.1.38_tool_heavy.jsonl", ReadOptions{}, "/home/marco/projects/spotter")
+	e := extractFixture(t, "claude-code_v2.1.38_tool_heavy.jsonl", transcript.ReadOptions{}, "/home/marco/projects/spotter")
 	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "scrolling back in xterm.js") {
 		t.Errorf("tool_heavy: %+v", e)
 	}
-	e = extractFixture(t, "claude-code_v2.1.39_session-excerpt_compact_stophook.jsonl", ReadOptions{}, "/home/USER/projects/spotter-worktrees/spotter-fum")
+	e = extractFixture(t, "claude-code_v2.1.39_session-excerpt_compact_stophook.jsonl", transcript.ReadOptions{}, "/home/USER/projects/spotter-worktrees/spotter-fum")
 	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "Work on bead spotter-fum.") {
 		t.Errorf("compact: %+v", e)
 	}
-	e = extractFixture(t, "claude-code_v2.1.39_subagent-excerpt_agent-a7be2f0.jsonl", ReadOptions{Sidechain: true}, "/home/USER/projects/spotter-worktrees/spotter-fum")
+	e = extractFixture(t, "claude-code_v2.1.39_subagent-excerpt_agent-a7be2f0.jsonl", transcript.ReadOptions{Sidechain: true}, "/home/USER/projects/spotter-worktrees/spotter-fum")
 	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "I need to understand:") || len(e.Problemes) != 0 {
 		t.Errorf("subagent: %+v", e)
 	}
 }
 
 func TestHeuristicSynthetic(t *testing.T) {
-	b := &tx{}
-	b.prompt("Migrate the billing module to the new API\n\nDetails follow…\nOK-done Write the migration plan\nok-done: review PR 12")
-	b.use("m1", "t1", "Bash", map[string]any{"command": "go test ./billing/...", "description": "run tests"})
-	b.result("t1", "Exit code 1\n\n=== RUN TestX\nok  \tother\n--- FAIL: TestCharge (0.01s)\n    charge_test.go:12: got 3 want 4", true)
-	b.use("m1", "t2", "Bash", map[string]any{"command": "go test ./billing/...", "description": "again"})
-	b.result("t2", "Exit code 1\n--- FAIL: TestCharge", true)
-	b.use("m2", "t3", "Bash", map[string]any{"command": "cat /home/dev/proj/.env"})
-	b.result("t3", "The user doesn't want to proceed with this tool use.", true)
-	b.use("m2", "t4", "MultiEdit", map[string]any{"file_path": "/home/dev/proj/billing/charge.go", "edits": []any{}})
-	b.result("t4", "ok", false)
-	b.use("m2", "t5", "NotebookEdit", map[string]any{"notebook_path": "/home/dev/proj/nb/a.ipynb"})
-	b.result("t5", "ok", false)
-	b.use("m2", "t6", "Edit", map[string]any{"file_path": "/etc/hosts"})
-	b.result("t6", "ok", false)
-	b.use("m3", "t7", "TodoWrite", map[string]any{"todos": []any{
+	b := &transcripttest.Claude{}
+	b.Prompt("Migrate the billing module to the new API\n\nDetails follow…\nOK-done Write the migration plan\nok-done: review PR 12")
+	b.Use("m1", "t1", "Bash", map[string]any{"command": "go test ./billing/...", "description": "run tests"})
+	b.Result("t1", "Exit code 1\n\n=== RUN TestX\nok  \tother\n--- FAIL: TestCharge (0.01s)\n    charge_test.go:12: got 3 want 4", true)
+	b.Use("m1", "t2", "Bash", map[string]any{"command": "go test ./billing/...", "description": "again"})
+	b.Result("t2", "Exit code 1\n--- FAIL: TestCharge", true)
+	b.Use("m2", "t3", "Bash", map[string]any{"command": "cat /home/dev/proj/.env"})
+	b.Result("t3", "The user doesn't want to proceed with this tool use.", true)
+	b.Use("m2", "t4", "MultiEdit", map[string]any{"file_path": "/home/dev/proj/billing/charge.go", "edits": []any{}})
+	b.Result("t4", "ok", false)
+	b.Use("m2", "t5", "NotebookEdit", map[string]any{"notebook_path": "/home/dev/proj/nb/a.ipynb"})
+	b.Result("t5", "ok", false)
+	b.Use("m2", "t6", "Edit", map[string]any{"file_path": "/etc/hosts"})
+	b.Result("t6", "ok", false)
+	b.Use("m3", "t7", "TodoWrite", map[string]any{"todos": []any{
 		map[string]any{"content": "Port the charge endpoint", "status": "completed"},
 		map[string]any{"content": "Port the refund endpoint", "status": "in_progress"},
 		map[string]any{"content": "Delete the old client", "status": "pending"},
 		map[string]any{"content": "  ", "status": "pending"},
 	}})
-	b.result("t7", "Todos have been modified", false)
-	b.use("m3", "t8", "Bash", map[string]any{"command": "git commit -am 'billing: port charge endpoint'"})
-	b.result("t8", "[main 1a2b3c4d] billing: port charge endpoint\n 2 files changed", false)
-	b.say("m4", "Done.\n\n**Decision:** keep the old client behind a flag until /home/dev/proj/billing/old.go is unused.\n\n"+
+	b.Result("t7", "Todos have been modified", false)
+	b.Use("m3", "t8", "Bash", map[string]any{"command": "git commit -am 'billing: port charge endpoint'"})
+	b.Result("t8", "[main 1a2b3c4d] billing: port charge endpoint\n 2 files changed", false)
+	b.Say("m4", "Done.\n\n**Decision:** keep the old client behind a flag until /home/dev/proj/billing/old.go is unused.\n\n"+
 		"## Next steps\n- Port refunds\n  - nested detail\n- Remove the flag\n\nGotcha: the sandbox API rejects amounts under 50 cents.\n"+
 		"```\nDecision: inside a code block\n```\nTODO:\n")
-	tr := read(t, b.write(t), ReadOptions{})
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
 	tr.Root = "/home/dev/proj"
 	e, _, _ := Heuristic{}.Extract(context.Background(), tr)
 	noNoise(t, e)
@@ -143,18 +162,18 @@ func TestHeuristicSynthetic(t *testing.T) {
 }
 
 func TestHeuristicNothingHappened(t *testing.T) {
-	e := Heuristic{}.extract(&Turn{Prompt: "Fix it"})
+	e := Heuristic{}.extract(&transcript.Turn{Prompt: "Fix it"})
 	if !e.Empty() || len(e.Objectif) != 0 {
 		t.Errorf("a prompt with no answer gave %+v", e)
 	}
-	e = Heuristic{}.extract(&Turn{Prompt: "ok", Closing: "Sure."})
+	e = Heuristic{}.extract(&transcript.Turn{Prompt: "ok", Closing: "Sure."})
 	if !e.Empty() {
 		t.Errorf("an acknowledgement gave %+v", e)
 	}
 }
 
 func TestHeuristicDropsSecrets(t *testing.T) {
-	tr := &Turn{Prompt: "Set password: hunter2hunter2 in the config", Closing: "Decision: rotate the key AKIAIOSFODNN7EXAMPLE today."}
+	tr := &transcript.Turn{Prompt: "Set password: hunter2hunter2 in the config", Closing: "Decision: rotate the key AKIAIOSFODNN7EXAMPLE today."}
 	e := Heuristic{}.extract(tr)
 	for _, key := range extractionKeys {
 		for _, s := range e.Field(key) {
@@ -181,19 +200,6 @@ func TestGoalOf(t *testing.T) {
 	}
 }
 
-func TestFirstUsefulLine(t *testing.T) {
-	for in, want := range map[string]string{
-		"Exit code 1\n\nOn branch main\nnothing to commit": "nothing to commit",
-		"Exit code 2\n=====\nsome output\nmore":            "some output",
-		"\x1b[31mError:\x1b[0m cannot find module":         "Error: cannot find module",
-		"": "",
-	} {
-		if got := firstUsefulLine(in); got != want {
-			t.Errorf("firstUsefulLine(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestCommitMessage(t *testing.T) {
 	for in, want := range map[string]string{
 		`git commit -m "fix: parser"`:   "fix: parser",
@@ -206,16 +212,10 @@ func TestCommitMessage(t *testing.T) {
 			t.Errorf("commitMessage(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if h, s := commitSubject("[main (root-commit) abc1234] first\n 1 file"); h != "abc1234" || s != "first" {
-		t.Errorf("commitSubject: %q %q", h, s)
-	}
-	if h, _ := commitSubject("[WARN] not a commit"); h != "" {
-		t.Errorf("commitSubject matched a log line")
-	}
 }
 
 func TestPathFixer(t *testing.T) {
-	fx := newPathFixer("/work/repo", "/home/dev/other")
+	fx := NewPathFixer("/work/repo", "/home/dev/other")
 	for in, want := range map[string]string{
 		"see /work/repo/src/a.go:12 and /home/dev/other/b.go.": "see src/a.go:12 and b.go.",
 		"route /api/v1/users stays":                            "route /api/v1/users stays",
@@ -228,10 +228,10 @@ func TestPathFixer(t *testing.T) {
 			t.Errorf("scrub(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if r, in := fx.rel("/work/repo/x/y.go"); r != "x/y.go" || !in {
+	if r, in := fx.Rel("/work/repo/x/y.go"); r != "x/y.go" || !in {
 		t.Errorf("rel = %q %v", r, in)
 	}
-	if r, in := fx.rel("/opt/z/w.go"); r != "w.go" || in {
+	if r, in := fx.Rel("/opt/z/w.go"); r != "w.go" || in {
 		t.Errorf("rel outside = %q %v", r, in)
 	}
 }

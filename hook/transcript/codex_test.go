@@ -1,4 +1,4 @@
-package hook
+package transcript
 
 import (
 	"context"
@@ -49,27 +49,5 @@ func TestReadCodexTurnExecCommandAndPartialLine(t *testing.T) {
 	os.WriteFile(claude, []byte(`{"type":"user","message":{"role":"user","content":"hi"}}`+"\n"), 0o644)
 	if IsCodexRollout(claude) {
 		t.Error("a Claude transcript taken for a rollout")
-	}
-}
-
-func TestMergeCodexConfig(t *testing.T) {
-	// no trailing newline, CRLF: the file is kept byte for byte, the table appended
-	in := "model = \"o3\"\r\n[mcp_servers.x]\r\ncommand = \"x\""
-	out, added, err := MergeCodexConfig([]byte(in))
-	if err != nil || !added || !strings.HasPrefix(string(out), in+"\r\n\r\n[mcp_servers.carnet]\r\n") {
-		t.Fatalf("%q %v %v", out, added, err)
-	}
-	again, added, err := MergeCodexConfig(out)
-	if err != nil || added || string(again) != string(out) {
-		t.Fatalf("second merge: %q %v %v", again, added, err)
-	}
-	// an empty file gets just the table
-	out, _, _ = MergeCodexConfig(nil)
-	if string(out) != codexMCPTable {
-		t.Fatalf("%q", out)
-	}
-	// mcp_servers as an inline table cannot be extended by appending: an error, not a broken file
-	if _, _, err := MergeCodexConfig([]byte("mcp_servers = { x = { command = \"x\" } }\n")); err == nil || !strings.Contains(err.Error(), "by hand") {
-		t.Fatalf("inline table: %v", err)
 	}
 }

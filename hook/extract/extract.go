@@ -1,4 +1,10 @@
-package hook
+// Package extract turns a transcript.Turn into the extraction JSON of SPEC §1
+// (memstore.Extraction): the heuristic reads the turn's own structure (prompt, files edited,
+// failed commands, commits, TodoWrite lists, labelled statements of the closing text) with no
+// model and no network; the model extractors (the claude CLI, any command, the Anthropic
+// Messages API, through memstore/llm) fall back on it when they fail. Every extraction leaves
+// through one cleaning pass: one line per bullet, no absolute path, no secret.
+package extract
 
 import (
 	"context"
@@ -7,13 +13,15 @@ import (
 	"strings"
 	"time"
 
+	"carnet/hook/transcript"
 	"carnet/memstore"
+	"carnet/memstore/llm"
 )
 
 // Extractor turns a turn into the extraction JSON of SPEC §1. raw is what the extractor
 // produced (the model's output, or the heuristic's JSON), kept in logs/.debug/.
 type Extractor interface {
-	Extract(ctx context.Context, t *Turn) (e memstore.Extraction, raw []byte, err error)
+	Extract(ctx context.Context, t *transcript.Turn) (e memstore.Extraction, raw []byte, err error)
 }
 
 // Extractor kinds, as written in carnet.toml's [hook] extractor.
@@ -27,7 +35,7 @@ const (
 // Options configure NewExtractor.
 type Options struct {
 	Kind     string        // heuristic (default), claude, anthropic, command
-	Command  []string      // claude / command: argv; claude defaults to `claude -p --model claude-haiku-4-5`
+	Command  []string      // claude / command: argv; claude defaults to `claude -p --model llm.DefaultModel`
 	Timeout  time.Duration // for model extractors; 20 s when zero
 	Language string        // fr | en
 	Projects []string      // project names the model may route to
@@ -40,7 +48,7 @@ const DefaultTimeout = 20 * time.Second
 
 // NewExtractor builds the configured extractor. Model extractors fall back to the
 // heuristic when they fail; an unknown kind is an error.
-func NewExtractor(o Options) (Extractor, error) {
+func New(o Options) (Extractor, error) {
 	h := Heuristic{Language: o.Language}
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
@@ -52,7 +60,7 @@ func NewExtractor(o Options) (Extractor, error) {
 	case KindClaude:
 		argv := o.Command
 		if len(argv) == 0 {
-			argv = []string{"claude", "-p", "--model", "claude-haiku-4-5"}
+			argv = []string{"claude", "-p", "--model", llm.DefaultModel}
 		}
 		m = &execExtractor{argv: argv, opt: o}
 	case KindCommand:
@@ -75,20 +83,20 @@ type fallback struct {
 	onFail    func(error)
 }
 
-func (f *fallback) Extract(ctx context.Context, t *Turn) (memstore.Extraction, []byte, error) {
+func (f *fallback) Extract(ctx context.Context, t *transcript.Turn) (memstore.Extraction, []byte, error) {
 	if !t.HasActivity() {
 		return memstore.Extraction{}, nil, nil // no model call for a turn where nothing happened
 	}
 	e, raw, err := f.primary.Extract(ctx, t)
 	if err == nil {
-		fx := newPathFixer(t.Root, t.Cwd)
+		fx := NewPathFixer(t.Root, t.Cwd)
 		return clean(e, fx), raw, nil
 	}
 	if f.onFail != nil {
 		f.onFail(err)
 	}
 	he, hraw, _ := f.heuristic.Extract(ctx, t)
-	debug, _ := json.Marshal(map[string]any{"fallback": err.Error(), "model_output": clip(string(raw), 4000), "heuristic": json.RawMessage(hraw)})
+	debug, _ := json.Marshal(map[string]any{"fallback": err.Error(), "model_output": transcript.Clip(string(raw), 4000), "heuristic": json.RawMessage(hraw)})
 	return he, debug, nil
 }
 
@@ -102,5 +110,5 @@ func modelFrom(argv []string) string {
 			return v
 		}
 	}
-	return "claude-haiku-4-5"
+	return llm.DefaultModel
 }

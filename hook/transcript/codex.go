@@ -1,7 +1,8 @@
-package hook
+package transcript
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"io"
@@ -130,7 +131,7 @@ func (c *codexCollector) add(cl *codexLine) bool {
 		return false
 	case "session_meta", "turn_context":
 		if t.Cwd == "" {
-			t.Cwd = cleanText(p.Cwd)
+			t.Cwd = CleanText(p.Cwd)
 		}
 		if cl.Type == "session_meta" && t.SessionID == "" {
 			t.SessionID = p.ID
@@ -153,7 +154,7 @@ func (c *codexCollector) add(cl *codexLine) bool {
 			c.text(p.Message)
 		case "task_complete":
 			if c.final == "" {
-				c.final = strings.TrimSpace(cleanText(p.LastAgentMessage))
+				c.final = strings.TrimSpace(CleanText(p.LastAgentMessage))
 			}
 		case "exec_command_end":
 			if _, ok := c.results[p.CallID]; !ok && p.CallID != "" && p.ExitCode != nil {
@@ -198,7 +199,7 @@ func (c *codexCollector) add(cl *codexLine) bool {
 // prompt decides whether a user text opens the turn: the context Codex injects as user
 // messages (environment, AGENTS.md, aborted-turn markers) does not.
 func (c *codexCollector) prompt(s string, ts time.Time) bool {
-	s = cleanText(s)
+	s = CleanText(s)
 	trimmed := strings.TrimSpace(s)
 	if trimmed == "" {
 		return false
@@ -214,7 +215,7 @@ func (c *codexCollector) prompt(s string, ts time.Time) bool {
 }
 
 func (c *codexCollector) text(s string) {
-	s = strings.TrimSpace(cleanText(s))
+	s = strings.TrimSpace(CleanText(s))
 	if s == "" || c.seenText[s] {
 		return
 	}
@@ -233,7 +234,7 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 	}
 	_ = json.Unmarshal([]byte(arguments), &args)
 	if name == "apply_patch" {
-		c.patch(id, firstNonEmpty(args.Input, args.Patch), ts)
+		c.patch(id, cmp.Or(args.Input, args.Patch), ts)
 		return
 	}
 	var argv []string
@@ -278,19 +279,19 @@ func (c *codexCollector) shellLine(id, line string, ts time.Time) {
 		c.patch(id, line[i:], ts) // apply_patch <<'EOF' … run through the shell
 		return
 	}
-	c.tools = append(c.tools, &ToolUse{ID: id, Name: "Bash", Command: cleanText(strings.TrimSpace(line)), Time: ts})
+	c.tools = append(c.tools, &ToolUse{ID: id, Name: "Bash", Command: CleanText(strings.TrimSpace(line)), Time: ts})
 }
 
 // patch records the files an apply_patch touches, one Edit (or Write for an added file) each.
 func (c *codexCollector) patch(id, patch string, ts time.Time) {
 	var uses []*ToolUse
-	for _, l := range strings.Split(patch, "\n") {
-		l = strings.TrimRight(l, "\r")
+	for l := range strings.Lines(patch) {
+		l = strings.TrimRight(l, "\r\n")
 		for _, h := range []struct{ prefix, name string }{
 			{"*** Add File: ", "Write"}, {"*** Update File: ", "Edit"}, {"*** Delete File: ", "Edit"}, {"*** Move to: ", "Edit"},
 		} {
 			if rest, ok := strings.CutPrefix(l, h.prefix); ok && strings.TrimSpace(rest) != "" {
-				u := &ToolUse{ID: id, Name: h.name, FilePath: cleanText(strings.TrimSpace(rest)), Time: ts}
+				u := &ToolUse{ID: id, Name: h.name, FilePath: CleanText(strings.TrimSpace(rest)), Time: ts}
 				u.Created = h.name == "Write"
 				uses = append(uses, u)
 			}

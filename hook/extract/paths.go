@@ -1,4 +1,4 @@
-package hook
+package extract
 
 import (
 	"path"
@@ -6,17 +6,17 @@ import (
 	"strings"
 )
 
-// pathFixer rewrites paths so that memory never holds an absolute path (SPEC §1): a path
+// PathFixer rewrites paths so that memory never holds an absolute path (SPEC §1): a path
 // under one of its bases becomes relative to that base, any other machine-specific
 // absolute path becomes its base name.
-type pathFixer struct {
+type PathFixer struct {
 	bases []string // absolute, slash-separated, no trailing slash; most specific first
 }
 
-// newPathFixer takes the workspace root first, then other folders (the transcript's cwd)
+// NewPathFixer takes the workspace root first, then other folders (the transcript's cwd)
 // whose files are still "the project's" when they sit outside the root.
-func newPathFixer(root string, others ...string) pathFixer {
-	var p pathFixer
+func NewPathFixer(root string, others ...string) PathFixer {
+	var p PathFixer
 	for _, b := range append([]string{root}, others...) {
 		if b == "" || !isAbs(b) {
 			continue
@@ -38,9 +38,9 @@ func newPathFixer(root string, others ...string) pathFixer {
 
 func isAbs(p string) bool { return strings.HasPrefix(p, "/") || filepath.IsAbs(p) }
 
-// rel returns p relative to the first base that holds it; a path outside every base is
+// Rel returns p relative to the first base that holds it; a path outside every base is
 // reduced to its base name (inside reports false then). A relative path is kept.
-func (f pathFixer) rel(p string) (out string, inside bool) {
+func (f PathFixer) Rel(p string) (out string, inside bool) {
 	if p == "" {
 		return "", false
 	}
@@ -66,7 +66,7 @@ var machinePrefixes = []string{"/home/", "/Users/", "/root/", "/tmp/", "/private
 	"/media/", "/opt/", "/srv/", "/work/", "/workspace/", "/workspaces/", "/data/", "/builds/", "/run/user/"}
 
 // scrub rewrites the absolute paths found in free text.
-func (f pathFixer) scrub(text string) string {
+func (f PathFixer) scrub(text string) string {
 	if strings.IndexByte(text, '/') < 0 {
 		return text
 	}
@@ -103,7 +103,7 @@ func (f pathFixer) scrub(text string) string {
 }
 
 // fixToken rewrites one absolute-looking token; "path:line" suffixes survive.
-func (f pathFixer) fixToken(tok string) string {
+func (f PathFixer) fixToken(tok string) string {
 	p, suffix := tok, ""
 	if c := strings.IndexByte(tok, ':'); c > 0 {
 		p, suffix = tok[:c], tok[c:]
@@ -113,7 +113,7 @@ func (f pathFixer) fixToken(tok string) string {
 	}
 	for _, b := range f.bases {
 		if p == b || strings.HasPrefix(p, b+"/") {
-			r, _ := f.rel(p)
+			r, _ := f.Rel(p)
 			return r + suffix
 		}
 	}

@@ -1,4 +1,4 @@
-package hook
+package install
 
 import (
 	"bytes"
@@ -182,7 +182,8 @@ func writeString(b *bytes.Buffer, s string) {
 
 // detectIndent returns the indentation unit of a JSON text (two spaces when unknown).
 func detectIndent(data []byte) string {
-	for _, line := range strings.Split(string(data), "\n") {
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSuffix(line, "\n")
 		t := strings.TrimLeft(line, " \t")
 		if t != "" && len(t) < len(line) {
 			return line[:len(line)-len(t)]

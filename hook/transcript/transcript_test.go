@@ -1,12 +1,15 @@
-package hook
+package transcript
 
 import (
 	"bytes"
+	"carnet/hook/transcript/transcripttest"
 	"context"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +34,7 @@ func toolNamed(tr *Turn, name, sub string) *ToolUse {
 }
 
 func TestFixtureCoverageTestFix(t *testing.T) {
-	tr := read(t, fixture(t, "claude-code_v2.1.14_coverage-test-fix.jsonl"), ReadOptions{})
+	tr := read(t, transcripttest.Fixture(t, "claude-code_v2.1.14_coverage-test-fix.jsonl"), ReadOptions{})
 	if !strings.HasPrefix(tr.Prompt, "Add a function called multiply_numbers") {
 		t.Errorf("prompt = %q", tr.Prompt)
 	}
@@ -66,7 +69,7 @@ func TestFixtureCoverageTestFix(t *testing.T) {
 }
 
 func TestFixtureHelloWorld(t *testing.T) {
-	tr := read(t, fixture(t, "claude-code_v2.1.14_hello-world-script.jsonl"), ReadOptions{})
+	tr := read(t, transcripttest.Fixture(t, "claude-code_v2.1.14_hello-world-script.jsonl"), ReadOptions{})
 	if tr.Prompt != `Write a shell script called hello.sh that prints "Hello world" and run it.` {
 		t.Errorf("prompt = %q", tr.Prompt)
 	}
@@ -80,7 +83,7 @@ func TestFixtureHelloWorld(t *testing.T) {
 }
 
 func TestFixtureShortThinkingAndRejection(t *testing.T) {
-	tr := read(t, fixture(t, "claude-code_v2.1.38_short.jsonl"), ReadOptions{})
+	tr := read(t, transcripttest.Fixture(t, "claude-code_v2.1.38_short.jsonl"), ReadOptions{})
 	if tr.Prompt != "mix phx.server doesnt seem to start" {
 		t.Errorf("prompt = %q (the interruption marker must not open a turn)", tr.Prompt)
 	}
@@ -98,7 +101,7 @@ func TestFixtureShortThinkingAndRejection(t *testing.T) {
 }
 
 func TestFixtureToolHeavy(t *testing.T) {
-	tr := read(t, fixture(t, "claude-code_v2.1.38_tool_heavy.jsonl"), ReadOptions{})
+	tr := read(t, transcripttest.Fixture(t, "claude-code_v2.1.38_tool_heavy.jsonl"), ReadOptions{})
 	if !strings.HasPrefix(tr.Prompt, "scrolling back in xterm.js still does not work") {
 		t.Errorf("prompt = %q", tr.Prompt)
 	}
@@ -115,7 +118,7 @@ func TestFixtureToolHeavy(t *testing.T) {
 }
 
 func TestFixtureCompactionAndStopHookSummary(t *testing.T) {
-	tr := read(t, fixture(t, "claude-code_v2.1.39_session-excerpt_compact_stophook.jsonl"), ReadOptions{})
+	tr := read(t, transcripttest.Fixture(t, "claude-code_v2.1.39_session-excerpt_compact_stophook.jsonl"), ReadOptions{})
 	if !strings.HasPrefix(tr.Prompt, "Work on bead spotter-fum.") {
 		t.Errorf("prompt = %q (a task notification must not open a turn)", tr.Prompt)
 	}
@@ -139,7 +142,7 @@ func TestFixtureCompactionAndStopHookSummary(t *testing.T) {
 }
 
 func TestFixtureSubagent(t *testing.T) {
-	p := fixture(t, "claude-code_v2.1.39_subagent-excerpt_agent-a7be2f0.jsonl")
+	p := transcripttest.Fixture(t, "claude-code_v2.1.39_subagent-excerpt_agent-a7be2f0.jsonl")
 	tr := read(t, p, ReadOptions{Sidechain: true})
 	if !strings.HasPrefix(tr.Prompt, "I need to understand:") || !tr.Sidechain {
 		t.Errorf("prompt = %q", tr.Prompt)
@@ -158,7 +161,7 @@ func TestFixtureSubagent(t *testing.T) {
 }
 
 func TestLastAssistantMessageWins(t *testing.T) {
-	p := fixture(t, "claude-code_v2.1.14_hello-world-script.jsonl")
+	p := transcripttest.Fixture(t, "claude-code_v2.1.14_hello-world-script.jsonl")
 	tr := read(t, p, ReadOptions{LastAssistant: "Decision: keep the script in POSIX sh."})
 	if tr.Closing != "Decision: keep the script in POSIX sh." {
 		t.Errorf("closing = %q", tr.Closing)
@@ -166,26 +169,26 @@ func TestLastAssistantMessageWins(t *testing.T) {
 }
 
 func TestSyntheticTurnShapes(t *testing.T) {
-	b := &tx{}
-	b.prompt("old prompt").say("m0", "old answer")
-	b.raw(`{"type":"summary","summary":"x","leafUuid":"y"}`)
-	b.prompt("Fix the login bug")
-	b.raw(`{"type":"progress","data":{"type":"bash_progress"}}`)
-	b.raw(`{"type":"brand-new-type","whatever":[1,2,3]}`)
-	b.raw(`{"type":"file-history-snapshot","snapshot":{}}`)
-	b.think("m1").say("m1", "Looking.").use("m1", "t1", "Edit", map[string]any{"file_path": "/home/dev/proj/a.go"}).
-		use("m1", "t2", "Edit", map[string]any{"file_path": "/home/dev/proj/b.go"})
-	b.say("m1", "Looking.") // a repeated block of the same message
-	b.result("t1", "ok", false).result("t2", []any{map[string]any{"type": "text", "text": "String not found"}}, true)
-	b.add(map[string]any{"type": "user", "isSidechain": true, "message": map[string]any{"role": "user", "content": "subagent prompt"}})
-	b.add(map[string]any{"type": "assistant", "isSidechain": true, "message": map[string]any{"id": "sx", "role": "assistant",
+	b := &transcripttest.Claude{}
+	b.Prompt("old prompt").Say("m0", "old answer")
+	b.Raw(`{"type":"summary","summary":"x","leafUuid":"y"}`)
+	b.Prompt("Fix the login bug")
+	b.Raw(`{"type":"progress","data":{"type":"bash_progress"}}`)
+	b.Raw(`{"type":"brand-new-type","whatever":[1,2,3]}`)
+	b.Raw(`{"type":"file-history-snapshot","snapshot":{}}`)
+	b.Think("m1").Say("m1", "Looking.").Use("m1", "t1", "Edit", map[string]any{"file_path": "/home/dev/proj/a.go"}).
+		Use("m1", "t2", "Edit", map[string]any{"file_path": "/home/dev/proj/b.go"})
+	b.Say("m1", "Looking.") // a repeated block of the same message
+	b.Result("t1", "ok", false).Result("t2", []any{map[string]any{"type": "text", "text": "String not found"}}, true)
+	b.Add(map[string]any{"type": "user", "isSidechain": true, "message": map[string]any{"role": "user", "content": "subagent prompt"}})
+	b.Add(map[string]any{"type": "assistant", "isSidechain": true, "message": map[string]any{"id": "sx", "role": "assistant",
 		"content": []any{map[string]any{"type": "text", "text": "subagent text"}}}})
-	b.meta("Stop hook feedback: do more")
-	b.add(map[string]any{"type": "user", "isCompactSummary": true, "message": map[string]any{"role": "user", "content": "This session is being continued"}})
-	b.add(map[string]any{"type": "system", "subtype": "stop_hook_summary"})
-	b.say("m2", "Part one.").say("m2", "Part two.")
-	b.add(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": "[Request interrupted by user]"}}}})
-	tr := read(t, b.write(t), ReadOptions{})
+	b.Meta("Stop hook feedback: do more")
+	b.Add(map[string]any{"type": "user", "isCompactSummary": true, "message": map[string]any{"role": "user", "content": "This session is being continued"}})
+	b.Add(map[string]any{"type": "system", "subtype": "stop_hook_summary"})
+	b.Say("m2", "Part one.").Say("m2", "Part two.")
+	b.Add(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": "[Request interrupted by user]"}}}})
+	tr := read(t, b.Write(t), ReadOptions{})
 	if tr.Prompt != "Fix the login bug" {
 		t.Errorf("prompt = %q", tr.Prompt)
 	}
@@ -204,10 +207,10 @@ func TestSyntheticTurnShapes(t *testing.T) {
 }
 
 func TestHalfWrittenLastLineAndGarbage(t *testing.T) {
-	b := &tx{}
-	b.prompt("Add a cache").say("m1", "Done: added the cache.")
-	b.raw("\x00\x01\x02 binary garbage \xff\xfe")
-	b.raw("not json at all")
+	b := &transcripttest.Claude{}
+	b.Prompt("Add a cache").Say("m1", "Done: added the cache.")
+	b.Raw("\x00\x01\x02 binary garbage \xff\xfe")
+	b.Raw("not json at all")
 	content := b.String() + `{"type":"assistant","message":{"id":"m2","role":"assistant","content":[{"type":"text","text":"Half`
 	p := filepath.Join(t.TempDir(), "s.jsonl")
 	os.WriteFile(p, []byte(content), 0o644)
@@ -236,19 +239,24 @@ func TestInvalidUTF8(t *testing.T) {
 	}
 }
 
+// contains reports whether one of list holds sub.
+func contains(list []string, sub string) bool {
+	return slices.ContainsFunc(list, func(s string) bool { return strings.Contains(s, sub) })
+}
+
 func isValidUTF8(s string) bool { return strings.ToValidUTF8(s, "?") == s }
 
 func TestOversizedToolResultIsSalvaged(t *testing.T) {
 	big := strings.Repeat("x", 3<<20)
-	b := &tx{}
-	b.prompt("Run the suite")
-	b.use("m1", "t1", "Bash", map[string]any{"command": "go test ./...", "description": "tests"})
+	b := &transcripttest.Claude{}
+	b.Prompt("Run the suite")
+	b.Use("m1", "t1", "Bash", map[string]any{"command": "go test ./...", "description": "tests"})
 	// Claude Code's own key order: role and block type first, the bulk after.
-	b.raw(`{"parentUuid":"a","isSidechain":false,"type":"user","message":{"role":"user","content":[{"tool_use_id":"t1","type":"tool_result","content":"--- FAIL: TestParse (0.00s)\n` + big + `","is_error":true}]},"uuid":"r1","timestamp":"2026-03-22T10:00:00Z","toolUseResult":{"stdout":""}}`)
-	b.raw(`{"parentUuid":"b","isSidechain":false,"message":{"model":"m","id":"m2","type":"message","role":"assistant","content":[{"type":"tool_use","id":"t2","name":"Write","input":{"file_path":"/home/dev/proj/huge.txt","content":"` + big + `"}}]},"type":"assistant","uuid":"w1","timestamp":"2026-03-22T10:00:01Z"}`)
-	b.result("t2", "File created successfully", false)
-	b.say("m3", "Next steps:\n- fix TestParse")
-	tr := read(t, b.write(t), ReadOptions{})
+	b.Raw(`{"parentUuid":"a","isSidechain":false,"type":"user","message":{"role":"user","content":[{"tool_use_id":"t1","type":"tool_result","content":"--- FAIL: TestParse (0.00s)\n` + big + `","is_error":true}]},"uuid":"r1","timestamp":"2026-03-22T10:00:00Z","toolUseResult":{"stdout":""}}`)
+	b.Raw(`{"parentUuid":"b","isSidechain":false,"message":{"model":"m","id":"m2","type":"message","role":"assistant","content":[{"type":"tool_use","id":"t2","name":"Write","input":{"file_path":"/home/dev/proj/huge.txt","content":"` + big + `"}}]},"type":"assistant","uuid":"w1","timestamp":"2026-03-22T10:00:01Z"}`)
+	b.Result("t2", "File created successfully", false)
+	b.Say("m3", "Next steps:\n- fix TestParse")
+	tr := read(t, b.Write(t), ReadOptions{})
 	if tr.Prompt != "Run the suite" || len(tr.Tools) != 2 {
 		t.Fatalf("prompt %q, %d tools", tr.Prompt, len(tr.Tools))
 	}
@@ -291,11 +299,11 @@ func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
 func TestCostDoesNotGrowWithFileSize(t *testing.T) {
 	var reads []int64
 	for _, prefixTurns := range []int{10, 5000} {
-		b := &tx{}
+		b := &transcripttest.Claude{}
 		for i := 0; i < prefixTurns; i++ {
-			b.prompt("earlier prompt "+itoa(i)).say("a"+itoa(i), strings.Repeat("earlier answer ", 40))
+			b.Prompt("earlier prompt "+strconv.Itoa(i)).Say("a"+strconv.Itoa(i), strings.Repeat("earlier answer ", 40))
 		}
-		b.prompt("the last prompt").say("z", "the last answer")
+		b.Prompt("the last prompt").Say("z", "the last answer")
 		data := []byte(b.String())
 		cr := &countingReader{r: bytes.NewReader(data)}
 		tr, err := scanTurn(cr, int64(len(data)), ReadOptions{})
@@ -310,10 +318,10 @@ func TestCostDoesNotGrowWithFileSize(t *testing.T) {
 }
 
 func TestScanBudget(t *testing.T) {
-	b := &tx{}
-	b.prompt("far away prompt")
+	b := &transcripttest.Claude{}
+	b.Prompt("far away prompt")
 	for i := 0; i < 2000; i++ {
-		b.use("m"+itoa(i), "t"+itoa(i), "Read", map[string]any{"file_path": "/home/dev/proj/f" + itoa(i)})
+		b.Use("m"+strconv.Itoa(i), "t"+strconv.Itoa(i), "Read", map[string]any{"file_path": "/home/dev/proj/f" + strconv.Itoa(i)})
 	}
 	data := []byte(b.String())
 	tr, err := scanTurn(bytes.NewReader(data), int64(len(data)), ReadOptions{Limit: chunkSize})
@@ -326,9 +334,9 @@ func TestScanBudget(t *testing.T) {
 }
 
 func TestLaggingTranscriptIsReread(t *testing.T) {
-	b := &tx{}
-	b.prompt("Write the docs")
-	p := b.write(t)
+	b := &transcripttest.Claude{}
+	b.Prompt("Write the docs")
+	p := b.Write(t)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -1,7 +1,11 @@
-package hook
+package install
 
 import (
+	"carnet/memstore"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,5 +110,72 @@ func TestMergeMCPConfig(t *testing.T) {
 	again, ok, _ := MergeMCPConfig(out)
 	if ok || string(again) != string(out) {
 		t.Error("second merge changed the file")
+	}
+}
+
+func TestMergeCodexConfig(t *testing.T) {
+	// no trailing newline, CRLF: the file is kept byte for byte, the table appended
+	in := "model = \"o3\"\r\n[mcp_servers.x]\r\ncommand = \"x\""
+	out, added, err := MergeCodexConfig([]byte(in))
+	if err != nil || !added || !strings.HasPrefix(string(out), in+"\r\n\r\n[mcp_servers.carnet]\r\n") {
+		t.Fatalf("%q %v %v", out, added, err)
+	}
+	again, added, err := MergeCodexConfig(out)
+	if err != nil || added || string(again) != string(out) {
+		t.Fatalf("second merge: %q %v %v", again, added, err)
+	}
+	// an empty file gets just the table
+	out, _, _ = MergeCodexConfig(nil)
+	if string(out) != codexMCPTable {
+		t.Fatalf("%q", out)
+	}
+	// mcp_servers as an inline table cannot be extended by appending: an error, not a broken file
+	if _, _, err := MergeCodexConfig([]byte("mcp_servers = { x = { command = \"x\" } }\n")); err == nil || !strings.Contains(err.Error(), "by hand") {
+		t.Fatalf("inline table: %v", err)
+	}
+}
+
+// TestRunDryRunThenInstallThenNothing: a dry run decides what a real run writes and writes
+// nothing; a second run finds nothing to change.
+func TestRunDryRunThenInstallThenNothing(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv("CLAUDE_PROJECT_DIR", "")
+	o := Options{Root: root, Agent: "codex", Scope: "project", DryRun: true,
+		Init: func(root string) ([]string, error) { return memstore.Init(root, "") }}
+	dry, err := Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ents, _ := os.ReadDir(root); len(ents) != 0 {
+		t.Fatalf("a dry run wrote %v", ents)
+	}
+	var kinds []StepKind
+	for _, s := range dry.Steps {
+		kinds = append(kinds, s.Kind)
+	}
+	if dry.Agent != "Codex" || dry.Changed != 3 || !slices.Equal(kinds, []StepKind{StepInit, StepWrite, StepWrite}) ||
+		dry.Steps[1].Path != ".codex/hooks.json" || dry.Steps[1].Old != nil || !strings.Contains(string(dry.Steps[1].New), HookCommand) {
+		t.Fatalf("dry run: %+v", dry)
+	}
+
+	o.DryRun = false
+	rep, err := Run(o)
+	if err != nil || rep.Changed != 3 || len(rep.Steps[0].Created) == 0 {
+		t.Fatalf("install: %+v %v", rep, err)
+	}
+	for _, s := range rep.Steps[1:] {
+		data, err := os.ReadFile(filepath.Join(root, s.Path))
+		if err != nil || string(data) != string(dry.Steps[slices.IndexFunc(dry.Steps, func(d Step) bool { return d.Path == s.Path })].New) {
+			t.Errorf("%s: written content differs from the dry run's: %v", s.Path, err)
+		}
+	}
+	again, err := Run(o)
+	if err != nil || again.Changed != 0 || len(again.Steps) != 0 {
+		t.Fatalf("second run: %+v %v", again, err)
+	}
+	for _, bad := range []Options{{Root: root, Agent: "opencode", Scope: "project"}, {Root: root, Agent: "claude", Scope: "team"}} {
+		if _, err := Run(bad); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
 	}
 }

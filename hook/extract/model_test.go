@@ -1,4 +1,4 @@
-package hook
+package extract
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"carnet/hook/transcript"
 	"carnet/memstore"
 )
 
@@ -31,13 +32,13 @@ func fakeClaude(t *testing.T, script string) string {
 	return dir
 }
 
-func sampleTurn() *Turn {
-	return &Turn{
+func sampleTurn() *transcript.Turn {
+	return &transcript.Turn{
 		Root:    "/home/dev/proj",
 		Prompt:  "Add retries to the HTTP client",
 		Closing: "Decision: retry 3 times with backoff.",
 		Texts:   []string{"Decision: retry 3 times with backoff."},
-		Tools: []*ToolUse{{Name: "Edit", FilePath: "/home/dev/proj/client.go", HasResult: true},
+		Tools: []*transcript.ToolUse{{Name: "Edit", FilePath: "/home/dev/proj/client.go", HasResult: true},
 			{Name: "Bash", Command: "go test ./...", HasResult: true, IsError: true, Output: "--- FAIL: TestRetry"}},
 	}
 }
@@ -50,7 +51,7 @@ printf '%s\n' 'Here is the JSON:' '{"objectif":["Add retries"],"decisions":"retr
 `)
 	t.Setenv("CARNET_TEST_OUT", dir)
 	var fellBack error
-	x, err := NewExtractor(Options{Kind: KindClaude, Timeout: 30 * time.Second, OnFallback: func(err error) { fellBack = err }})
+	x, err := New(Options{Kind: KindClaude, Timeout: 30 * time.Second, OnFallback: func(err error) { fellBack = err }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +106,7 @@ func TestClaudeExtractorFallsBack(t *testing.T) {
 			if name == "hangs" {
 				timeout = 300 * time.Millisecond
 			}
-			x, _ := NewExtractor(Options{Kind: KindClaude, Timeout: timeout, OnFallback: func(err error) { fellBack = err }})
+			x, _ := New(Options{Kind: KindClaude, Timeout: timeout, OnFallback: func(err error) { fellBack = err }})
 			e, raw, err := x.Extract(context.Background(), sampleTurn())
 			if err != nil || fellBack == nil {
 				t.Fatalf("err %v, fallback %v", err, fellBack)
@@ -130,7 +131,7 @@ func TestCommandExtractor(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "extract.sh")
 	os.WriteFile(script, []byte("#!/bin/sh\ncat >/dev/null\necho '{\"travail\":[\"wrote it\"],\"long_terme\":[\"Retries live in client.go\"]}'\n"), 0o755)
-	x, err := NewExtractor(Options{Kind: KindCommand, Command: []string{script}})
+	x, err := New(Options{Kind: KindCommand, Command: []string{script}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,10 +139,10 @@ func TestCommandExtractor(t *testing.T) {
 	if err != nil || len(e.Travail) != 1 || len(e.LongTerme) != 1 {
 		t.Errorf("%+v %v", e, err)
 	}
-	if _, err := NewExtractor(Options{Kind: KindCommand}); err == nil {
+	if _, err := New(Options{Kind: KindCommand}); err == nil {
 		t.Error("command extractor without a command accepted")
 	}
-	if _, err := NewExtractor(Options{Kind: "gpt"}); err == nil {
+	if _, err := New(Options{Kind: "gpt"}); err == nil {
 		t.Error("unknown extractor accepted")
 	}
 }
@@ -167,7 +168,7 @@ func TestAnthropicExtractor(t *testing.T) {
 	defer srv.Close()
 	t.Setenv("ANTHROPIC_BASE_URL", srv.URL)
 	t.Setenv("ANTHROPIC_API_KEY", "test-key")
-	x, _ := NewExtractor(Options{Kind: KindAnthropic, Command: []string{"claude", "--model", "claude-test"}, Language: "en"})
+	x, _ := New(Options{Kind: KindAnthropic, Command: []string{"claude", "--model", "claude-test"}, Language: "en"})
 	e, _, err := x.Extract(context.Background(), sampleTurn())
 	if err != nil || len(e.Connaissances) != 1 || e.Connaissances[0] != "The API rate-limits at 10 rps" {
 		t.Fatalf("%+v %v", e, err)
@@ -198,7 +199,7 @@ func TestAnthropicExtractorFallsBack(t *testing.T) {
 	for _, key := range []string{"", "overloaded", "slow"} {
 		t.Setenv("ANTHROPIC_API_KEY", key)
 		var fellBack error
-		x, _ := NewExtractor(Options{Kind: KindAnthropic, Timeout: 300 * time.Millisecond, OnFallback: func(err error) { fellBack = err }})
+		x, _ := New(Options{Kind: KindAnthropic, Timeout: 300 * time.Millisecond, OnFallback: func(err error) { fellBack = err }})
 		e, _, err := x.Extract(context.Background(), sampleTurn())
 		if err != nil || fellBack == nil || len(e.Objectif) != 1 {
 			t.Errorf("key %q: e %+v err %v fallback %v", key, e, err, fellBack)

@@ -1,4 +1,4 @@
-package hook
+package transcript
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// The gate on a Codex rollout file. Codex edits files with apply_patch (a custom_tool_call,
+// The activity of a Codex rollout file. Codex edits files with apply_patch (a custom_tool_call,
 // or a function_call / shell call carrying the patch) and with shell commands that write
 // files; it stores memory with shell commands (`carnet add`, `carnet done`) and with calls
 // to carnet's MCP server. Codex names an MCP tool "<server>__<tool>" (older builds) or
@@ -43,8 +43,8 @@ var escapedPatchFile = regexp.MustCompile(`\*\*\* (?:Add|Update|Delete) File: ((
 
 // scanCodexActivity reads a rollout region (newest first, bounded like scanActivity) and
 // counts tool calls, file edits and memory writes.
-func scanCodexActivity(r io.ReaderAt, size int64) activity {
-	var act activity
+func scanCodexActivity(r io.ReaderAt, size int64) Activity {
+	var act Activity
 	seenCall := map[string]bool{}  // tool calls already counted
 	seenStore := map[string]bool{} // call ids already counted as stores
 	seenFile := map[string]bool{}
@@ -55,7 +55,7 @@ func scanCodexActivity(r io.ReaderAt, size int64) activity {
 			edits = append(edits, p)
 		}
 	}
-	br := newBackReader(r, size, gateScan)
+	br := newBackReader(r, size, activityScan)
 	for {
 		ln, err := br.next()
 		if err != nil {
@@ -64,7 +64,7 @@ func scanCodexActivity(r io.ReaderAt, size int64) activity {
 		if ln.Oversized { // a huge patch: its file headers are in its head
 			has := func(s string) bool { return bytes.Contains(ln.Head, []byte(s)) || bytes.Contains(ln.Tail, []byte(s)) }
 			if has(`"response_item"`) && has(`apply_patch`) && has(`_call"`) && !has(`_call_output"`) {
-				act.tools++
+				act.Tools++
 				ms := escapedPatchFile.FindAllSubmatch(ln.Head, -1)
 				for i := len(ms) - 1; i >= 0; i-- {
 					addEdit(strings.TrimSpace(string(ms[i][1])))
@@ -84,7 +84,7 @@ func scanCodexActivity(r io.ReaderAt, size int64) activity {
 			if (p.Type == "mcp_tool_call_end" || p.Type == "mcp_tool_call_begin") && isCarnetMCPWrite(p.Invocation.Server+"__"+p.Invocation.Tool) {
 				if p.CallID == "" || !seenStore[p.CallID] {
 					seenStore[p.CallID] = true
-					act.stores++
+					act.Stores++
 				}
 			}
 			continue
@@ -103,7 +103,7 @@ func scanCodexActivity(r io.ReaderAt, size int64) activity {
 			}
 			seenCall[p.CallID] = true
 		}
-		act.tools++
+		act.Tools++
 		c := codexCollector{turn: &Turn{}}
 		switch p.Type {
 		case "function_call":
@@ -122,7 +122,7 @@ func scanCodexActivity(r io.ReaderAt, size int64) activity {
 		if p.Type == "function_call" && isCarnetMCPWrite(name) {
 			if p.CallID == "" || !seenStore[p.CallID] {
 				seenStore[p.CallID] = true
-				act.stores++
+				act.Stores++
 			}
 			continue
 		}
@@ -131,7 +131,7 @@ func scanCodexActivity(r io.ReaderAt, size int64) activity {
 			case u.Edits():
 				addEdit(u.FilePath)
 			case u.Name == "Bash" && storesMemory(u):
-				act.stores++
+				act.Stores++
 			case u.Name == "Bash":
 				ws := shellWrites(u.Command)
 				for i := len(ws) - 1; i >= 0; i-- {
@@ -141,7 +141,7 @@ func scanCodexActivity(r io.ReaderAt, size int64) activity {
 		}
 	}
 	for i := len(edits) - 1; i >= 0; i-- {
-		act.edits = append(act.edits, edits[i])
+		act.Edits = append(act.Edits, edits[i])
 	}
 	return act
 }
@@ -386,10 +386,10 @@ func stripHeredocs(s string) string {
 	if !strings.Contains(s, "<<") {
 		return s
 	}
-	lines := strings.Split(s, "\n")
 	var out []string
 	var markers []string
-	for _, l := range lines {
+	for l := range strings.Lines(s) {
+		l = strings.TrimSuffix(l, "\n")
 		if len(markers) > 0 {
 			if strings.TrimSpace(l) == markers[0] {
 				markers = markers[1:]

@@ -1,169 +1,19 @@
-package hook
+package transcript
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
-
-// Turn is what happened in the last turn of a session: from the user's prompt to the
-// assistant's closing text, as read from the end of the transcript.
-type Turn struct {
-	Prompt     string    // the user's prompt that opened the turn ("" when not reached)
-	PromptTime time.Time // when the prompt was written
-	EndTime    time.Time // the newest timestamp of the turn
-	Texts      []string  // the assistant's texts, in order (thinking left out)
-	Closing    string    // the assistant's closing text (last_assistant_message when given)
-	Tools      []*ToolUse
-	Cwd        string // the working directory recorded in the transcript
-	SessionID  string
-	Sidechain  bool // read from a subagent transcript
-
-	// Root is the workspace root; the caller sets it so that extractors write
-	// paths relative to it.
-	Root string
-
-	Lines     int  // lines of the turn that were parsed
-	Skipped   int  // lines that could not be parsed (half-written, garbage) or were oversized
-	Compacted bool // a compaction happened inside the turn
-	Truncated bool // the scan budget ran out before the prompt was found
-}
-
-// ToolUse is one tool call of the turn with the essentials of its input and its result.
-type ToolUse struct {
-	ID          string
-	Name        string
-	FilePath    string // Edit, Write, MultiEdit, NotebookEdit, Read
-	Command     string // Bash
-	Description string // Bash
-	Todos       []Todo // TodoWrite
-	Time        time.Time
-
-	HasResult bool
-	IsError   bool
-	Output    string // the first useful line of the result
-	Created   bool   // Write reported a new file
-
-	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line
-}
-
-// Todo is one item of a TodoWrite list.
-type Todo struct {
-	Content string `json:"content"`
-	Status  string `json:"status"` // pending, in_progress, completed
-}
-
-// Edits reports whether the tool call changes a file (Edit, Write, MultiEdit, NotebookEdit).
-func (u *ToolUse) Edits() bool {
-	switch u.Name {
-	case "Edit", "Write", "MultiEdit", "NotebookEdit":
-		return true
-	}
-	return false
-}
-
-// HasActivity reports whether the assistant did or said anything in the turn.
-func (t *Turn) HasActivity() bool { return len(t.Texts) > 0 || len(t.Tools) > 0 || t.Closing != "" }
-
-// ReadOptions tune ReadTurn.
-type ReadOptions struct {
-	// LastAssistant is the hook input's last_assistant_message; it becomes the closing
-	// text, since the file often lags behind the Stop event.
-	LastAssistant string
-	// Settle is how long to keep re-reading a transcript that shows no assistant activity
-	// after the last prompt (the file lags). Zero reads once.
-	Settle time.Duration
-	// Sidechain selects subagent lines (isSidechain) instead of the main conversation's.
-	Sidechain bool
-	// Limit overrides the number of bytes read back (maxScan) when positive.
-	Limit int64
-}
-
-// ErrNoTurn is returned when the transcript holds no readable turn.
-var ErrNoTurn = errors.New("no turn found in the transcript")
-
-// settlePoll is how often a lagging transcript is re-read.
-const settlePoll = 100 * time.Millisecond
 
 // ReadTurn reads the last turn of the JSONL transcript at path, from the end of the file.
 // Its cost depends on the size of the last turn, not of the file.
 func ReadTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, error) {
 	return readSettled(ctx, path, opt, scanTurn)
-}
-
-// scanFunc reads the last turn of a transcript of size bytes, from its end.
-type scanFunc func(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error)
-
-// readSettled runs scan on the file at path and, while the file lags behind the hook (it shows
-// the prompt and nothing after it), reads it again every settlePoll until opt.Settle is spent.
-func readSettled(ctx context.Context, path string, opt ReadOptions, scan scanFunc) (*Turn, error) {
-	if path == "" {
-		return nil, errors.New("no transcript path in the hook input")
-	}
-	var deadline time.Time
-	if opt.Settle > 0 {
-		deadline = time.Now().Add(opt.Settle)
-	}
-	for {
-		t, err := readOnce(path, opt, scan)
-		if err != nil && !errors.Is(err, ErrNoTurn) {
-			return nil, err
-		}
-		// The file lags when it shows the prompt and nothing after it; a file with no
-		// readable turn at all is not waited for.
-		lagging := t != nil && t.Prompt != "" && !t.HasActivity() && opt.LastAssistant == ""
-		if !lagging || deadline.IsZero() || time.Now().Add(settlePoll).After(deadline) {
-			if t == nil {
-				return nil, err
-			}
-			if opt.LastAssistant != "" {
-				t.Closing = cleanText(opt.LastAssistant)
-			}
-			if !t.HasActivity() && t.Prompt == "" {
-				return nil, ErrNoTurn
-			}
-			return t, nil
-		}
-		select {
-		case <-ctx.Done():
-			return t, ctx.Err()
-		case <-time.After(settlePoll):
-		}
-	}
-}
-
-func readOnce(path string, opt ReadOptions, scan scanFunc) (*Turn, error) {
-	f, size, err := openTranscript(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return scan(f, size, opt)
-}
-
-// openTranscript opens a transcript for reading from its end; it must be a regular file.
-func openTranscript(path string) (*os.File, int64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, 0, fmt.Errorf("transcript: %w", err)
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, fmt.Errorf("transcript: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, 0, fmt.Errorf("transcript %s is not a regular file", path)
-	}
-	return f, st.Size(), nil
 }
 
 // scanTurn walks the lines of r backwards until the prompt that opened the last turn.
@@ -189,35 +39,6 @@ func scanTurn(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error) {
 	}
 	c.finish()
 	return t, finished(t)
-}
-
-// walkBack hands each line of r to each, from the last one back, until each returns true or
-// the file or the scan budget (limit) ends; an exhausted budget marks the turn truncated.
-func walkBack(r io.ReaderAt, size, limit int64, t *Turn, each func(backLine) bool) error {
-	br := newBackReader(r, size, limit)
-	for {
-		ln, err := br.next()
-		switch {
-		case err == io.EOF:
-			return nil
-		case err == errScanBudget:
-			t.Truncated = true
-			return nil
-		case err != nil:
-			return fmt.Errorf("transcript: %w", err)
-		}
-		if each(ln) {
-			return nil
-		}
-	}
-}
-
-// finished is ErrNoTurn for a turn with neither a prompt nor any activity.
-func finished(t *Turn) error {
-	if !t.HasActivity() && t.Prompt == "" {
-		return ErrNoTurn
-	}
-	return nil
 }
 
 // rawLine is the part of a transcript line that carnet reads.
@@ -274,13 +95,6 @@ type toolInput struct {
 	Command      string `json:"command"`
 	Description  string `json:"description"`
 	Todos        []Todo `json:"todos"`
-}
-
-type toolResult struct {
-	isError                   bool
-	output                    string
-	created                   bool
-	commitHash, commitSubject string
 }
 
 // collector accumulates a turn from lines handed newest first.
@@ -370,7 +184,7 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 // maybePrompt decides whether a user text opens the turn. Interruption markers and the
 // output of local slash commands do not: they end or decorate a turn.
 func (c *collector) maybePrompt(rl *rawLine, s string, ts time.Time) bool {
-	s = cleanText(s)
+	s = CleanText(s)
 	trimmed := strings.TrimSpace(s)
 	if trimmed == "" || !isPrompt(trimmed) {
 		return false
@@ -411,7 +225,7 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 		b := &blocks[i]
 		switch b.Type {
 		case "text":
-			txt := strings.TrimSpace(cleanText(b.Text))
+			txt := strings.TrimSpace(CleanText(b.Text))
 			if txt == "" {
 				continue
 			}
@@ -435,9 +249,9 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 			c.seenTools[b.ID] = true
 			u := &ToolUse{
 				ID: b.ID, Name: b.Name, Time: ts,
-				FilePath:    cleanText(firstNonEmpty(b.Input.FilePath, b.Input.NotebookPath)),
-				Command:     cleanText(b.Input.Command),
-				Description: cleanText(b.Input.Description),
+				FilePath:    CleanText(cmp.Or(b.Input.FilePath, b.Input.NotebookPath)),
+				Command:     CleanText(b.Input.Command),
+				Description: CleanText(b.Input.Description),
 				Todos:       b.Input.Todos,
 			}
 			c.tools = append(c.tools, u)
@@ -464,7 +278,7 @@ func (c *collector) finish() {
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
 		}
 		for j := range u.Todos {
-			u.Todos[j].Content = cleanText(u.Todos[j].Content)
+			u.Todos[j].Content = CleanText(u.Todos[j].Content)
 		}
 		t.Tools = append(t.Tools, u)
 	}
@@ -496,35 +310,4 @@ func resultText(content json.RawMessage) string {
 		}
 	}
 	return sb.String()
-}
-
-func parseTime(s string) time.Time {
-	if s == "" {
-		return time.Time{}
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return time.Time{}
-	}
-	return t
-}
-
-// cleanText makes s valid UTF-8 and drops NUL bytes.
-func cleanText(s string) string {
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
-	}
-	if strings.IndexByte(s, 0) >= 0 {
-		s = strings.ReplaceAll(s, "\x00", "")
-	}
-	return s
-}
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }

@@ -1,23 +1,20 @@
-package hook
+package extract
 
 import (
 	"context"
 	"fmt"
 	"strings"
 
-	"carnet/hook/llm"
+	"carnet/hook/transcript"
 	"carnet/memstore"
+	"carnet/memstore/llm"
 )
-
-// NestedEnv is set in the environment of a model extractor's process: a carnet hook that
-// sees it (the nested claude's own hooks) does nothing.
-const NestedEnv = llm.NestedEnv
 
 // maxPromptTurn bounds the transcript excerpt sent to a model.
 const maxPromptTurn = 24 << 10
 
 // BuildPrompt writes the instructions and the turn a model extracts from.
-func BuildPrompt(t *Turn, language string, projects []string) string {
+func BuildPrompt(t *transcript.Turn, language string, projects []string) string {
 	lang := "French"
 	if language == "en" {
 		lang = "English"
@@ -54,17 +51,17 @@ func projectHint(projects []string) string {
 }
 
 // renderTurn writes the turn as short plain text for a model, within max bytes.
-func renderTurn(t *Turn, max int) string {
-	fx := newPathFixer(t.Root, t.Cwd)
+func renderTurn(t *transcript.Turn, max int) string {
+	fx := NewPathFixer(t.Root, t.Cwd)
 	var sb strings.Builder
 	if t.Prompt != "" {
-		fmt.Fprintf(&sb, "USER: %s\n\n", clipWords(fx.scrub(t.Prompt), 4000))
+		fmt.Fprintf(&sb, "USER: %s\n\n", transcript.ClipWords(fx.scrub(t.Prompt), 4000))
 	}
 	for _, u := range t.Tools {
 		line := "TOOL " + u.Name
 		switch {
 		case u.FilePath != "":
-			p, _ := fx.rel(u.FilePath)
+			p, _ := fx.Rel(u.FilePath)
 			line += " " + p
 		case u.Command != "":
 			line += " `" + shortCommand(fx.scrub(u.Command)) + "`"
@@ -79,7 +76,7 @@ func renderTurn(t *Turn, max int) string {
 		} else if u.CommitSubject != "" {
 			line += " → committed: " + u.CommitSubject
 		}
-		sb.WriteString(clipWords(line, 600))
+		sb.WriteString(transcript.ClipWords(line, 600))
 		sb.WriteByte('\n')
 		if sb.Len() > max/2 {
 			sb.WriteString("TOOL … (more calls left out)\n")
@@ -94,12 +91,12 @@ func renderTurn(t *Turn, max int) string {
 		if x == t.Closing {
 			continue
 		}
-		fmt.Fprintf(&sb, "\nASSISTANT: %s\n", clipWords(fx.scrub(x), 1500))
+		fmt.Fprintf(&sb, "\nASSISTANT: %s\n", transcript.ClipWords(fx.scrub(x), 1500))
 	}
 	if t.Closing != "" {
-		fmt.Fprintf(&sb, "\nASSISTANT (closing): %s\n", clipWords(fx.scrub(t.Closing), 6000))
+		fmt.Fprintf(&sb, "\nASSISTANT (closing): %s\n", transcript.ClipWords(fx.scrub(t.Closing), 6000))
 	}
-	return clip(sb.String(), max)
+	return transcript.Clip(sb.String(), max)
 }
 
 // execExtractor runs a command (the claude CLI in print mode, or any command) with the
@@ -109,7 +106,7 @@ type execExtractor struct {
 	opt  Options
 }
 
-func (x *execExtractor) Extract(ctx context.Context, t *Turn) (memstore.Extraction, []byte, error) {
+func (x *execExtractor) Extract(ctx context.Context, t *transcript.Turn) (memstore.Extraction, []byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, x.opt.Timeout)
 	defer cancel()
 	raw, err := llm.Exec(ctx, x.argv, BuildPrompt(t, x.opt.Language, x.opt.Projects), 1<<20)
@@ -132,7 +129,7 @@ type anthropicExtractor struct {
 	model string
 }
 
-func (a *anthropicExtractor) Extract(ctx context.Context, t *Turn) (memstore.Extraction, []byte, error) {
+func (a *anthropicExtractor) Extract(ctx context.Context, t *transcript.Turn) (memstore.Extraction, []byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, a.opt.Timeout)
 	defer cancel()
 	raw, err := llm.Anthropic(ctx, a.model, BuildPrompt(t, a.opt.Language, a.opt.Projects), 1024)

@@ -1,4 +1,4 @@
-package hook
+package extract
 
 import (
 	"strings"
@@ -39,7 +39,10 @@ const (
 // one bullet per top-level item.
 func labelled(text string) map[string][]string {
 	out := map[string][]string{}
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	var lines []string
+	for l := range strings.Lines(text) {
+		lines = append(lines, strings.TrimSuffix(strings.TrimSuffix(l, "\n"), "\r"))
+	}
 	inFence := false
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]

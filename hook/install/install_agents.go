@@ -1,33 +1,35 @@
-package hook
+package install
 
 import (
 	"bytes"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
 )
 
-// CodexHooks are the events carnet registers in Codex's hooks.json (developers.openai.com/
+// codexHooks are the events carnet registers in Codex's hooks.json (developers.openai.com/
 // codex/hooks: Claude-style groups, timeout in seconds). SessionStart has no matcher, so it
 // runs for every source (startup, resume, clear, compact).
-var CodexHooks = []claudeHook{
-	{Event: EventSessionStart, Timeout: 10},
-	{Event: EventStop, Timeout: 30},
-	{Event: EventPreCompact, Timeout: 60},
+var codexHooks = []agentHook{
+	{Event: eventSessionStart, Timeout: 10},
+	{Event: eventStop, Timeout: 30},
+	{Event: eventPreCompact, Timeout: 60},
 }
 
-// GeminiHooks are the events carnet registers in Gemini CLI's settings.json
+// geminiHooks are the events carnet registers in Gemini CLI's settings.json
 // (docs/hooks/reference.md: timeout in milliseconds).
-var GeminiHooks = []claudeHook{
-	{Event: EventSessionStart, Timeout: 10000},
-	{Event: EventAfterAgent, Timeout: 30000},
-	{Event: EventSessionEnd, Timeout: 10000},
+var geminiHooks = []agentHook{
+	{Event: eventSessionStart, Timeout: 10000},
+	{Event: eventAfterAgent, Timeout: 30000},
+	{Event: eventSessionEnd, Timeout: 10000},
 }
 
 // MergeCodexHooks adds carnet's hooks to the content of a Codex hooks.json, keeping every
 // other key and hook; with nothing to add, the content comes back unchanged, byte for byte.
 func MergeCodexHooks(data []byte, command string) ([]byte, []string, error) {
-	return mergeCommandHooks(data, CodexHooks, command)
+	return mergeCommandHooks(data, codexHooks, command)
 }
 
 // MergeGeminiSettings adds carnet's hooks and its MCP server (mcpServers.carnet) to the
@@ -35,7 +37,7 @@ func MergeCodexHooks(data []byte, command string) ([]byte, []string, error) {
 // content, the events added and whether the MCP server was added; with nothing to add, the
 // content comes back unchanged, byte for byte.
 func MergeGeminiSettings(data []byte, command string) ([]byte, []string, bool, error) {
-	root, added, err := mergeHooks(data, GeminiHooks, func(h claudeHook) *jsonObject {
+	root, added, err := mergeHooks(data, geminiHooks, func(h agentHook) *jsonObject {
 		handler := newObject()
 		handler.set("type", "command")
 		handler.set("command", command)
@@ -79,7 +81,7 @@ const codexMCPTable = "[mcp_servers.carnet]\ncommand = \"carnet\"\nargs = [\"mcp
 func MergeCodexConfig(data []byte) ([]byte, bool, error) {
 	var cfg map[string]any
 	if err := toml.Unmarshal(data, &cfg); err != nil {
-		return nil, false, fmt.Errorf("not valid TOML: %s (fix it, then run carnet install again)", shortErr(err))
+		return nil, false, fmt.Errorf("not valid TOML: %s (fix it, then run carnet install again)", firstLine(err))
 	}
 	if servers, ok := cfg["mcp_servers"].(map[string]any); ok {
 		if _, ok := servers["carnet"]; ok {
@@ -101,7 +103,20 @@ func MergeCodexConfig(data []byte) ([]byte, bool, error) {
 	var check map[string]any
 	if err := toml.Unmarshal(out, &check); err != nil {
 		// e.g. mcp_servers written as an inline table, which a [mcp_servers.carnet] header cannot extend
-		return nil, false, fmt.Errorf("cannot add [mcp_servers.carnet] to it without rewriting it (%s): add it by hand:\n%s", shortErr(err), codexMCPTable)
+		return nil, false, fmt.Errorf("cannot add [mcp_servers.carnet] to it without rewriting it (%s): add it by hand:\n%s", firstLine(err), codexMCPTable)
 	}
 	return out, true, nil
+}
+
+// firstLine keeps an error to its first line, at most 160 bytes, for a one-line message.
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	if len(s) <= 160 {
+		return s
+	}
+	i := 160
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }

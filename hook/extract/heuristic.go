@@ -1,4 +1,4 @@
-package hook
+package extract
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"carnet/hook/transcript"
 	"carnet/memstore"
 	"carnet/memstore/secret"
 )
@@ -36,18 +37,18 @@ var wordings = map[string]wording{
 }
 
 // Extract implements Extractor.
-func (h Heuristic) Extract(_ context.Context, t *Turn) (memstore.Extraction, []byte, error) {
+func (h Heuristic) Extract(_ context.Context, t *transcript.Turn) (memstore.Extraction, []byte, error) {
 	e := h.extract(t)
 	raw, _ := json.Marshal(e)
 	return e, raw, nil
 }
 
-func (h Heuristic) extract(t *Turn) memstore.Extraction {
+func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	w, ok := wordings[h.Language]
 	if !ok {
 		w = wordings["fr"]
 	}
-	fx := newPathFixer(t.Root, t.Cwd)
+	fx := NewPathFixer(t.Root, t.Cwd)
 	var e memstore.Extraction
 	if !t.HasActivity() {
 		return e // nothing happened: a prompt with no answer is not memory
@@ -66,7 +67,7 @@ func (h Heuristic) extract(t *Turn) memstore.Extraction {
 		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
 			continue
 		}
-		p, _ := fx.rel(u.FilePath)
+		p, _ := fx.Rel(u.FilePath)
 		if p == "" || p == "." || seen[p] {
 			continue
 		}
@@ -78,10 +79,10 @@ func (h Heuristic) extract(t *Turn) memstore.Extraction {
 		}
 	}
 	if len(created) > 0 {
-		e.Travail = append(e.Travail, fmt.Sprintf(w.created, listFiles(created)))
+		e.Travail = append(e.Travail, fmt.Sprintf(w.created, ListFiles(created)))
 	}
 	if len(modified) > 0 {
-		e.Travail = append(e.Travail, fmt.Sprintf(w.modified, listFiles(modified)))
+		e.Travail = append(e.Travail, fmt.Sprintf(w.modified, ListFiles(modified)))
 	}
 
 	// Commits made, and commands that failed.
@@ -151,7 +152,7 @@ func (h Heuristic) extract(t *Turn) memstore.Extraction {
 // user ticked with "OK-done <item>" lines.
 func splitPrompt(prompt string) (goal string, done []string) {
 	var rest []string
-	for _, line := range strings.Split(prompt, "\n") {
+	for line := range strings.Lines(prompt) {
 		t := strings.TrimSpace(line)
 		if len(t) > 8 && strings.EqualFold(t[:7], "ok-done") && (t[7] == ' ' || t[7] == ':') {
 			if item := strings.TrimSpace(strings.TrimLeft(t[7:], ": ")); item != "" {
@@ -161,7 +162,7 @@ func splitPrompt(prompt string) (goal string, done []string) {
 		}
 		rest = append(rest, line)
 	}
-	return goalOf(strings.Join(rest, "\n")), done
+	return goalOf(strings.Join(rest, "")), done
 }
 
 // goalOf reduces a prompt to one line: slash commands become "/name args"; notifications
@@ -180,25 +181,20 @@ func goalOf(p string) string {
 		}
 	}
 	// The first paragraph, as one line.
-	if i := strings.Index(p, "\n\n"); i > 0 {
-		p = p[:i]
-	}
+	p, _, _ = strings.Cut(p, "\n\n")
 	p = strings.Join(strings.Fields(p), " ")
 	if isAck(p) {
 		return ""
 	}
-	return clipWords(p, maxGoal)
+	return transcript.ClipWords(p, maxGoal)
 }
 
 func between(s, a, b string) string {
-	i := strings.Index(s, a)
-	if i < 0 {
+	_, s, ok := strings.Cut(s, a)
+	if !ok {
 		return ""
 	}
-	s = s[i+len(a):]
-	if j := strings.Index(s, b); j >= 0 {
-		s = s[:j]
-	}
+	s, _, _ = strings.Cut(s, b)
 	return strings.TrimSpace(s)
 }
 
@@ -230,7 +226,8 @@ func isRealFailure(out string) bool {
 	return true
 }
 
-func listFiles(files []string) string {
+// ListFiles names files for a bullet or a message: the first few, joined, then how many more.
+func ListFiles(files []string) string {
 	if len(files) <= maxFiles {
 		return strings.Join(files, ", ")
 	}
@@ -239,19 +236,19 @@ func listFiles(files []string) string {
 
 // clean is the last pass over any extraction, the model's included: one line per bullet,
 // bounded, no absolute path, no secret, no empty or repeated bullet.
-func clean(e memstore.Extraction, fx pathFixer) memstore.Extraction {
+func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 	var out memstore.Extraction
 	out.Unknown = e.Unknown
 	for _, key := range extractionKeys {
 		seen := map[string]bool{}
 		for _, s := range e.Field(key) {
-			s = cleanText(s)
+			s = transcript.CleanText(s)
 			if key != memstore.KeyProjets {
 				s = fx.scrub(s)
 			}
 			s = strings.Join(strings.Fields(s), " ")
 			s = strings.TrimLeft(s, "-*•+ ")
-			s = clipWords(s, maxBullet)
+			s = transcript.ClipWords(s, maxBullet)
 			if s == "" || strings.Trim(s, ".…-—:;,!? ") == "" {
 				continue
 			}

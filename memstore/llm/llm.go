@@ -17,6 +17,10 @@ import (
 	"time"
 )
 
+// DefaultModel is the model carnet asks when the configuration names none: the claude CLI's
+// --model and the Messages API's model.
+const DefaultModel = "claude-haiku-4-5"
+
 // NestedEnv is set in the environment of a model's process: a carnet hook that sees it
 // (the nested claude's own hooks) does nothing.
 const NestedEnv = "CARNET_NESTED"
@@ -56,7 +60,7 @@ func Exec(ctx context.Context, argv []string, prompt string, maxOut int) ([]byte
 }
 
 func firstLine(s string) string {
-	for _, l := range strings.Split(s, "\n") {
+	for l := range strings.Lines(s) {
 		if l = strings.TrimSpace(l); l != "" {
 			return l
 		}

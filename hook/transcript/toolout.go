@@ -1,4 +1,4 @@
-package hook
+package transcript
 
 import (
 	"strings"
@@ -19,10 +19,10 @@ func firstUsefulLine(out string) string {
 	if len(out) > maxOutputScan {
 		out = out[:maxOutputScan]
 	}
-	out = stripANSI(cleanText(out))
-	first := ""
-	for n, line := range strings.Split(out, "\n") {
-		if n > 400 {
+	out = stripANSI(CleanText(out))
+	first, n := "", 0
+	for line := range strings.Lines(out) {
+		if n++; n > 401 {
 			break
 		}
 		t := strings.TrimSpace(line)
@@ -35,11 +35,11 @@ func firstUsefulLine(out string) string {
 		low := strings.ToLower(t)
 		for _, w := range errorWords {
 			if strings.Contains(low, w) {
-				return clipWords(t, 200)
+				return ClipWords(t, 200)
 			}
 		}
 	}
-	return clipWords(first, 200)
+	return ClipWords(first, 200)
 }
 
 // isBanner reports lines that carry no information of their own.
@@ -97,7 +97,7 @@ func commitSubject(out string) (hash, subject string) {
 	if len(out) > maxOutputScan {
 		out = out[:maxOutputScan]
 	}
-	for _, line := range strings.Split(out, "\n") {
+	for line := range strings.Lines(out) {
 		t := strings.TrimSpace(line)
 		if !strings.HasPrefix(t, "[") {
 			continue
@@ -117,89 +117,4 @@ func commitSubject(out string) (hash, subject string) {
 		return h, strings.TrimSpace(t[end+1:])
 	}
 	return "", ""
-}
-
-// commitMessage reads the subject of `git commit -m …` from a command line, including the
-// heredoc form `-m "$(cat <<'EOF' … EOF)"`.
-func commitMessage(cmd string) string {
-	i := strings.Index(cmd, "git commit")
-	if i < 0 {
-		return ""
-	}
-	rest := cmd[i:]
-	if h := strings.Index(rest, "<<"); h >= 0 {
-		body := rest[h+2:]
-		nl := strings.IndexByte(body, '\n')
-		if nl < 0 {
-			return ""
-		}
-		tag := strings.Trim(strings.TrimSpace(body[:nl]), `'"-`)
-		if p := strings.IndexAny(tag, " )"); p >= 0 {
-			tag = tag[:p]
-		}
-		for _, line := range strings.Split(body[nl+1:], "\n") {
-			t := strings.TrimSpace(line)
-			if t == tag {
-				break
-			}
-			if t != "" {
-				return t
-			}
-		}
-		return ""
-	}
-	for _, flag := range []string{" -m ", " --message ", " -am "} {
-		j := strings.Index(rest, flag)
-		if j < 0 {
-			continue
-		}
-		v := strings.TrimLeft(rest[j+len(flag):], " ")
-		if v == "" {
-			return ""
-		}
-		q := v[0]
-		if q == '"' || q == '\'' {
-			if k := strings.IndexByte(v[1:], q); k >= 0 {
-				v = v[1 : k+1]
-			} else {
-				v = v[1:]
-			}
-		} else if k := strings.IndexAny(v, " ;&|"); k >= 0 {
-			v = v[:k]
-		}
-		if nl := strings.IndexByte(v, '\n'); nl >= 0 {
-			v = v[:nl]
-		}
-		return strings.TrimSpace(v)
-	}
-	return ""
-}
-
-// shortCommand shows a command in one short line: its first line, cut before inline
-// scripts and heredocs.
-func shortCommand(cmd string) string {
-	cmd = strings.TrimSpace(cmd)
-	if nl := strings.IndexByte(cmd, '\n'); nl >= 0 {
-		cmd = cmd[:nl]
-	}
-	for _, cut := range []string{"$(", "<<", " -m \"", " -m '"} {
-		if i := strings.Index(cmd, cut); i > 0 {
-			cmd = strings.TrimRight(cmd[:i], " \"'")
-		}
-	}
-	cmd = strings.TrimSuffix(cmd, " -m")
-	return clipWords(strings.TrimSpace(cmd), 100)
-}
-
-// clipWords cuts s to about n bytes at a word boundary, marking the cut with "…".
-func clipWords(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	c := clip(s, n)
-	c = strings.TrimSuffix(c, "…")
-	if i := strings.LastIndexByte(c, ' '); i > n/2 {
-		c = c[:i]
-	}
-	return strings.TrimRight(c, " ,;:") + "…"
 }

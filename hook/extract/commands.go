@@ -1,0 +1,74 @@
+package extract
+
+import (
+	"carnet/hook/transcript"
+	"strings"
+)
+
+// commitMessage reads the subject of `git commit -m …` from a command line, including the
+// heredoc form `-m "$(cat <<'EOF' … EOF)"`.
+func commitMessage(cmd string) string {
+	i := strings.Index(cmd, "git commit")
+	if i < 0 {
+		return ""
+	}
+	rest := cmd[i:]
+	if h := strings.Index(rest, "<<"); h >= 0 {
+		body := rest[h+2:]
+		nl := strings.IndexByte(body, '\n')
+		if nl < 0 {
+			return ""
+		}
+		tag := strings.Trim(strings.TrimSpace(body[:nl]), `'"-`)
+		if p := strings.IndexAny(tag, " )"); p >= 0 {
+			tag = tag[:p]
+		}
+		for line := range strings.Lines(body[nl+1:]) {
+			t := strings.TrimSpace(line)
+			if t == tag {
+				break
+			}
+			if t != "" {
+				return t
+			}
+		}
+		return ""
+	}
+	for _, flag := range []string{" -m ", " --message ", " -am "} {
+		j := strings.Index(rest, flag)
+		if j < 0 {
+			continue
+		}
+		v := strings.TrimLeft(rest[j+len(flag):], " ")
+		if v == "" {
+			return ""
+		}
+		q := v[0]
+		if q == '"' || q == '\'' {
+			if k := strings.IndexByte(v[1:], q); k >= 0 {
+				v = v[1 : k+1]
+			} else {
+				v = v[1:]
+			}
+		} else if k := strings.IndexAny(v, " ;&|"); k >= 0 {
+			v = v[:k]
+		}
+		v, _, _ = strings.Cut(v, "\n")
+		return strings.TrimSpace(v)
+	}
+	return ""
+}
+
+// shortCommand shows a command in one short line: its first line, cut before inline
+// scripts and heredocs.
+func shortCommand(cmd string) string {
+	cmd = strings.TrimSpace(cmd)
+	cmd, _, _ = strings.Cut(cmd, "\n")
+	for _, cut := range []string{"$(", "<<", " -m \"", " -m '"} {
+		if i := strings.Index(cmd, cut); i > 0 {
+			cmd = strings.TrimRight(cmd[:i], " \"'")
+		}
+	}
+	cmd = strings.TrimSuffix(cmd, " -m")
+	return transcript.ClipWords(strings.TrimSpace(cmd), 100)
+}

@@ -1,0 +1,58 @@
+package transcript
+
+import (
+	"carnet/hook/transcript/transcripttest"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func TestStoresMemory(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		`carnet add --section decisions "x"`:    true,
+		`carnet -p api add -s travail x`:        true,
+		`/usr/local/bin/carnet done fix parser`: true,
+		`cd sub && carnet done "x"`:             true,
+		`carnet load`:                           false,
+		`echo carnet`:                           false,
+		`git add carnet.go`:                     false,
+	} {
+		if got := storesMemory(&ToolUse{Name: "Bash", Command: cmd}); got != want {
+			t.Errorf("storesMemory(%q) = %v", cmd, got)
+		}
+	}
+	if !storesMemory(&ToolUse{Name: "mcp__carnet__memory_write"}) || storesMemory(&ToolUse{Name: "mcp__carnet__memory_read"}) {
+		t.Error("MCP tools")
+	}
+}
+
+// TestReadActivity: a Claude Code transcript's tool calls, edits and memory writes after an
+// offset; a file shorter than the offset (replaced) is read from its start.
+func TestReadActivity(t *testing.T) {
+	b := &transcripttest.Claude{}
+	b.Prompt("fix it").Use("m1", "t1", "Read", map[string]any{"file_path": "/p/a.go"}).
+		Use("m1", "t2", "Edit", map[string]any{"file_path": "/p/a.go"}).
+		Use("m2", "t3", "NotebookEdit", map[string]any{"notebook_path": "/p/n.ipynb"}).
+		Use("m2", "t4", "Edit", map[string]any{"file_path": "/p/a.go"})
+	path := b.Write(t)
+	act, size, err := ReadActivity(path, 0)
+	if err != nil || act.Tools != 4 || act.Stores != 0 || !slices.Equal(act.Edits, []string{"/p/n.ipynb", "/p/a.go"}) {
+		t.Fatalf("%+v %v", act, err)
+	}
+	if st, _ := os.Stat(path); size != st.Size() {
+		t.Errorf("size %d, want %d", size, st.Size())
+	}
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"type":"assistant","message":{"id":"m3","role":"assistant","content":[{"type":"tool_use","id":"t5","name":"Bash","input":{"command":"carnet add -s decisions x"}}]}}` + "\n")
+	f.Close()
+	if act, _, err := ReadActivity(path, size); err != nil || act.Tools != 1 || act.Stores != 1 || len(act.Edits) != 0 {
+		t.Errorf("after the offset: %+v %v", act, err)
+	}
+	if act, _, err := ReadActivity(path, 1<<40); err != nil || act.Tools != 5 {
+		t.Errorf("replaced file: %+v %v", act, err)
+	}
+	if _, _, err := ReadActivity(filepath.Join(t.TempDir(), "missing.jsonl"), 0); err == nil {
+		t.Error("a missing transcript read")
+	}
+}

@@ -1,0 +1,224 @@
+// Package transcript reads what an agent did from the end of its session file: the last turn
+// of a Claude Code JSONL transcript or of a Codex rollout (Turn), and the tool calls, file
+// edits and memory writes since a given offset (Activity). Its cost depends on the size of
+// what it reads back, never on the size of the file. It imports nothing of carnet.
+package transcript
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+)
+
+// Turn is what happened in the last turn of a session: from the user's prompt to the
+// assistant's closing text, as read from the end of the transcript.
+type Turn struct {
+	Prompt     string    // the user's prompt that opened the turn ("" when not reached)
+	PromptTime time.Time // when the prompt was written
+	EndTime    time.Time // the newest timestamp of the turn
+	Texts      []string  // the assistant's texts, in order (thinking left out)
+	Closing    string    // the assistant's closing text (last_assistant_message when given)
+	Tools      []*ToolUse
+	Cwd        string // the working directory recorded in the transcript
+	SessionID  string
+	Sidechain  bool // read from a subagent transcript
+
+	// Root is the workspace root; the caller sets it so that extractors write
+	// paths relative to it.
+	Root string
+
+	Lines     int  // lines of the turn that were parsed
+	Skipped   int  // lines that could not be parsed (half-written, garbage) or were oversized
+	Compacted bool // a compaction happened inside the turn
+	Truncated bool // the scan budget ran out before the prompt was found
+}
+
+// ToolUse is one tool call of the turn with the essentials of its input and its result.
+type ToolUse struct {
+	ID          string
+	Name        string
+	FilePath    string // Edit, Write, MultiEdit, NotebookEdit, Read
+	Command     string // Bash
+	Description string // Bash
+	Todos       []Todo // TodoWrite
+	Time        time.Time
+
+	HasResult bool
+	IsError   bool
+	Output    string // the first useful line of the result
+	Created   bool   // Write reported a new file
+
+	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line
+}
+
+// Todo is one item of a TodoWrite list.
+type Todo struct {
+	Content string `json:"content"`
+	Status  string `json:"status"` // pending, in_progress, completed
+}
+
+// Edits reports whether the tool call changes a file (Edit, Write, MultiEdit, NotebookEdit).
+func (u *ToolUse) Edits() bool {
+	switch u.Name {
+	case "Edit", "Write", "MultiEdit", "NotebookEdit":
+		return true
+	}
+	return false
+}
+
+// HasActivity reports whether the assistant did or said anything in the turn.
+func (t *Turn) HasActivity() bool { return len(t.Texts) > 0 || len(t.Tools) > 0 || t.Closing != "" }
+
+// ReadOptions tune ReadTurn.
+type ReadOptions struct {
+	// LastAssistant is the hook input's last_assistant_message; it becomes the closing
+	// text, since the file often lags behind the Stop event.
+	LastAssistant string
+	// Settle is how long to keep re-reading a transcript that shows no assistant activity
+	// after the last prompt (the file lags). Zero reads once.
+	Settle time.Duration
+	// Sidechain selects subagent lines (isSidechain) instead of the main conversation's.
+	Sidechain bool
+	// Limit overrides the number of bytes read back (maxScan) when positive.
+	Limit int64
+}
+
+// ErrNoTurn is returned when the transcript holds no readable turn.
+var ErrNoTurn = errors.New("no turn found in the transcript")
+
+// toolResult is what a tool call's result says, paired with the call by its id.
+type toolResult struct {
+	isError                   bool
+	output                    string
+	created                   bool
+	commitHash, commitSubject string
+}
+
+// settlePoll is how often a lagging transcript is re-read.
+const settlePoll = 100 * time.Millisecond
+
+// scanFunc reads the last turn of a transcript of size bytes, from its end.
+type scanFunc func(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error)
+
+// readSettled runs scan on the file at path and, while the file lags behind the hook (it shows
+// the prompt and nothing after it), reads it again every settlePoll until opt.Settle is spent.
+func readSettled(ctx context.Context, path string, opt ReadOptions, scan scanFunc) (*Turn, error) {
+	if path == "" {
+		return nil, errors.New("no transcript path in the hook input")
+	}
+	var deadline time.Time
+	if opt.Settle > 0 {
+		deadline = time.Now().Add(opt.Settle)
+	}
+	for {
+		t, err := readOnce(path, opt, scan)
+		if err != nil && !errors.Is(err, ErrNoTurn) {
+			return nil, err
+		}
+		// The file lags when it shows the prompt and nothing after it; a file with no
+		// readable turn at all is not waited for.
+		lagging := t != nil && t.Prompt != "" && !t.HasActivity() && opt.LastAssistant == ""
+		if !lagging || deadline.IsZero() || time.Now().Add(settlePoll).After(deadline) {
+			if t == nil {
+				return nil, err
+			}
+			if opt.LastAssistant != "" {
+				t.Closing = CleanText(opt.LastAssistant)
+			}
+			if err := finished(t); err != nil {
+				return nil, err
+			}
+			return t, nil
+		}
+		select {
+		case <-ctx.Done():
+			return t, ctx.Err()
+		case <-time.After(settlePoll):
+		}
+	}
+}
+
+func readOnce(path string, opt ReadOptions, scan scanFunc) (*Turn, error) {
+	f, size, err := openTranscript(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return scan(f, size, opt)
+}
+
+// openTranscript opens a transcript for reading from its end; it must be a regular file.
+func openTranscript(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, fmt.Errorf("transcript: %w", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("transcript: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, 0, fmt.Errorf("transcript %s is not a regular file", path)
+	}
+	return f, st.Size(), nil
+}
+
+// walkBack hands each line of r to each, from the last one back, until each returns true or
+// the file or the scan budget (limit) ends; an exhausted budget marks the turn truncated.
+func walkBack(r io.ReaderAt, size, limit int64, t *Turn, each func(backLine) bool) error {
+	br := newBackReader(r, size, limit)
+	for {
+		ln, err := br.next()
+		switch {
+		case err == io.EOF:
+			return nil
+		case err == errScanBudget:
+			t.Truncated = true
+			return nil
+		case err != nil:
+			return fmt.Errorf("transcript: %w", err)
+		}
+		if each(ln) {
+			return nil
+		}
+	}
+}
+
+// finished is ErrNoTurn for a turn with neither a prompt nor any activity.
+func finished(t *Turn) error {
+	if !t.HasActivity() && t.Prompt == "" {
+		return ErrNoTurn
+	}
+	return nil
+}
+
+// PayloadTurn is a turn known only from a hook payload: the prompt and the final answer
+// (Gemini CLI's AfterAgent, or Codex without a readable rollout).
+func PayloadTurn(prompt, answer string) (*Turn, error) {
+	t := &Turn{Prompt: CleanText(prompt)}
+	if a := strings.TrimSpace(CleanText(answer)); a != "" {
+		t.Closing = a
+		t.Texts = []string{a}
+	}
+	if err := finished(t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func parseTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
+	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
 
 	"carnet/memstore/llm"
 )
@@ -119,8 +122,13 @@ func LoadConfigFile(root string) (*Config, error) {
 // ParseConfig decodes carnet.toml content; name is used in error messages.
 func ParseConfig(name string, data []byte) (*Config, error) {
 	c := DefaultConfig()
+	data = bytes.TrimPrefix(data, utf8BOM) // some editors write one; TOML has no place for it
+	rest, open, err := splitOpenTables(name, data)
+	if err != nil {
+		return nil, err
+	}
 	var f fileConfig
-	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec := toml.NewDecoder(bytes.NewReader(rest))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
 		var se *toml.StrictMissingError
@@ -153,11 +161,20 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 		}
 		c.Language = *f.Language
 	}
-	if len(f.Projects) > 0 {
-		c.Projects = map[string]string{}
-		for n, p := range f.Projects {
-			if strings.TrimSpace(p) == "" || filepath.IsAbs(p) || strings.HasPrefix(filepath.Clean(p), "..") {
-				return nil, bad(n, fmt.Sprintf("project folder %q must be relative to the workspace root", p))
+	projects, err := open.merge(name, "projects", f.Projects)
+	if err != nil {
+		return nil, err
+	}
+	if len(projects) > 0 {
+		c.Projects = make(map[string]string, len(projects))
+		for _, n := range slices.Sorted(maps.Keys(projects)) {
+			p := projects[n]
+			if msg := projectDirError(p); msg != "" {
+				line, ok := open.lines["projects\x00"+n]
+				if !ok {
+					line = lineOf(data, n)
+				}
+				return nil, fmt.Errorf("%s:%d: %s: project folder %q %s", name, line, n, p, msg)
 			}
 			c.Projects[n] = filepath.ToSlash(filepath.Clean(p))
 		}
@@ -211,22 +228,129 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 			c.Promote.LongMemoryMaxLines = *p.LongMemoryMaxLines
 		}
 	}
-	if m := f.MCP; m != nil && m.Access != nil {
-		keys := make([]string, 0, len(m.Access))
-		for k := range m.Access {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			switch m.Access[k] {
-			case "full", "read", "none":
-				c.MCP.Access[k] = m.Access[k]
-			default:
-				return nil, bad(k, fmt.Sprintf("access %q is not full, read or none%s", m.Access[k], misplaced([]string{"mcp", "access", k})))
-			}
+	var decoded map[string]string
+	if f.MCP != nil {
+		decoded = f.MCP.Access
+	}
+	access, err := open.merge(name, "mcp.access", decoded)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range slices.Sorted(maps.Keys(access)) {
+		switch access[k] {
+		case "full", "read", "none":
+			c.MCP.Access[k] = access[k]
+		default:
+			return nil, bad(k, fmt.Sprintf("access %q is not full, read or none%s", access[k], misplaced([]string{"mcp", "access", k})))
 		}
 	}
 	return c, nil
+}
+
+// projectDirError says what is wrong with a project folder of carnet.toml, or "" when it is
+// a folder inside the workspace, outside any .git folder (memory written there would be
+// lost to git, or break the repository). A backslash counts as a separator, as on Windows.
+func projectDirError(p string) string {
+	s := strings.ReplaceAll(p, `\`, "/")
+	if strings.TrimSpace(p) == "" || filepath.IsAbs(p) || path.IsAbs(s) || filepath.VolumeName(p) != "" || len(s) >= 2 && s[1] == ':' {
+		return "must be relative to the workspace root"
+	}
+	c := path.Clean(s)
+	if c == ".." || strings.HasPrefix(c, "../") {
+		return "must stay inside the workspace"
+	}
+	for part := range strings.SplitSeq(c, "/") {
+		if strings.EqualFold(part, ".git") {
+			return "is inside a .git folder"
+		}
+	}
+	return ""
+}
+
+// openTables are the entries of [projects] and [mcp.access] that splitOpenTables read.
+type openTables struct {
+	values map[string]map[string]string // table → key → value
+	lines  map[string]int               // table + "\x00" + key → line
+}
+
+// splitOpenTables takes the `key = "string"` lines of [projects] and [mcp.access] out of
+// data for the decoder (blanked, so that line numbers stay) and reads them itself: go-toml
+// checks each key against every key read before it (its duplicate-key tracker scans a flat
+// list), so a table of n keys costs n² — 100,000 projects took 53 s. These are the two
+// tables with no bound on their keys; one pass with a map keeps them linear. Any other form
+// (a dotted key, an inline table, a value that is not a string) is left to the decoder and
+// its errors. A file the parser refuses is left whole to the decoder too.
+func splitOpenTables(name string, data []byte) ([]byte, openTables, error) {
+	t := openTables{values: map[string]map[string]string{}, lines: map[string]int{}}
+	var rest []byte
+	var p unstable.Parser
+	p.Reset(data)
+	table, line, off := "", 1, 0
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table:
+			table = keyPath(e.Key())
+		case unstable.ArrayTable:
+			table = "[[" + keyPath(e.Key()) + "]]"
+		case unstable.KeyValue:
+			if table != "projects" && table != "mcp.access" || e.Value().Kind != unstable.String {
+				continue
+			}
+			it := e.Key()
+			it.Next()
+			key := string(it.Node().Data)
+			if it.Next() {
+				continue // a dotted key
+			}
+			line += bytes.Count(data[off:e.Raw.Offset], []byte("\n"))
+			off = int(e.Raw.Offset)
+			id := table + "\x00" + key
+			if _, dup := t.lines[id]; dup {
+				return nil, t, fmt.Errorf("%s:%d: %s: defined twice in [%s]", name, line, key, table)
+			}
+			t.lines[id] = line
+			if t.values[table] == nil {
+				t.values[table] = map[string]string{}
+			}
+			t.values[table][key] = string(e.Value().Data)
+			if rest == nil {
+				rest = bytes.Clone(data)
+			}
+			for i := e.Raw.Offset; i < e.Raw.Offset+e.Raw.Length; i++ {
+				if rest[i] != '\n' && rest[i] != '\r' {
+					rest[i] = ' '
+				}
+			}
+		}
+	}
+	if p.Error() != nil || rest == nil {
+		return data, openTables{}, nil
+	}
+	return rest, t, nil
+}
+
+func keyPath(it unstable.Iterator) string {
+	var parts []string
+	for it.Next() {
+		parts = append(parts, string(it.Node().Data))
+	}
+	return strings.Join(parts, ".")
+}
+
+// merge joins the entries of table read by splitOpenTables with those the decoder read.
+func (t openTables) merge(name, table string, decoded map[string]string) (map[string]string, error) {
+	out := t.values[table]
+	if out == nil {
+		return decoded, nil
+	}
+	for k, v := range decoded {
+		if _, dup := out[k]; dup {
+			return nil, fmt.Errorf("%s:%d: %s: defined twice in [%s]", name, t.lines[table+"\x00"+k], k, table)
+		}
+		out[k] = v
+	}
+	return out, nil
 }
 
 // keyTables says where each key of carnet.toml belongs ("" is the top of the file), to

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,6 +54,14 @@ func TestParseConfigErrors(t *testing.T) {
 		{"[hook]\ntimeout = \"soon\"\n", `carnet.toml:2: timeout: "soon" is not a duration`},
 		{"[hook]\ngate = \"yes\"\n", `carnet.toml:2`},
 		{"[projects]\nx = \"/abs/memory_sessions\"\n", `carnet.toml:2: x: project folder "/abs/memory_sessions" must be relative`},
+		{"[projects]\nx = \".git\"\n", `carnet.toml:2: x: project folder ".git" is inside a .git folder`},
+		{"[projects]\nx = \".git/logs\"\n", `carnet.toml:2: x: project folder ".git/logs" is inside a .git folder`},
+		{"[projects]\nok = \"a\"\nx = \"sub/.git\"\n", `carnet.toml:3: x: project folder "sub/.git" is inside a .git folder`},
+		{"[projects]\nx = \"sub/./.GIT/memory\"\n", `x: project folder "sub/./.GIT/memory" is inside a .git folder`},
+		{"[projects]\nx = \"../elsewhere\"\n", `carnet.toml:2: x: project folder "../elsewhere" must stay inside the workspace`},
+		{"[projects]\nx = \"a/../../b\"\n", `x: project folder "a/../../b" must stay inside the workspace`},
+		{"[projects]\nx = 'sub\\..\\..\\b'\n", `x: project folder "sub\\..\\..\\b" must stay inside the workspace`},
+		{"[projects]\nx = \"a\"\nx = \"b\"\n", `carnet.toml:3`},
 		{"[mcp.access]\ncodex = \"write\"\n", `carnet.toml:2: codex: access "write" is not full, read or none`},
 		{"[load]\nbudget_tokens = -3\n", `carnet.toml:2: budget_tokens: must be a positive number`},
 		{"language = \n", `carnet.toml:1`},
@@ -76,6 +85,51 @@ func TestParseConfigErrors(t *testing.T) {
 		}
 		if err != nil && (strings.Contains(err.Error(), "struct") || strings.Contains(err.Error(), "toml: ")) {
 			t.Errorf("%q: error speaks Go: %q", tt.in, err)
+		}
+	}
+}
+
+// TestParseConfigBOM: a carnet.toml saved with a UTF-8 byte-order mark reads as without one.
+func TestParseConfigBOM(t *testing.T) {
+	c, err := ParseConfig("carnet.toml", []byte("\uFEFFlanguage = \"en\"\n[projects]\napi = \"api/memory_sessions\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Language != "en" || c.Projects["api"] != "api/memory_sessions" {
+		t.Fatalf("%+v", c)
+	}
+}
+
+// manyProjects is a carnet.toml of n projects, and n MCP clients.
+func manyProjects(n int) []byte {
+	var b strings.Builder
+	b.WriteString("[projects]\n")
+	for i := range n {
+		fmt.Fprintf(&b, "p%d = \"projects/p%d/memory_sessions\"\n", i, i)
+	}
+	b.WriteString("[mcp.access]\n")
+	for i := range n {
+		fmt.Fprintf(&b, "\"client %d\" = \"read\"\n", i)
+	}
+	return []byte(b.String())
+}
+
+// TestParseConfigManyKeys parses a file of 20,000 projects (BenchmarkParseConfig20K times it).
+func TestParseConfigManyKeys(t *testing.T) {
+	c, err := ParseConfig("carnet.toml", manyProjects(20000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Projects) != 20000 || c.Projects["p19999"] != "projects/p19999/memory_sessions" || c.Access("client 7") != "read" || c.Access("x") != "full" {
+		t.Fatalf("%d projects, %v", len(c.Projects), c.MCP.Access["client 7"])
+	}
+}
+
+func BenchmarkParseConfig20K(b *testing.B) {
+	data := manyProjects(20000)
+	for b.Loop() {
+		if _, err := ParseConfig("carnet.toml", data); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

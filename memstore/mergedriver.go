@@ -2,128 +2,137 @@ package memstore
 
 import (
 	"bytes"
-	"strings"
 )
 
 // MergeDocs is the three-way merge of a memory file (a daily log or long_memory.md) that the
 // git merge driver runs (SPEC §6): two machines that appended to the same file merge by
-// section, without conflict markers. It starts from ours and replays what theirs did since
-// base: bullets theirs added are appended to the same section of ours (unless ours already
-// has a similar one), bullets theirs removed are removed from ours when ours kept them
-// unchanged (so an item ticked on one side is ticked in the merge), sections ours lacks are
-// created in their place. Free text (lines outside bullets) changed by theirs is taken only
-// when ours left that part as it was in base; when both changed it differently, or a file
-// cannot be read as sections, it returns ours unchanged and clean=false, so that git reports
-// a conflict.
-func MergeDocs(base, ours, theirs []byte) (merged []byte, clean bool) {
+// section, and no line either side wrote is lost. Sections are matched by their heading
+// (by key for the known ones) and each part — the title and notes above the first section,
+// then each section's body — is merged line by line (see lineMerger): bullets both sides
+// added are all kept, ours first, exact duplicates once; a bullet one side removed (or
+// ticked, moving it to Finalisé) and the other kept is removed; sections only one side has
+// are placed where they belong. What both sides changed differently — free text, the title,
+// or the same bullet edited two ways — is written between conflict markers (mk), the rest
+// merged around it, and conflicts names each part in conflict for git to report. A file
+// that cannot be read by section (a heading twice, text between sections) is merged line by
+// line as a whole.
+func MergeDocs(base, ours, theirs []byte, mk MergeMarkers) (merged []byte, conflicts []string) {
 	switch {
 	case bytes.Equal(ours, theirs), bytes.Equal(base, theirs):
-		return ours, true
+		return ours, nil
 	case bytes.Equal(base, ours):
-		return theirs, true
+		return theirs, nil
 	}
+	lm := &lineMerger{mk: mk.withDefaults()}
 	b, o, t := ParseDoc(base), ParseDoc(ours), ParseDoc(theirs)
-	bIDs, ok1 := sectionMap(b)
-	oIDs, ok2 := sectionMap(o)
-	tIDs, ok3 := sectionMap(t)
-	if !ok1 || !ok2 || !ok3 {
-		return ours, false // a heading twice: no way to tell which one a change belongs to
+	if !sectioned(b) || !sectioned(o) || !sectioned(t) {
+		o.replaceLines(0, len(o.lines), lm.merge(b.Lines(), o.Lines(), t.Lines(), "the file"))
+		return o.Bytes(), lm.conflicts
 	}
-
-	// Free text outside any section (the title, notes above the first heading).
-	bo, oo, to := outsideText(b), outsideText(o), outsideText(t)
-	if !equalLines(to, bo) && !equalLines(oo, to) {
-		if !equalLines(oo, bo) || !preambleOnly(b) || !preambleOnly(o) || !preambleOnly(t) {
-			return ours, false
-		}
-		o.replaceLines(0, firstSectionStart(o), t.linesText(0, firstSectionStart(t)))
-	}
-
-	// Sections whose free text theirs changed: taken whole when ours left them as in base.
-	replaced := map[string]bool{}
-	for _, id := range unionIDs(b, t) {
-		bsig, tsig := sectionSig(b, bIDs, id), sectionSig(t, tIDs, id)
-		if equalLines(bsig.free, tsig.free) {
-			continue
-		}
-		osig := sectionSig(o, oIDs, id)
-		if equalLines(osig.free, tsig.free) {
-			continue // both made the same change: merge the bullets
-		}
-		if !equalLines(osig.free, bsig.free) || !equalLines(osig.blocks, bsig.blocks) {
-			return ours, false
-		}
-		replaced[id] = true
-		s, inOurs := findSection(o, id)
-		tsec, inTheirs := findSection(t, id)
-		switch {
-		case inOurs && inTheirs:
-			o.replaceLines(s.Start, s.End, t.linesText(tsec.Start, tsec.End))
-		case inOurs:
-			o.remove(s.Start, s.End)
-		case inTheirs:
-			o.placeSection(tsec.Key, tsec.Heading, trimBlankTail(t.linesText(tsec.Start+1, tsec.End)))
-		}
-	}
-
-	// Bullets theirs removed (or moved, or ticked) and ours kept unchanged.
-	for _, s := range b.Sections() {
-		id := sectionID(s)
-		if replaced[id] {
-			continue
-		}
-		kept := map[string]bool{}
-		if tsec, ok := findSection(t, id); ok {
-			for _, tb := range t.Bullets(tsec) {
-				kept[t.blockKey(tb)] = true
-			}
-		}
-		for _, bb := range b.Bullets(s) {
-			k := b.blockKey(bb)
-			if kept[k] {
-				continue
-			}
-			if osec, ok := findSection(o, id); ok {
-				for _, ob := range o.Bullets(osec) {
-					if o.blockKey(ob) == k {
-						o.RemoveBullet(osec, ob)
-						break
-					}
-				}
-			}
-		}
-	}
-
-	// Bullets theirs added, in theirs' order.
 	lang := o.Language(t.Language("fr"))
+
+	// Ours' parts, merged from the last so that the line numbers above stay valid.
+	type part struct {
+		from, to int
+		lines    []string
+		gone     bool // a section theirs removed, left with nothing
+	}
+	var parts []part
+	core := func(d *Doc, from, to int) []string { return trimBlankTail(d.linesText(from, to)) }
+	pre := func(d *Doc) []string { return core(d, 0, firstSectionStart(d)) }
+	oPre := pre(o)
+	parts = append(parts, part{from: 0, to: len(oPre), lines: lm.merge(pre(b), oPre, pre(t), "the title and the text above the first section")})
+	body := func(d *Doc, id string) []string {
+		if s, ok := findSection(d, id); ok {
+			return core(d, s.Start+1, s.End)
+		}
+		return nil
+	}
+	for _, s := range o.Sections() {
+		id := sectionID(s)
+		lm.done = nil
+		if s.Key == KeyASuivre {
+			lm.done = addedBullets(b, o, "key:"+KeyFinalise)
+		}
+		ob := core(o, s.Start+1, s.End)
+		m := lm.merge(body(b, id), ob, body(t, id), "section \""+s.Heading+"\"")
+		_, inBase := findSection(b, id)
+		_, inTheirs := findSection(t, id)
+		parts = append(parts, part{from: s.Start + 1, to: s.Start + 1 + len(ob), lines: m, gone: inBase && !inTheirs && allBlank(m)})
+	}
+	for i := len(parts) - 1; i >= 0; i-- {
+		p := parts[i]
+		switch {
+		case p.gone:
+			s := o.Sections()[i-1]
+			start := s.Start
+			if s.End == len(o.lines) && start > 0 && blank(o.lines[start-1].text) {
+				start-- // the last section: its separating blank line goes with it
+			}
+			o.remove(start, s.End)
+		case !equalLines(p.lines, o.linesText(p.from, p.to)):
+			o.replaceLines(p.from, p.to, p.lines)
+		}
+	}
+
+	// Sections only theirs has: what theirs wrote there since base.
 	for _, ts := range t.Sections() {
 		id := sectionID(ts)
-		if replaced[id] {
+		if _, ok := findSection(o, id); ok {
 			continue
 		}
-		had := map[string]bool{}
-		if bsec, ok := findSection(b, id); ok {
-			for _, bb := range b.Bullets(bsec) {
-				had[b.blockKey(bb)] = true
-			}
+		lm.done = nil
+		if ts.Key == KeyASuivre {
+			lm.done = addedBullets(b, o, "key:"+KeyFinalise)
 		}
-		for _, tb := range t.Bullets(ts) {
-			if had[t.blockKey(tb)] || o.hasSimilar(id, tb.Text) ||
-				ts.Key == KeyASuivre && o.hasSimilar(KeyFinalise, tb.Text) {
-				continue
-			}
-			body := t.BulletBody(tb)
-			switch s, ok := findSection(o, id); {
-			case ok:
-				o.insertBullet(s, tb.Text, body...)
-			case ts.Key != "":
-				o.AppendBullet(ts.Key, Heading(ts.Key, lang), tb.Text, LogOrder, body...)
-			default:
-				o.placeSection("", ts.Heading, append([]string{"- " + tb.Text}, body...))
-			}
+		m := trimBlankTail(lm.merge(body(b, id), nil, core(t, ts.Start+1, ts.End), "section \""+ts.Heading+"\""))
+		if _, inBase := findSection(b, id); inBase && allBlank(m) {
+			continue // ours removed it and theirs added nothing
+		}
+		if ts.Key != "" {
+			o.AddSection(ts.Key, Heading(ts.Key, lang), LogOrder, m...)
+		} else {
+			o.placeSection("", ts.Heading, m)
 		}
 	}
-	return o.Bytes(), true
+	return o.Bytes(), lm.conflicts
+}
+
+// sectioned reports whether a file can be merged by section: no heading twice, and no text
+// outside a section but above the first one.
+func sectioned(d *Doc) bool {
+	_, ok := sectionMap(d)
+	return ok && preambleOnly(d)
+}
+
+// addedBullets lists the normalised bullets section id of ours has and base has not.
+func addedBullets(base, ours *Doc, id string) map[string]bool {
+	s, ok := findSection(ours, id)
+	if !ok {
+		return nil
+	}
+	had := map[string]bool{}
+	if bs, ok := findSection(base, id); ok {
+		for _, b := range base.Bullets(bs) {
+			had[Normalize(b.Text)] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, b := range ours.Bullets(s) {
+		if n := Normalize(b.Text); !had[n] {
+			out[n] = true
+		}
+	}
+	return out
+}
+
+func allBlank(ls []string) bool {
+	for _, l := range ls {
+		if !blank(l) {
+			return false
+		}
+	}
+	return true
 }
 
 // sectionID names a section across the three versions: its key when carnet knows the
@@ -155,89 +164,6 @@ func findSection(d *Doc, id string) (Section, bool) {
 		}
 	}
 	return Section{}, false
-}
-
-// unionIDs lists the section IDs of a then those only in b.
-func unionIDs(a, b *Doc) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, d := range []*Doc{a, b} {
-		for _, s := range d.Sections() {
-			if id := sectionID(s); !seen[id] {
-				seen[id] = true
-				out = append(out, id)
-			}
-		}
-	}
-	return out
-}
-
-// sig is what a section holds: its free text (non-blank lines outside bullets, below
-// the heading) and its bullets as blocks.
-type sig struct{ free, blocks []string }
-
-func sectionSig(d *Doc, ids map[string]bool, id string) sig {
-	if !ids[id] {
-		return sig{}
-	}
-	s, _ := findSection(d, id)
-	var out sig
-	in := make([]bool, s.End-s.Start)
-	for _, bl := range d.Bullets(s) {
-		out.blocks = append(out.blocks, d.blockKey(bl))
-		for i := bl.Line; i < bl.End; i++ {
-			in[i-s.Start] = true
-		}
-	}
-	for i := s.Start + 1; i < s.End; i++ {
-		if !in[i-s.Start] && !blank(d.lines[i].text) {
-			out.free = append(out.free, strings.TrimRight(d.lines[i].text, " \t"))
-		}
-	}
-	return out
-}
-
-// blockKey is a bullet with its indented lines, as compared between versions.
-func (d *Doc) blockKey(b Bullet) string {
-	parts := []string{b.Text}
-	for _, l := range d.BulletBody(b) {
-		parts = append(parts, strings.TrimRight(l, " \t"))
-	}
-	return strings.Join(parts, "\n")
-}
-
-// hasSimilar reports whether section id of d has a bullet similar to text.
-func (d *Doc) hasSimilar(id, text string) bool {
-	if !strings.Contains(id, ":") {
-		id = "key:" + id
-	}
-	s, ok := findSection(d, id)
-	if !ok {
-		return false
-	}
-	for _, b := range d.Bullets(s) {
-		if Similar(b.Text, text) {
-			return true
-		}
-	}
-	return false
-}
-
-// outsideText lists the non-blank lines that belong to no section.
-func outsideText(d *Doc) []string {
-	in := make([]bool, len(d.lines))
-	for _, s := range d.Sections() {
-		for i := s.Start; i < s.End; i++ {
-			in[i] = true
-		}
-	}
-	var out []string
-	for i, l := range d.lines {
-		if !in[i] && !blank(l.text) {
-			out = append(out, strings.TrimRight(l.text, " \t"))
-		}
-	}
-	return out
 }
 
 func firstSectionStart(d *Doc) int {

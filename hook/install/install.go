@@ -241,10 +241,10 @@ description: Promote this project's carnet memory - archive old daily logs, move
 
 // MergeDriverName and MergeDriverCommand are the git config of carnet's merge driver
 // (merge.carnet.name and merge.carnet.driver): git runs the command with the base, ours,
-// theirs and the file's path.
+// theirs, the path, the marker size and the branch labels (%X, %Y: git 2.44 and later).
 const (
 	MergeDriverName    = "carnet memory merge"
-	MergeDriverCommand = "carnet merge-driver %O %A %B %P"
+	MergeDriverCommand = "carnet merge-driver --marker-size=%L --ours=%X --theirs=%Y %O %A %B %P"
 )
 
 // MergeDriverAttributes are the .gitattributes lines that route memory files to the driver.

@@ -155,6 +155,9 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	changed, _, err := c.p.Update(c.now, func(tx *memstore.Tx) error {
 		for i, b := range in.Bullets {
 			text := tx.CleanBullet(b)
+			if text == "" { // nothing but control characters, which are dropped
+				return fail(resInvalid, "refused: bullet %d is empty once its control characters are dropped. Nothing was written.", i+1)
+			}
 			ok, err := tx.AddBullet(key, text)
 			if err != nil {
 				return err

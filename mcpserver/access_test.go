@@ -128,6 +128,44 @@ func TestClientFlagAndLiveConfig(t *testing.T) {
 	mustContain(t, "bad config", msg, "carnet.toml:2", "maybe")
 }
 
+// Client names match [mcp.access] whatever their case and surrounding spaces.
+func TestAccessIgnoresCase(t *testing.T) {
+	root := accessWS(t)
+	for _, name := range []string{"READER", " Reader "} {
+		msg := connect(t, root, name).fail("memory_add", map[string]any{"section": "travail", "bullets": []string{"x"}})
+		mustContain(t, name, msg, "read-only access")
+	}
+	pinned := connect(t, root, "claude", func(o *Options) { o.Client = "Blocked" })
+	mustContain(t, "pinned Blocked", pinned.fail("memory_index", nil), "access denied")
+}
+
+// A client name is one line of safe characters wherever carnet writes it: the refusal, the
+// audit log; a pinned --client wins over the name the client gives.
+func TestClientNameSanitised(t *testing.T) {
+	root := seeded(t, "[mcp.access]\n\"*\" = \"read\"\n")
+	c := connect(t, root, "reader\nSigned-off-by: Mallory <m@example.com>\x1b[31m")
+	msg := c.fail("memory_add", map[string]any{"section": "travail", "bullets": []string{"x"}})
+	const clean = "reader Signed-off-by_ Mallory _m@example.com__31m"
+	mustContain(t, "refusal", msg, `"`+clean+`"`)
+	for _, e := range auditLines(t, root) {
+		if e.Client != clean {
+			t.Errorf("audit client %q", e.Client)
+		}
+	}
+	for name, want := range map[string]string{
+		"claude":                    "claude",
+		"  Claude Code 1.2/x@y_z- ": "Claude Code 1.2/x@y_z-",
+		"a\tb\r\nc":                 "a b c",
+		"\x00\x1b":                  "",
+		"é\u202etxt.exe":            "é_txt.exe",
+		strings.Repeat("n", 100):    strings.Repeat("n", MaxClientName),
+	} {
+		if got := CleanClientName(name); got != want {
+			t.Errorf("CleanClientName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
 func TestNoAccess(t *testing.T) {
 	root := accessWS(t)
 	c := connect(t, root, "blocked")

@@ -192,3 +192,28 @@ func TestAutocommitOutsideGit(t *testing.T) {
 	mustContain(t, "text", text, "not committed")
 	mustContain(t, "log", readFile(t, root, todayLog), "- Écrit sans dépôt\n")
 }
+
+// A client name cannot add lines to a commit message (a trailer, say): it is cleaned to one
+// line of safe characters, and a pinned --client replaces it.
+func TestCommitClientName(t *testing.T) {
+	gitEnv(t)
+	root := seeded(t, "[hook]\nautocommit = true\n")
+	git(t, root, "init", "-q", "-b", "main")
+	git(t, root, "add", ".")
+	git(t, root, "commit", "-q", "-m", "initial")
+	const evil = "codex\n\nSigned-off-by: Mallory <m@example.com>"
+
+	connect(t, root, evil).ok("memory_add", map[string]any{"section": "decisions", "bullets": []string{"Premier fait"}}, nil)
+	msg := git(t, root, "log", "-1", "--format=%B")
+	if strings.Count(msg, "\n") != 2 || !strings.HasPrefix(msg, "memory_add by codex Signed-off-by_ Mallory _m@example.com_: 1 bullet") {
+		t.Errorf("commit message:\n%s", msg)
+	}
+	if trailers := git(t, root, "log", "-1", "--format=%(trailers)"); trailers != "" {
+		t.Errorf("the client name added trailers: %q", trailers)
+	}
+
+	connect(t, root, evil, func(o *Options) { o.Client = "claude" }).ok("memory_add", map[string]any{"section": "decisions", "bullets": []string{"Second fait"}}, nil)
+	if s := git(t, root, "log", "-1", "--format=%s"); !strings.HasPrefix(s, "memory_add by claude: ") {
+		t.Errorf("pinned client commit subject: %s", s)
+	}
+}

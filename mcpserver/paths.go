@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode"
 
 	"carnet/memstore"
@@ -133,7 +134,8 @@ func evalExisting(p string) (string, error) {
 }
 
 // layoutFile reports whether rel is a file of carnet's layout, which memory_write may
-// create: long_memory.md, logs/YYYY-MM-DD.md or logs/archives/YYYY-MM-DD.md.
+// create: long_memory.md, logs/YYYY-MM-DD.md or logs/archives/YYYY-MM-DD.md, for a date
+// of the calendar (not 2026-13-45).
 func layoutFile(rel string) bool {
 	if rel == "long_memory.md" {
 		return true
@@ -142,7 +144,9 @@ func layoutFile(rel string) bool {
 	if dir != "logs/" && dir != "logs/archives/" {
 		return false
 	}
-	return memstore.IsDate(strings.TrimSuffix(file, ".md"))
+	date := strings.TrimSuffix(file, ".md")
+	_, err := time.Parse(time.DateOnly, date)
+	return memstore.IsDate(date) && err == nil
 }
 
 // readMem reads a memory file for c's client: a missing file, and a sensitive file for a

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"carnet/memstore"
@@ -48,7 +49,13 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 	if !utf8.ValidString(in.Content) {
 		return "", out, fail(resInvalid, "refused: the content is not valid UTF-8. Nothing was written.")
 	}
+	if line := controlLine(in.Content); line > 0 {
+		return "", out, fail(resInvalid, "refused: line %d of the content holds a control character (only tabs and line breaks are allowed). Nothing was written.", line)
+	}
 	version := strings.ToLower(strings.TrimSpace(in.Version))
+	if version != "" && !isVersion(version) {
+		return "", out, fail(resInvalid, "refused: %q is not a version: pass the 10 hex digits memory_read gave for %s, or an empty version to create a file. Nothing was written.", in.Version, f.rel)
+	}
 
 	c.s.writeMu.Lock()
 	defer c.s.writeMu.Unlock()
@@ -65,10 +72,10 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 		case !exists && version != "":
 			return fail(resConflict, "refused: %s no longer exists (it was moved or deleted since you read it): re-read the index with memory_index; to create it anew, pass an empty version. Nothing was written.", f.rel)
 		case !exists && !layoutFile(f.rel):
-			return fail(resInvalid, "refused: %s does not exist, and memory_write only creates long_memory.md and logs/YYYY-MM-DD.md. Nothing was written.", f.rel)
+			return fail(resInvalid, "refused: %s does not exist, and memory_write only creates long_memory.md and logs/YYYY-MM-DD.md (YYYY-MM-DD a calendar date). Nothing was written.", f.rel)
 		case exists && version == "":
 			return fail(resConflict, "refused: %s already exists; re-read it with memory_read to get its version, then write again. Nothing was written.", f.rel)
-		case exists && !sameVersion(version, old):
+		case exists && version != gitrepo.BlobVersion(old):
 			return fail(resConflict, "refused: %s changed since you read it (your version %s, now %s): re-read it with memory_read and apply your change to what is there now. Nothing was written.", f.rel, version, gitrepo.BlobVersion(old))
 		}
 		if exists {
@@ -127,10 +134,19 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 	return b.String(), out, nil
 }
 
-// sameVersion accepts the 10-digit version, or a longer prefix of the blob hash.
-func sameVersion(v string, data []byte) bool {
-	want := gitrepo.BlobVersion(data)
-	return v == want || (len(v) > len(want) && strings.HasPrefix(v, want))
+// isVersion reports whether v has the form of a version: 10 lowercase hex digits.
+func isVersion(v string) bool {
+	return len(v) == 10 && strings.Trim(v, "0123456789abcdef") == ""
+}
+
+// controlLine is the number of the first line of content holding a control character other
+// than a tab or a line break, or 0.
+func controlLine(content string) int {
+	i := strings.IndexFunc(content, func(r rune) bool { return unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' })
+	if i < 0 {
+		return 0
+	}
+	return strings.Count(content[:i], "\n") + 1
 }
 
 // firstSecret runs the secret guard over lines and returns the first flagged one.

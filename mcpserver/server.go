@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -21,8 +22,9 @@ type Options struct {
 	// Root is the workspace root (absolute). The workspace and carnet.toml are read again
 	// on every call, so a change of access or a new project applies without a restart.
 	Root string
-	// Client names the client for access and commit messages; "" means the name the
-	// client gives in initialize, else the "*" entry of [mcp.access].
+	// Client names the client for access and commit messages (pinned by carnet mcp
+	// --client); "" means the name the client gives in initialize, else the "*" entry of
+	// [mcp.access]. Either name is cleaned by CleanClientName.
 	Client string
 	// Project is the default project (-p); "" means the one of the current folder, else the first.
 	Project string
@@ -94,17 +96,42 @@ const (
 	accessNone = "none"
 )
 
-// clientName is who is calling: --client, else the clientInfo name of initialize, else "".
+// clientName is who is calling: --client, else the clientInfo name of initialize, else "";
+// cleaned either way, since it goes into commit messages and the audit log.
 func (s *Server) clientName(req *mcp.CallToolRequest) string {
-	if s.opts.Client != "" {
-		return s.opts.Client
-	}
-	if req != nil {
+	name := s.opts.Client
+	if name == "" && req != nil {
 		if ci := req.ClientInfo(); ci != nil {
-			return strings.TrimSpace(ci.Name)
+			name = ci.Name
 		}
 	}
-	return ""
+	return CleanClientName(name)
+}
+
+// MaxClientName is the longest client name carnet keeps, in characters.
+const MaxClientName = 64
+
+// CleanClientName makes a client name one line of safe characters (letters, digits and
+// "-_.@/ "), at most MaxClientName long: runs of spaces and newlines become one space,
+// other control characters are dropped, any other character becomes "_". A client cannot
+// write a line of its own into a commit message (a "Signed-off-by:" trailer, say).
+func CleanClientName(name string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range strings.Join(strings.Fields(name), " ") {
+		switch {
+		case n == MaxClientName:
+			return strings.TrimSpace(b.String())
+		case unicode.IsControl(r):
+			continue
+		case unicode.IsLetter(r), unicode.IsDigit(r), strings.ContainsRune("-_.@/ ", r):
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+		n++
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // displayName is the client as commit messages and the audit log name it.

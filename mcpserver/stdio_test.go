@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
 // Requests piped in and closed at once are all answered before ServeStdio returns.
@@ -49,17 +52,44 @@ func TestServeStdioAnswersBeforeEOF(t *testing.T) {
 	mustContain(t, "log", readFile(t, root, todayLog), "- Servi par un tube\n")
 }
 
-func TestKindOf(t *testing.T) {
-	for line, want := range map[string]msgKind{
-		`{"jsonrpc":"2.0","id":1,"method":"ping"}`:                      {request: true, n: 1},
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`:        {},
-		`{"jsonrpc":"2.0","id":"a","result":{}}`:                        {response: true, n: 1},
-		`{"jsonrpc":"2.0","id":null,"error":{"code":-32700}}`:           {},
-		`[{"jsonrpc":"2.0","id":1,"method":"a"},{"id":2,"method":"b"}]`: {request: true, n: 2},
-		`not json`: {},
+func TestCheckMessage(t *testing.T) {
+	for line, want := range map[string]string{
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`:                                    "call",
+		`{"jsonrpc":"2.0","id":"a","method":"ping","params":{}}`:                      "call",
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`:                      "notification",
+		`{"jsonrpc":"2.0","id":"a","result":{}}`:                                      "response",
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}`: "client error",
+		`[{"jsonrpc":"2.0","id":1,"method":"a"},{"id":2,"method":"b"}]`:               "-32600",
+		`{"jsonrpc":"2.0","id":1e3,"method":"ping"}`:                                  "-32600",
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`:                     "-32600",
+		`{"jsonrpc":"2.0","id":-4,"method":"ping"}`:                                   "call",
+		`{"JSONRPC":"2.0","id":1,"method":"ping"}`:                                    "-32600",
+		`not json`: "-32700",
 	} {
-		if got := kindOf([]byte(line)); got != want {
-			t.Errorf("kindOf(%s) = %+v, want %+v", line, got, want)
+		msg, _, answer := checkMessage([]byte(line))
+		var got string
+		switch m := msg.(type) {
+		case *jsonrpc.Request:
+			got = "notification"
+			if m.IsCall() {
+				got = "call"
+			}
+		case *jsonrpc.Response:
+			got = "response"
+			if !m.ID.IsValid() {
+				got = "client error"
+			}
+		}
+		if answer != nil {
+			var a rpcAnswer
+			if err := json.Unmarshal(answer, &a); err != nil || a.Error == nil || msg != nil {
+				t.Errorf("checkMessage(%s): answer %s, message %v", line, answer, msg)
+				continue
+			}
+			got = strconv.Itoa(a.Error.Code)
+		}
+		if got != want {
+			t.Errorf("checkMessage(%s) = %s, want %s", line, got, want)
 		}
 	}
 }

@@ -156,6 +156,9 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	written, err := c.p.Write(c.change("", nil), func(tx *memstore.Tx) error {
 		for i, b := range in.Bullets {
 			text := tx.CleanBullet(b)
+			if text == "" { // nothing but control characters, which are dropped
+				return fail(resInvalid, "refused: bullet %d is empty once its control characters are dropped. Nothing was written.", i+1)
+			}
 			ok, err := tx.AddBullet(key, text)
 			if err != nil {
 				return err

@@ -71,15 +71,30 @@ func DefaultConfig() *Config {
 	}
 }
 
-// Access returns the access level of an MCP client: full, read or none.
+// Access returns the access level of an MCP client: full, read or none. Names match case
+// and surrounding spaces aside ("READER" is reader); when keys differing only so name the
+// client, the strictest access wins.
 func (c *Config) Access(client string) string {
-	if a, ok := c.MCP.Access[client]; ok {
+	if a := c.access(client); a != "" {
 		return a
 	}
-	if a, ok := c.MCP.Access["*"]; ok {
+	if a := c.access("*"); a != "" {
 		return a
 	}
 	return "full"
+}
+
+// access is the strictest access of the [mcp.access] keys naming client, or "".
+func (c *Config) access(client string) string {
+	strictness := []string{"", "full", "read", "none"}
+	client = strings.TrimSpace(client)
+	found := ""
+	for k, a := range c.MCP.Access {
+		if strings.EqualFold(strings.TrimSpace(k), client) && slices.Index(strictness, a) > slices.Index(strictness, found) {
+			found = a
+		}
+	}
+	return found
 }
 
 // fileConfig mirrors carnet.toml for strict decoding.

@@ -198,3 +198,20 @@ func TestResolveRoot(t *testing.T) {
 		t.Fatal("want error for a missing root")
 	}
 }
+
+// Client names match [mcp.access] case and surrounding spaces aside; when two keys differ
+// only by case, the stricter access wins.
+func TestAccessFoldsNames(t *testing.T) {
+	c, err := ParseConfig("carnet.toml", []byte("[mcp.access]\n\"*\" = \"full\"\nReader = \"read\"\nCodex = \"full\"\ncodex = \"none\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for client, want := range map[string]string{
+		"reader": "read", "READER": "read", " Reader\t": "read",
+		"codex": "none", "CODEX": "none", "other": "full", "": "full",
+	} {
+		if got := c.Access(client); got != want {
+			t.Errorf("Access(%q) = %q, want %q", client, got, want)
+		}
+	}
+}

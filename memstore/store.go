@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/gofrs/flock"
 )
@@ -228,10 +229,13 @@ func (tx *Tx) Move(from, to string) { tx.moves = append(tx.moves, [2]string{from
 const MaxBulletChars = 1000
 
 // CleanBullet turns extractor or user text into one bullet line: trimmed, one line, no list
-// marker, the workspace root and home folder stripped from paths. It returns "" for nothing.
+// marker, no control characters, the workspace root and home folder stripped from paths.
+// It returns "" for nothing.
 func (tx *Tx) CleanBullet(text string) string { return cleanBullet(tx.p.WS.Root, text) }
 
 func cleanBullet(root, text string) string {
+	// control characters (NUL, ESC, DEL, C1) are dropped; whitespace ones become spaces below
+	text = strings.Join(strings.FieldsFunc(text, func(r rune) bool { return unicode.IsControl(r) && !unicode.IsSpace(r) }), "")
 	text = strings.TrimSpace(text)
 	for _, m := range []string{"- ", "* ", "+ "} {
 		text = strings.TrimPrefix(text, m)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -28,7 +29,7 @@ Tools: memory_index, memory_read, memory_search (read), memory_add, memory_done,
 memory_write, memory_forget (write). Every tool takes an optional project; the default is
 -p, else the project of the current folder, else the first.
 
-Access comes from carnet.toml [mcp.access], looked up by the client's name: --client NAME,
+Access comes from carnet.toml [mcp.access], looked up by the client's name (case aside): --client NAME,
 else the name the client gives when it connects, else "*". "read" clients cannot write and
 do not see files holding the line ` + mcpserver.SensitiveMarker + `; "none" clients are refused.
 Every call is logged (no content) to logs/.debug/audit.jsonl; with [hook] autocommit, each
@@ -37,6 +38,9 @@ write is its own commit, naming the client.`,
   claude mcp add --scope project carnet -- carnet mcp --client claude`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if client != mcpserver.CleanClientName(client) {
+				return fmt.Errorf("--client %q: a client name is letters, digits, spaces and -_.@/ on one line, at most %d characters", client, mcpserver.MaxClientName)
+			}
 			root, err := memstore.ResolveRoot(g.root)
 			if err != nil {
 				return err

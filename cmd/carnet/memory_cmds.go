@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -260,6 +261,29 @@ every open item of the project.`,
 	return c
 }
 
+// termSafe shows the control characters of s (but tab) as text — ^[ for ESC, ^@ for NUL,
+// ^? for DEL, \u009b for a C1 one — so that memory printed to a terminal cannot drive it.
+func termSafe(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t' || !unicode.IsControl(r):
+			b.WriteRune(r)
+		case r < 0x20:
+			b.WriteByte('^')
+			b.WriteRune(r + '@')
+		case r == 0x7f:
+			b.WriteString("^?")
+		default:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		}
+	}
+	return b.String()
+}
+
 func newSearchCmd(g *globals) *cobra.Command {
 	var limit int
 	c := &cobra.Command{
@@ -299,7 +323,7 @@ words of QUERY, case and accents ignored, as PATH:LINE: [section] text.`,
 				if h.Section != "" {
 					sec = "[" + h.Section + "] "
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s:%d: %s%s\n", h.Path, h.Line, sec, h.Text)
+				fmt.Fprintf(cmd.OutOrStdout(), "%s:%d: %s%s\n", termSafe(h.Path), h.Line, termSafe(sec), termSafe(h.Text))
 			}
 			return nil
 		},

@@ -16,11 +16,30 @@ import (
 // Detect reports why text looks like a secret, or "" when it does not.
 // The reason is short and human ("looks like an AWS access key", "value after 'password'",
 // "card number (Luhn)") and never quotes the secret itself.
-func Detect(text string) string {
+func Detect(text string) string { return scan(text).reason }
+
+// finding is one secret found in a text: why, and where its value lies (text[start:end]).
+type finding struct {
+	reason     string
+	start, end int
+}
+
+// Word stems noticed by the first pass, so that the word-level checks run only on text that
+// mentions a secret.
+const (
+	stemPass   = 1 << iota // pass(word|phrase|code|e), pwd, mdp
+	stemSecret             // token, secret, key
+)
+
+// scan finds the first secret in text.
+func scan(text string) finding {
 	var present byteSet
 	digits := 0
+	stems := 0
+	var last uint32 // the last four bytes, lower case
 	for i := 0; i < len(text); i++ {
-		switch c := text[i]; {
+		c := text[i]
+		switch {
 		case c < 64:
 			present.lo |= 1 << c
 			if c >= '0' && c <= '9' {
@@ -30,30 +49,85 @@ func Detect(text string) string {
 			present.hi |= 1 << (c - 64)
 			if c >= 'A' && c <= 'Z' {
 				present.hi |= 1 << (c + 'a' - 'A' - 64) // lower case too: need strings are folded
+				c += 'a' - 'A'
 			}
+		}
+		last = last<<8 | uint32(c)
+		switch last {
+		case 'p'<<24 | 'a'<<16 | 's'<<8 | 's':
+			stems |= stemPass
+		case 'o'<<24 | 'k'<<16 | 'e'<<8 | 'n', 'c'<<24 | 'r'<<16 | 'e'<<8 | 't':
+			stems |= stemSecret
+		}
+		switch last & 0xffffff {
+		case 'p'<<16 | 'w'<<8 | 'd', 'm'<<16 | 'd'<<8 | 'p':
+			stems |= stemPass
+		case 'k'<<16 | 'e'<<8 | 'y':
+			stems |= stemSecret
 		}
 	}
-	formats := secretFormats()
-	for i := range formats {
-		f := &formats[i]
-		if !present.hasAll(f.need) || !f.triggered(text) {
-			continue
-		}
-		for _, m := range f.re.FindAllString(text, -1) {
-			if f.valid == nil || f.valid(m) {
-				return f.reason
-			}
-		}
+	if f := formatSecret(text, &present); f.reason != "" {
+		return f
+	}
+	if f := tokenSecret(text); f.reason != "" {
+		return f
 	}
 	if present.has(':') || present.has('=') {
-		if reason := assignedSecret(text); reason != "" {
-			return reason
+		if f := lineSecret(text); f.reason != "" {
+			return f
+		}
+		if f := assignedSecret(text); f.reason != "" {
+			return f
 		}
 	}
-	if digits >= 13 && hasCardNumber(text) {
-		return "card number (Luhn)"
+	if present.has('<') && present.has('>') {
+		if f := xmlSecret(text); f.reason != "" {
+			return f
+		}
 	}
-	return ""
+	if f := commandSecret(text); f.reason != "" {
+		return f
+	}
+	if stems != 0 {
+		if f := proseSecret(text, stems); f.reason != "" {
+			return f
+		}
+	}
+	if digits >= 13 {
+		if s, e := cardNumber(text); e > s {
+			return finding{"card number (Luhn)", s, e}
+		}
+	}
+	return finding{}
+}
+
+// redactedMark replaces each secret value in Redact's output.
+const redactedMark = "[redacted]"
+
+// Redact returns text with each secret value that Detect would find replaced by "[redacted]",
+// keeping the words around it ("the admin password is [redacted]"); a key block line is
+// replaced whole. found reports whether anything was replaced. The result passes Detect.
+func Redact(text string) (out string, found bool) {
+	out = text
+	for range 64 {
+		f := scan(out)
+		if f.reason == "" {
+			return out, found
+		}
+		found = true
+		out = out[:f.start] + redactedMark + out[f.end:]
+	}
+	// A text with that many secrets loses every line that still holds one.
+	var b strings.Builder
+	for line := range strings.Lines(out) {
+		body := strings.TrimRight(line, "\r\n")
+		if scan(body).reason != "" {
+			b.WriteString(redactedMark + line[len(body):])
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String(), true
 }
 
 // byteSet records which ASCII bytes a text holds, so that a format whose literal needs a byte
@@ -79,14 +153,16 @@ func (b *byteSet) hasAll(s string) bool {
 	return true
 }
 
-// secretFormat is one known credential shape.
+// secretFormat is one credential shape that needs a regexp: URLs, headers, armour lines.
 type secretFormat struct {
 	reason   string
 	need     string   // bytes the text must hold (case-folded) before anything else is tried
 	literals []string // one of them must occur for re to have a chance; nil: skip this test
 	fold     string   // lower-case word that must occur, ignoring case; "": skip this test
 	re       *regexp.Regexp
-	valid    func(match string) bool // optional second look at each match
+	group    int                            // the submatch that holds the secret; 0: all of it
+	valid    func(match, value string) bool // optional second look at each match
+	line     bool                           // the secret runs to the end of its line
 }
 
 // triggered runs the substring tests that must hold for f.re to have a chance.
@@ -105,77 +181,88 @@ func (f *secretFormat) triggered(s string) bool {
 	return false
 }
 
+// formatSecret runs the regexp formats whose literals occur in s.
+func formatSecret(s string, present *byteSet) finding {
+	formats := secretFormats()
+	for i := range formats {
+		f := &formats[i]
+		if !present.hasAll(f.need) || !f.triggered(s) {
+			continue
+		}
+		for _, m := range f.re.FindAllStringSubmatchIndex(s, -1) {
+			a, e := m[2*f.group], m[2*f.group+1]
+			if a < 0 {
+				continue
+			}
+			if f.valid != nil && !f.valid(s[m[0]:m[1]], s[a:e]) {
+				continue
+			}
+			if f.line {
+				e = lineEnd(s, e)
+			}
+			return finding{f.reason, a, e}
+		}
+	}
+	return finding{}
+}
+
+// lineEnd returns the index of the end of the line that holds s[i-1].
+func lineEnd(s string, i int) int {
+	if k := strings.IndexAny(s[i:], "\r\n"); k >= 0 {
+		return i + k
+	}
+	return len(s)
+}
+
 // secretFormats is compiled on first use, so that processes which never write memory
-// (the UI, SessionStart) do not pay for the regexps at start-up.
+// (the UI, SessionStart) do not pay for the regexps at start-up. Formats that are a prefix and
+// a body are in tokenRules, which need no regexp.
 var secretFormats = sync.OnceValue(func() []secretFormat {
 	return []secretFormat{
-		{reason: "private key block (PEM)", need: "-BK", literals: []string{"-----BEGIN"},
-			re: regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)},
-		{reason: "looks like an AWS access key", need: "A", literals: []string{"AKIA", "ASIA", "ABIA", "ACCA"},
-			re: regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`)},
-		{reason: "looks like a GitHub token", need: "gh_", literals: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
-			re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b`)},
-		{reason: "looks like a GitLab token", need: "gl-", literals: []string{"glpat-"},
-			re: regexp.MustCompile(`\bglpat-[A-Za-z0-9_\-]{20,}`)},
-		{reason: "looks like a Slack token", need: "x-", literals: []string{"xox", "xapp-"},
-			re:    regexp.MustCompile(`\b(?:xox[abprse]-[A-Za-z0-9\-]{10,}|xapp-[0-9]-[A-Za-z0-9\-]{10,})`),
-			valid: anyDigit},
+		{reason: "private key block (PEM)", need: "ky", literals: []string{"PRIVATE KEY"},
+			re:   regexp.MustCompile(`(?m)-----(?:BEGIN|END)[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|^[ \t>*-]*(?:BEGIN|END) [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?[ \t-]*$`),
+			line: true},
+		{reason: "PuTTY private key", need: "-:", literals: []string{"PuTTY-User-Key-File-", "Private-Lines:", "Private-MAC:"},
+			re: regexp.MustCompile(`(?m)^[ \t>*-]*(?:PuTTY-User-Key-File-\d+|Private-Lines|Private-MAC):.*$`)},
 		{reason: "Slack webhook URL", need: "k/", literals: []string{"hooks.slack.com/"},
 			re: regexp.MustCompile(`hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_]+/[A-Za-z0-9_/]+`)},
-		{reason: "looks like a Stripe secret key", need: "k_", literals: []string{"k_live_", "k_test_", "whsec_"},
-			re: regexp.MustCompile(`\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9+/]{24,})`)},
-		{reason: "looks like an Anthropic API key", need: "sk-", literals: []string{"sk-ant-"},
-			re: regexp.MustCompile(`\bsk-ant-[A-Za-z0-9_\-]{20,}`), valid: anyDigit},
-		{reason: "looks like an OpenAI API key", need: "sk-", literals: []string{"sk-"},
-			re: regexp.MustCompile(`\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}|[A-Za-z0-9]{20,})`), valid: anyDigit},
-		{reason: "looks like a Google API key", need: "AIz", literals: []string{"AIza"},
-			re: regexp.MustCompile(`\bAIza[0-9A-Za-z_\-]{35}`)},
+		{reason: "Discord webhook URL", need: "/", literals: []string{"/api/webhooks/"},
+			re: regexp.MustCompile(`/api/webhooks/\d+/([A-Za-z0-9_\-]{40,})`), group: 1},
+		{reason: "Microsoft Teams webhook URL", need: "/", literals: []string{"webhook.office.com/"},
+			re: regexp.MustCompile(`webhook\.office\.com/webhookb2/[^\s'"<>]+`)},
 		{reason: "looks like a JWT", need: "J.", literals: []string{"eyJ"},
 			re: regexp.MustCompile(`\beyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]*`)},
-		{reason: "looks like an npm token", need: "n_", literals: []string{"npm_"},
-			re: regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), valid: anyDigit},
-		{reason: "looks like a PyPI token", need: "y-", literals: []string{"pypi-AgE"},
-			re: regexp.MustCompile(`\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,}`)},
-		{reason: "looks like a SendGrid API key", need: "SG.", literals: []string{"SG."},
-			re: regexp.MustCompile(`\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b`)},
-		{reason: "looks like a Hugging Face token", need: "hf_", literals: []string{"hf_"},
-			re: regexp.MustCompile(`\bhf_[A-Za-z0-9]{34,}\b`), valid: mixedCase},
-		{reason: "looks like a DigitalOcean token", need: "_v1", literals: []string{"_v1_"},
-			re: regexp.MustCompile(`\bdo[por]_v1_[a-f0-9]{64}\b`)},
 		{reason: "Azure storage account key", need: "K=", literals: []string{"AccountKey="},
-			re: regexp.MustCompile(`AccountKey=[A-Za-z0-9+/]{40,}`)},
+			re: regexp.MustCompile(`AccountKey=([A-Za-z0-9+/]{40,}={0,2})`), group: 1},
+		{reason: "looks like a Telegram bot token", need: ":", literals: []string{":AA"},
+			re: regexp.MustCompile(`\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b`)},
+		{reason: "password hash", need: "", literals: []string{"$apr1$", "$1$", "$5$", "$6$", "$y$", "$2a$", "$2b$", "$2y$", "{SHA}", "{SSHA}", "$argon2"},
+			re: regexp.MustCompile(`\$(?:apr1|1|5|6|y)\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{20,}|\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}|\{S?SHA\}[A-Za-z0-9+/]{26,}={0,2}|\$argon2(?:id|i|d)\$\S+`)},
+		{reason: "looks like a Braintree token", need: "$", literals: []string{"access_token$"},
+			re: regexp.MustCompile(`access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}`)},
 		{reason: "URL with embedded credentials", need: ":/@", literals: []string{"://"},
-			re:    regexp.MustCompile("\\b[A-Za-z][A-Za-z0-9+.\\-]*://[^\\s/:@'\"<>`]*:[^\\s/@'\"<>`]+@[A-Za-z0-9\\[]"),
-			valid: urlPasswordReal},
+			re:    regexp.MustCompile("\\b[A-Za-z][A-Za-z0-9+.\\-]*://([^\\s/:@'\"<>`]*):([^\\s/'\"<>`]+)@[A-Za-z0-9\\[]"),
+			group: 2, valid: urlPasswordReal},
 		{reason: "credentials after -u user:password", need: "-u:", literals: []string{"-u ", "-u=", "--user"},
-			re:    regexp.MustCompile(`(?:^|[ \t])(?:-u|--user)[ =][^\s:'"]+:[^\s'"]+`),
-			valid: userFlagReal},
+			re:    regexp.MustCompile(`(?:^|[ \t])(?:-u|--user)[ =]['"]?([^\s:'"]+):([^\s'"]+)`),
+			group: 2, valid: func(_, pw string) bool { return len(pw) >= 3 && !placeholderValue(pw) }},
 		{reason: "bearer token", need: "brr", fold: "bearer",
-			re: regexp.MustCompile(`(?i)\bbearer[ \t]+[A-Za-z0-9._~+/\-]{20,}=*`), valid: bearerReal},
+			re: regexp.MustCompile(`(?i)\bbearer[ \t]+([A-Za-z0-9._~+/\-]{20,}=*)`), group: 1, valid: bearerReal},
 		{reason: "basic auth credentials", need: "z:", fold: "authorization",
-			re: regexp.MustCompile(`(?i)\bauthorization:[ \t]*basic[ \t]+[A-Za-z0-9+/]{8,}={0,2}`)},
+			re: regexp.MustCompile(`(?i)\bauthorization:[ \t]*basic[ \t]+([A-Za-z0-9+/]{8,}={0,2})`), group: 1},
 	}
 })
 
-// urlPasswordReal tells a URL's real password from a placeholder ("${DB_PASS}", "password").
-func urlPasswordReal(m string) bool {
+// urlPasswordReal tells a URL's real password from a placeholder ("${DB_PASS}", "password")
+// and from a documented default where the password repeats the user (guest:guest).
+func urlPasswordReal(m, pw string) bool {
 	rest := m[strings.Index(m, "://")+3:]
-	userinfo := rest[:strings.LastIndexByte(rest, '@')]
-	pw := userinfo[strings.IndexByte(userinfo, ':')+1:]
-	return len(pw) >= 3 && !placeholderValue(pw)
-}
-
-// userFlagReal keeps "curl -u user:password" when the password is not a placeholder.
-func userFlagReal(m string) bool {
-	m = strings.TrimLeft(m, " \t")
-	m = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(m, "--user"), "-u"), " =")
-	pw := m[strings.IndexByte(m, ':')+1:]
-	return len(pw) >= 3 && !placeholderValue(pw)
+	user := rest[:strings.IndexByte(rest, ':')]
+	return len(pw) >= 3 && !placeholderValue(pw) && !strings.EqualFold(user, pw)
 }
 
 // bearerReal keeps "Bearer <token>" where the token mixes letters and digits.
-func bearerReal(m string) bool {
-	tok := strings.TrimLeft(m[len("bearer"):], " \t")
+func bearerReal(_, tok string) bool {
 	return anyDigit(tok) && anyLetter(tok) && !placeholderValue(tok)
 }
 
@@ -264,10 +351,10 @@ func mixedCase(v string) bool { return anyUpper(v) && anyLower(v) }
 // secretKeyByte matches the bytes of a name before a separator: API_KEY, x-api-key, cfg.password.
 func secretKeyByte(c byte) bool { return asciiAlnum(c) || c == '_' || c == '-' || c == '.' }
 
-// secretValueStop ends an unquoted value.
+// secretValueStop ends an unquoted value (& ends one only in a query string: see secretAfter).
 func secretValueStop(c byte) bool {
 	switch c {
-	case ' ', '\t', '\n', '\r', ',', ';', ')', ']', '}', '&', '"', '\'', '`', '|', '<', '>':
+	case ' ', '\t', '\n', '\r', ',', ';', ')', ']', '}', '"', '\'', '`', '|', '<', '>':
 		return true
 	}
 	return false

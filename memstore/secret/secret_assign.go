@@ -6,19 +6,19 @@ import "strings"
 
 // assignedSecret finds a value written after a password/token/secret word in `key: value`,
 // `key=value`, `key := "value"` or `'key' => 'value'` form, and names the word.
-func assignedSecret(s string) string {
+func assignedSecret(s string) finding {
 	for start := 0; start < len(s); {
 		k := strings.IndexAny(s[start:], ":=")
 		if k < 0 {
-			return ""
+			return finding{}
 		}
 		i := start + k
 		start = i + 1
-		if reason := secretAfter(s, i); reason != "" {
-			return reason
+		if f := secretAfter(s, i); f.reason != "" {
+			return f
 		}
 	}
-	return ""
+	return finding{}
 }
 
 // separator kinds for secretAfter.
@@ -30,12 +30,12 @@ const (
 
 // secretAfter looks at the separator at s[i] (':' or '=') and reports the secret word when the
 // name before it is one and the value after it looks like a real value.
-func secretAfter(s string, i int) string {
+func secretAfter(s string, i int) finding {
 	j := i + 1
 	kind := sepColon
 	if s[i] == ':' {
 		if i > 0 && s[i-1] == ':' {
-			return "" // second colon of "::"
+			return finding{} // second colon of "::"
 		}
 		if j < len(s) {
 			switch s[j] {
@@ -43,18 +43,18 @@ func secretAfter(s string, i int) string {
 				kind = sepCode
 				j++
 			case ':', '/':
-				return "" // "::" or "://"
+				return finding{} // "::" or "://"
 			}
 		}
 	} else {
 		if i > 0 && strings.IndexByte("=!<>:+-*/%&|^~", s[i-1]) >= 0 {
-			return "" // ==, !=, <=, :=, += …
+			return finding{} // ==, !=, <=, :=, += …
 		}
 		kind = sepEquals
 		if j < len(s) {
 			switch s[j] {
 			case '=':
-				return ""
+				return finding{}
 			case '>':
 				j++ // PHP/Ruby "=>"
 			}
@@ -74,17 +74,20 @@ func secretAfter(s string, i int) string {
 		a--
 	}
 	if a == e || e-a > 64 {
-		return ""
+		return finding{}
 	}
 	if a > 0 && (s[a-1] == '/' || s[a-1] == '\\') {
-		return "" // a path such as /etc/passwd:
+		return finding{} // a path such as /etc/passwd:
 	}
 	if a > 1 && s[a-1] == '{' && s[a-2] == '$' {
-		return "" // ${TOKEN:-default}
+		return finding{} // ${TOKEN:-default}
 	}
 	word, stem := secretWord(s, a, e)
+	if word == "" && strings.EqualFold(s[a:e], "value") {
+		word, stem = attributeName(s, a) // <add key="Password" value="…"/>
+	}
 	if word == "" {
-		return ""
+		return finding{}
 	}
 
 	// The value.
@@ -92,70 +95,156 @@ func secretAfter(s string, i int) string {
 		j++
 	}
 	if j >= len(s) {
-		return ""
+		return finding{}
 	}
 	var v string
 	quoted := false
 	end := j
+	vs := j
 	if q := s[j]; q == '"' || q == '\'' || q == '`' {
 		lim := min(len(s), j+1+256)
 		k := strings.IndexByte(s[j+1:lim], q)
 		if k < 0 {
-			return ""
+			return finding{}
 		}
 		v = s[j+1 : j+1+k]
+		vs = j + 1
 		quoted = true
 		end = j + 2 + k
 	} else {
-		for end < len(s) && end-j < 256 && !secretValueStop(s[end]) {
+		query := strings.IndexByte(s[:i], '?') >= 0 // in a query string, & starts the next parameter
+		for end < len(s) && end-j < 256 && !secretValueStop(s[end]) && (s[end] != '&' || !query) {
 			end++
 		}
-		v = strings.Trim(s[j:end], "*")
-		v = strings.TrimRight(v, ".!?:")
+		v = strings.TrimLeft(s[j:end], "*")
+		vs = end - len(v)
+		v = strings.TrimRight(v, ".!?:*")
 	}
+	found := func(reason string) finding { return finding{reason, vs, vs + len(v)} }
 
 	if len(v) == 40 && isAWSSecretShape(v) && containsFoldASCII(s[max(0, a-24):e], "aws") {
-		return "looks like an AWS secret access key"
+		return found("looks like an AWS secret access key")
+	}
+	if !quoted && passphraseWords[word] && asciiLower(v[0]) {
+		if pe := passphraseEnd(s, vs); pe > 0 {
+			return finding{"value after '" + word + "'", vs, pe}
+		}
 	}
 	if len(v) < 4 || strings.ContainsAny(v, " \t") || placeholderValue(v) {
-		return ""
+		return finding{}
 	}
-	reason := "value after '" + word + "'"
+	if valueIsSecret(word, stem, v, kind, quoted, lineEndsAt(s, end)) {
+		return found("value after '" + word + "'")
+	}
+	return finding{}
+}
+
+// valueIsSecret judges the value v written after the secret word: kind is the separator,
+// quoted whether v was in quotes, lineEnd whether nothing follows it on its line.
+func valueIsSecret(word, stem, v string, kind int, quoted, lineEnd bool) bool {
 	if word == "PIN" {
-		if !onlyDigits(v) {
-			return "" // "pin: v1.2.3" pins a version
-		}
-		return reason
+		return onlyDigits(v) // "pin: v1.2.3" pins a version
 	}
 	if bareWord(v) && (containsFoldASCII(v, stem) || namesSecret(v)) &&
 		(!anyDigit(v) || (kind == sepCode && !quoted)) {
-		return "" // password = password, token: myToken, privateKey = testEC256PrivateKey
+		return false // password = password, token: myToken, privateKey = testEC256PrivateKey
 	}
 	if !quoted && bareWord(v) && !anyDigit(v) &&
-		(kind == sepCode || (kind == sepColon && !lineEndsAt(s, end))) {
+		(kind == sepCode || (kind == sepColon && !lineEnd)) {
 		// A bare word: in code it is a variable (token = newToken); in prose it is the start
 		// of a sentence (Token: expires hourly) unless it ends the line.
-		return ""
+		return false
 	}
-	if !passwordWords[word] {
-		// People choose passwords; tokens, keys and secrets are generated, so they hold
-		// digits or look random. "secret: Kubernetes" and "token: mock-token" are not secrets,
-		// nor is a short number after a token word (a count, an id).
-		if !anyDigit(v) && !randomLetters(v) {
-			return ""
+	switch {
+	case passwordWords[word]:
+		return true
+	case word == "key" || word == "sig":
+		// A key of unknown kind: only a value that looks generated (a cache key, a sort key
+		// and a map key are names).
+		return randomToken(v)
+	case word == "auth":
+		return len(v) >= 8 && (anyDigit(v) || randomLetters(v))
+	}
+	// People choose passwords; tokens, keys and secrets are generated, so they hold
+	// digits or look random. "secret: Kubernetes" and "token: mock-token" are not secrets,
+	// nor is a short number after a token word (a count, an id).
+	if !anyDigit(v) && !randomLetters(v) {
+		return false
+	}
+	return !onlyDigits(v) || len(v) >= 8
+}
+
+// attributeName finds the secret word in the key="…" or name="…" attribute that comes before
+// a value="…" attribute at s[a:] in the same tag.
+func attributeName(s string, a int) (word, stem string) {
+	tag := s[max(0, a-120):a]
+	if k := strings.LastIndexByte(tag, '<'); k >= 0 {
+		tag = tag[k:]
+	}
+	for _, attr := range [...]string{`key="`, `name="`} {
+		k := strings.LastIndex(tag, attr)
+		if k < 0 {
+			continue
 		}
-		if onlyDigits(v) && len(v) < 8 {
-			return ""
+		name := tag[k+len(attr):]
+		if q := strings.IndexByte(name, '"'); q > 0 {
+			off := len(s[:a]) - len(tag) + k + len(attr)
+			return secretWord(s, off, off+q)
 		}
 	}
-	return reason
+	return "", ""
+}
+
+// passphraseWords are the words whose value may be several words.
+var passphraseWords = map[string]bool{"passphrase": true, "passcode": true}
+
+// passphraseEnd returns where a passphrase written as three to eight plain words, starting at
+// s[i], ends; 0 when the words read as a sentence ("see the team vault").
+func passphraseEnd(s string, i int) int {
+	end := lineEnd(s, i)
+	text := strings.TrimRight(s[i:end], " \t.\"'`")
+	n := 0
+	for w := range strings.FieldsSeq(text) {
+		if len(w) < 3 || !onlyBytes(w, lowerChars) || lookupLower(stopWords, w) {
+			return 0
+		}
+		n++
+	}
+	if n < 3 || n > 8 {
+		return 0
+	}
+	return i + len(text)
+}
+
+// stopWords make a run of words a sentence rather than a passphrase.
+var stopWords = map[string]bool{
+	"the": true, "and": true, "for": true, "from": true, "with": true, "see": true, "not": true,
+	"are": true, "this": true, "that": true, "our": true, "your": true, "les": true, "des": true,
+	"dans": true, "pour": true, "sur": true, "avec": true, "est": true, "pas": true, "voir": true,
+	"une": true, "was": true, "has": true, "will": true, "must": true, "should": true, "into": true,
+	"stored": true, "saved": true, "kept": true, "optional": true, "required": true,
 }
 
 // secretWords maps a name component to the word shown in the reason.
 var secretWords = map[string]string{
 	"password": "password", "passwd": "passwd", "pwd": "pwd", "passphrase": "passphrase",
 	"passcode": "passcode", "token": "token", "secret": "secret", "apikey": "api key",
-	"pin": "PIN", "mdp": "mot de passe", "motdepasse": "mot de passe",
+	"pin": "PIN", "mdp": "mot de passe", "motdepasse": "mot de passe", "pass": "pass", "pw": "pw",
+	"auth": "auth", "credential": "credential", "credentials": "credentials", "creds": "creds",
+	"sig": "sig",
+}
+
+// fusedWords end a name written without separators: PGPASSWORD, MYSQL_ROOTPASSWORD.
+var fusedWords = [...]string{"password", "passwd", "passphrase", "secret", "token", "apikey"}
+
+// plainKeys are the words that make a following "key" a name, not a credential.
+var plainKeys = map[string]bool{
+	"public": true, "pub": true, "primary": true, "foreign": true, "sort": true, "partition": true,
+	"cache": true, "idempotency": true, "hot": true, "map": true, "dict": true, "lookup": true,
+	"row": true, "index": true, "unique": true, "composite": true, "group": true, "routing": true,
+	"shard": true, "object": true, "file": true, "translation": true, "message": true,
+	"ssh": true, "host": true, "gpg": true, "pgp": true, "cle": true, "hash": true, "range": true,
+	"dedup": true, "dedupe": true, "join": true, "lock": true, "kms": true, "settings": true,
 }
 
 // passwordWords are the secret words whose values people choose, so a plain word after them
@@ -185,7 +274,8 @@ var describingWords = map[string]bool{
 	"rotation": true, "id": true, "prefix": true, "suffix": true, "version": true,
 	"algorithm": true, "alg": true, "encoding": true, "issuer": true, "audience": true,
 	"enabled": true, "required": true, "set": true, "valid": true, "validity": true,
-	"hash": true, "hashing": true, "salt": true, "rounds": true,
+	"hash": true, "hashing": true, "salt": true, "rounds": true, "stdin": true, "prompt": true,
+	"helper": true, "fingerprint": true, "command": true, "cmd": true,
 }
 
 // maxNameParts bounds the components of a name that secretWord looks at.
@@ -203,8 +293,17 @@ func secretWord(s string, a, e int) (word, stem string) {
 	for k := 0; k < n; k++ {
 		p := parts[k]
 		w := lookupLower(secretWords, p)
-		if w == "" && k > 0 && strings.EqualFold(p, "key") {
-			w = lookupLower(keyPairs, parts[k-1])
+		if w == "" && strings.EqualFold(p, "key") {
+			switch {
+			case k == 0:
+			case lookupLower(keyPairs, parts[k-1]) != "":
+				w = lookupLower(keyPairs, parts[k-1])
+			case !lookupLower(plainKeys, parts[k-1]):
+				w = "key"
+			}
+		}
+		if w == "" {
+			w = fusedWord(p)
 		}
 		if w == "" {
 			continue
@@ -236,6 +335,16 @@ func secretWord(s string, a, e int) (word, stem string) {
 		}
 	}
 	return "", ""
+}
+
+// fusedWord finds a secret word that ends a longer name component (PGPASSWORD).
+func fusedWord(p string) string {
+	for _, w := range fusedWords {
+		if len(p) > len(w) && strings.EqualFold(p[len(p)-len(w):], w) {
+			return w
+		}
+	}
+	return ""
 }
 
 // lookupLower looks a name component up in m without allocating for the usual short names.
@@ -321,6 +430,7 @@ var commonValues = map[string]bool{
 	"sha1": true, "sha256": true, "sha512": true, "md5": true, "hs256": true, "rs256": true,
 	"es256": true, "expired": true, "revoked": true, "rotated": true, "valid": true,
 	"invalid": true, "missing": true, "aucun": true, "vide": true, "inconnu": true,
+	"pass": true, "pwd": true, "passwd": true, "guest": true,
 }
 
 // placeholderValue reports values that stand for a secret without being one: masks, env and

@@ -2,10 +2,10 @@ package secret
 
 // Card numbers: 13–19 digits that start like a real card and pass the Luhn check.
 
-// hasCardNumber finds a 13–19 digit number, contiguous or in card-style groups ("4111 1111
+// cardNumber finds a 13–19 digit number, contiguous or in card-style groups ("4111 1111
 // 1111 1111", "3782-822463-10005"), that starts like a payment card and passes the Luhn check
 // (luhnCard). Phone numbers, order numbers, dates and ids inside words do not have that shape.
-func hasCardNumber(s string) bool {
+func cardNumber(s string) (start, end int) {
 	for i := 0; i < len(s); {
 		if !asciiDigit(s[i]) {
 			i++
@@ -43,20 +43,20 @@ func hasCardNumber(s string) bool {
 		switch {
 		case ng == 1:
 			if endOK && nd >= 13 && nd <= 19 && luhnCard(digits[:nd]) {
-				return true
+				return i, j
 			}
 		case groups[0] == 4 && nd >= 13 && nd <= 19 && endOK && cardGroups(groups[1:ng]):
 			if luhnCard(digits[:nd]) {
-				return true
+				return i, j
 			}
 		case groups[0] >= 13 && groups[0] <= 19:
 			if luhnCard(digits[:groups[0]]) {
-				return true
+				return i, i + groups[0]
 			}
 		}
 		i = j
 	}
-	return false
+	return 0, 0
 }
 
 // cardGroups reports whether the groups after the first have card sizes (3 to 6 digits).

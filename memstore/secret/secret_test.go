@@ -318,5 +318,8 @@ func FuzzDetectSecret(f *testing.F) {
 		if again := Detect(s); again != first {
 			t.Fatalf("Detect(%q) gave %q then %q", s, first, again)
 		}
+		if out, found := Redact(s); Detect(out) != "" || found != (first != "") {
+			t.Fatalf("Redact(%q) = %q, %v: Detect says %q", s, out, found, Detect(out))
+		}
 	})
 }

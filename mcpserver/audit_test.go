@@ -205,15 +205,15 @@ func TestCommitClientName(t *testing.T) {
 
 	connect(t, root, evil).ok("memory_add", map[string]any{"section": "decisions", "bullets": []string{"Premier fait"}}, nil)
 	msg := git(t, root, "log", "-1", "--format=%B")
-	if strings.Count(msg, "\n") != 2 || !strings.HasPrefix(msg, "memory_add by codex Signed-off-by_ Mallory _m@example.com_: 1 bullet") {
+	if strings.Count(msg, "\n") != 4 || !strings.HasPrefix(msg, "memory(root): memory_add: 1 bullet") {
 		t.Errorf("commit message:\n%s", msg)
 	}
-	if trailers := git(t, root, "log", "-1", "--format=%(trailers)"); trailers != "" {
+	if trailers := git(t, root, "log", "-1", "--format=%(trailers)"); trailers != "Carnet-Writer: mcp:codex Signed-off-by_ Mallory _m@example.com_" {
 		t.Errorf("the client name added trailers: %q", trailers)
 	}
 
 	connect(t, root, evil, func(o *Options) { o.Client = "claude" }).ok("memory_add", map[string]any{"section": "decisions", "bullets": []string{"Second fait"}}, nil)
-	if s := git(t, root, "log", "-1", "--format=%s"); !strings.HasPrefix(s, "memory_add by claude: ") {
-		t.Errorf("pinned client commit subject: %s", s)
+	if s := git(t, root, "log", "-1", "--format=%(trailers:key=Carnet-Writer,valueonly)"); s != "mcp:claude" {
+		t.Errorf("pinned client commit writer: %q", s)
 	}
 }

@@ -5,14 +5,13 @@
 package mcpserver
 
 import (
+	"carnet/memstore"
 	"context"
 	"errors"
 	"io"
 	"log/slog"
-	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -109,30 +108,10 @@ func (s *Server) clientName(req *mcp.CallToolRequest) string {
 }
 
 // MaxClientName is the longest client name carnet keeps, in characters.
-const MaxClientName = 64
+const MaxClientName = memstore.MaxNameChars
 
-// CleanClientName makes a client name one line of safe characters (letters, digits and
-// "-_.@/ "), at most MaxClientName long: runs of spaces and newlines become one space,
-// other control characters are dropped, any other character becomes "_". A client cannot
-// write a line of its own into a commit message (a "Signed-off-by:" trailer, say).
-func CleanClientName(name string) string {
-	var b strings.Builder
-	n := 0
-	for _, r := range strings.Join(strings.Fields(name), " ") {
-		switch {
-		case n == MaxClientName:
-			return strings.TrimSpace(b.String())
-		case unicode.IsControl(r):
-			continue
-		case unicode.IsLetter(r), unicode.IsDigit(r), strings.ContainsRune("-_.@/ ", r):
-			b.WriteRune(r)
-		default:
-			b.WriteByte('_')
-		}
-		n++
-	}
-	return strings.TrimSpace(b.String())
-}
+// CleanClientName makes a client name one line of safe characters (memstore.SafeName).
+func CleanClientName(name string) string { return memstore.SafeName(name) }
 
 // displayName is the client as commit messages and the audit log name it.
 func displayName(client string) string {

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -143,7 +144,7 @@ func CommitMessage(project string, c Change) string {
 			b.WriteString(strings.TrimRight(l, "\n") + "\n")
 		}
 	}
-	fmt.Fprintf(&b, "\nCarnet-Writer: %s\n", SafeName(c.Writer))
+	fmt.Fprintf(&b, "\nCarnet-Writer: %s\n", cmp.Or(oneLine(c.Writer), "unknown"))
 	return b.String()
 }
 
@@ -154,25 +155,29 @@ func oneLine(s string) string {
 	}), " ")
 }
 
-// SafeName turns a self-declared name (an MCP client's, a writer's) into one short line of
-// safe characters: letters, digits and -_.@/: ; anything else becomes "_". "" is "unknown".
-func SafeName(s string) string {
+// MaxNameChars is the longest name SafeName keeps.
+const MaxNameChars = 64
+
+// SafeName turns a self-declared name (an MCP client's, a writer's) into one line of safe
+// characters (letters, digits and "-_.@/ "), at most MaxNameChars long: runs of spaces and
+// newlines become one space, other control characters are dropped, anything else becomes "_".
+func SafeName(name string) string {
 	var b strings.Builder
-	for _, r := range strings.TrimSpace(s) {
-		if b.Len() >= 64 {
-			break
-		}
+	n := 0
+	for _, r := range strings.Join(strings.Fields(name), " ") {
 		switch {
-		case unicode.IsLetter(r), unicode.IsDigit(r), strings.ContainsRune("-_.@/:", r):
+		case n == MaxNameChars:
+			return strings.TrimSpace(b.String())
+		case unicode.IsControl(r):
+			continue
+		case unicode.IsLetter(r), unicode.IsDigit(r), strings.ContainsRune("-_.@/ ", r):
 			b.WriteRune(r)
 		default:
 			b.WriteByte('_')
 		}
+		n++
 	}
-	if b.Len() == 0 {
-		return "unknown"
-	}
-	return b.String()
+	return strings.TrimSpace(b.String())
 }
 
 // Plural says n of a countable word: "1 bullet", "3 bullets".

@@ -131,6 +131,22 @@ func (p *Project) checkPath(path string) error {
 	return err
 }
 
+// ReadFile reads a file of one of the workspace's memory folders (path absolute), through
+// the project whose memory folder holds it (see Project.ReadFile). A path in no memory
+// folder is refused.
+func (w *Workspace) ReadFile(path string) ([]byte, error) {
+	var in *Project
+	for _, p := range w.Projects {
+		if r, err := filepath.Rel(p.Dir, path); err == nil && filepath.IsLocal(r) && (in == nil || len(p.Dir) > len(in.Dir)) {
+			in = p
+		}
+	}
+	if in == nil {
+		return nil, fmt.Errorf("refused: %s is not in a memory folder", w.Rel(path))
+	}
+	return in.ReadFile(path)
+}
+
 // readDir lists a folder of the memory (path absolute, in the memory folder), sorted by
 // name, leaving out symbolic links. A missing folder lists nothing; so does a folder that is
 // a link or lies under one. What is left out is noted once in the debug log.
@@ -188,7 +204,8 @@ const (
 )
 
 // AppendDebug appends one line to the file name of the project's debug folder, rotating it
-// to name.1 once it passes max bytes, so that debug logs never grow without bound. It
+// to name.1 once it passes max bytes (max <= 0: never), so that debug logs never grow
+// without bound. It
 // never writes through a symbolic link. Appends of one short line are atomic between
 // processes (O_APPEND).
 func (p *Project) AppendDebug(name string, line []byte, max int64) error {
@@ -204,7 +221,7 @@ func (p *Project) AppendDebug(name string, line []byte, max int64) error {
 	if err != nil {
 		return err
 	}
-	if st, err := f.Lstat(rel); err == nil && st.Size() > max {
+	if st, err := f.Lstat(rel); err == nil && max > 0 && st.Size() > max {
 		_ = f.Rename(rel, rel+".1")
 	}
 	w, err := f.OpenFile(rel, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)

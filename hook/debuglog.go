@@ -2,41 +2,20 @@ package hook
 
 import (
 	"carnet/hook/transcript"
+	"carnet/memstore"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 )
 
-// Debug files in a project's logs/.debug/ (gitignored).
+// Debug files in a project's logs/.debug/ (gitignored), written by Project.AppendDebug,
+// which never writes through a symbolic link.
 const (
-	HookLogFile     = "hook.log"
+	HookLogFile     = memstore.HookLogFile
 	ExtractionsFile = "extractions.jsonl"
-	hookLogMax      = 256 << 10 // past this size a log is rotated to NAME.1
+	hookLogMax      = memstore.HookLogMax // past this size a log is rotated to NAME.1
 	extractionsMax  = 1 << 20
 )
-
-// appendBounded appends one line to path, rotating the file to path+".1" once it passes
-// max bytes, so debug logs never grow without bound. Appends of one short line are atomic
-// between processes (O_APPEND).
-func appendBounded(path string, line []byte, max int64) error {
-	if st, err := os.Stat(path); err == nil && st.Size() > max {
-		_ = os.Rename(path, path+".1")
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(line); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
 
 // logLine formats one hook.log line: time, event, session, message, all on one line.
 func logLine(now time.Time, event, session, msg string) []byte {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -98,7 +97,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 	l := &Load{Project: p.Name, Budget: budget}
 
 	// Long memory: its dated sections, the newest most wanted.
-	if data, err := readOptional(p.LongMemoryPath()); err != nil {
+	if data, err := readOptional(p, p.LongMemoryPath()); err != nil {
 		return nil, err
 	} else if data != nil {
 		d := memstore.ParseDoc(data)
@@ -199,7 +198,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 // logPart splits a daily log into its sections; base shifts their priority (older logs
 // come after today's).
 func logPart(p *memstore.Project, lf memstore.LogFile, title string, base int) (*LoadPart, error) {
-	data, err := readOptional(lf.Path)
+	data, err := readOptional(p, lf.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -333,8 +332,9 @@ func (l *Load) Explain() string {
 	return sb.String()
 }
 
-func readOptional(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+// readOptional reads a memory file that may be missing; a symbolic link is an error.
+func readOptional(p *memstore.Project, path string) ([]byte, error) {
+	data, err := p.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

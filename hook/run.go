@@ -240,8 +240,7 @@ func (r *runner) logf(format string, args ...any) {
 		}
 	}
 	if p := r.home(); p != nil {
-		_ = p.MakeDebugDir()
-		if err := appendBounded(filepath.Join(p.DebugDir(), HookLogFile), line, hookLogMax); err == nil {
+		if err := p.AppendDebug(HookLogFile, line, hookLogMax); err == nil {
 			return
 		}
 	}
@@ -320,7 +319,10 @@ func (r *runner) capture() (int, error) {
 		if len(ws.Projects) > 1 && home != nil {
 			project = home.Name
 		}
-		_ = home.MakeDebugDir()
+		if err := home.MakeDebugDir(); err != nil {
+			r.logf("gate: %v", err)
+			return 0, nil
+		}
 		res, err := checkGate(home.DebugDir(), in.SessionID, path, extract.NewPathFixer(ws.Root, turn.Cwd), project)
 		if err != nil {
 			r.logf("%v", err)
@@ -375,8 +377,7 @@ func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, k
 		}
 	}
 	if line, jerr := json.Marshal(rec); jerr == nil {
-		_ = p.MakeDebugDir()
-		_ = appendBounded(filepath.Join(p.DebugDir(), ExtractionsFile), append(line, '\n'), extractionsMax)
+		_ = p.AppendDebug(ExtractionsFile, append(line, '\n'), extractionsMax)
 	}
 	if err != nil {
 		return fmt.Errorf("project %s: %w", p.Name, err)

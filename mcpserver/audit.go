@@ -2,8 +2,6 @@ package mcpserver
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 
 	"carnet/memstore"
 )
@@ -34,17 +32,5 @@ func appendAudit(p *memstore.Project, e auditEntry) error {
 	if err != nil {
 		return err
 	}
-	line = append(line, '\n')
-	if err := p.MakeDebugDir(); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(filepath.Join(p.DebugDir(), AuditFile), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(line)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	return werr
+	return p.AppendDebug(AuditFile, append(line, '\n'), 0)
 }

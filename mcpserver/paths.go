@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -152,7 +151,7 @@ func layoutFile(rel string) bool {
 // readMem reads a memory file for c's client: a missing file, and a sensitive file for a
 // read-only client, are both "not found", worded the same way.
 func (c *call) readMem(f memFile) ([]byte, error) {
-	data, err := os.ReadFile(f.abs)
+	data, err := c.p.ReadFile(f.abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist), err == nil && c.hidden(data):
 		return nil, c.notFound(f.rel)

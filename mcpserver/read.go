@@ -141,7 +141,7 @@ func (c *call) index() (string, IndexOut, error) {
 	}
 	b.WriteString("\n\n")
 
-	if data, err := os.ReadFile(p.LongMemoryPath()); err == nil && !c.hidden(data) {
+	if data, err := p.ReadFile(p.LongMemoryPath()); err == nil && !c.hidden(data) {
 		lm := fileContent("long_memory.md", data)
 		out.LongMemory = &lm
 		fmt.Fprintf(&b, "## long_memory.md — version %s, %d lines", lm.Version, lm.Lines)
@@ -172,7 +172,7 @@ func (c *call) index() (string, IndexOut, error) {
 	hidden := map[string]bool{}
 	sensitive := map[string]bool{}
 	for _, l := range logs {
-		data, err := os.ReadFile(l.Path)
+		data, err := p.ReadFile(l.Path)
 		if err != nil {
 			continue
 		}
@@ -230,7 +230,7 @@ func (c *call) index() (string, IndexOut, error) {
 	if err == nil {
 		for _, a := range arch {
 			if c.access != accessFull {
-				if data, err := os.ReadFile(a.Path); err != nil || c.hidden(data) {
+				if data, err := p.ReadFile(a.Path); err != nil || c.hidden(data) {
 					continue
 				}
 			}
@@ -336,7 +336,7 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 		hide, seen := hidden[h.Path]
 		if !seen {
 			if c.access != accessFull {
-				data, err := os.ReadFile(filepath.Join(c.ws.Root, filepath.FromSlash(h.Path)))
+				data, err := projects[h.Project].ReadFile(filepath.Join(c.ws.Root, filepath.FromSlash(h.Path)))
 				hide = err != nil || IsSensitive(data)
 			}
 			hidden[h.Path] = hide

@@ -2,7 +2,6 @@ package memstore
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 )
@@ -22,7 +21,7 @@ func (p *Project) OpenItems() ([]OpenItem, error) {
 	}
 	var out []OpenItem
 	for i := len(logs) - 1; i >= 0; i-- {
-		data, err := os.ReadFile(logs[i].Path)
+		data, err := p.ReadFile(logs[i].Path)
 		if err != nil {
 			continue
 		}

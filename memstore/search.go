@@ -1,6 +1,8 @@
 package memstore
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -17,11 +19,18 @@ type Hit struct {
 	Text    string // the line, trimmed
 }
 
-// Files lists every memory file of the project: long memory, then logs newest first, then archives.
+// Files lists every memory file of the project: long memory, then logs newest first, then
+// archives. Symbolic links are left out (noted once in the debug log).
 func (p *Project) Files() ([]string, error) {
 	var out []string
-	if _, err := os.Stat(p.LongMemoryPath()); err == nil {
-		out = append(out, p.LongMemoryPath())
+	var le *LinkError
+	switch err := p.checkPath(p.LongMemoryPath()); {
+	case errors.As(err, &le):
+		p.noteLink(le.Path)
+	case err == nil:
+		if _, err := os.Lstat(p.LongMemoryPath()); err == nil {
+			out = append(out, p.LongMemoryPath())
+		}
 	}
 	logs, err := p.Logs()
 	if err != nil {
@@ -46,19 +55,33 @@ func (w *Workspace) Search(query string, limit int) ([]Hit, error) {
 	}
 	var hits []Hit
 	for _, p := range w.Projects {
-		files, err := p.Files()
-		if err != nil {
-			return nil, err
+		var err error
+		if hits, err = p.search(hits, terms, limit); err != nil || limit > 0 && len(hits) >= limit {
+			return hits, err
 		}
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				continue
-			}
-			hits = append(hits, searchDoc(p, w.Rel(f), ParseDoc(data), terms)...)
-			if limit > 0 && len(hits) >= limit {
-				return hits[:limit], nil
-			}
+	}
+	return hits, nil
+}
+
+// search appends the hits of the project's files to hits, up to limit.
+func (p *Project) search(hits []Hit, terms []string, limit int) ([]Hit, error) {
+	files, err := p.Files()
+	if err != nil || len(files) == 0 {
+		return hits, err
+	}
+	f, err := p.openFolder(false)
+	if err != nil {
+		return hits, nil // the folder went away since it was listed
+	}
+	defer f.Close()
+	for _, path := range files {
+		data, err := f.readFile(path)
+		if err != nil {
+			continue
+		}
+		hits = append(hits, searchDoc(p, p.WS.Rel(path), ParseDoc(data), terms)...)
+		if limit > 0 && len(hits) >= limit {
+			return hits[:limit], nil
 		}
 	}
 	return hits, nil
@@ -120,39 +143,48 @@ func Init(root, dir string) ([]string, error) {
 // name: carnet.toml can name any folder): logs/ and the .gitignore line for logs/.debug/.
 // It returns what it created (relative paths); existing files are left as they are.
 func InitFolder(root, mem string) ([]string, error) {
-	var created []string
-	mem = filepath.Join(root, filepath.FromSlash(mem))
-	logs := filepath.Join(mem, "logs")
-	if _, err := os.Stat(logs); err != nil {
-		if err := os.MkdirAll(logs, 0o755); err != nil {
-			return nil, err
-		}
-		keep := filepath.Join(logs, ".gitkeep")
-		if err := os.WriteFile(keep, nil, 0o644); err != nil {
-			return nil, err
-		}
-		created = append(created, relTo(root, logs)+"/")
+	p := (&Workspace{Root: root}).newProject("", mem)
+	f, err := p.openFolder(true)
+	if err != nil {
+		return nil, err
 	}
-	gi := filepath.Join(mem, ".gitignore")
-	const ignore = "logs/.debug/\n"
-	data, err := os.ReadFile(gi)
-	switch {
-	case os.IsNotExist(err):
-		if err := WriteFileAtomic(gi, []byte("# carnet: raw extractions, hook and audit logs stay on this machine\n"+ignore)); err != nil {
-			return created, err
+	defer f.Close()
+	var created []string
+	logs, err := f.check(p.LogsDir())
+	if err != nil {
+		return nil, err
+	}
+	if _, err := f.Lstat(logs); err != nil {
+		if err := f.MkdirAll(logs, 0o755); err != nil {
+			return nil, err
 		}
-		created = append(created, relTo(root, gi))
+		if err := f.WriteFile(filepath.Join(logs, ".gitkeep"), nil, 0o644); err != nil {
+			return nil, err
+		}
+		created = append(created, relTo(root, p.LogsDir())+"/")
+	}
+	const ignore = "logs/.debug/\n"
+	gi := filepath.Join(p.Dir, ".gitignore")
+	data, err := f.readFile(gi)
+	what := relTo(root, gi)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		data = []byte("# carnet: raw extractions, hook and audit logs stay on this machine\n")
 	case err != nil:
 		return created, err
-	case !containsLine(data, strings.TrimSpace(ignore)):
+	case containsLine(data, strings.TrimSpace(ignore)):
+		sort.Strings(created)
+		return created, nil
+	default:
+		what += " (updated)"
 		if len(data) > 0 && data[len(data)-1] != '\n' {
 			data = append(data, '\n')
 		}
-		if err := WriteFileAtomic(gi, append(data, ignore...)); err != nil {
-			return created, err
-		}
-		created = append(created, relTo(root, gi)+" (updated)")
 	}
+	if err := f.writeFile(gi, append(data, ignore...)); err != nil {
+		return created, err
+	}
+	created = append(created, what)
 	sort.Strings(created)
 	return created, nil
 }

@@ -22,7 +22,11 @@ func (p *Project) Lock() (unlock func(), err error) {
 	if err := p.MakeDebugDir(); err != nil {
 		return nil, fmt.Errorf("cannot lock %s: %w", p.WS.Rel(p.Dir), unwrapPath(err))
 	}
-	l := flock.New(filepath.Join(p.DebugDir(), "write.lock"))
+	path := filepath.Join(p.DebugDir(), "write.lock")
+	if err := p.checkPath(path); err != nil {
+		return nil, fmt.Errorf("cannot lock %s: %w", p.WS.Rel(p.Dir), err)
+	}
+	l := flock.New(path)
 	if err := l.Lock(); err != nil {
 		return nil, fmt.Errorf("cannot lock %s: %w", p.WS.Rel(p.Dir), unwrapPath(err))
 	}
@@ -31,15 +35,24 @@ func (p *Project) Lock() (unlock func(), err error) {
 
 // MakeDebugDir creates logs/.debug/ with a .gitignore of its own that ignores everything in
 // it, so that its lock, logs and raw extractions stay out of git even in a memory folder
-// that carnet init did not make (a folder named in carnet.toml, or one made by hand).
+// that carnet init did not make (a folder named in carnet.toml, or one made by hand). It
+// refuses a debug folder reached through a symbolic link.
 func (p *Project) MakeDebugDir() error {
-	dir := p.DebugDir()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	f, err := p.openFolder(true)
+	if err != nil {
 		return err
 	}
-	gi := filepath.Join(dir, ".gitignore")
-	if _, err := os.Lstat(gi); errors.Is(err, fs.ErrNotExist) {
-		_ = os.WriteFile(gi, []byte("# carnet: this folder stays on this machine\n*\n"), 0o644)
+	defer f.Close()
+	rel, err := f.check(p.DebugDir())
+	if err != nil {
+		return err
+	}
+	if err := f.MkdirAll(rel, 0o755); err != nil {
+		return err
+	}
+	gi := filepath.Join(rel, ".gitignore")
+	if _, err := f.Lstat(gi); errors.Is(err, fs.ErrNotExist) {
+		_ = f.WriteFile(gi, []byte("# carnet: this folder stays on this machine\n*\n"), 0o644)
 	}
 	return nil
 }
@@ -54,7 +67,9 @@ func unwrapPath(err error) error {
 
 // WriteFileAtomic writes data to path through a temporary file in the same folder, synced and
 // renamed over the target, so a reader or a crash never sees a half-written file. The file
-// keeps its permissions when it exists.
+// keeps its permissions when it exists. It is for files outside memory folders (settings,
+// carnet.toml, git's merge files): memory is written by Project.Write, which never writes
+// through a symbolic link.
 func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -64,39 +79,12 @@ func WriteFileAtomic(path string, data []byte) error {
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	if err := f.Chmod(mode); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	ok = true
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
+	defer root.Close()
+	return writeAtomic(root, filepath.Base(path), data, mode)
 }
 
 // Tx is one read-modify-write of a project's memory, under its lock. Documents are read once,
@@ -152,14 +140,17 @@ func (tx *Tx) Doc(path string) (*Doc, error) {
 	if td, ok := tx.docs[path]; ok {
 		return td.doc, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := tx.p.ReadFile(path)
 	td := &txDoc{}
+	var le *LinkError
 	switch {
 	case err == nil:
 		td.exists, td.orig = true, data
 		td.doc = ParseDoc(data)
 	case errors.Is(err, fs.ErrNotExist):
 		td.doc = ParseDoc(nil)
+	case errors.As(err, &le):
+		return nil, err
 	default:
 		return nil, fmt.Errorf("cannot read %s: %w", tx.p.WS.Rel(path), unwrapPath(err))
 	}
@@ -293,18 +284,36 @@ func (tx *Tx) commit() ([]string, error) {
 		}
 		writes = append(writes, write{path, data})
 	}
+	if len(writes) == 0 && len(tx.moves) == 0 {
+		return nil, nil
+	}
+	f, err := tx.p.openFolder(true)
+	if err != nil {
+		return nil, fmt.Errorf("cannot write %s: %w", tx.p.RelDir, unwrapPath(err))
+	}
+	defer f.Close()
+	// Every path is checked before anything is written, so that a link refuses the whole Tx.
+	for _, w := range writes {
+		if _, err := f.check(w.path); err != nil {
+			return nil, err
+		}
+	}
+	for _, m := range tx.moves {
+		for _, path := range m {
+			if _, err := f.check(path); err != nil {
+				return nil, err
+			}
+		}
+	}
 	var changed []string
 	for _, w := range writes {
-		if err := WriteFileAtomic(w.path, w.data); err != nil {
+		if err := f.writeFile(w.path, w.data); err != nil {
 			return changed, fmt.Errorf("cannot write %s: %w", tx.p.WS.Rel(w.path), unwrapPath(err))
 		}
 		changed = append(changed, tx.p.WS.Rel(w.path))
 	}
 	for _, m := range tx.moves {
-		if err := os.MkdirAll(filepath.Dir(m[1]), 0o755); err != nil {
-			return changed, err
-		}
-		if err := os.Rename(m[0], m[1]); err != nil {
+		if err := f.rename(m[0], m[1]); err != nil {
 			return changed, fmt.Errorf("cannot move %s: %w", tx.p.WS.Rel(m[0]), unwrapPath(err))
 		}
 		changed = append(changed, tx.p.WS.Rel(m[0]), tx.p.WS.Rel(m[1]))

@@ -4,7 +4,6 @@ import (
 	"carnet/memstore/gitrepo"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -269,17 +268,14 @@ type LogFile struct {
 	Archived bool
 }
 
-// Logs lists the daily logs, newest first (archives excluded).
-func (p *Project) Logs() ([]LogFile, error) { return listLogs(p.LogsDir(), false) }
+// Logs lists the daily logs, newest first (archives excluded). Symbolic links are left out.
+func (p *Project) Logs() ([]LogFile, error) { return p.listLogs(p.LogsDir(), false) }
 
-// Archives lists the archived logs, newest first.
-func (p *Project) Archives() ([]LogFile, error) { return listLogs(p.ArchivesDir(), true) }
+// Archives lists the archived logs, newest first. Symbolic links are left out.
+func (p *Project) Archives() ([]LogFile, error) { return p.listLogs(p.ArchivesDir(), true) }
 
-func listLogs(dir string, archived bool) ([]LogFile, error) {
-	ents, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
+func (p *Project) listLogs(dir string, archived bool) ([]LogFile, error) {
+	ents, err := p.readDir(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -73,7 +73,7 @@ func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
 		for _, c := range sel {
 			switch c.Kind {
 			case Move:
-				data, exists, err := readMaybe(abs(c.From))
+				data, exists, err := readMaybe(p, abs(c.From))
 				if err != nil {
 					return fmt.Errorf("cannot read %s: %w", c.From, err)
 				}
@@ -87,7 +87,7 @@ func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
 					return &StaleError{Path: c.Path, Why: "already exists"}
 				}
 			default:
-				data, exists, err := readMaybe(abs(c.Path))
+				data, exists, err := readMaybe(p, abs(c.Path))
 				if err != nil {
 					return fmt.Errorf("cannot read %s: %w", c.Path, err)
 				}

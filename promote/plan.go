@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -189,7 +188,7 @@ func (pp *planner) archive(cutoff string) error {
 	}
 	for i := len(logs) - 1; i >= 0; i-- { // logs are newest first
 		lf := logs[i]
-		data, err := os.ReadFile(lf.Path)
+		data, err := pp.p.ReadFile(lf.Path)
 		if err != nil {
 			return fmt.Errorf("cannot read %s: %w", pp.rel(lf.Path), unwrapPath(err))
 		}
@@ -267,7 +266,7 @@ func (pp *planner) carry() error {
 	}
 
 	path := pp.p.LogPath(pl.Today)
-	base, exists, err := readMaybe(path)
+	base, exists, err := readMaybe(pp.p, path)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", pp.rel(path), err)
 	}
@@ -298,7 +297,7 @@ func (pp *planner) carry() error {
 func (pp *planner) longMemory() error {
 	pl, p, cfg, opts := pp.pl, pp.p, pp.p.WS.Config, pp.pl.Options
 	lmPath := p.LongMemoryPath()
-	base, exists, err := readMaybe(lmPath)
+	base, exists, err := readMaybe(pp.p, lmPath)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", pp.rel(lmPath), err)
 	}
@@ -421,9 +420,9 @@ func openBullets(d *memstore.Doc) []string {
 // lineCount is the number of lines of a file's content.
 func lineCount(data []byte) int { return len(memstore.ParseDoc(data).Lines()) }
 
-// readMaybe reads a file that may not exist.
-func readMaybe(path string) (data []byte, exists bool, err error) {
-	data, err = os.ReadFile(path)
+// readMaybe reads a memory file that may not exist; a symbolic link is an error.
+func readMaybe(p *memstore.Project, path string) (data []byte, exists bool, err error) {
+	data, err = p.ReadFile(path)
 	switch {
 	case err == nil:
 		return data, true, nil

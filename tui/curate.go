@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -46,9 +45,9 @@ func (s *curate) isLong() bool { return s.path == s.p.LongMemoryPath() }
 func (s *curate) Init() tea.Cmd { return s.load() }
 
 func (s *curate) load() tea.Cmd {
-	path := s.path
+	path, p := s.path, s.p
 	return func() tea.Msg {
-		data, err := os.ReadFile(path)
+		data, err := p.ReadFile(path)
 		if err != nil {
 			return bulletsMsg{to: s, err: err}
 		}

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -75,7 +74,7 @@ func (s *memory) load() tea.Cmd {
 // readMemory lists a project's files with what the list shows of each.
 func readMemory(p *memstore.Project) ([]entry, error) {
 	long := entry{kind: entryLong, label: "Long-term memory"}
-	if data, err := os.ReadFile(p.LongMemoryPath()); err == nil {
+	if data, err := p.ReadFile(p.LongMemoryPath()); err == nil {
 		long.n = countLines(data)
 	}
 	logs, err := p.Logs()
@@ -89,7 +88,7 @@ func readMemory(p *memstore.Project) ([]entry, error) {
 	out := []entry{long, {kind: entryOpen, label: "Open items"}, {kind: entryHeader, label: "Daily logs", n: len(logs)}}
 	open := 0
 	for _, lf := range logs {
-		e := entry{kind: entryLog, log: lf, tags: tagsOf(lf.Path)}
+		e := entry{kind: entryLog, log: lf, tags: tagsOf(p, lf.Path)}
 		open += e.tags.open
 		out = append(out, e)
 	}
@@ -97,15 +96,15 @@ func readMemory(p *memstore.Project) ([]entry, error) {
 	if len(arch) > 0 {
 		out = append(out, entry{kind: entryArchives, label: "Archives", n: len(arch)})
 		for _, lf := range arch {
-			out = append(out, entry{kind: entryLog, log: lf, tags: tagsOf(lf.Path)})
+			out = append(out, entry{kind: entryLog, log: lf, tags: tagsOf(p, lf.Path)})
 		}
 	}
 	return out, nil
 }
 
-func tagsOf(path string) logTags {
+func tagsOf(p *memstore.Project, path string) logTags {
 	t := logTags{has: map[string]bool{}}
-	data, err := os.ReadFile(path)
+	data, err := p.ReadFile(path)
 	if err != nil {
 		return t
 	}

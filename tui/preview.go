@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 
 	"charm.land/bubbles/v2/viewport"
@@ -107,9 +106,9 @@ func (p *preview) reload() tea.Cmd {
 	}
 	req := previewMsg{to: p, seq: p.seq, path: p.path, width: p.width}
 	style := p.c.styles.glamourStyle()
-	md := p.c.md
+	md, ws := p.c.md, p.c.ws
 	return func() tea.Msg {
-		req.raw, req.err = os.ReadFile(req.path)
+		req.raw, req.err = ws.ReadFile(req.path)
 		if req.err == nil {
 			req.out, req.err = md.render(req.raw, req.width, style)
 		}

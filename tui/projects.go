@@ -3,7 +3,6 @@ package tui
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 
@@ -89,7 +88,7 @@ func summarize(p *memstore.Project) (projectSummary, error) {
 	if len(logs) > 0 {
 		s.last = logs[0].Date
 	}
-	if data, err := os.ReadFile(p.LongMemoryPath()); err == nil {
+	if data, err := p.ReadFile(p.LongMemoryPath()); err == nil {
 		s.longLines = countLines(data)
 	}
 	return s, nil

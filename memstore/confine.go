@@ -1,0 +1,313 @@
+package memstore
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A memory folder comes with the repository it lives in, and a cloned repository can ship
+// memory_sessions/long_memory.md as a link to ~/.aws/credentials. So every file carnet reads
+// or writes in a memory folder is resolved here, once: the folder is opened as an os.Root,
+// which keeps every access inside it, and no symbolic link is followed on the way — not the
+// memory folder itself (nor a folder between the workspace root and it), not a folder in
+// it, not the file. A link that stays inside is refused too: the rule is simpler to trust.
+// Readers get a *LinkError, listings leave links out (noted once in the debug log), writers
+// never write through a link nor replace one with a file.
+
+// LinkError is a path of a memory folder that is a symbolic link: carnet neither reads nor
+// writes through it.
+type LinkError struct {
+	Path string // the link, workspace-relative and slash-separated
+}
+
+func (e *LinkError) Error() string {
+	return "refused: " + e.Path + " is a symbolic link (carnet never follows links in a memory folder)"
+}
+
+// folder is a project's memory folder opened as an os.Root.
+type folder struct {
+	*os.Root
+	p *Project
+}
+
+// openFolder opens the project's memory folder, refused when it, or a folder between the
+// workspace root and it, is a symbolic link. create makes it when it is missing (a writer's
+// first write); otherwise a missing folder is an fs.ErrNotExist error.
+func (p *Project) openFolder(create bool) (*folder, error) {
+	ws, err := os.OpenRoot(p.WS.Root)
+	if err != nil {
+		return nil, err
+	}
+	defer ws.Close()
+	rel := filepath.FromSlash(p.RelDir)
+	if err := noLinks(ws, rel, ""); err != nil {
+		return nil, err
+	}
+	if create {
+		if err := ws.MkdirAll(rel, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	r, err := ws.OpenRoot(rel)
+	if err != nil {
+		return nil, err
+	}
+	return &folder{r, p}, nil
+}
+
+// check returns path (absolute) relative to the memory folder, refusing a path outside it
+// and one that is a symbolic link or lies under one. A missing part ends the check: what
+// does not exist yet is for a writer to create.
+func (f *folder) check(path string) (string, error) {
+	rel, err := filepath.Rel(f.p.Dir, path)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", fmt.Errorf("refused: %s is not in the memory folder %s", f.p.WS.Rel(path), f.p.RelDir)
+	}
+	return rel, noLinks(f.Root, rel, f.p.RelDir)
+}
+
+// noLinks walks rel (relative to root) down from its first part, refusing a symbolic link;
+// prefix is root's own workspace-relative path, to name the link.
+func noLinks(root *os.Root, rel, prefix string) error {
+	cur := ""
+	for part := range strings.SplitSeq(rel, string(filepath.Separator)) {
+		if part == "." || part == "" {
+			continue
+		}
+		cur = filepath.Join(cur, part)
+		fi, err := root.Lstat(cur)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			return &LinkError{Path: path.Join(prefix, filepath.ToSlash(cur))}
+		}
+	}
+	return nil
+}
+
+// readFile reads path (absolute, in the folder).
+func (f *folder) readFile(path string) ([]byte, error) {
+	rel, err := f.check(path)
+	if err != nil {
+		return nil, err
+	}
+	return f.ReadFile(rel)
+}
+
+// ReadFile reads a file of the project's memory (path absolute, in its memory folder). It
+// fails with a *LinkError when the file, its memory folder or a folder between them is a
+// symbolic link, and with an fs.ErrNotExist error when the file is missing.
+func (p *Project) ReadFile(path string) ([]byte, error) {
+	f, err := p.openFolder(false)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.readFile(path)
+}
+
+// checkPath refuses path (absolute, in the memory folder) when it, or a folder above it up
+// to the workspace root, is a symbolic link.
+func (p *Project) checkPath(path string) error {
+	f, err := p.openFolder(false)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = f.check(path)
+	return err
+}
+
+// ReadFile reads a file of one of the workspace's memory folders (path absolute), through
+// the project whose memory folder holds it (see Project.ReadFile). A path in no memory
+// folder is refused.
+func (w *Workspace) ReadFile(path string) ([]byte, error) {
+	var in *Project
+	for _, p := range w.Projects {
+		if r, err := filepath.Rel(p.Dir, path); err == nil && filepath.IsLocal(r) && (in == nil || len(p.Dir) > len(in.Dir)) {
+			in = p
+		}
+	}
+	if in == nil {
+		return nil, fmt.Errorf("refused: %s is not in a memory folder", w.Rel(path))
+	}
+	return in.ReadFile(path)
+}
+
+// readDir lists a folder of the memory (path absolute, in the memory folder), sorted by
+// name, leaving out symbolic links. A missing folder lists nothing; so does a folder that is
+// a link or lies under one. What is left out is noted once in the debug log.
+func (p *Project) readDir(dir string) ([]fs.DirEntry, error) {
+	ents, err := p.readDirIn(dir)
+	var le *LinkError
+	switch {
+	case errors.As(err, &le):
+		p.noteLink(le.Path)
+		return nil, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	}
+	return ents, err
+}
+
+func (p *Project) readDirIn(dir string) ([]fs.DirEntry, error) {
+	f, err := p.openFolder(false)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rel, err := f.check(dir)
+	if err != nil {
+		return nil, err
+	}
+	ents, err := fs.ReadDir(f.FS(), filepath.ToSlash(rel))
+	return slices.DeleteFunc(ents, func(e fs.DirEntry) bool {
+		if e.Type()&fs.ModeSymlink == 0 {
+			return false
+		}
+		p.noteLink(path.Join(p.RelDir, filepath.ToSlash(rel), e.Name()))
+		return true
+	}), err
+}
+
+// notedLinks holds the links already noted in a debug log by this process, so that a
+// long-lived server notes each one once.
+var notedLinks sync.Map
+
+// noteLink says once, in the project's hook log, that a link was left out.
+func (p *Project) noteLink(rel string) {
+	if _, dup := notedLinks.LoadOrStore(p.WS.Root+"\x00"+rel, true); dup {
+		return
+	}
+	line := time.Now().UTC().Format(time.RFC3339) + " memstore session=- " + rel +
+		" is a symbolic link: left out (carnet never follows links in a memory folder)\n"
+	_ = p.AppendDebug(HookLogFile, []byte(line), HookLogMax)
+}
+
+// Debug files of a project's logs/.debug/ (gitignored).
+const (
+	HookLogFile = "hook.log" // the hook's log, where carnet notes what it skipped
+	HookLogMax  = 256 << 10  // past this size hook.log is rotated to hook.log.1
+)
+
+// AppendDebug appends one line to the file name of the project's debug folder, rotating it
+// to name.1 once it passes max bytes (max <= 0: never), so that debug logs never grow
+// without bound. It
+// never writes through a symbolic link. Appends of one short line are atomic between
+// processes (O_APPEND).
+func (p *Project) AppendDebug(name string, line []byte, max int64) error {
+	if err := p.MakeDebugDir(); err != nil {
+		return err
+	}
+	f, err := p.openFolder(false)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rel, err := f.check(filepath.Join(p.DebugDir(), name))
+	if err != nil {
+		return err
+	}
+	if st, err := f.Lstat(rel); err == nil && max > 0 && st.Size() > max {
+		_ = f.Rename(rel, rel+".1")
+	}
+	w, err := f.OpenFile(rel, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(line); err != nil {
+		w.Close()
+		return err
+	}
+	return w.Close()
+}
+
+// writeFile writes data to path (absolute, in the folder) atomically, making its folders.
+// It refuses a path that is a symbolic link or lies under one: the rename would replace the
+// link with a file. Callers hold the project's lock, so the check holds until the rename.
+func (f *folder) writeFile(path string, data []byte) error {
+	rel, err := f.check(path)
+	if err != nil {
+		return err
+	}
+	if err := f.MkdirAll(filepath.Dir(rel), 0o755); err != nil {
+		return err
+	}
+	mode := fs.FileMode(0o644)
+	if st, err := f.Lstat(rel); err == nil {
+		if !st.Mode().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", path)
+		}
+		mode = st.Mode().Perm()
+	}
+	return writeAtomic(f.Root, rel, data, mode)
+}
+
+// rename moves from to to (both absolute, in the folder), refusing links on either side.
+func (f *folder) rename(from, to string) error {
+	src, err := f.check(from)
+	if err != nil {
+		return err
+	}
+	dst, err := f.check(to)
+	if err != nil {
+		return err
+	}
+	if err := f.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return f.Rename(src, dst)
+}
+
+// writeAtomic writes data to rel under root through a temporary file in the same folder
+// (which must exist), synced and renamed over the target, so that a reader or a crash never
+// sees a half-written file.
+func writeAtomic(root *os.Root, rel string, data []byte, mode fs.FileMode) error {
+	dir := filepath.Dir(rel)
+	tmp := filepath.Join(dir, "."+filepath.Base(rel)+".tmp-"+rand.Text()[:12])
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			root.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Chmod(mode); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := root.Rename(tmp, rel); err != nil {
+		return err
+	}
+	ok = true
+	if d, err := root.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}

@@ -63,7 +63,7 @@ func main() {
 		log.Fatal("the UI-less build still links chroma: the overlay missed a file")
 	}
 
-	fmt.Printf("machine: %s, %d CPUs, %s\n\n", cpuModel(), runtime.NumCPU(), strings.TrimSpace(run("", "go", "version")))
+	fmt.Printf("machine: %s, %d CPUs, %s; load average before: %s\n\n", cpuModel(), runtime.NumCPU(), strings.TrimSpace(run("", "go", "version")), loadAverage())
 	cases := []struct {
 		name string
 		argv []string
@@ -85,7 +85,7 @@ func main() {
 	for i, c := range cases {
 		fmt.Printf("%-30s %8.1f %10.1f %12.1f\n", c.name, median(samples[i][0]), median(samples[i][1]), median(samples[i][2]))
 	}
-	fmt.Printf("binary size: carnet %.1f MB, without the UI %.1f MB\n\n", sizeMB(full), sizeMB(noUI))
+	fmt.Printf("binary size: carnet %.1f MB, without the UI %.1f MB; load average after: %s\n\n", sizeMB(full), sizeMB(noUI), loadAverage())
 
 	// Package init times: median of each package over traceRuns, summed by who links it.
 	inits := map[string][]float64{}
@@ -257,6 +257,15 @@ func cpuModel() string {
 		}
 	}
 	return "unknown CPU"
+}
+
+// loadAverage is the 1-minute load average, to say how busy the machine was.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Fields(string(data))[0]
 }
 
 func check(err error) {

@@ -9,6 +9,8 @@ echo "== memstore: merge, parse, secret guard"
 go test ./memstore -run '^$' -bench 'Merge20KB|ParseLongMemory300|DetectSecret' -benchmem -count "$count"
 echo "== memstore: timeline of 50 commits vs git log"
 scripts/bench-timeline.sh 10
+echo "== start-up: what every process pays before main, and who links it"
+go run scripts/bench-startup.go
 echo "== hook: own work, then whole process"
 go test ./hook -run '^$' -bench . -benchmem -count "$count"
 scripts/bench-hook.sh 31

@@ -75,12 +75,6 @@ func Heading(key, lang string) string {
 	return h[0]
 }
 
-// IsLogKey reports whether key names a daily-log section that takes bullets from an extraction.
-func IsLogKey(key string) bool {
-	_, ok := headings[key]
-	return ok && key != KeyFinalise
-}
-
 // fold lowercases, removes accents and collapses spaces: the form headings and bullets are
 // compared in.
 func fold(s string) string {

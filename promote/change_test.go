@@ -147,14 +147,6 @@ func TestRenderDiff(t *testing.T) {
 	if got := RenderDiff(c, false, 12); !strings.Contains(got, "+- new fact…\n") {
 		t.Errorf("width 12:\n%s", got)
 	}
-	h := c.Hunks[0]
-	if got := RenderHunk(h, false, 0); got != "@@ -1,4 +1,4 @@\n # M\n \n ## 2024-01-01\n-- old\n+- new fact with a long text\n" {
-		t.Errorf("hunk:\n%s", got)
-	}
-	h.Accepted = false
-	if got := RenderHunk(h, true, 0); !strings.HasPrefix(got, ansiFaint+ansiCyan+"@@") {
-		t.Errorf("a rejected hunk is not faint: %q", got)
-	}
 	mv := newMove("m/logs/2024-01-01.md", "m/logs/archives/2024-01-01.md", []byte("x\n"), "")
 	if got := RenderDiff(mv, false, 0); got != "diff --git a/m/logs/2024-01-01.md b/m/logs/archives/2024-01-01.md\nsimilarity index 100%\nrename from m/logs/2024-01-01.md\nrename to m/logs/archives/2024-01-01.md\n" {
 		t.Errorf("move:\n%s", got)

@@ -12,7 +12,6 @@ const (
 	ansiRed   = "\x1b[31m"
 	ansiGreen = "\x1b[32m"
 	ansiCyan  = "\x1b[36m"
-	ansiFaint = "\x1b[2m"
 )
 
 // RenderDiff renders a change as its unified diff, with colors (file header bold, hunk
@@ -29,21 +28,6 @@ func RenderDiff(c *Change, color bool, width int) string {
 			header = false
 		}
 		writeLine(&b, strings.TrimSuffix(ln, "\n"), diffStyle(ln, header), color, width)
-	}
-	return b.String()
-}
-
-// RenderHunk renders one hunk (its header, then its lines) the same way; a rejected hunk is
-// drawn faint when color is on.
-func RenderHunk(h *Hunk, color bool, width int) string {
-	var b strings.Builder
-	faint := ""
-	if color && !h.Accepted {
-		faint = ansiFaint
-	}
-	writeLine(&b, h.Header, faint+ansiCyan, color, width)
-	for _, ln := range h.Lines {
-		writeLine(&b, ln, faint+diffStyle(ln, false), color, width)
 	}
 	return b.String()
 }

@@ -92,7 +92,7 @@ type (
 	// clearStatusMsg clears the status line if it still shows message id.
 	clearStatusMsg struct{ id int }
 	// reloadMsg asks every open screen to read its data again (memory changed on disk).
-	reloadMsg struct{ paths []string }
+	reloadMsg struct{}
 	// workspaceMsg carries a freshly opened workspace.
 	workspaceMsg struct {
 		ws       *memstore.Workspace
@@ -139,7 +139,7 @@ func statusErr(err error) tea.Cmd {
 }
 
 // changed tells every screen that memory was written by this UI.
-func changed(paths ...string) tea.Cmd { return func() tea.Msg { return reloadMsg{paths} } }
+func changed() tea.Cmd { return func() tea.Msg { return reloadMsg{} } }
 
 // firstLine is s up to its first newline.
 func firstLine(s string) string {

@@ -128,11 +128,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case fsEventMsg:
 		m.c.log.Printf("watch: %d paths changed", len(msg.paths))
-		return m, tea.Batch(m.broadcast(reloadMsg{msg.paths}), m.watch.next())
+		return m, tea.Batch(m.broadcast(reloadMsg{}), m.watch.next())
 	case wroteMsg:
 		return m, onWrote(msg)
 	case editorDoneMsg:
-		cmds := []tea.Cmd{m.broadcast(reloadMsg{[]string{msg.path}})}
+		cmds := []tea.Cmd{m.broadcast(reloadMsg{})}
 		if msg.err != nil {
 			cmds = append(cmds, statusErr(msg.err))
 		}

@@ -61,7 +61,7 @@ func writeSaying(c *common, p *memstore.Project, what func() string, message str
 // onWrote turns a finished write into a status line and a reload of every screen.
 func onWrote(msg wroteMsg) tea.Cmd {
 	if msg.err != nil {
-		return tea.Batch(statusErr(msg.err), changed(msg.changed...))
+		return tea.Batch(statusErr(msg.err), changed())
 	}
 	if len(msg.changed) == 0 {
 		return notice("nothing changed")
@@ -70,7 +70,7 @@ func onWrote(msg wroteMsg) tea.Cmd {
 	if msg.commit.Hash != "" {
 		text += " · committed " + msg.commit.Hash[:7]
 	}
-	return tea.Batch(status("%s", text), changed(msg.changed...))
+	return tea.Batch(status("%s", text), changed())
 }
 
 // findBullet returns the section and bullet ref points to in d.

@@ -113,7 +113,7 @@ func (s *review) Update(msg tea.Msg) tea.Cmd {
 		} else if msg.res.Skipped != "" {
 			text = "Promoted, not committed (" + msg.res.Skipped + "): " + s.plan.Summary()
 		}
-		return tea.Batch(s.c.back(), status("%s", text), changed(msg.res.Paths...))
+		return tea.Batch(s.c.back(), status("%s", text), changed())
 	case stylesMsg:
 		s.spin.Style = s.c.styles.Accent
 		s.refreshDiff()

@@ -205,7 +205,7 @@ func (c *call) index() (string, IndexOut, error) {
 	} else {
 		b.WriteString("## Daily logs, newest first (memory_read \"logs/DATE.md\")\n")
 		for _, l := range out.Logs {
-			fmt.Fprintf(&b, "- %s  %s", l.Date, humanSize(l.Size))
+			fmt.Fprintf(&b, "- %s  %s", l.Date, memstore.HumanSize(l.Size))
 			switch l.OpenItems {
 			case 0:
 			case 1:
@@ -265,28 +265,14 @@ func otherNames(ws *memstore.Workspace, p *memstore.Project) []string {
 
 func fileContent(rel string, data []byte) FileContent {
 	s := string(data)
-	lines := strings.Count(s, "\n")
-	if s != "" && !strings.HasSuffix(s, "\n") {
-		lines++
-	}
 	return FileContent{
 		Path:      rel,
 		Version:   gitrepo.BlobVersion(data),
-		Lines:     lines,
+		Lines:     memstore.CountLines(data),
 		Chars:     utf8.RuneCountInString(s),
 		Sensitive: IsSensitive(data),
 		Content:   s,
 	}
-}
-
-func humanSize(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1000)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 func (c *call) read(in ReadIn) (string, FileContent, error) {

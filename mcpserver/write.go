@@ -184,7 +184,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 			fmt.Fprintf(&b, "- %s\n", a.Text)
 			body = append(body, "- "+a.Text)
 		}
-		subject := fmt.Sprintf("memory_add by %s: %s to %s", displayName(c.client), plural(len(out.Added), "bullet"), c.ws.Rel(target))
+		subject := fmt.Sprintf("memory_add by %s: %s to %s", displayName(c.client), memstore.Plural(len(out.Added), "bullet"), c.ws.Rel(target))
 		out.Commit, out.CommitNote = c.autocommit(changed, subject, body)
 	}
 	if len(out.Duplicates) > 0 {
@@ -261,7 +261,7 @@ func (c *call) done(in DoneIn) (string, DoneOut, error) {
 		}
 	}
 	c.path = strings.Join(paths, ",")
-	subject := fmt.Sprintf("memory_done by %s: %s in %s", displayName(c.client), plural(len(items), "item")+" ticked", strings.Join(changed, ", "))
+	subject := fmt.Sprintf("memory_done by %s: %s in %s", displayName(c.client), memstore.Plural(len(items), "item")+" ticked", strings.Join(changed, ", "))
 	out.Commit, out.CommitNote = c.autocommit(changed, subject, body)
 	writeCommitLine(&b, out.Commit, out.CommitNote)
 	return b.String(), out, nil
@@ -285,11 +285,4 @@ func (c *call) noOpenItem(text string) string {
 		fmt.Fprintf(&b, "\n- %s  %s", it.Date, it.Text)
 	}
 	return b.String()
-}
-
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
 }

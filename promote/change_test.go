@@ -1,6 +1,7 @@
 package promote
 
 import (
+	"carnet/memstore"
 	"fmt"
 	"strings"
 	"testing"
@@ -89,8 +90,8 @@ func TestPlanHunksPerLog(t *testing.T) {
 			t.Errorf("day %d missing", n)
 		}
 	}
-	if lineCount([]byte(got)) != lineCount([]byte(base))+8*4 {
-		t.Errorf("%d lines", lineCount([]byte(got)))
+	if memstore.CountLines([]byte(got)) != memstore.CountLines([]byte(base))+8*4 {
+		t.Errorf("%d lines", memstore.CountLines([]byte(got)))
 	}
 
 	// today's log: one hunk per archived log with open items (39, 36, 33)

@@ -2,6 +2,7 @@ package promote
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"carnet/memstore"
@@ -47,19 +48,7 @@ func (b *lmBlock) blank() bool { return !b.bullet && strings.TrimSpace(b.lines[0
 var condensedHeading = regexp.MustCompile(`^(?i:condens\S*)\s.*?(\d{4}-\d{2}-\d{2})\s*(?:→|->|-|…|\.\.)\s*(\d{4}-\d{2}-\d{2})\s*$`)
 
 // splitRaw cuts data into lines, each keeping its line ending.
-func splitRaw(data string) []string {
-	var out []string
-	for len(data) > 0 {
-		i := strings.IndexByte(data, '\n')
-		if i < 0 {
-			out = append(out, data)
-			break
-		}
-		out = append(out, data[:i+1])
-		data = data[i+1:]
-	}
-	return out
-}
+func splitRaw(data string) []string { return slices.Collect(strings.Lines(data)) }
 
 // parseLM reads long memory into sections and blocks.
 func parseLM(data []byte) *lmDoc {

@@ -76,7 +76,7 @@ func (s *memory) load() tea.Cmd {
 func readMemory(p *memstore.Project) ([]entry, error) {
 	long := entry{kind: entryLong, label: "Long-term memory"}
 	if data, err := os.ReadFile(p.LongMemoryPath()); err == nil {
-		long.n = countLines(data)
+		long.n = memstore.CountLines(data)
 	}
 	logs, err := p.Logs()
 	if err != nil {
@@ -265,9 +265,9 @@ func (s *memory) entryTitle(e *entry) string {
 func (s *memory) previewSelected() tea.Cmd {
 	e := s.selected()
 	if e != nil && e.kind == entryOpen {
-		s.pv.empty = fmt.Sprintf("%s still open across the logs. Press enter to review and tick them.", plural(e.n, "item"))
+		s.pv.empty = fmt.Sprintf("%s still open across the logs. Press enter to review and tick them.", memstore.Plural(e.n, "item"))
 	} else if e != nil && e.kind == entryArchives {
-		s.pv.empty = fmt.Sprintf("%s moved here by promotion. Press enter or a to show them.", plural(e.n, "archived log"))
+		s.pv.empty = fmt.Sprintf("%s moved here by promotion. Press enter or a to show them.", memstore.Plural(e.n, "archived log"))
 	}
 	return s.pv.show(s.path(e))
 }
@@ -343,7 +343,7 @@ func (s *memory) rowText(e entry, width int) string {
 	}
 	date := e.log.Date
 	return fmt.Sprintf("%s %s %s  %s %s %s", date, st.Subtle.Render(weekday(date)),
-		st.Subtle.Render(padLeft(humanSize(e.log.Size), 7)), strings.Join(tags, " "), open, done)
+		st.Subtle.Render(padLeft(memstore.HumanSize(e.log.Size), 7)), strings.Join(tags, " "), open, done)
 }
 
 func (s *memory) Title() string { return s.p.Name }

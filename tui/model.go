@@ -4,6 +4,7 @@
 package tui
 
 import (
+	"cmp"
 	"errors"
 	"io"
 	"os"
@@ -314,7 +315,7 @@ func (m *Model) header() string {
 	left := strings.Join(parts, s.CrumbSep.Render(" › "))
 	right := ""
 	if m.c.ws != nil {
-		right = s.HeaderInfo.Render(filepath.Base(m.c.ws.Root) + " · " + plural(len(m.c.ws.Projects), "project"))
+		right = s.HeaderInfo.Render(filepath.Base(m.c.ws.Root) + " · " + memstore.Plural(len(m.c.ws.Projects), "project"))
 	}
 	gap := m.width - lipgloss.Width(left) - lipgloss.Width(right) - 1
 	if gap < 1 {
@@ -356,17 +357,8 @@ func (m *Model) fullHelp(top screen) string {
 	groups := append(top.FullHelp(), m.c.keys.globalKeys())
 	h := m.help
 	h.ShowAll = true
-	title := s.Title.Render("Keys · " + firstNonEmpty(top.Title(), "carnet"))
+	title := s.Title.Render("Keys · " + cmp.Or(top.Title(), "carnet"))
 	return lipgloss.NewStyle().Padding(1, 2).Render(title + "\n\n" + h.FullHelpView(groups))
-}
-
-func firstNonEmpty(a ...string) string {
-	for _, s := range a {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }
 
 // shortPath shows a path with the home folder as ~.

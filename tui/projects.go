@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"strings"
@@ -90,17 +89,9 @@ func summarize(p *memstore.Project) (projectSummary, error) {
 		s.last = logs[0].Date
 	}
 	if data, err := os.ReadFile(p.LongMemoryPath()); err == nil {
-		s.longLines = countLines(data)
+		s.longLines = memstore.CountLines(data)
 	}
 	return s, nil
-}
-
-func countLines(data []byte) int {
-	n := bytes.Count(data, []byte("\n"))
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		n++
-	}
-	return n
 }
 
 func countOpen(ws *memstore.Workspace) tea.Cmd {
@@ -243,7 +234,7 @@ func (s *projects) overview(width int) string {
 	if counted {
 		openS = fmt.Sprint(open)
 	}
-	lines := []string{"", st.Subtle.Render(fmt.Sprintf("  %s · %s · %s open items", plural(len(s.sums), "project"), plural(logs, "log"), openS))}
+	lines := []string{"", st.Subtle.Render(fmt.Sprintf("  %s · %s · %s open items", memstore.Plural(len(s.sums), "project"), memstore.Plural(logs, "log"), openS))}
 	for _, p := range s.sums {
 		if p.longLines > limit {
 			lines = append(lines, "  "+st.Warn.Render("⚠ "+p.p.Name)+st.Subtle.Render(fmt.Sprintf(": long memory at %d/%d lines · ", p.longLines, limit))+

@@ -326,7 +326,7 @@ func (s *review) View() string {
 	head := s.headView()
 	lw := s.listWidth()
 	var b strings.Builder
-	b.WriteString(st.Faint.Render(trunc(fmt.Sprintf("  %s · %d accepted", plural(len(s.plan.Changes), "change"), s.accepted()), lw)) + "\n")
+	b.WriteString(st.Faint.Render(trunc(fmt.Sprintf("  %s · %d accepted", memstore.Plural(len(s.plan.Changes), "change"), s.accepted()), lw)) + "\n")
 	rows, cur := s.list.visible()
 	for j, i := range rows {
 		b.WriteString(s.list.row(s.rowText(s.plan.Changes[i], lw-2), lw, j == cur) + "\n")

@@ -188,12 +188,12 @@ func (p *project) hasLongOn(date string) bool {
 func (b *builder) message(p *project, date string, l *dayLog, ticks []tickEvent) (string, int) {
 	switch {
 	case l != nil && len(ticks) > 0:
-		return fmt.Sprintf("memory(%s): session of %s, %s ticked\n\nWritten by the carnet hook (claude-code).", p.name, date, plural(len(ticks), "open item")), 2
+		return fmt.Sprintf("memory(%s): session of %s, %s ticked\n\nWritten by the carnet hook (claude-code).", p.name, date, memstore.Plural(len(ticks), "open item")), 2
 	case l != nil:
 		n := len(l.contexte) + len(l.objectif) + len(l.problemes) + len(l.work) + len(l.learn) + len(l.decisions) + len(l.open)
-		return fmt.Sprintf("memory(%s): session of %s, %s\n\nWritten by the carnet hook (claude-code).", p.name, date, plural(n, "item")), 2
+		return fmt.Sprintf("memory(%s): session of %s, %s\n\nWritten by the carnet hook (claude-code).", p.name, date, memstore.Plural(n, "item")), 2
 	case len(ticks) > 0:
-		return fmt.Sprintf("carnet: tick %s (%s)", plural(len(ticks), "item"), p.name), b.rng.IntN(2)
+		return fmt.Sprintf("carnet: tick %s (%s)", memstore.Plural(len(ticks), "item"), p.name), b.rng.IntN(2)
 	}
 	return fmt.Sprintf("memory(%s): long-term facts of %s", p.name, date), b.rng.IntN(2)
 }
@@ -243,11 +243,4 @@ func restoreEnv(m map[string]*string) {
 			os.Setenv(k, *v)
 		}
 	}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

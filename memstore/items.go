@@ -2,7 +2,6 @@ package memstore
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"time"
 )
@@ -20,15 +19,8 @@ func (p *Project) OpenItems() ([]OpenItem, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []OpenItem
-	for i := len(logs) - 1; i >= 0; i-- {
-		data, err := os.ReadFile(logs[i].Path)
-		if err != nil {
-			continue
-		}
-		out = append(out, openItemsOf(ParseDoc(data), logs[i])...)
-	}
-	return out, nil
+	o := Overview{Project: p, Logs: summarize(logs, true)}
+	return o.OpenItems(), nil
 }
 
 func openItemsOf(d *Doc, lf LogFile) []OpenItem {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 
@@ -24,7 +23,6 @@ type projects struct {
 type projectSummary struct {
 	p         *memstore.Project
 	logs      int
-	archives  int
 	open      int // -1 until counted
 	longLines int
 	last      string // date of the newest log
@@ -75,23 +73,11 @@ func loadProjects(ws *memstore.Workspace) tea.Cmd {
 }
 
 func summarize(p *memstore.Project) (projectSummary, error) {
-	s := projectSummary{p: p, open: -1}
-	logs, err := p.Logs()
+	o, err := p.Overview(memstore.Listing)
 	if err != nil {
-		return s, err
+		return projectSummary{p: p, open: -1}, err
 	}
-	arch, err := p.Archives()
-	if err != nil {
-		return s, err
-	}
-	s.logs, s.archives = len(logs), len(arch)
-	if len(logs) > 0 {
-		s.last = logs[0].Date
-	}
-	if data, err := os.ReadFile(p.LongMemoryPath()); err == nil {
-		s.longLines = memstore.CountLines(data)
-	}
-	return s, nil
+	return projectSummary{p: p, logs: len(o.Logs), open: -1, longLines: o.LongLines, last: o.Newest()}, nil
 }
 
 func countOpen(ws *memstore.Workspace) tea.Cmd {
@@ -103,9 +89,12 @@ func countOpen(ws *memstore.Workspace) tea.Cmd {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				items, _ := p.OpenItems()
+				n := 0
+				if o, err := p.Overview(memstore.WithLogs); err == nil {
+					n = len(o.OpenItems())
+				}
 				mu.Lock()
-				counts[p.Name] = len(items)
+				counts[p.Name] = n
 				mu.Unlock()
 			}()
 		}

@@ -7,9 +7,9 @@ import (
 
 func TestOverview(t *testing.T) {
 	_, p := newTestWorkspace(t, map[string]string{
-		"long_memory.md": "# Memory\n\n## 2026-01-02\n- a fact",
-		"logs/2026-03-01.md": "# 2026-03-01\n\n## À suivre\n- first open\n- ✅ ticked\n\n## Décisions\n- keep it\n\n## Finalisé\n- ✅ done one\n- ✅ done two\n",
-		"logs/2026-03-02.md": "# 2026-03-02\n\n## Next steps\n- second open\n\n## Notes by hand\n- free text\n",
+		"long_memory.md":              "# Memory\n\n## 2026-01-02\n- a fact",
+		"logs/2026-03-01.md":          "# 2026-03-01\n\n## À suivre\n- first open\n- ✅ ticked\n\n## Décisions\n- keep it\n\n## Finalisé\n- ✅ done one\n- ✅ done two\n",
+		"logs/2026-03-02.md":          "# 2026-03-02\n\n## Next steps\n- second open\n\n## Notes by hand\n- free text\n",
 		"logs/archives/2026-01-10.md": "## À suivre\n- archived open\n",
 	})
 

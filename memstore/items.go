@@ -82,44 +82,14 @@ func (e *NotFoundError) Error() string { return fmt.Sprintf("no open item matche
 // MatchOpen finds the open items a text designates: those equal to it once normalised,
 // else its near-duplicates, else those that contain all of its words.
 func MatchOpen(items []OpenItem, query string) []OpenItem {
-	nq := Normalize(query)
-	if nq == "" {
+	if Normalize(query) == "" {
 		return nil
 	}
-	var exact, near, contains []OpenItem
-	wq := ContentWords(nq)
-	for _, it := range items {
-		ni := Normalize(it.Text)
-		wi := ContentWords(ni)
-		switch {
-		case ni == nq:
-			exact = append(exact, it)
-		case similarWords(wq, wi):
-			near = append(near, it)
-		case strings.Contains(ni, nq) || containsAll(wi, wq):
-			contains = append(contains, it)
-		}
+	var out []OpenItem
+	for _, i := range MatchText(len(items), func(i int) string { return items[i].Text }, query).Closest() {
+		out = append(out, items[i])
 	}
-	switch {
-	case len(exact) > 0:
-		return exact
-	case len(near) > 0:
-		return near
-	}
-	return contains
-}
-
-func containsAll(have, want []string) bool {
-	if len(want) == 0 {
-		return false
-	}
-	s := set(have)
-	for _, w := range want {
-		if !s[w] {
-			return false
-		}
-	}
-	return true
+	return out
 }
 
 // Tick moves the open items matching text to Finalisé ("✅ text") in the log that holds

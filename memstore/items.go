@@ -136,7 +136,7 @@ func (tx *Tx) TickItem(it OpenItem) error {
 				body := d.BulletBody(b) // nested lines written by hand go with the item
 				d.RemoveBullet(s, b)
 				lang := d.Language(tx.p.WS.Config.Language)
-				if !sectionIndex(d, KeyFinalise).has(it.Text) {
+				if !sectionIndex(d, KeyFinalise).Has(it.Text) {
 					d.AppendBullet(KeyFinalise, Heading(KeyFinalise, lang), "✅ "+strings.TrimSpace(strings.TrimPrefix(it.Text, "✅")), LogOrder, body...)
 				} else if len(body) > 0 {
 					d.appendBody(KeyFinalise, it.Text, body)
@@ -155,10 +155,10 @@ func (d *Doc) appendBody(key, text string, body []string) {
 	if !ok {
 		return
 	}
-	x := newDedupIndex()
-	x.add(text)
+	x := NewDedupIndex(nil)
+	x.Add(text)
 	for _, b := range d.Bullets(s) {
-		if x.has(strings.TrimSpace(strings.TrimPrefix(b.Text, "✅"))) {
+		if x.Has(strings.TrimSpace(strings.TrimPrefix(b.Text, "✅"))) {
 			d.insert(b.End, body...)
 			return
 		}

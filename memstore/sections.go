@@ -231,34 +231,6 @@ func hasDigitOrPath(w string) bool {
 	return strings.ContainsAny(w, "0123456789/.")
 }
 
-// dedupIndex answers "is this bullet already there?" quickly for a set of bullets.
-type dedupIndex struct {
-	exact map[string]bool
-	words [][]string
-}
-
-func newDedupIndex() *dedupIndex { return &dedupIndex{exact: map[string]bool{}} }
-
-func (x *dedupIndex) add(text string) {
-	n := Normalize(text)
-	x.exact[n] = true
-	x.words = append(x.words, ContentWords(n))
-}
-
-func (x *dedupIndex) has(text string) bool {
-	n := Normalize(text)
-	if x.exact[n] {
-		return true
-	}
-	w := ContentWords(n)
-	for _, o := range x.words {
-		if similarWords(w, o) {
-			return true
-		}
-	}
-	return false
-}
-
 // Language guesses the language of a document's headings ("fr" or "en"), or returns def
 // when no known heading decides it, so that a file keeps one language as it grows.
 func (d *Doc) Language(def string) string {

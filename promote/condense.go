@@ -1,6 +1,7 @@
 package promote
 
 import (
+	"carnet/memstore"
 	"carnet/memstore/secret"
 	"fmt"
 	"sort"
@@ -81,18 +82,18 @@ func (l *lmDoc) mergeDuplicates() []Merge {
 	for i, b := range bs {
 		corpus[i] = b.text
 	}
-	x := newIndex(corpus)
+	x := memstore.NewDedupIndex(corpus)
 	var leaders []*lmBlock        // per index entry, the bullet that stays
 	var kept []map[string]bool    // per index entry, the words of its fullest wording
 	members := map[int][]string{} // per index entry, the texts merged into it
 	drop := map[*lmBlock]bool{}
 	for i := len(bs) - 1; i >= 0; i-- {
 		b := bs[i]
-		bw := x.wordsOf(b.text)
-		id := x.findFunc(b.text, func(id int) bool { return subset(bw, kept[id]) || subset(kept[id], bw) })
+		bw := x.Words(b.text)
+		id := x.FindFunc(b.text, func(id int) bool { return memstore.Subset(bw, kept[id]) || memstore.Subset(kept[id], bw) })
 		switch {
 		case id < 0:
-			x.add(b.text)
+			x.Add(b.text)
 			leaders = append(leaders, b)
 			kept = append(kept, bw)
 			continue
@@ -104,7 +105,7 @@ func (l *lmDoc) mergeDuplicates() []Merge {
 			members[id] = append(members[id], leaders[id].text)
 			leaders[id] = b
 		}
-		if subset(kept[id], bw) {
+		if memstore.Subset(kept[id], bw) {
 			kept[id] = bw
 		}
 	}
@@ -120,9 +121,9 @@ func (l *lmDoc) mergeDuplicates() []Merge {
 		all := append([]string{lead.text}, members[id]...)
 		best := lead.text
 		if lead.simple() { // the wording with the most words, then the longest
-			bw := x.wordsOf(best)
+			bw := x.Words(best)
 			for _, t := range all {
-				tw := x.wordsOf(t)
+				tw := x.Words(t)
 				if len(tw) > len(bw) || len(tw) == len(bw) && utf8.RuneCountInString(t) > utf8.RuneCountInString(best) {
 					best, bw = t, tw
 				}

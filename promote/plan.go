@@ -233,20 +233,20 @@ func (pp *planner) carry() error {
 	if len(carry) == 0 {
 		return nil
 	}
-	x := newIndex(append(append([]string{}, stays...), carry...))
+	x := memstore.NewDedupIndex(append(append([]string{}, stays...), carry...))
 	for _, s := range stays {
-		x.add(s)
+		x.Add(s)
 	}
 	perLog := map[string]int{}
 	for _, it := range from {
-		if x.find(it.Text) >= 0 {
+		if x.Find(it.Text) >= 0 {
 			continue
 		}
 		if why := secret.Detect(it.Text); why != "" {
 			pl.Notes = append(pl.Notes, fmt.Sprintf("an open item of %s is not carried (it looks like a secret: %s)", it.Date, why))
 			continue
 		}
-		x.add(it.Text)
+		x.Add(it.Text)
 		pl.Carried = append(pl.Carried, it)
 		perLog[it.Date]++
 	}
@@ -317,12 +317,12 @@ func (pp *planner) longMemory() error {
 		for _, c := range cands {
 			corpus = append(corpus, c.Text)
 		}
-		x := newIndex(corpus)
+		x := memstore.NewDedupIndex(corpus)
 		for _, b := range have {
-			x.add(b.Bullet.Text)
+			x.Add(b.Bullet.Text)
 		}
 		for _, c := range cands {
-			if x.find(c.Text) >= 0 {
+			if x.Find(c.Text) >= 0 {
 				pl.Known++
 				continue
 			}
@@ -330,7 +330,7 @@ func (pp *planner) longMemory() error {
 				pl.Notes = append(pl.Notes, fmt.Sprintf("an item of %s is not proposed for long memory (it looks like a secret: %s)", c.Date, why))
 				continue
 			}
-			x.add(c.Text)
+			x.Add(c.Text)
 			pl.Facts = append(pl.Facts, c)
 		}
 	}

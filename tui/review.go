@@ -139,7 +139,7 @@ func (s *review) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return s.c.back()
 	}
-	if s.idle() {
+	if s.nothingToDo() {
 		return nil
 	}
 	ch := s.change()
@@ -413,13 +413,13 @@ func (s *review) rowText(ch *promote.Change, width int) string {
 
 func (s *review) Title() string { return "promotion" }
 
-// idle reports whether there is no plan to act on (computing, failed, or nothing to promote):
+// nothingToDo reports whether there is no plan to act on (computing, failed, or nothing to promote):
 // its keys would do nothing, so help does not offer them.
-func (s *review) idle() bool { return s.busy != "" || s.plan == nil || s.plan.Empty() }
+func (s *review) nothingToDo() bool { return s.busy != "" || s.plan == nil || s.plan.Empty() }
 
 func (s *review) ShortHelp() []key.Binding {
 	k := s.c.keys
-	if s.idle() {
+	if s.nothingToDo() {
 		return []key.Binding{k.Back}
 	}
 	if s.focusH {
@@ -434,7 +434,7 @@ func (s *review) ShortHelp() []key.Binding {
 
 func (s *review) FullHelp() [][]key.Binding {
 	k := s.c.keys
-	if s.idle() {
+	if s.nothingToDo() {
 		return nil
 	}
 	return [][]key.Binding{k.navKeys(), {k.Focus, k.NextHunk, k.PrevHunk, k.ToggleHunk}, {k.AcceptAll, k.RejectAll, k.ApplyPlan, k.Force}}

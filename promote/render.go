@@ -1,6 +1,7 @@
 package promote
 
 import (
+	"carnet/memstore/gitrepo"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,32 +20,16 @@ const (
 // when width > 0. It is a pure function of its arguments.
 func RenderDiff(c *Change, color bool, width int) string {
 	var b strings.Builder
-	header := true // the file header, up to the first hunk
-	for _, ln := range strings.SplitAfter(c.Diff, "\n") {
-		if ln == "" {
-			continue
-		}
-		if strings.HasPrefix(ln, "@@") {
-			header = false
-		}
-		writeLine(&b, strings.TrimSuffix(ln, "\n"), diffStyle(ln, header), color, width)
+	for ln, k := range gitrepo.DiffLines(c.Diff) {
+		writeLine(&b, ln, diffStyles[k], color, width)
 	}
 	return b.String()
 }
 
-// diffStyle picks the style of a diff line; the lines of a file header are bold.
-func diffStyle(ln string, header bool) string {
-	switch {
-	case header:
-		return ansiBold
-	case strings.HasPrefix(ln, "@@"):
-		return ansiCyan
-	case strings.HasPrefix(ln, "-"):
-		return ansiRed
-	case strings.HasPrefix(ln, "+"):
-		return ansiGreen
-	}
-	return ""
+// diffStyles are the styles of the kinds of diff lines; the lines of a file header are bold.
+var diffStyles = map[gitrepo.DiffKind]string{
+	gitrepo.DiffMeta: ansiBold, gitrepo.DiffFileHead: ansiBold, gitrepo.DiffHunkHead: ansiCyan,
+	gitrepo.DiffDeleted: ansiRed, gitrepo.DiffAdded: ansiGreen,
 }
 
 func writeLine(b *strings.Builder, ln, style string, color bool, width int) {

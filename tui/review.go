@@ -12,6 +12,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 	"carnet/promote"
 )
 
@@ -287,7 +288,7 @@ func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width in
 		head := fmt.Sprintf("%shunk %d/%d %s  %s", mark, i+1, len(ch.Hunks), state, st.HunkHead.Render(h.Header))
 		lines = append(lines, trunc(head, width))
 		for _, l := range h.Lines {
-			dl := diffLine(st, l, width-2)
+			dl := diffLine(st, l, gitrepo.KindOf(l, false), width-2)
 			if !h.Accepted || !ch.Accepted {
 				dl = st.Rejected.Render(trunc(l, width-2))
 			}

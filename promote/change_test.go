@@ -1,10 +1,11 @@
 package promote
 
 import (
-	"carnet/memstore"
 	"fmt"
 	"strings"
 	"testing"
+
+	"carnet/memstore"
 )
 
 func TestHunkRejectionLeavesThatPartAsItWas(t *testing.T) {

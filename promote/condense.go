@@ -1,12 +1,13 @@
 package promote
 
 import (
-	"carnet/memstore"
-	"carnet/memstore/secret"
 	"fmt"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"carnet/memstore"
+	"carnet/memstore/secret"
 )
 
 // Condenser proposes a shorter wording for a list of long-memory facts: a model extractor,

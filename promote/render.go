@@ -1,9 +1,10 @@
 package promote
 
 import (
-	"carnet/memstore/gitrepo"
 	"strings"
 	"unicode/utf8"
+
+	"carnet/memstore/gitrepo"
 )
 
 // ANSI styles of a colored diff (the 16 basic colors, so the terminal's theme decides).

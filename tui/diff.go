@@ -1,9 +1,10 @@
 package tui
 
 import (
-	"carnet/memstore/gitrepo"
 	"strconv"
 	"strings"
+
+	"carnet/memstore/gitrepo"
 )
 
 // renderDiff colours a unified diff for width cells: file headers, hunk headers, added and

@@ -2,6 +2,7 @@ package promote
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,7 +122,7 @@ func TestSplitInsert(t *testing.T) {
 		{"unlabelled lines", "- x\n- y\n", []string{"- x\n- y\n"}},
 	} {
 		var got []string
-		for _, c := range splitInsert(splitRaw(tc.in), labels) {
+		for _, c := range splitInsert(slices.Collect(strings.Lines(tc.in)), labels) {
 			got = append(got, strings.Join(c, ""))
 		}
 		if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tc.want) {

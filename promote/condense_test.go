@@ -235,3 +235,13 @@ func TestLostFacts(t *testing.T) {
 		t.Fatal(n)
 	}
 }
+
+// A file opening on a section keeps its BOM when that section's heading is rewritten.
+func TestCondenseKeepsBOMOnRewrittenHeading(t *testing.T) {
+	lm := "\uFEFF## 2025-01-01\n- un\n\n## 2025-01-02\n- deux\n\n## 2025-01-03\n- trois\n"
+	out, info, err := condense([]byte(lm), 6, "fr", nil)
+	must(t, err)
+	if len(info.folded) == 0 || !strings.HasPrefix(string(out), "\uFEFF## Condensé — 2025-01-01 → ") {
+		t.Errorf("folded %v:\n%q", info.folded, out)
+	}
+}

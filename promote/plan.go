@@ -342,11 +342,11 @@ func (pp *planner) longMemory() error {
 		}
 		start = []byte(title + "\n")
 	}
-	l := parseLM(start)
+	lm := memstore.ParseDoc(start)
 	for _, f := range pl.Facts {
-		l.addFact(f.Date, f.Text)
+		addFact(lm, f.Date, f.Text)
 	}
-	after, info, err := condense(l.bytes(), opts.MaxLines, cfg.Language, opts.Condenser)
+	after, info, err := condense(render(lm, noFinalNewline(start)), opts.MaxLines, cfg.Language, opts.Condenser)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"carnet/memstore"
@@ -76,7 +77,8 @@ func (c *call) forget(in ForgetIn) (string, ForgetOut, error) {
 }
 
 // pickBullet finds the one bullet of d that query names: same text, else same text once
-// normalised (case, accents, punctuation); section, when given, narrows the choice.
+// normalised (case, accents, punctuation); section, when given, narrows the choice. The
+// bullets that only come close are named in the error.
 func pickBullet(d *memstore.Doc, file, query, section string) (memstore.SectionBullet, error) {
 	all := d.AllBullets()
 	if section = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(section), "#")); section != "" {
@@ -89,23 +91,19 @@ func pickBullet(d *memstore.Doc, file, query, section string) (memstore.SectionB
 		}
 		all = in
 	}
-	var exact, norm, near []memstore.SectionBullet
-	nq := memstore.Normalize(query)
-	for _, sb := range all {
-		nb := memstore.Normalize(sb.Bullet.Text)
-		switch {
-		case sb.Bullet.Text == query:
-			exact = append(exact, sb)
-		case nb == nq:
-			norm = append(norm, sb)
-		case nq != "" && strings.Contains(nb, nq):
-			near = append(near, sb)
+	tm := memstore.MatchText(len(all), func(i int) string { return all[i].Bullet.Text }, query)
+	pick := func(idx []int) []memstore.SectionBullet {
+		out := make([]memstore.SectionBullet, len(idx))
+		for j, i := range idx {
+			out[j] = all[i]
 		}
+		return out
 	}
-	m := exact
+	m := pick(tm.Exact)
 	if len(m) == 0 {
-		m = norm
+		m = pick(tm.Same)
 	}
+	near := pick(slices.Sorted(slices.Values(slices.Concat(tm.Near, tm.Contains))))
 	where := file
 	if section != "" {
 		where += " (section " + section + ")"

@@ -81,7 +81,7 @@ func connect(t *testing.T, root, name string, opts ...func(*Options)) *client {
 	s := New(o)
 	ct, st := mcp.NewInMemoryTransports()
 	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, st, nil)
+	ss, err := s.mcp.Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 // SensitiveMarker is the line that marks a memory file as sensitive: a client with read
@@ -104,32 +105,12 @@ func inside(dir, abs string) bool {
 	if err != nil {
 		root = dir
 	}
-	real, err := evalExisting(abs)
+	real, err := gitrepo.EvalExisting(abs)
 	if err != nil {
 		return false
 	}
 	r, err := filepath.Rel(root, real)
 	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
-}
-
-// evalExisting resolves the symbolic links of the longest existing prefix of p.
-func evalExisting(p string) (string, error) {
-	var rest []string
-	for {
-		real, err := filepath.EvalSymlinks(p)
-		if err == nil {
-			return filepath.Join(append([]string{real}, rest...)...), nil
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return "", err
-		}
-		parent := filepath.Dir(p)
-		if parent == p {
-			return "", err
-		}
-		rest = append([]string{filepath.Base(p)}, rest...)
-		p = parent
-	}
 }
 
 // layoutFile reports whether rel is a file of carnet's layout, which memory_write may

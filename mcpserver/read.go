@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
@@ -141,8 +140,16 @@ func (c *call) index() (string, IndexOut, error) {
 	}
 	b.WriteString("\n\n")
 
-	if data, err := p.ReadFile(p.LongMemoryPath()); err == nil && !c.hidden(data) {
-		lm := fileContent("long_memory.md", data)
+	depth := memstore.WithLogs
+	if c.access != accessFull {
+		depth = memstore.WithArchives // an archive marked sensitive is left out of the count
+	}
+	o, err := p.Overview(depth)
+	if err != nil {
+		return "", out, fail(resError, "cannot list the logs of %s: %v", p.Name, err)
+	}
+	if o.HasLongMemory && !c.hidden(o.LongMemory) {
+		lm := fileContent("long_memory.md", o.LongMemory)
 		out.LongMemory = &lm
 		fmt.Fprintf(&b, "## long_memory.md — version %s, %d lines", lm.Version, lm.Lines)
 		if lm.Sensitive {
@@ -157,55 +164,34 @@ func (c *call) index() (string, IndexOut, error) {
 			b.WriteString("\n")
 		}
 		b.WriteString("\n")
-	} else if err != nil && !os.IsNotExist(err) {
+	} else if err := o.LongMemoryErr; err != nil {
 		fmt.Fprintf(&b, "long_memory.md cannot be read: %v\n\n", err)
-	} else if c.access == accessFull && os.IsNotExist(err) {
+	} else if c.access == accessFull && !o.HasLongMemory {
 		b.WriteString("No long_memory.md yet (memory_add with section long_terme starts it).\n\n")
 	} else {
 		b.WriteString("No long_memory.md.\n\n")
 	}
 
-	logs, err := p.Logs()
-	if err != nil {
-		return "", out, fail(resError, "cannot list the logs of %s: %v", p.Name, err)
+	hidden := func(l memstore.LogSummary) bool { return l.Read && c.hidden(l.Data) }
+	for i := len(o.Logs) - 1; i >= 0; i-- { // open items oldest first
+		if l := o.Logs[i]; !hidden(l) {
+			for _, it := range l.Open {
+				out.OpenItems = append(out.OpenItems, OpenItem{Date: it.Date, Path: rel(p, c.ws.Rel(it.Path)), Text: it.Text})
+			}
+		}
 	}
-	hidden := map[string]bool{}
-	sensitive := map[string]bool{}
-	for _, l := range logs {
-		data, err := p.ReadFile(l.Path)
-		if err != nil {
+	for _, l := range o.Logs {
+		if hidden(l) {
 			continue
 		}
-		if c.hidden(data) {
-			hidden[l.Path] = true
-		} else if IsSensitive(data) {
-			sensitive[l.Path] = true
-		}
-	}
-	open, err := p.OpenItems()
-	if err != nil {
-		return "", out, fail(resError, "cannot read the open items of %s: %v", p.Name, err)
-	}
-	perLog := map[string]int{}
-	for _, it := range open {
-		if hidden[it.Path] {
-			continue
-		}
-		perLog[it.Path]++
-		out.OpenItems = append(out.OpenItems, OpenItem{Date: it.Date, Path: rel(p, c.ws.Rel(it.Path)), Text: it.Text})
-	}
-	for _, l := range logs {
-		if hidden[l.Path] {
-			continue
-		}
-		out.Logs = append(out.Logs, LogSummary{Date: l.Date, Path: "logs/" + l.Date + ".md", Size: l.Size, OpenItems: perLog[l.Path], Sensitive: sensitive[l.Path]})
+		out.Logs = append(out.Logs, LogSummary{Date: l.Date, Path: "logs/" + l.Date + ".md", Size: l.Size, OpenItems: len(l.Open), Sensitive: l.Read && IsSensitive(l.Data)})
 	}
 	if len(out.Logs) == 0 {
 		b.WriteString("No daily log yet.\n")
 	} else {
 		b.WriteString("## Daily logs, newest first (memory_read \"logs/DATE.md\")\n")
 		for _, l := range out.Logs {
-			fmt.Fprintf(&b, "- %s  %s", l.Date, humanSize(l.Size))
+			fmt.Fprintf(&b, "- %s  %s", l.Date, memstore.HumanSize(l.Size))
 			switch l.OpenItems {
 			case 0:
 			case 1:
@@ -226,20 +212,15 @@ func (c *call) index() (string, IndexOut, error) {
 		}
 	}
 
-	arch, err := p.Archives()
-	if err == nil {
-		for _, a := range arch {
-			if c.access != accessFull {
-				if data, err := p.ReadFile(a.Path); err != nil || c.hidden(data) {
-					continue
-				}
-			}
-			out.Archives.Count++
-			if out.Archives.Newest == "" {
-				out.Archives.Newest = a.Date
-			}
-			out.Archives.Oldest = a.Date
+	for _, a := range o.Archives {
+		if c.access != accessFull && (!a.Read || c.hidden(a.Data)) {
+			continue
 		}
+		out.Archives.Count++
+		if out.Archives.Newest == "" {
+			out.Archives.Newest = a.Date
+		}
+		out.Archives.Oldest = a.Date
 	}
 	if n := out.Archives.Count; n > 0 {
 		fmt.Fprintf(&b, "\nArchives: %d older log(s), %s to %s, in logs/archives/ (memory_read \"logs/archives/DATE.md\", or memory_search).\n",
@@ -265,28 +246,14 @@ func otherNames(ws *memstore.Workspace, p *memstore.Project) []string {
 
 func fileContent(rel string, data []byte) FileContent {
 	s := string(data)
-	lines := strings.Count(s, "\n")
-	if s != "" && !strings.HasSuffix(s, "\n") {
-		lines++
-	}
 	return FileContent{
 		Path:      rel,
 		Version:   gitrepo.BlobVersion(data),
-		Lines:     lines,
+		Lines:     memstore.CountLines(data),
 		Chars:     utf8.RuneCountInString(s),
 		Sensitive: IsSensitive(data),
 		Content:   s,
 	}
-}
-
-func humanSize(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1000)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 func (c *call) read(in ReadIn) (string, FileContent, error) {

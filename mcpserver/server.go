@@ -75,9 +75,6 @@ func New(opts Options) *Server {
 	return s
 }
 
-// MCP returns the underlying SDK server (to connect it to any transport).
-func (s *Server) MCP() *mcp.Server { return s.mcp }
-
 // Run serves one session on t until the client disconnects or ctx ends. A client that
 // closes its end, and a stop by signal (ctx canceled), are normal ends, not errors.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {

@@ -264,6 +264,25 @@ func (d *Doc) remove(from, to int) {
 	d.lines = append(d.lines[:from], d.lines[to:]...)
 }
 
+// Len is the number of lines.
+func (d *Doc) Len() int { return len(d.lines) }
+
+// InsertLines puts new lines (with the document's line ending) before line at; at the end,
+// a last line without a final newline gets one.
+func (d *Doc) InsertLines(at int, texts ...string) { d.insert(at, texts...) }
+
+// RemoveLines deletes lines [from, to); when the tail goes, the new last line ends as the old
+// last line did.
+func (d *Doc) RemoveLines(from, to int) { d.remove(from, to) }
+
+// DropFinalNewline takes the line ending off the last line, so that a file that had no final
+// newline keeps none after lines were added at its end.
+func (d *Doc) DropFinalNewline() {
+	if n := len(d.lines); n > 0 {
+		d.lines[n-1].eol = ""
+	}
+}
+
 // SetLine replaces the text of line i, keeping its line ending.
 func (d *Doc) SetLine(i int, text string) { d.lines[i].text = text }
 

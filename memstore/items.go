@@ -89,44 +89,14 @@ func (e *NotFoundError) Error() string { return fmt.Sprintf("no open item matche
 // MatchOpen finds the open items a text designates: those equal to it once normalised,
 // else its near-duplicates, else those that contain all of its words.
 func MatchOpen(items []OpenItem, query string) []OpenItem {
-	nq := Normalize(query)
-	if nq == "" {
+	if Normalize(query) == "" {
 		return nil
 	}
-	var exact, near, contains []OpenItem
-	wq := ContentWords(nq)
-	for _, it := range items {
-		ni := Normalize(it.Text)
-		wi := ContentWords(ni)
-		switch {
-		case ni == nq:
-			exact = append(exact, it)
-		case similarWords(wq, wi):
-			near = append(near, it)
-		case strings.Contains(ni, nq) || containsAll(wi, wq):
-			contains = append(contains, it)
-		}
+	var out []OpenItem
+	for _, i := range MatchText(len(items), func(i int) string { return items[i].Text }, query).Closest() {
+		out = append(out, items[i])
 	}
-	switch {
-	case len(exact) > 0:
-		return exact
-	case len(near) > 0:
-		return near
-	}
-	return contains
-}
-
-func containsAll(have, want []string) bool {
-	if len(want) == 0 {
-		return false
-	}
-	s := set(have)
-	for _, w := range want {
-		if !s[w] {
-			return false
-		}
-	}
-	return true
+	return out
 }
 
 // Tick moves the open items matching text to Finalisé ("✅ text") in the log that holds
@@ -173,7 +143,7 @@ func (tx *Tx) TickItem(it OpenItem) error {
 				body := d.BulletBody(b) // nested lines written by hand go with the item
 				d.RemoveBullet(s, b)
 				lang := d.Language(tx.p.WS.Config.Language)
-				if !sectionIndex(d, KeyFinalise).has(it.Text) {
+				if !sectionIndex(d, KeyFinalise).Has(it.Text) {
 					d.AppendBullet(KeyFinalise, Heading(KeyFinalise, lang), "✅ "+strings.TrimSpace(strings.TrimPrefix(it.Text, "✅")), LogOrder, body...)
 				} else if len(body) > 0 {
 					d.appendBody(KeyFinalise, it.Text, body)
@@ -192,10 +162,10 @@ func (d *Doc) appendBody(key, text string, body []string) {
 	if !ok {
 		return
 	}
-	x := newDedupIndex()
-	x.add(text)
+	x := NewDedupIndex(nil)
+	x.Add(text)
 	for _, b := range d.Bullets(s) {
-		if x.has(strings.TrimSpace(strings.TrimPrefix(b.Text, "✅"))) {
+		if x.Has(strings.TrimSpace(strings.TrimPrefix(b.Text, "✅"))) {
 			d.insert(b.End, body...)
 			return
 		}

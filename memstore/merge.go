@@ -67,7 +67,7 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 			today = d
 		}
-		var seen *dedupIndex
+		var seen *DedupIndex
 		if key == KeyASuivre {
 			open, err := tx.openIndex()
 			if err != nil {
@@ -128,12 +128,12 @@ func AddKeys() []string {
 	return []string{KeyContexte, KeyObjectif, KeyProblemes, KeyConnaissances, KeyTravail, KeyDecisions, KeyASuivre, KeyLongTerme}
 }
 
-func sectionIndex(d *Doc, key string) *dedupIndex {
-	x := newDedupIndex()
+func sectionIndex(d *Doc, key string) *DedupIndex {
+	x := NewDedupIndex(nil)
 	for _, s := range d.Sections() {
 		if s.Key == key {
 			for _, b := range d.Bullets(s) {
-				x.add(b.Text)
+				x.Add(b.Text)
 			}
 		}
 	}
@@ -141,14 +141,14 @@ func sectionIndex(d *Doc, key string) *dedupIndex {
 }
 
 // openIndex indexes every open item of the project, for a_suivre deduplication across days.
-func (tx *Tx) openIndex() (*dedupIndex, error) {
-	x := newDedupIndex()
+func (tx *Tx) openIndex() (*DedupIndex, error) {
+	x := NewDedupIndex(nil)
 	items, err := tx.OpenItems()
 	if err != nil {
 		return nil, err
 	}
 	for _, it := range items {
-		x.add(it.Text)
+		x.Add(it.Text)
 	}
 	return x, nil
 }
@@ -158,9 +158,9 @@ func (tx *Tx) addLongTerm(items []string, res *MergeResult) error {
 	if err != nil {
 		return err
 	}
-	seen := newDedupIndex()
+	seen := NewDedupIndex(nil)
 	for _, b := range d.AllBullets() {
-		seen.add(b.Bullet.Text)
+		seen.Add(b.Bullet.Text)
 	}
 	date := Date(tx.now)
 	tx.addEach(KeyLongTerme, items, seen, tx.p.LongMemoryPath(), res, func(text string) {
@@ -175,20 +175,20 @@ func (tx *Tx) addLongTerm(items []string, res *MergeResult) error {
 
 // addEach cleans each item and adds it with add unless it is empty, already seen, or a secret,
 // recording the outcome in res.
-func (tx *Tx) addEach(key string, items []string, seen *dedupIndex, path string, res *MergeResult, add func(text string)) {
+func (tx *Tx) addEach(key string, items []string, seen *DedupIndex, path string, res *MergeResult, add func(text string)) {
 	for _, raw := range items {
 		text := tx.CleanBullet(raw)
 		switch {
 		case text == "":
 			continue
-		case seen.has(text):
+		case seen.Has(text):
 			res.Duplicates++
 			continue
 		case !tx.guard(key, text):
 			continue
 		}
 		add(text)
-		seen.add(text)
+		seen.Add(text)
 		res.Added = append(res.Added, Item{Key: key, Text: text, Path: tx.p.WS.Rel(path)})
 	}
 }

@@ -190,7 +190,7 @@ func InitFolder(root, mem string) ([]string, error) {
 }
 
 func containsLine(data []byte, line string) bool {
-	for _, l := range strings.Split(string(data), "\n") {
+	for l := range strings.Lines(string(data)) {
 		if strings.TrimSpace(l) == line {
 			return true
 		}

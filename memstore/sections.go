@@ -75,12 +75,6 @@ func Heading(key, lang string) string {
 	return h[0]
 }
 
-// IsLogKey reports whether key names a daily-log section that takes bullets from an extraction.
-func IsLogKey(key string) bool {
-	_, ok := headings[key]
-	return ok && key != KeyFinalise
-}
-
 // fold lowercases, removes accents and collapses spaces: the form headings and bullets are
 // compared in.
 func fold(s string) string {
@@ -235,34 +229,6 @@ func set(ws []string) map[string]bool {
 
 func hasDigitOrPath(w string) bool {
 	return strings.ContainsAny(w, "0123456789/.")
-}
-
-// dedupIndex answers "is this bullet already there?" quickly for a set of bullets.
-type dedupIndex struct {
-	exact map[string]bool
-	words [][]string
-}
-
-func newDedupIndex() *dedupIndex { return &dedupIndex{exact: map[string]bool{}} }
-
-func (x *dedupIndex) add(text string) {
-	n := Normalize(text)
-	x.exact[n] = true
-	x.words = append(x.words, ContentWords(n))
-}
-
-func (x *dedupIndex) has(text string) bool {
-	n := Normalize(text)
-	if x.exact[n] {
-		return true
-	}
-	w := ContentWords(n)
-	for _, o := range x.words {
-		if similarWords(w, o) {
-			return true
-		}
-	}
-	return false
 }
 
 // Language guesses the language of a document's headings ("fr" or "en"), or returns def

@@ -179,11 +179,3 @@ func SafeName(name string) string {
 	}
 	return strings.TrimSpace(b.String())
 }
-
-// Plural says n of a countable word: "1 bullet", "3 bullets".
-func Plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}

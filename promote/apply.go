@@ -136,18 +136,18 @@ func (pl *Plan) message(sel []*Change) string {
 		}
 	}
 	if moves > 0 {
-		parts = append(parts, "archived "+plural(moves, "log"))
+		parts = append(parts, "archived "+memstore.Plural(moves, "log"))
 	}
 	if c := pl.today; c != nil && c.Selected() {
 		if n := countAdded(c, pl.Carried); n > 0 {
-			parts = append(parts, "carried "+plural(n, "open item"))
+			parts = append(parts, "carried "+memstore.Plural(n, "open item"))
 		}
 	}
 	if c := pl.longMem; c != nil && c.Selected() {
 		if n := countAdded(c, pl.Facts); n > 0 {
-			parts = append(parts, "added "+plural(n, "fact"))
+			parts = append(parts, "added "+memstore.Plural(n, "fact"))
 		}
-		parts = append(parts, fmt.Sprintf("long memory %d → %d lines", lineCount(c.base), lineCount(c.Content())))
+		parts = append(parts, fmt.Sprintf("long memory %d → %d lines", memstore.CountLines(c.base), memstore.CountLines(c.Content())))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "no change")

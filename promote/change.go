@@ -3,6 +3,7 @@ package promote
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
@@ -147,7 +148,7 @@ func newEdit(path string, base []byte, exists bool, after []byte, note string, l
 			c.edits = append(c.edits, e)
 			continue
 		}
-		for _, chunk := range splitInsert(splitRaw(e.New), labels) {
+		for _, chunk := range splitInsert(slices.Collect(strings.Lines(e.New)), labels) {
 			c.edits = append(c.edits, udiff.Edit{Start: e.Start, End: e.End, New: strings.Join(chunk, "")})
 		}
 	}

@@ -1,11 +1,13 @@
 package promote
 
 import (
-	"carnet/memstore/secret"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"carnet/memstore"
+	"carnet/memstore/secret"
 )
 
 // Condenser proposes a shorter wording for a list of long-memory facts: a model extractor,
@@ -43,29 +45,29 @@ const maxJoined = 320
 // is returned as it is, and condensing the result again changes nothing.
 func condense(data []byte, max int, lang string, cond Condenser) ([]byte, condensed, error) {
 	var info condensed
-	l := parseLM(data)
-	if l.lineCount() <= max {
+	d := memstore.ParseDoc(data)
+	if d.Len() <= max {
 		return data, info, nil
 	}
-	info.merges = l.mergeDuplicates()
-	if l.lineCount() > max {
-		info.folded = l.fold(max, lang)
+	info.merges = mergeDuplicates(d)
+	if d.Len() > max {
+		info.folded = fold(d, max, lang)
 	}
-	if l.lineCount() > max {
+	if d.Len() > max {
 		if cond != nil {
-			ok, err := l.rewrite(cond, l.lineCount()-max)
+			secrets, ok, err := rewrite(d, cond, d.Len()-max)
 			if err != nil {
 				return nil, info, err
 			}
-			info.model, info.secrets = ok, l.secrets
+			info.model, info.secrets = ok, secrets
 		} else {
-			info.joined = l.join(l.lineCount() - max)
+			info.joined = join(d, d.Len()-max)
 		}
 	}
-	if n := l.lineCount(); n > max {
+	if n := d.Len(); n > max {
 		info.over = n - max
 	}
-	return l.bytes(), info, nil
+	return render(d, noFinalNewline(data)), info, nil
 }
 
 // mergeDuplicates drops every one-line bullet that a later bullet of the file says as well:
@@ -75,36 +77,45 @@ func condense(data []byte, max int, lang string, cond Condenser) ([]byte, conden
 // memory is oldest first: that is where it was last confirmed) and its fullest wording.
 // Bullets with nested lines are never dropped nor rewritten; they absorb their one-line
 // duplicates. Sections left empty go.
-func (l *lmDoc) mergeDuplicates() []Merge {
-	bs := l.bullets()
+func mergeDuplicates(d *memstore.Doc) []Merge {
+	secs := lmSections(d)
+	var bs []lmBlock
+	for _, s := range secs {
+		for _, b := range lmBlocks(d, s) {
+			if b.bullet {
+				bs = append(bs, b)
+			}
+		}
+	}
 	corpus := make([]string, len(bs))
 	for i, b := range bs {
 		corpus[i] = b.text
 	}
-	x := newIndex(corpus)
-	var leaders []*lmBlock        // per index entry, the bullet that stays
+	x := memstore.NewDedupIndex(corpus)
+	var leaders []int             // per index entry, the bullet that stays
 	var kept []map[string]bool    // per index entry, the words of its fullest wording
 	members := map[int][]string{} // per index entry, the texts merged into it
-	drop := map[*lmBlock]bool{}
+	drop := map[int]bool{}        // first lines of the bullets that go
 	for i := len(bs) - 1; i >= 0; i-- {
 		b := bs[i]
-		bw := x.wordsOf(b.text)
-		id := x.findFunc(b.text, func(id int) bool { return subset(bw, kept[id]) || subset(kept[id], bw) })
+		bw := x.Words(b.text)
+		id := x.FindFunc(b.text, func(id int) bool { return memstore.Subset(bw, kept[id]) || memstore.Subset(kept[id], bw) })
 		switch {
 		case id < 0:
-			x.add(b.text)
-			leaders = append(leaders, b)
+			x.Add(b.text)
+			leaders = append(leaders, i)
 			kept = append(kept, bw)
 			continue
 		case b.simple():
-			drop[b] = true
+			drop[b.line] = true
 			members[id] = append(members[id], b.text)
-		case leaders[id].simple(): // a bullet with nested lines holds the fact: it stays
-			drop[leaders[id]] = true
-			members[id] = append(members[id], leaders[id].text)
-			leaders[id] = b
+		case bs[leaders[id]].simple(): // a bullet with nested lines holds the fact: it stays
+			lead := bs[leaders[id]]
+			drop[lead.line] = true
+			members[id] = append(members[id], lead.text)
+			leaders[id] = i
 		}
-		if subset(kept[id], bw) {
+		if memstore.Subset(kept[id], bw) {
 			kept[id] = bw
 		}
 	}
@@ -116,34 +127,30 @@ func (l *lmDoc) mergeDuplicates() []Merge {
 		if len(members[id]) == 0 {
 			continue
 		}
-		lead := leaders[id]
+		lead := bs[leaders[id]]
 		all := append([]string{lead.text}, members[id]...)
 		best := lead.text
 		if lead.simple() { // the wording with the most words, then the longest
-			bw := x.wordsOf(best)
+			bw := x.Words(best)
 			for _, t := range all {
-				tw := x.wordsOf(t)
+				tw := x.Words(t)
 				if len(tw) > len(bw) || len(tw) == len(bw) && utf8.RuneCountInString(t) > utf8.RuneCountInString(best) {
 					best, bw = t, tw
 				}
 			}
 			if best != lead.text {
-				lead.setText(best)
+				d.SetBulletText(memstore.Bullet{Line: lead.line, End: lead.end}, best)
 			}
 		}
 		merges = append(merges, Merge{Kept: best, Dropped: removeOne(all, best)})
 	}
-	for i := len(l.secs) - 1; i >= 0; i-- {
-		s := l.secs[i]
-		keep := s.blocks[:0]
-		for _, b := range s.blocks {
-			if !drop[b] {
-				keep = append(keep, b)
-			}
-		}
-		s.blocks = keep
-		if !s.hasContent() {
-			l.removeSection(i)
+	// bottom up: the edits of a section leave the line numbers above it as they were
+	for i := len(secs) - 1; i >= 0; i-- {
+		cur := lmSections(d)
+		removeBlocks(d, lmBlocks(d, cur[i]), func(b lmBlock) bool { return b.bullet && drop[b.line] })
+		cur = lmSections(d)
+		if bodyEnd(d, cur[i]) == cur[i].start+1 {
+			removeSection(d, cur, i)
 		}
 	}
 	return merges
@@ -169,83 +176,97 @@ func condensedTitle(lang, first, last string) string {
 // fold moves the oldest dated sections, one at a time, into the condensed section (the
 // existing one, else the oldest folded section becomes it) until the file fits. The newest
 // dated section is never folded. It returns the dates folded, oldest first.
-func (l *lmDoc) fold(max int, lang string) []string {
-	var dated []*lmSec
-	var host *lmSec
-	for _, s := range l.secs {
-		switch {
-		case s.date != "":
-			dated = append(dated, s)
-		case s.condensed && host == nil:
-			host = s
-		}
-	}
-	sort.SliceStable(dated, func(i, j int) bool { return dated[i].date < dated[j].date })
-	if len(dated) < 2 {
-		return nil
-	}
+func fold(d *memstore.Doc, limit int, lang string) []string {
 	var folded []string
-	for _, s := range dated[:len(dated)-1] {
-		if l.lineCount() <= max {
+	for d.Len() > limit {
+		secs := lmSections(d)
+		var dated []int
+		host := -1
+		for i, s := range secs {
+			switch {
+			case s.date != "":
+				dated = append(dated, i)
+			case s.condensed && host < 0:
+				host = i
+			}
+		}
+		if len(dated) < 2 {
 			break
 		}
+		slices.SortStableFunc(dated, func(a, b int) int { return strings.Compare(secs[a].date, secs[b].date) })
+		s := secs[dated[0]]
 		folded = append(folded, s.date)
-		if host == nil {
-			host = s
-			host.condensed, host.first, host.last, host.date = true, s.date, s.date, ""
-		} else {
-			body, tail := host.content()
-			add, _ := s.content()
-			for len(add) > 0 && add[0].blank() {
-				add = add[1:]
+		if host < 0 {
+			d.SetLine(s.start, "## "+condensedTitle(lang, s.date, s.date))
+			continue
+		}
+		h := secs[host]
+		first, last := min(h.first, s.date), max(h.last, s.date)
+		// the section's content, without its leading and trailing blank lines, goes at the
+		// end of the host's content
+		from, to := s.start+1, bodyEnd(d, s)
+		for _, b := range lmBlocks(d, s) {
+			if !b.blank || b.line >= to {
+				break
 			}
-			host.blocks = append(append(append([]*lmBlock{}, body...), add...), tail...)
-			for i, o := range l.secs {
-				if o == s {
-					l.removeSection(i)
-					break
-				}
-			}
-			if s.date < host.first {
-				host.first = s.date
-			}
-			if s.date > host.last {
-				host.last = s.date
+			from = b.end
+		}
+		add := d.Lines()[from:max(from, to)]
+		at := bodyEnd(d, h)
+		d.InsertLines(at, add...)
+		start := s.start
+		if at <= start {
+			start += len(add)
+		}
+		secs = lmSections(d)
+		for i, o := range secs {
+			if o.start == start {
+				removeSection(d, secs, i)
+				break
 			}
 		}
-		host.title = condensedTitle(lang, host.first, host.last)
-		host.heading = l.line("## " + host.title)
+		for _, o := range lmSections(d) {
+			if o.condensed {
+				d.SetLine(o.start, "## "+condensedTitle(lang, first, last))
+				break
+			}
+		}
 	}
 	return folded
 }
 
-// condensedSection returns the condensed section, or nil.
-func (l *lmDoc) condensedSection() *lmSec {
-	for _, s := range l.secs {
+// condensedSection returns the condensed section.
+func condensedSection(d *memstore.Doc) (lmSec, bool) {
+	for _, s := range lmSections(d) {
 		if s.condensed {
-			return s
+			return s, true
 		}
 	}
-	return nil
+	return lmSec{}, false
 }
 
 // join saves up to need lines by joining consecutive one-line facts of the condensed section
 // into one bullet ("a; b"), oldest first, each joined bullet at most maxJoined runes long and
 // never one the secret guard would refuse. It returns how many bullets were joined.
-func (l *lmDoc) join(need int) int {
-	s := l.condensedSection()
-	if s == nil {
+func join(d *memstore.Doc, need int) int {
+	s, ok := condensedSection(d)
+	if !ok {
 		return 0
 	}
 	joined := 0
+	blocks := lmBlocks(d, s)
 	var out []*lmBlock
-	for _, b := range s.blocks {
+	gone := map[int]bool{}
+	for i := range blocks {
+		b := &blocks[i]
 		if joined < need && b.simple() && len(out) > 0 {
 			prev := out[len(out)-1]
 			if prev.simple() {
 				t := strings.TrimRight(prev.text, " .;") + "; " + b.text
 				if utf8.RuneCountInString(t) <= maxJoined && secret.Detect(t) == "" {
-					prev.setText(t)
+					prev.text = t
+					d.SetBulletText(memstore.Bullet{Line: prev.line, End: prev.end}, t)
+					gone[b.line] = true
 					joined++
 					continue
 				}
@@ -253,25 +274,26 @@ func (l *lmDoc) join(need int) int {
 		}
 		out = append(out, b)
 	}
-	s.blocks = out
+	removeBlocks(d, blocks, func(b lmBlock) bool { return gone[b.line] })
 	return joined
 }
 
 // rewrite asks the condenser for a shorter wording of the condensed section's one-line facts,
-// need lines shorter. It reports whether the section changed.
-func (l *lmDoc) rewrite(cond Condenser, need int) (bool, error) {
-	l.secrets = 0
-	s := l.condensedSection()
-	if s == nil {
-		return false, nil
+// need lines shorter. It reports how many of the condenser's bullets were left out as secrets,
+// and whether the section changed.
+func rewrite(d *memstore.Doc, cond Condenser, need int) (secrets int, changed bool, err error) {
+	s, ok := condensedSection(d)
+	if !ok {
+		return 0, false, nil
 	}
+	blocks := lmBlocks(d, s)
 	var facts []string
 	first := -1
-	for i, b := range s.blocks {
+	for _, b := range blocks {
 		if b.simple() {
 			facts = append(facts, b.text)
 			if first < 0 {
-				first = i
+				first = b.line
 			}
 		}
 	}
@@ -280,33 +302,27 @@ func (l *lmDoc) rewrite(cond Condenser, need int) (bool, error) {
 		target = 1
 	}
 	if len(facts) == 0 {
-		return false, nil
+		return 0, false, nil
 	}
 	got, err := cond.Condense(facts, target)
 	if err != nil {
-		return false, fmt.Errorf("condenser: %w", err)
+		return 0, false, fmt.Errorf("condenser: %w", err)
 	}
-	var repl []*lmBlock
+	var repl []string
 	for _, t := range got {
 		t = strings.Join(strings.Fields(strings.TrimLeft(strings.TrimSpace(t), "-*+ ")), " ")
 		if t == "" {
 			continue
 		}
 		if secret.Detect(t) != "" {
-			l.secrets++ // the write guard would refuse the whole file: leave it out, the loss guard counts it
+			secrets++ // the write guard would refuse the whole file: leave it out, the loss guard counts it
 			continue
 		}
-		repl = append(repl, &lmBlock{lines: []string{l.line("- " + t)}, bullet: true, text: t})
+		repl = append(repl, "- "+t)
 	}
-	var out []*lmBlock
-	for i, b := range s.blocks {
-		if i == first {
-			out = append(out, repl...)
-		}
-		if !b.simple() {
-			out = append(out, b)
-		}
+	removeBlocks(d, blocks, lmBlock.simple)
+	if len(repl) > 0 {
+		d.InsertLines(first, repl...)
 	}
-	s.blocks = out
-	return true, nil
+	return secrets, true, nil
 }

@@ -31,7 +31,7 @@ func TestCondenseIdempotent(t *testing.T) {
 		if lost := lostFacts(in, once); len(lost) > 0 {
 			t.Errorf("%d lines: lost %q", lines, lost)
 		}
-		n := lineCount(once)
+		n := memstore.CountLines(once)
 		if (n > 300) != (info.over > 0) || info.over > 0 && n-300 != info.over {
 			t.Errorf("%d lines → %d, over %d", lines, n, info.over)
 		}
@@ -95,8 +95,8 @@ func TestCondenseKeepsHandwritten(t *testing.T) {
 			if strings.HasPrefix(variant.name, "BOM") != strings.HasPrefix(got, "\uFEFF") {
 				t.Errorf("BOM lost or added")
 			}
-			if lineCount(out) > 40 {
-				t.Errorf("%d lines", lineCount(out))
+			if memstore.CountLines(out) > 40 {
+				t.Errorf("%d lines", memstore.CountLines(out))
 			}
 			if lost := lostFacts([]byte(in), out); len(lost) > 0 {
 				t.Errorf("lost %q", lost)
@@ -170,8 +170,8 @@ func TestCondenseJoinsOldestFirst(t *testing.T) {
 	}
 	out, info, err := condense([]byte(b.String()), 10, "fr", nil)
 	must(t, err)
-	if lineCount(out) > 10 || info.joined == 0 {
-		t.Errorf("%d lines, %d joined:\n%s", lineCount(out), info.joined, out)
+	if memstore.CountLines(out) > 10 || info.joined == 0 {
+		t.Errorf("%d lines, %d joined:\n%s", memstore.CountLines(out), info.joined, out)
 	}
 	if !strings.Contains(string(out), "- Fait 1.0; Fait 1.1;") {
 		t.Errorf("oldest facts not joined first:\n%s", out)
@@ -233,5 +233,15 @@ func TestLostFacts(t *testing.T) {
 	}
 	if n := len(memstore.ParseDoc(before).AllBullets()); n != 4 {
 		t.Fatal(n)
+	}
+}
+
+// A file opening on a section keeps its BOM when that section's heading is rewritten.
+func TestCondenseKeepsBOMOnRewrittenHeading(t *testing.T) {
+	lm := "\uFEFF## 2025-01-01\n- un\n\n## 2025-01-02\n- deux\n\n## 2025-01-03\n- trois\n"
+	out, info, err := condense([]byte(lm), 6, "fr", nil)
+	must(t, err)
+	if len(info.folded) == 0 || !strings.HasPrefix(string(out), "\uFEFF## Condensé — 2025-01-01 → ") {
+		t.Errorf("folded %v:\n%q", info.folded, out)
 	}
 }

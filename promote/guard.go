@@ -53,23 +53,23 @@ func lostFacts(before, after []byte) []string {
 	for _, t := range texts {
 		corpus = append(corpus, strings.Split(t, "; ")...)
 	}
-	x := newIndex(corpus)
+	x := memstore.NewDedupIndex(corpus)
 	norms := make([]string, len(texts))
 	for i, t := range texts {
-		x.add(t)
+		x.Add(t)
 		norms[i] = memstore.Normalize(t)
 	}
 	// the parts of a joined bullet ("a; b") are facts of their own
 	for _, t := range texts {
 		if parts := strings.Split(t, "; "); len(parts) > 1 {
 			for _, part := range parts {
-				x.add(part)
+				x.Add(part)
 			}
 		}
 	}
 	var lost []string
 	for _, m := range missing {
-		if x.find(m) >= 0 {
+		if x.Find(m) >= 0 {
 			continue
 		}
 		n := memstore.Normalize(m)

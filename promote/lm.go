@@ -2,243 +2,155 @@ package promote
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"carnet/memstore"
 )
 
-// lmDoc is long_memory.md cut into sections and blocks, so that condensation can drop a
-// bullet, rewrite one, or fold a section into another while every other line keeps its bytes.
-type lmDoc struct {
-	head []string // raw lines (with their endings) before the first "## " section
-	secs []*lmSec
-	eol  string
-	// final is the last line's ending as read: "" when the file had no final newline.
-	final string
-	// secrets counts the bullets a condenser proposed that the secret guard would refuse.
-	secrets int
-}
+// Long memory is edited as a memstore.Doc, so that condensation can drop a bullet, rewrite
+// one, or fold a section into another while every other line keeps its bytes. Promotion
+// reads it in sections and blocks, from the document's lines, after each edit.
 
-// lmSec is a "## " section: its heading and the blocks up to the next "## " heading.
+// lmSec is a "## " section of long memory as promotion reads it: its heading line and the
+// lines up to the next "## " heading (a "# " heading inside stays with it).
 type lmSec struct {
-	heading string // raw heading line
-	title   string // heading text, trimmed
-	date    string // YYYY-MM-DD for a dated section
+	start, end int    // the heading line, the line after the last
+	date       string // YYYY-MM-DD for a dated section
 	// a condensed section covers first → last
 	condensed   bool
 	first, last string
-	blocks      []*lmBlock
 }
 
-// lmBlock is a bullet (its first line and indented lines) or one other line.
+// lmBlock is a bullet (its first line and indented lines) or one other line: [line, end).
 type lmBlock struct {
-	lines  []string // raw lines
-	bullet bool
-	text   string // a bullet's text
+	line, end int
+	bullet    bool
+	text      string // a bullet's text
+	blank     bool   // an empty line
 }
 
 // simple reports whether the block is a one-line bullet, the only kind condensation rewrites.
-func (b *lmBlock) simple() bool { return b.bullet && len(b.lines) == 1 }
-
-// blank reports whether the block is an empty line.
-func (b *lmBlock) blank() bool { return !b.bullet && strings.TrimSpace(b.lines[0]) == "" }
+func (b lmBlock) simple() bool { return b.bullet && b.end-b.line == 1 }
 
 // condensedHeading recognises the heading promotion writes for folded sections.
 var condensedHeading = regexp.MustCompile(`^(?i:condens\S*)\s.*?(\d{4}-\d{2}-\d{2})\s*(?:→|->|-|…|\.\.)\s*(\d{4}-\d{2}-\d{2})\s*$`)
 
-// splitRaw cuts data into lines, each keeping its line ending.
-func splitRaw(data string) []string {
-	var out []string
-	for len(data) > 0 {
-		i := strings.IndexByte(data, '\n')
-		if i < 0 {
-			out = append(out, data)
-			break
-		}
-		out = append(out, data[:i+1])
-		data = data[i+1:]
-	}
-	return out
-}
-
-// parseLM reads long memory into sections and blocks.
-func parseLM(data []byte) *lmDoc {
-	raw := splitRaw(string(data))
-	d := memstore.ParseDoc(data)
-	l := &lmDoc{eol: "\n", final: "\n"}
-	if len(raw) > 0 {
-		if strings.HasSuffix(raw[0], "\r\n") {
-			l.eol = "\r\n"
-		}
-		last := raw[len(raw)-1]
-		switch {
-		case strings.HasSuffix(last, "\r\n"):
-			l.final = "\r\n"
-		case strings.HasSuffix(last, "\n"):
-			l.final = "\n"
-		default:
-			l.final = ""
-		}
-	}
+// lmSections lists the sections of d in file order.
+func lmSections(d *memstore.Doc) []lmSec {
 	secs := d.Sections()
-	end := len(raw)
-	if len(secs) > 0 {
-		end = secs[0].Start
-	}
-	l.head = append(l.head, raw[:end]...)
+	out := make([]lmSec, len(secs))
 	for i, s := range secs {
-		stop := len(raw)
+		sec := lmSec{start: s.Start, end: d.Len()}
 		if i+1 < len(secs) {
-			stop = secs[i+1].Start
+			sec.end = secs[i+1].Start
 		}
-		sec := &lmSec{heading: raw[s.Start], title: s.Heading}
 		if memstore.IsDate(s.Heading) {
 			sec.date = s.Heading
 		} else if m := condensedHeading.FindStringSubmatch(s.Heading); m != nil {
 			sec.condensed, sec.first, sec.last = true, m[1], m[2]
 		}
-		// bullets as memstore sees them; the lines past the section's own end (after a "# "
-		// heading) are kept as plain lines of it
-		span := s
-		span.End = stop
-		bs := d.Bullets(span)
-		j := 0
-		for n := s.Start + 1; n < stop; {
-			if j < len(bs) && bs[j].Line == n {
-				sec.blocks = append(sec.blocks, &lmBlock{lines: raw[n:bs[j].End], bullet: true, text: bs[j].Text})
-				n = bs[j].End
-				j++
-				continue
-			}
-			sec.blocks = append(sec.blocks, &lmBlock{lines: raw[n : n+1]})
-			n++
-		}
-		l.secs = append(l.secs, sec)
-	}
-	return l
-}
-
-// bytes renders the document; unchanged lines keep their bytes.
-func (l *lmDoc) bytes() []byte {
-	var b strings.Builder
-	var lines []string
-	lines = append(lines, l.head...)
-	for _, s := range l.secs {
-		lines = append(lines, s.heading)
-		for _, bl := range s.blocks {
-			lines = append(lines, bl.lines...)
-		}
-	}
-	for i, ln := range lines {
-		if i == len(lines)-1 {
-			// the last line ends as the file did (no final newline stays without one)
-			ln = strings.TrimSuffix(strings.TrimSuffix(ln, "\n"), "\r") + l.final
-		} else if !strings.HasSuffix(ln, "\n") {
-			ln += l.eol // a line that was last and no longer is
-		}
-		b.WriteString(ln)
-	}
-	return []byte(b.String())
-}
-
-// lineCount is the number of lines of the rendered document.
-func (l *lmDoc) lineCount() int {
-	n := len(l.head)
-	for _, s := range l.secs {
-		n++
-		for _, bl := range s.blocks {
-			n += len(bl.lines)
-		}
-	}
-	return n
-}
-
-// bullets lists every bullet block in file order.
-func (l *lmDoc) bullets() []*lmBlock {
-	var out []*lmBlock
-	for _, s := range l.secs {
-		for _, b := range s.blocks {
-			if b.bullet {
-				out = append(out, b)
-			}
-		}
+		out[i] = sec
 	}
 	return out
 }
 
-// setText rewrites a one-line bullet's text, keeping its marker and line ending.
-func (b *lmBlock) setText(text string) {
-	ln := b.lines[0]
-	eol := ln[len(strings.TrimRight(ln, "\r\n")):]
-	b.lines = []string{ln[:2] + text + eol}
-	b.text = text
+// lmBlocks cuts a section's lines after its heading into blocks.
+func lmBlocks(d *memstore.Doc, s lmSec) []lmBlock {
+	lines := d.Lines()
+	// bullets as memstore sees them, over the whole span (past a "# " heading too)
+	bs := d.Bullets(memstore.Section{Start: s.start, End: s.end})
+	var out []lmBlock
+	j := 0
+	for n := s.start + 1; n < s.end; {
+		if j < len(bs) && bs[j].Line == n {
+			out = append(out, lmBlock{line: n, end: bs[j].End, bullet: true, text: bs[j].Text})
+			n = bs[j].End
+			j++
+			continue
+		}
+		out = append(out, lmBlock{line: n, end: n + 1, blank: strings.TrimSpace(lines[n]) == ""})
+		n++
+	}
+	return out
 }
 
-// content returns the section's blocks without its trailing blank lines, and those.
-func (s *lmSec) content() (body, tail []*lmBlock) {
-	n := len(s.blocks)
-	for n > 0 && s.blocks[n-1].blank() {
+// bodyEnd is the line where a section's trailing blank lines start (after its heading when
+// it holds nothing else).
+func bodyEnd(d *memstore.Doc, s lmSec) int {
+	bl := lmBlocks(d, s)
+	n := len(bl)
+	for n > 0 && bl[n-1].blank {
 		n--
 	}
-	return s.blocks[:n], s.blocks[n:]
-}
-
-// hasContent reports whether the section holds anything but blank lines.
-func (s *lmSec) hasContent() bool {
-	body, _ := s.content()
-	return len(body) > 0
-}
-
-// removeSection drops section i. When it was the last one, the new last section ends the
-// file the way the removed one did (no stray blank line left at the end).
-func (l *lmDoc) removeSection(i int) {
-	if i == len(l.secs)-1 && i > 0 {
-		_, tail := l.secs[i].content()
-		prev := l.secs[i-1]
-		body, _ := prev.content()
-		prev.blocks = append(append([]*lmBlock{}, body...), tail...)
+	if n == 0 {
+		return s.start + 1
 	}
-	l.secs = append(l.secs[:i], l.secs[i+1:]...)
+	return bl[n-1].end
 }
 
-// line builds a new raw line with the document's line ending.
-func (l *lmDoc) line(text string) string { return text + l.eol }
+// removeSection drops section i of secs. When it was the last one, the new last section ends
+// the file the way the removed one did (no stray blank line left at the end).
+func removeSection(d *memstore.Doc, secs []lmSec, i int) {
+	s := secs[i]
+	if i == len(secs)-1 && i > 0 {
+		// the removed section's trailing blank lines become the previous section's end, in
+		// place of its own
+		d.RemoveLines(bodyEnd(d, secs[i-1]), bodyEnd(d, s))
+		return
+	}
+	d.RemoveLines(s.start, s.end)
+}
 
 // addFact adds a one-line bullet to the section dated date, creating that section (before the
 // first section dated later, so that sections stay oldest first) when there is none.
-func (l *lmDoc) addFact(date, text string) {
-	b := &lmBlock{lines: []string{l.line("- " + text)}, bullet: true, text: text}
-	for _, s := range l.secs {
+func addFact(d *memstore.Doc, date, text string) {
+	secs := lmSections(d)
+	for _, s := range secs {
 		if s.date == date {
-			body, tail := s.content()
-			s.blocks = append(append(append([]*lmBlock{}, body...), b), tail...)
+			d.InsertLines(bodyEnd(d, s), "- "+text)
 			return
 		}
 	}
-	sec := &lmSec{heading: l.line("## " + date), title: date, date: date, blocks: []*lmBlock{b}}
-	pos := len(l.secs)
-	for i, s := range l.secs {
+	at, later := d.Len(), false
+	for _, s := range secs {
 		k := s.date
 		if s.condensed {
 			k = s.first
 		}
 		if k > date {
-			pos = i
+			at, later = s.start, true
 			break
 		}
 	}
-	if pos < len(l.secs) {
-		sec.blocks = append(sec.blocks, l.blankBlock())
+	block := []string{"## " + date, "- " + text}
+	if later {
+		block = append(block, "")
 	}
 	// whatever comes before the new section ends with a blank line
-	if pos == 0 {
-		if n := len(l.head); n > 0 && strings.TrimSpace(l.head[n-1]) != "" {
-			l.head = append(l.head, l.eol)
-		}
-	} else if prev := l.secs[pos-1]; len(prev.blocks) == 0 || !prev.blocks[len(prev.blocks)-1].blank() {
-		prev.blocks = append(prev.blocks, l.blankBlock())
+	if at > 0 && strings.TrimSpace(d.Lines()[at-1]) != "" {
+		block = append([]string{""}, block...)
 	}
-	l.secs = append(l.secs[:pos], append([]*lmSec{sec}, l.secs[pos:]...)...)
+	d.InsertLines(at, block...)
 }
 
-func (l *lmDoc) blankBlock() *lmBlock { return &lmBlock{lines: []string{l.eol}} }
+// render is the document's bytes; a file that had no final newline keeps none.
+func render(d *memstore.Doc, noFinalNewline bool) []byte {
+	if noFinalNewline {
+		d.DropFinalNewline()
+	}
+	return d.Bytes()
+}
+
+// noFinalNewline reports whether data ends without a newline.
+func noFinalNewline(data []byte) bool { return len(data) > 0 && data[len(data)-1] != '\n' }
+
+// removeBlocks deletes the blocks drop selects (bottom up, so that the lines above keep
+// their numbers).
+func removeBlocks(d *memstore.Doc, blocks []lmBlock, drop func(b lmBlock) bool) {
+	for _, b := range slices.Backward(blocks) {
+		if drop(b) {
+			d.RemoveLines(b.line, b.end)
+		}
+	}
+}

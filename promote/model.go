@@ -110,7 +110,7 @@ func parseBullets(out []byte) ([]string, error) {
 		}
 	}
 	var list []string
-	for _, ln := range strings.Split(s, "\n") {
+	for ln := range strings.Lines(s) {
 		if t, ok := bulletLine(strings.TrimSpace(ln)); ok {
 			list = append(list, t)
 		}

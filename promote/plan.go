@@ -84,28 +84,28 @@ func (pl *Plan) Empty() bool { return len(pl.Changes) == 0 }
 func (pl *Plan) Summary() string {
 	var parts []string
 	if n := len(pl.Archived); n > 0 {
-		s := "archive " + plural(n, "log")
+		s := "archive " + memstore.Plural(n, "log")
 		if c := len(pl.Carried); c > 0 {
-			s += fmt.Sprintf(" (%s carried)", plural(c, "open item"))
+			s += fmt.Sprintf(" (%s carried)", memstore.Plural(c, "open item"))
 		}
 		parts = append(parts, s)
 	} else if c := len(pl.Carried); c > 0 {
-		parts = append(parts, "carry "+plural(c, "open item"))
+		parts = append(parts, "carry "+memstore.Plural(c, "open item"))
 	}
 	if n := len(pl.Facts); n > 0 {
-		parts = append(parts, fmt.Sprintf("add %s to long memory", plural(n, "fact")))
+		parts = append(parts, fmt.Sprintf("add %s to long memory", memstore.Plural(n, "fact")))
 	}
 	if pl.longMem != nil {
 		s := fmt.Sprintf("long memory %d → %d lines", pl.LinesBefore, pl.LinesAfter)
 		var how []string
 		if n := len(pl.Merges); n > 0 {
-			how = append(how, plural(n, "duplicate")+" merged")
+			how = append(how, memstore.Plural(n, "duplicate")+" merged")
 		}
 		if n := len(pl.Folded); n > 0 {
-			how = append(how, plural(n, "section")+" condensed")
+			how = append(how, memstore.Plural(n, "section")+" condensed")
 		}
 		if pl.Joined > 0 {
-			how = append(how, plural(pl.Joined, "fact")+" joined")
+			how = append(how, memstore.Plural(pl.Joined, "fact")+" joined")
 		}
 		if len(how) > 0 {
 			s += " (" + strings.Join(how, ", ") + ")"
@@ -116,13 +116,6 @@ func (pl *Plan) Summary() string {
 		return "nothing to promote"
 	}
 	return strings.Join(parts, ", ")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // Compute plans the promotion of p as of now, reading the project's files and writing
@@ -239,26 +232,26 @@ func (pp *planner) carry() error {
 	if len(carry) == 0 {
 		return nil
 	}
-	x := newIndex(append(append([]string{}, stays...), carry...))
+	x := memstore.NewDedupIndex(append(append([]string{}, stays...), carry...))
 	for _, s := range stays {
-		x.add(s)
+		x.Add(s)
 	}
 	perLog := map[string]int{}
 	for _, it := range from {
-		if x.find(it.Text) >= 0 {
+		if x.Find(it.Text) >= 0 {
 			continue
 		}
 		if why := secret.Detect(it.Text); why != "" {
 			pl.Notes = append(pl.Notes, fmt.Sprintf("an open item of %s is not carried (it looks like a secret: %s)", it.Date, why))
 			continue
 		}
-		x.add(it.Text)
+		x.Add(it.Text)
 		pl.Carried = append(pl.Carried, it)
 		perLog[it.Date]++
 	}
 	for _, c := range pl.Changes {
 		if n := perLog[strings.TrimSuffix(filepath.Base(c.From), ".md")]; c.Kind == Move && n > 0 {
-			c.Note = fmt.Sprintf("%s carried into %s", plural(n, "open item"), pl.Today)
+			c.Note = fmt.Sprintf("%s carried into %s", memstore.Plural(n, "open item"), pl.Today)
 		}
 	}
 	if len(pl.Carried) == 0 {
@@ -284,7 +277,7 @@ func (pp *planner) carry() error {
 		d.AppendBullet(memstore.KeyASuivre, memstore.Heading(memstore.KeyASuivre, lang), it.Text, memstore.LogOrder, bodies[it]...)
 		labels[it.Text] = it.Date
 	}
-	pl.today = newEdit(pp.rel(path), base, exists, d.Bytes(), fmt.Sprintf("%s carried from archived logs", plural(len(pl.Carried), "open item")), labels)
+	pl.today = newEdit(pp.rel(path), base, exists, d.Bytes(), fmt.Sprintf("%s carried from archived logs", memstore.Plural(len(pl.Carried), "open item")), labels)
 	if pl.today != nil {
 		pl.Changes = append(pl.Changes, pl.today)
 	}
@@ -323,12 +316,12 @@ func (pp *planner) longMemory() error {
 		for _, c := range cands {
 			corpus = append(corpus, c.Text)
 		}
-		x := newIndex(corpus)
+		x := memstore.NewDedupIndex(corpus)
 		for _, b := range have {
-			x.add(b.Bullet.Text)
+			x.Add(b.Bullet.Text)
 		}
 		for _, c := range cands {
-			if x.find(c.Text) >= 0 {
+			if x.Find(c.Text) >= 0 {
 				pl.Known++
 				continue
 			}
@@ -336,7 +329,7 @@ func (pp *planner) longMemory() error {
 				pl.Notes = append(pl.Notes, fmt.Sprintf("an item of %s is not proposed for long memory (it looks like a secret: %s)", c.Date, why))
 				continue
 			}
-			x.add(c.Text)
+			x.Add(c.Text)
 			pl.Facts = append(pl.Facts, c)
 		}
 	}
@@ -348,11 +341,11 @@ func (pp *planner) longMemory() error {
 		}
 		start = []byte(title + "\n")
 	}
-	l := parseLM(start)
+	lm := memstore.ParseDoc(start)
 	for _, f := range pl.Facts {
-		l.addFact(f.Date, f.Text)
+		addFact(lm, f.Date, f.Text)
 	}
-	after, info, err := condense(l.bytes(), opts.MaxLines, cfg.Language, opts.Condenser)
+	after, info, err := condense(render(lm, noFinalNewline(start)), opts.MaxLines, cfg.Language, opts.Condenser)
 	if err != nil {
 		return err
 	}
@@ -363,7 +356,7 @@ func (pp *planner) longMemory() error {
 	if info.over > 0 {
 		pl.Notes = append(pl.Notes, fmt.Sprintf("long memory stays %d lines over its %d-line limit: what is left are distinct facts; edit it by hand or raise long_memory_max_lines", info.over, opts.MaxLines))
 	}
-	pl.LinesBefore, pl.LinesAfter = lineCount(base), lineCount(after)
+	pl.LinesBefore, pl.LinesAfter = memstore.CountLines(base), memstore.CountLines(after)
 	pl.FactsBefore, pl.FactsAfter = len(memstore.ParseDoc(base).AllBullets()), len(memstore.ParseDoc(after).AllBullets())
 	pl.Lost = lostFacts(base, after)
 	if err := guard(pl.Lost, pl.FactsBefore, opts.Force); err != nil {
@@ -384,16 +377,16 @@ func (pp *planner) longMemory() error {
 func (pl *Plan) longMemNote(info condensed) string {
 	var parts []string
 	if n := len(pl.Facts); n > 0 {
-		parts = append(parts, plural(n, "fact")+" added")
+		parts = append(parts, memstore.Plural(n, "fact")+" added")
 	}
 	if n := len(info.merges); n > 0 {
-		parts = append(parts, plural(n, "duplicate")+" merged")
+		parts = append(parts, memstore.Plural(n, "duplicate")+" merged")
 	}
 	if n := len(info.folded); n > 0 {
-		parts = append(parts, fmt.Sprintf("%s condensed (%s → %s)", plural(n, "section"), info.folded[0], info.folded[len(info.folded)-1]))
+		parts = append(parts, fmt.Sprintf("%s condensed (%s → %s)", memstore.Plural(n, "section"), info.folded[0], info.folded[len(info.folded)-1]))
 	}
 	if info.joined > 0 {
-		parts = append(parts, plural(info.joined, "fact")+" joined")
+		parts = append(parts, memstore.Plural(info.joined, "fact")+" joined")
 	}
 	if info.model {
 		parts = append(parts, "condensed section rewritten by the model")

@@ -116,7 +116,7 @@ func TestPlanNinetyDays(t *testing.T) {
 			}
 
 			after := string(pl.longMem.Content())
-			if n := lineCount([]byte(after)); n > 300 || n != pl.LinesAfter {
+			if n := memstore.CountLines([]byte(after)); n > 300 || n != pl.LinesAfter {
 				t.Errorf("long memory has %d lines (plan says %d), limit 300", n, pl.LinesAfter)
 			}
 			if tc.lines == 120 && (len(pl.Merges) > 0 || pl.Joined > 0) {

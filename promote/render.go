@@ -3,6 +3,8 @@ package promote
 import (
 	"strings"
 	"unicode/utf8"
+
+	"carnet/memstore/gitrepo"
 )
 
 // ANSI styles of a colored diff (the 16 basic colors, so the terminal's theme decides).
@@ -12,7 +14,6 @@ const (
 	ansiRed   = "\x1b[31m"
 	ansiGreen = "\x1b[32m"
 	ansiCyan  = "\x1b[36m"
-	ansiFaint = "\x1b[2m"
 )
 
 // RenderDiff renders a change as its unified diff, with colors (file header bold, hunk
@@ -20,47 +21,16 @@ const (
 // when width > 0. It is a pure function of its arguments.
 func RenderDiff(c *Change, color bool, width int) string {
 	var b strings.Builder
-	header := true // the file header, up to the first hunk
-	for _, ln := range strings.SplitAfter(c.Diff, "\n") {
-		if ln == "" {
-			continue
-		}
-		if strings.HasPrefix(ln, "@@") {
-			header = false
-		}
-		writeLine(&b, strings.TrimSuffix(ln, "\n"), diffStyle(ln, header), color, width)
+	for ln, k := range gitrepo.DiffLines(c.Diff) {
+		writeLine(&b, ln, diffStyles[k], color, width)
 	}
 	return b.String()
 }
 
-// RenderHunk renders one hunk (its header, then its lines) the same way; a rejected hunk is
-// drawn faint when color is on.
-func RenderHunk(h *Hunk, color bool, width int) string {
-	var b strings.Builder
-	faint := ""
-	if color && !h.Accepted {
-		faint = ansiFaint
-	}
-	writeLine(&b, h.Header, faint+ansiCyan, color, width)
-	for _, ln := range h.Lines {
-		writeLine(&b, ln, faint+diffStyle(ln, false), color, width)
-	}
-	return b.String()
-}
-
-// diffStyle picks the style of a diff line; the lines of a file header are bold.
-func diffStyle(ln string, header bool) string {
-	switch {
-	case header:
-		return ansiBold
-	case strings.HasPrefix(ln, "@@"):
-		return ansiCyan
-	case strings.HasPrefix(ln, "-"):
-		return ansiRed
-	case strings.HasPrefix(ln, "+"):
-		return ansiGreen
-	}
-	return ""
+// diffStyles are the styles of the kinds of diff lines; the lines of a file header are bold.
+var diffStyles = map[gitrepo.DiffKind]string{
+	gitrepo.DiffMeta: ansiBold, gitrepo.DiffFileHead: ansiBold, gitrepo.DiffHunkHead: ansiCyan,
+	gitrepo.DiffDeleted: ansiRed, gitrepo.DiffAdded: ansiGreen,
 }
 
 func writeLine(b *strings.Builder, ln, style string, color bool, width int) {

@@ -93,7 +93,7 @@ type (
 	// clearStatusMsg clears the status line if it still shows message id.
 	clearStatusMsg struct{ id int }
 	// reloadMsg asks every open screen to read its data again (memory changed on disk).
-	reloadMsg struct{ paths []string }
+	reloadMsg struct{}
 	// workspaceMsg carries a freshly opened workspace.
 	workspaceMsg struct {
 		ws   *memstore.Workspace
@@ -140,7 +140,7 @@ func statusErr(err error) tea.Cmd {
 }
 
 // changed tells every screen that memory was written by this UI.
-func changed(paths ...string) tea.Cmd { return func() tea.Msg { return reloadMsg{paths} } }
+func changed() tea.Cmd { return func() tea.Msg { return reloadMsg{} } }
 
 // firstLine is s up to its first newline.
 func firstLine(s string) string {
@@ -193,17 +193,6 @@ func fit(s string, width, height int) string {
 	return strings.Join(lines, "\n")
 }
 
-// humanSize prints a byte count as people read it.
-func humanSize(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1000)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1000/1000)
-}
-
 // weekday is the short weekday of a YYYY-MM-DD date.
 func weekday(date string) string {
 	t, err := time.Parse("2006-01-02", date)
@@ -222,17 +211,17 @@ func Ago(now, t time.Time) string {
 	case d < time.Minute:
 		return "just now"
 	case d < time.Hour:
-		return plural(int(d.Minutes()), "minute") + " ago"
+		return memstore.Plural(int(d.Minutes()), "minute") + " ago"
 	case d < 24*time.Hour:
-		return plural(int(d.Hours()), "hour") + " ago"
+		return memstore.Plural(int(d.Hours()), "hour") + " ago"
 	case d < 48*time.Hour:
 		return "yesterday"
 	case d < 30*24*time.Hour:
-		return plural(int(d.Hours()/24), "day") + " ago"
+		return memstore.Plural(int(d.Hours()/24), "day") + " ago"
 	case d < 365*24*time.Hour:
-		return plural(int(d.Hours()/24/30), "month") + " ago"
+		return memstore.Plural(int(d.Hours()/24/30), "month") + " ago"
 	}
-	return plural(int(d.Hours()/24/365), "year") + " ago"
+	return memstore.Plural(int(d.Hours()/24/365), "year") + " ago"
 }
 
 // daysAgo says how far a YYYY-MM-DD date is from today.
@@ -252,13 +241,6 @@ func daysAgo(now time.Time, date string) string {
 	default:
 		return Ago(now, t)
 	}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // clamp keeps v within [lo, hi].

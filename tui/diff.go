@@ -3,6 +3,8 @@ package tui
 import (
 	"strconv"
 	"strings"
+
+	"carnet/memstore/gitrepo"
 )
 
 // renderDiff colours a unified diff for width cells: file headers, hunk headers, added and
@@ -11,32 +13,29 @@ func renderDiff(st Styles, diff string, width int) string {
 	if diff == "" {
 		return ""
 	}
-	lines := strings.Split(strings.TrimRight(diff, "\n"), "\n")
-	out := make([]string, 0, len(lines))
-	for _, l := range lines {
-		out = append(out, diffLine(st, l, width))
+	var out []string
+	for l, k := range gitrepo.DiffLines(strings.TrimRight(diff, "\n") + "\n") {
+		out = append(out, diffLine(st, l, k, width))
 	}
 	return strings.Join(out, "\n")
 }
 
-// diffLine styles one line of a unified diff.
-func diffLine(st Styles, l string, width int) string {
-	l = strings.ReplaceAll(l, "\t", "    ")
-	switch {
-	case strings.HasPrefix(l, "diff --git"), strings.HasPrefix(l, "index "),
-		strings.HasPrefix(l, "new file"), strings.HasPrefix(l, "deleted file"),
-		strings.HasPrefix(l, "similarity"), strings.HasPrefix(l, "rename "):
-		return st.Faint.Render(trunc(l, width))
-	case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
-		return st.FileHead.Render(trunc(l, width))
-	case strings.HasPrefix(l, "@@"):
-		return st.HunkHead.Render(trunc(l, width))
-	case strings.HasPrefix(l, "+"):
-		return st.Added.Render(trunc(l, width))
-	case strings.HasPrefix(l, "-"):
-		return st.Deleted.Render(trunc(l, width))
+// diffLine styles one line of a unified diff, of kind k.
+func diffLine(st Styles, l string, k gitrepo.DiffKind, width int) string {
+	l = trunc(strings.ReplaceAll(l, "\t", "    "), width)
+	switch k {
+	case gitrepo.DiffMeta:
+		return st.Faint.Render(l)
+	case gitrepo.DiffFileHead:
+		return st.FileHead.Render(l)
+	case gitrepo.DiffHunkHead:
+		return st.HunkHead.Render(l)
+	case gitrepo.DiffAdded:
+		return st.Added.Render(l)
+	case gitrepo.DiffDeleted:
+		return st.Deleted.Render(l)
 	}
-	return trunc(l, width)
+	return l
 }
 
 // diffStat is "+12 −3" coloured.

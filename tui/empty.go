@@ -8,8 +8,8 @@ import (
 	"charm.land/lipgloss/v2"
 )
 
-// message is a screen that only says something: loading, an empty workspace, a failure.
-type message struct {
+// textScreen is a screen that only says something: loading, an empty workspace, a failure.
+type textScreen struct {
 	c      *common
 	title  string
 	body   func() string
@@ -17,13 +17,13 @@ type message struct {
 	w, h   int
 }
 
-func newLoading(c *common) *message {
-	return &message{c: c, body: func() string { return c.styles.Subtle.Render("Reading the workspace…") }}
+func newLoading(c *common) *textScreen {
+	return &textScreen{c: c, body: func() string { return c.styles.Subtle.Render("Reading the workspace…") }}
 }
 
 // newEmpty is the helpful empty state: what to run to get memory.
-func newEmpty(c *common) *message {
-	m := &message{c: c, reopen: true}
+func newEmpty(c *common) *textScreen {
+	m := &textScreen{c: c, reopen: true}
 	m.body = func() string {
 		s := c.styles
 		cmd := func(name, what string) string {
@@ -48,17 +48,17 @@ func newEmpty(c *common) *message {
 }
 
 // newFailure is the full-screen message when the workspace cannot be read.
-func newFailure(c *common, err error) *message {
-	return &message{c: c, title: "error", body: func() string {
+func newFailure(c *common, err error) *textScreen {
+	return &textScreen{c: c, title: "error", body: func() string {
 		s := c.styles
 		return s.Err.Render("carnet cannot open this workspace") + "\n\n" + err.Error() + "\n\n" +
 			s.Subtle.Render("Press q to quit.")
 	}}
 }
 
-func (m *message) Init() tea.Cmd { return nil }
+func (m *textScreen) Init() tea.Cmd { return nil }
 
-func (m *message) Update(msg tea.Msg) tea.Cmd {
+func (m *textScreen) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case reloadMsg:
 		if m.reopen {
@@ -72,7 +72,7 @@ func (m *message) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (m *message) View() string {
+func (m *textScreen) View() string {
 	st := lipgloss.NewStyle().Padding(1, 2)
 	if m.w > 8 {
 		st = st.Width(min(m.w, 100)) // wrap a long error instead of cutting it
@@ -81,8 +81,8 @@ func (m *message) View() string {
 	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, box)
 }
 
-func (m *message) SetSize(w, h int) tea.Cmd  { m.w, m.h = w, h; return nil }
-func (m *message) Title() string             { return m.title }
-func (m *message) ShortHelp() []key.Binding  { return []key.Binding{m.c.keys.Back} }
-func (m *message) FullHelp() [][]key.Binding { return nil }
-func (m *message) Capturing() bool           { return false }
+func (m *textScreen) SetSize(w, h int) tea.Cmd  { m.w, m.h = w, h; return nil }
+func (m *textScreen) Title() string             { return m.title }
+func (m *textScreen) ShortHelp() []key.Binding  { return []key.Binding{m.c.keys.Back} }
+func (m *textScreen) FullHelp() [][]key.Binding { return nil }
+func (m *textScreen) Capturing() bool           { return false }

@@ -101,7 +101,7 @@ func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Back):
 		if n := len(s.checked); n > 0 {
-			s.prompt.confirm(fmt.Sprintf("Leave without applying %s? y leaves · n stays (then enter applies them)", plural(n, "tick")), s.c.back)
+			s.prompt.confirm(fmt.Sprintf("Leave without applying %s? y leaves · n stays (then enter applies them)", memstore.Plural(n, "tick")), s.c.back)
 			return nil
 		}
 		return s.c.back()
@@ -159,8 +159,8 @@ func (s *items) apply() tea.Cmd {
 		return notice("nothing ticked: space ticks an item, enter applies")
 	}
 	s.checked = map[string]bool{}
-	what := fmt.Sprintf("Ticked %s into Finalisé (%s)", plural(len(todo), "item"), plural(len(days), "log"))
-	msg := "tick " + plural(len(todo), "item")
+	what := fmt.Sprintf("Ticked %s into Finalisé (%s)", memstore.Plural(len(todo), "item"), memstore.Plural(len(days), "log"))
+	msg := "tick " + memstore.Plural(len(todo), "item")
 	return s.write(what, msg, tick(todo))
 }
 
@@ -168,7 +168,7 @@ func (s *items) View() string {
 	st := s.c.styles
 	var b strings.Builder
 	n := s.list.count()
-	head := fmt.Sprintf("  %s open · %d ticked", plural(n, "item"), len(s.checked))
+	head := fmt.Sprintf("  %s open · %d ticked", memstore.Plural(n, "item"), len(s.checked))
 	if len(s.checked) > 0 {
 		head += st.Subtle.Render("  — enter moves them to Finalisé")
 	}

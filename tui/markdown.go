@@ -36,14 +36,6 @@ func newMDRenderer() *mdRenderer {
 	return &mdRenderer{renderers: map[rendererKey]*glamour.TermRenderer{}, cache: map[renderKey]string{}}
 }
 
-// cached returns the rendering of data at width in style when it is in the cache.
-func (r *mdRenderer) cached(data []byte, width int, style string) (string, bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out, ok := r.cache[keyOf(data, width, style)]
-	return out, ok
-}
-
 func keyOf(data []byte, width int, style string) renderKey {
 	h := fnv.New64a()
 	h.Write(data)

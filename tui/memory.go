@@ -36,15 +36,8 @@ const (
 type entry struct {
 	kind  entryKind
 	label string
-	log   memstore.LogFile
-	tags  logTags
+	log   memstore.LogSummary
 	n     int // lines of long memory; open items; archives
-}
-
-// logTags says which sections of a log hold bullets.
-type logTags struct {
-	has        map[string]bool
-	open, done int
 }
 
 // memoryMsg carries the list of a project's memory files.
@@ -73,58 +66,23 @@ func (s *memory) load() tea.Cmd {
 
 // readMemory lists a project's files with what the list shows of each.
 func readMemory(p *memstore.Project) ([]entry, error) {
-	long := entry{kind: entryLong, label: "Long-term memory"}
-	if data, err := p.ReadFile(p.LongMemoryPath()); err == nil {
-		long.n = countLines(data)
-	}
-	logs, err := p.Logs()
+	o, err := p.Overview(memstore.WithArchives)
 	if err != nil {
 		return nil, err
 	}
-	arch, err := p.Archives()
-	if err != nil {
-		return nil, err
+	out := []entry{{kind: entryLong, label: "Long-term memory", n: o.LongLines},
+		{kind: entryOpen, label: "Open items", n: len(o.OpenItems())},
+		{kind: entryHeader, label: "Daily logs", n: len(o.Logs)}}
+	for _, l := range o.Logs {
+		out = append(out, entry{kind: entryLog, log: l})
 	}
-	out := []entry{long, {kind: entryOpen, label: "Open items"}, {kind: entryHeader, label: "Daily logs", n: len(logs)}}
-	open := 0
-	for _, lf := range logs {
-		e := entry{kind: entryLog, log: lf, tags: tagsOf(p, lf.Path)}
-		open += e.tags.open
-		out = append(out, e)
-	}
-	out[1].n = open
-	if len(arch) > 0 {
-		out = append(out, entry{kind: entryArchives, label: "Archives", n: len(arch)})
-		for _, lf := range arch {
-			out = append(out, entry{kind: entryLog, log: lf, tags: tagsOf(p, lf.Path)})
+	if len(o.Archives) > 0 {
+		out = append(out, entry{kind: entryArchives, label: "Archives", n: len(o.Archives)})
+		for _, l := range o.Archives {
+			out = append(out, entry{kind: entryLog, log: l})
 		}
 	}
 	return out, nil
-}
-
-func tagsOf(p *memstore.Project, path string) logTags {
-	t := logTags{has: map[string]bool{}}
-	data, err := p.ReadFile(path)
-	if err != nil {
-		return t
-	}
-	d := memstore.ParseDoc(data)
-	for _, sec := range d.Sections() {
-		bs := d.Bullets(sec)
-		if len(bs) == 0 {
-			continue
-		}
-		t.has[sec.Key] = true
-		for _, b := range bs {
-			switch {
-			case sec.Key == memstore.KeyASuivre && !b.Done():
-				t.open++
-			case sec.Key == memstore.KeyFinalise:
-				t.done++
-			}
-		}
-	}
-	return t
 }
 
 // rows are the entries on screen: archived logs only when expanded.
@@ -264,9 +222,9 @@ func (s *memory) entryTitle(e *entry) string {
 func (s *memory) previewSelected() tea.Cmd {
 	e := s.selected()
 	if e != nil && e.kind == entryOpen {
-		s.pv.empty = fmt.Sprintf("%s still open across the logs. Press enter to review and tick them.", plural(e.n, "item"))
+		s.pv.empty = fmt.Sprintf("%s still open across the logs. Press enter to review and tick them.", memstore.Plural(e.n, "item"))
 	} else if e != nil && e.kind == entryArchives {
-		s.pv.empty = fmt.Sprintf("%s moved here by promotion. Press enter or a to show them.", plural(e.n, "archived log"))
+		s.pv.empty = fmt.Sprintf("%s moved here by promotion. Press enter or a to show them.", memstore.Plural(e.n, "archived log"))
 	}
 	return s.pv.show(s.path(e))
 }
@@ -327,22 +285,22 @@ func (s *memory) rowText(e entry, width int) string {
 	}
 	var tags []string
 	for _, t := range sectionTags {
-		if e.tags.has[t.key] {
+		if e.log.Filled[t.key] {
 			tags = append(tags, st.Tag.Render(t.tag))
 		} else {
 			tags = append(tags, strings.Repeat(" ", len(t.tag)))
 		}
 	}
 	open, done := "   ", "   "
-	if e.tags.open > 0 {
-		open = st.TagOpen.Render(padRight(fmt.Sprintf("○%d", e.tags.open), 3))
+	if n := len(e.log.Open); n > 0 {
+		open = st.TagOpen.Render(padRight(fmt.Sprintf("○%d", n), 3))
 	}
-	if e.tags.done > 0 {
-		done = st.TagDone.Render(padRight(fmt.Sprintf("✓%d", e.tags.done), 3))
+	if e.log.Done > 0 {
+		done = st.TagDone.Render(padRight(fmt.Sprintf("✓%d", e.log.Done), 3))
 	}
 	date := e.log.Date
 	return fmt.Sprintf("%s %s %s  %s %s %s", date, st.Subtle.Render(weekday(date)),
-		st.Subtle.Render(padLeft(humanSize(e.log.Size), 7)), strings.Join(tags, " "), open, done)
+		st.Subtle.Render(padLeft(memstore.HumanSize(e.log.Size), 7)), strings.Join(tags, " "), open, done)
 }
 
 func (s *memory) Title() string { return s.p.Name }

@@ -4,6 +4,7 @@
 package tui
 
 import (
+	"cmp"
 	"errors"
 	"io"
 	"os"
@@ -127,11 +128,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case fsEventMsg:
 		m.c.log.Printf("watch: %d paths changed", len(msg.paths))
-		return m, tea.Batch(m.broadcast(reloadMsg{msg.paths}), m.watch.next())
+		return m, tea.Batch(m.broadcast(reloadMsg{}), m.watch.next())
 	case wroteMsg:
 		return m, onWrote(msg)
 	case editorDoneMsg:
-		cmds := []tea.Cmd{m.broadcast(reloadMsg{[]string{msg.path}})}
+		cmds := []tea.Cmd{m.broadcast(reloadMsg{})}
 		if msg.err != nil {
 			cmds = append(cmds, statusErr(msg.err))
 		}
@@ -313,7 +314,7 @@ func (m *Model) header() string {
 	left := strings.Join(parts, s.CrumbSep.Render(" › "))
 	right := ""
 	if m.c.ws != nil {
-		right = s.HeaderInfo.Render(filepath.Base(m.c.ws.Root) + " · " + plural(len(m.c.ws.Projects), "project"))
+		right = s.HeaderInfo.Render(filepath.Base(m.c.ws.Root) + " · " + memstore.Plural(len(m.c.ws.Projects), "project"))
 	}
 	gap := m.width - lipgloss.Width(left) - lipgloss.Width(right) - 1
 	if gap < 1 {
@@ -355,17 +356,8 @@ func (m *Model) fullHelp(top screen) string {
 	groups := append(top.FullHelp(), m.c.keys.globalKeys())
 	h := m.help
 	h.ShowAll = true
-	title := s.Title.Render("Keys · " + firstNonEmpty(top.Title(), "carnet"))
+	title := s.Title.Render("Keys · " + cmp.Or(top.Title(), "carnet"))
 	return lipgloss.NewStyle().Padding(1, 2).Render(title + "\n\n" + h.FullHelpView(groups))
-}
-
-func firstNonEmpty(a ...string) string {
-	for _, s := range a {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }
 
 // shortPath shows a path with the home folder as ~.

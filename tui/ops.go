@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -55,7 +56,7 @@ func writeSaying(c *common, p *memstore.Project, what func() string, message str
 // onWrote turns a finished write into a status line and a reload of every screen.
 func onWrote(msg wroteMsg) tea.Cmd {
 	if msg.err != nil {
-		return tea.Batch(statusErr(msg.err), changed(msg.changed...))
+		return tea.Batch(statusErr(msg.err), changed())
 	}
 	if len(msg.changed) == 0 {
 		return notice("nothing changed")
@@ -64,20 +65,17 @@ func onWrote(msg wroteMsg) tea.Cmd {
 	if msg.commit.Hash != "" {
 		text += " · committed " + msg.commit.Hash[:7]
 	}
-	return tea.Batch(status("%s", text), changed(msg.changed...))
+	return tea.Batch(status("%s", text), changed())
 }
 
 // findBullet returns the section and bullet ref points to in d.
 func findBullet(d *memstore.Doc, ref bulletRef) (memstore.Section, memstore.Bullet, error) {
-	for _, s := range d.Sections() {
-		if ref.key != "" && s.Key != ref.key || ref.key == "" && s.Heading != ref.heading {
-			continue
-		}
-		for _, b := range d.Bullets(s) {
-			if b.Text == ref.text {
-				return s, b, nil
-			}
-		}
+	in := slices.DeleteFunc(d.AllBullets(), func(sb memstore.SectionBullet) bool {
+		return ref.key != "" && sb.Section.Key != ref.key || ref.key == "" && sb.Section.Heading != ref.heading
+	})
+	if m := memstore.MatchText(len(in), func(i int) string { return in[i].Bullet.Text }, ref.text); len(m.Exact) > 0 {
+		sb := in[m.Exact[0]]
+		return sb.Section, sb.Bullet, nil
 	}
 	return memstore.Section{}, memstore.Bullet{}, fmt.Errorf("%q is no longer in %s (changed meanwhile?)", short(ref.text, 40), filepath.Base(ref.path))
 }

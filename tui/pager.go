@@ -59,7 +59,7 @@ func (s *pager) Update(msg tea.Msg) tea.Cmd {
 // scrollToLine puts the rendered text near the source line asked for: the rendering keeps the
 // order of lines, so the same fraction of the document is close enough to land on it.
 func (s *pager) scrollToLine() {
-	total := countLines(s.pv.raw)
+	total := memstore.CountLines(s.pv.raw)
 	if total == 0 {
 		return
 	}

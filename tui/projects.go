@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"sync"
@@ -24,7 +23,6 @@ type projects struct {
 type projectSummary struct {
 	p         *memstore.Project
 	logs      int
-	archives  int
 	open      int // -1 until counted
 	longLines int
 	last      string // date of the newest log
@@ -75,31 +73,11 @@ func loadProjects(ws *memstore.Workspace) tea.Cmd {
 }
 
 func summarize(p *memstore.Project) (projectSummary, error) {
-	s := projectSummary{p: p, open: -1}
-	logs, err := p.Logs()
+	o, err := p.Overview(memstore.Listing)
 	if err != nil {
-		return s, err
+		return projectSummary{p: p, open: -1}, err
 	}
-	arch, err := p.Archives()
-	if err != nil {
-		return s, err
-	}
-	s.logs, s.archives = len(logs), len(arch)
-	if len(logs) > 0 {
-		s.last = logs[0].Date
-	}
-	if data, err := p.ReadFile(p.LongMemoryPath()); err == nil {
-		s.longLines = countLines(data)
-	}
-	return s, nil
-}
-
-func countLines(data []byte) int {
-	n := bytes.Count(data, []byte("\n"))
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		n++
-	}
-	return n
+	return projectSummary{p: p, logs: len(o.Logs), open: -1, longLines: o.LongLines, last: o.Newest()}, nil
 }
 
 func countOpen(ws *memstore.Workspace) tea.Cmd {
@@ -111,9 +89,12 @@ func countOpen(ws *memstore.Workspace) tea.Cmd {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				items, _ := p.OpenItems()
+				n := 0
+				if o, err := p.Overview(memstore.WithLogs); err == nil {
+					n = len(o.OpenItems())
+				}
 				mu.Lock()
-				counts[p.Name] = len(items)
+				counts[p.Name] = n
 				mu.Unlock()
 			}()
 		}
@@ -242,7 +223,7 @@ func (s *projects) overview(width int) string {
 	if counted {
 		openS = fmt.Sprint(open)
 	}
-	lines := []string{"", st.Subtle.Render(fmt.Sprintf("  %s · %s · %s open items", plural(len(s.sums), "project"), plural(logs, "log"), openS))}
+	lines := []string{"", st.Subtle.Render(fmt.Sprintf("  %s · %s · %s open items", memstore.Plural(len(s.sums), "project"), memstore.Plural(logs, "log"), openS))}
 	for _, p := range s.sums {
 		if p.longLines > limit {
 			lines = append(lines, "  "+st.Warn.Render("⚠ "+p.p.Name)+st.Subtle.Render(fmt.Sprintf(": long memory at %d/%d lines · ", p.longLines, limit))+

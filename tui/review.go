@@ -12,6 +12,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 	"carnet/promote"
 )
 
@@ -113,7 +114,7 @@ func (s *review) Update(msg tea.Msg) tea.Cmd {
 		} else if msg.res.Skipped != "" {
 			text = "Promoted, not committed (" + msg.res.Skipped + "): " + s.plan.Summary()
 		}
-		return tea.Batch(s.c.back(), status("%s", text), changed(msg.res.Paths...))
+		return tea.Batch(s.c.back(), status("%s", text), changed())
 	case stylesMsg:
 		s.spin.Style = s.c.styles.Accent
 		s.refreshDiff()
@@ -139,7 +140,7 @@ func (s *review) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return s.c.back()
 	}
-	if s.idle() {
+	if s.nothingToDo() {
 		return nil
 	}
 	ch := s.change()
@@ -287,7 +288,7 @@ func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width in
 		head := fmt.Sprintf("%shunk %d/%d %s  %s", mark, i+1, len(ch.Hunks), state, st.HunkHead.Render(h.Header))
 		lines = append(lines, trunc(head, width))
 		for _, l := range h.Lines {
-			dl := diffLine(st, l, width-2)
+			dl := diffLine(st, l, gitrepo.KindOf(l, false), width-2)
 			if !h.Accepted || !ch.Accepted {
 				dl = st.Rejected.Render(trunc(l, width-2))
 			}
@@ -326,7 +327,7 @@ func (s *review) View() string {
 	head := s.headView()
 	lw := s.listWidth()
 	var b strings.Builder
-	b.WriteString(st.Faint.Render(trunc(fmt.Sprintf("  %s · %d accepted", plural(len(s.plan.Changes), "change"), s.accepted()), lw)) + "\n")
+	b.WriteString(st.Faint.Render(trunc(fmt.Sprintf("  %s · %d accepted", memstore.Plural(len(s.plan.Changes), "change"), s.accepted()), lw)) + "\n")
 	rows, cur := s.list.visible()
 	for j, i := range rows {
 		b.WriteString(s.list.row(s.rowText(s.plan.Changes[i], lw-2), lw, j == cur) + "\n")
@@ -413,13 +414,13 @@ func (s *review) rowText(ch *promote.Change, width int) string {
 
 func (s *review) Title() string { return "promotion" }
 
-// idle reports whether there is no plan to act on (computing, failed, or nothing to promote):
+// nothingToDo reports whether there is no plan to act on (computing, failed, or nothing to promote):
 // its keys would do nothing, so help does not offer them.
-func (s *review) idle() bool { return s.busy != "" || s.plan == nil || s.plan.Empty() }
+func (s *review) nothingToDo() bool { return s.busy != "" || s.plan == nil || s.plan.Empty() }
 
 func (s *review) ShortHelp() []key.Binding {
 	k := s.c.keys
-	if s.idle() {
+	if s.nothingToDo() {
 		return []key.Binding{k.Back}
 	}
 	if s.focusH {
@@ -434,7 +435,7 @@ func (s *review) ShortHelp() []key.Binding {
 
 func (s *review) FullHelp() [][]key.Binding {
 	k := s.c.keys
-	if s.idle() {
+	if s.nothingToDo() {
 		return nil
 	}
 	return [][]key.Binding{k.navKeys(), {k.Focus, k.NextHunk, k.PrevHunk, k.ToggleHunk}, {k.AcceptAll, k.RejectAll, k.ApplyPlan, k.Force}}

@@ -61,7 +61,7 @@ func TestEmptyWorkspace(t *testing.T) {
 	h := newHarness(t, t.TempDir(), true)
 	h.contains("No memory here yet", "carnet init", "carnet install", "carnet demo")
 	h.press("s") // nothing to search: ignored
-	topIs[*message](h, "s on the empty state opened")
+	topIs[*textScreen](h, "s on the empty state opened")
 	h.press("q")
 	if !h.quit {
 		t.Fatal("q does not quit the empty state")

@@ -318,7 +318,7 @@ func (s *timeline) View() string {
 	case why != "":
 		b.WriteString("\n  " + why)
 	default:
-		head := st.Faint.Render(trunc(fmt.Sprintf("  %s · %s", s.c.ws.Rel(s.p.Dir), plural(len(s.commits), "commit")), lw))
+		head := st.Faint.Render(trunc(fmt.Sprintf("  %s · %s", s.c.ws.Rel(s.p.Dir), memstore.Plural(len(s.commits), "commit")), lw))
 		if f := s.list.filterView(lw); f != "" {
 			head = " " + f
 		}
@@ -355,7 +355,7 @@ func (s *timeline) rowText(i, width int) string {
 			a += f.Added
 			d += f.Deleted
 		}
-		return st.Warn.Render("● uncommitted") + "  " + st.Subtle.Render(plural(len(s.pending), "file")) + "  " + diffStat(st, a, d)
+		return st.Warn.Render("● uncommitted") + "  " + st.Subtle.Render(memstore.Plural(len(s.pending), "file")) + "  " + diffStat(st, a, d)
 	}
 	cm := s.commit(i)
 	a, d := 0, 0

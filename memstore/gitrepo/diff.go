@@ -3,6 +3,7 @@ package gitrepo
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -200,20 +201,7 @@ func gitSimilarity(a, b []byte) int {
 }
 
 // gitSplitLines cuts data after each newline; the last line may lack one.
-func gitSplitLines(data []byte) []string {
-	var lines []string
-	s := string(data)
-	for s != "" {
-		i := strings.IndexByte(s, '\n')
-		if i < 0 {
-			lines = append(lines, s)
-			break
-		}
-		lines = append(lines, s[:i+1])
-		s = s[i+1:]
-	}
-	return lines
-}
+func gitSplitLines(data []byte) []string { return slices.Collect(strings.Lines(string(data))) }
 
 // gitWritePatch writes one file of a git-style unified diff.
 func gitWritePatch(w *strings.Builder, c gitChange, binary bool, ops []gitLineOp) {

@@ -8,6 +8,7 @@ package gitrepo
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,7 +184,7 @@ func (r *gitRepo) relPath(p string) (string, error) {
 	if err != nil || gitOutside(rel) {
 		// The same folder reached through a symbolic link (/tmp and /private/tmp…).
 		root, err1 := filepath.EvalSymlinks(r.root)
-		real, err2 := gitEvalExisting(abs)
+		real, err2 := EvalExisting(abs)
 		if err1 == nil && err2 == nil {
 			rel, err = filepath.Rel(root, real)
 		}
@@ -205,14 +206,17 @@ func gitOutside(rel string) bool {
 	return rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel)
 }
 
-// gitEvalExisting resolves the symbolic links of the longest existing prefix
-// of p (p itself may have been deleted).
-func gitEvalExisting(p string) (string, error) {
+// EvalExisting resolves the symbolic links of the longest existing prefix of p (p itself
+// may have been deleted, or not be written yet); an error other than a missing file stops it.
+func EvalExisting(p string) (string, error) {
 	var rest []string
 	for {
 		real, err := filepath.EvalSymlinks(p)
 		if err == nil {
 			return filepath.Join(append([]string{real}, rest...)...), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
 		}
 		parent := filepath.Dir(p)
 		if parent == p {

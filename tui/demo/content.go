@@ -6,8 +6,8 @@ type theme struct {
 	name     string
 	dir      string   // folder holding its memory_sessions/, relative to the workspace root
 	subjects []string // what the work is about
-	contexte []string
-	objectif []string
+	context  []string
+	goal     []string
 	problem  []string
 	learn    []string
 	work     []string
@@ -23,9 +23,9 @@ var themes = []theme{
 			"tableaux de bord MTBF", "relevés de compteurs", "demandes d'intervention", "webhooks d'intervention", "rapports PDF",
 			"arborescences de sites", "habilitations des techniciens", "contrôles réglementaires",
 			"bons de commande fournisseurs", "indicateurs de disponibilité", "rondes d'inspection", "modèles de check-lists"},
-		contexte: []string{"Reprise de la documentation utilisateur sur les %s.", "Session consacrée aux %s après les retours du client pilote.",
+		context: []string{"Reprise de la documentation utilisateur sur les %s.", "Session consacrée aux %s après les retours du client pilote.",
 			"Suite de la refonte du guide administrateur : section %s.", "Préparation de la démo client sur les %s."},
-		objectif: []string{"Rédiger la page de référence des %s.", "Vérifier que les captures des %s sont à jour.",
+		goal: []string{"Rédiger la page de référence des %s.", "Vérifier que les captures des %s sont à jour.",
 			"Documenter les cas limites des %s.", "Relire et simplifier le chapitre %s."},
 		problem: []string{"Le générateur de captures plantait sur les %s : police manquante dans le conteneur.",
 			"Les liens internes vers les %s cassaient après le renommage des pages.",
@@ -57,9 +57,9 @@ var themes = []theme{
 		name: "competitors", dir: "projects/competitors",
 		subjects: []string{"la grille tarifaire de Fiix", "l'offre mobile de MaintainX", "la plateforme IoT d'UpKeep", "l'intégration SAP de Limble",
 			"la stratégie grands comptes de Carl Software", "la présence G2 de MaintainX", "l'offre freemium de MaintainX", "la feuille de route IA de Fiix"},
-		contexte: []string{"Veille concurrentielle : analyse de %s.", "Mise à jour de la matrice concurrentielle après l'annonce sur %s.",
+		context: []string{"Veille concurrentielle : analyse de %s.", "Mise à jour de la matrice concurrentielle après l'annonce sur %s.",
 			"Préparation du comité produit : focus sur %s."},
-		objectif: []string{"Synthétiser %s en une page.", "Comparer %s avec notre offre.", "Identifier les arguments de vente face à %s."},
+		goal: []string{"Synthétiser %s en une page.", "Comparer %s avec notre offre.", "Identifier les arguments de vente face à %s."},
 		problem: []string{"Les pages de prix sur %s ont changé sans archive : impossible de dater l'évolution.",
 			"Les captures de la démo publique pour %s sont floues ; il faudra refaire un essai gratuit.",
 			"Les chiffres de %s diffèrent entre le site et les communiqués."},
@@ -80,8 +80,8 @@ var themes = []theme{
 		name: "mobile_app", dir: "projects/mobile_app",
 		subjects: []string{"le mode hors ligne", "la synchronisation des ordres de travail", "le scan des QR codes", "les notifications push",
 			"la signature du technicien", "le cache des photos", "l'écran de connexion SSO", "la migration vers Expo SDK 52"},
-		contexte: []string{"Travail sur %s de l'application terrain.", "Correction des retours de recette sur %s.", "Reprise de %s après la revue de code."},
-		objectif: []string{"Livrer %s en bêta interne.", "Stabiliser %s avant la version 2.4.", "Couvrir %s par des tests end-to-end Detox."},
+		context: []string{"Travail sur %s de l'application terrain.", "Correction des retours de recette sur %s.", "Reprise de %s après la revue de code."},
+		goal:    []string{"Livrer %s en bêta interne.", "Stabiliser %s avant la version 2.4.", "Couvrir %s par des tests end-to-end Detox."},
 		problem: []string{"Crash au démarrage sur Android 12 lié à %s (permission manquante).",
 			"La file de synchronisation rejouait deux fois les mises à jour pendant %s.",
 			"Les tests Detox échouaient en CI sur %s : émulateur trop lent au démarrage.",

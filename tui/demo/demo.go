@@ -293,12 +293,12 @@ func (b *builder) drawLog(p *project, date string) *dayLog {
 	}
 	other := pick(r, p.th.subjects)
 	l := &dayLog{date: date}
-	l.contexte = []string{fill(pick(r, p.th.contexte), subj)}
+	l.context = []string{fill(pick(r, p.th.context), subj)}
 	if r.IntN(3) > 0 {
-		l.objectif = []string{fill(pick(r, p.th.objectif), subj)}
+		l.goal = []string{fill(pick(r, p.th.goal), subj)}
 	}
 	if r.IntN(2) == 0 {
-		l.problemes = []string{fill(pick(r, p.th.problem), subj)}
+		l.problems = []string{fill(pick(r, p.th.problem), subj)}
 	}
 	l.work = []string{fill(pick(r, p.th.work), subj)}
 	if r.IntN(2) == 0 {

@@ -13,12 +13,12 @@ import (
 
 // dayLog is one daily log of a sample project.
 type dayLog struct {
-	date                          string
-	archived                      bool
-	contexte, objectif, problemes []string
-	work, learn, decisions        []string
-	open                          []string // À suivre when written
-	done                          []string // already in Finalisé when written
+	date                    string
+	archived                bool
+	context, goal, problems []string
+	work, learn, decisions  []string
+	open                    []string // À suivre when written
+	done                    []string // already in Finalisé when written
 }
 
 func (l *dayLog) size() int { return len(l.render(nil)) }
@@ -45,9 +45,9 @@ func (l *dayLog) render(ticked map[string]bool) string {
 			open = append(open, it)
 		}
 	}
-	sec("Contexte", l.contexte, "")
-	sec("Objectif", l.objectif, "")
-	sec("Problèmes rencontrés", l.problemes, "")
+	sec("Contexte", l.context, "")
+	sec("Objectif", l.goal, "")
+	sec("Problèmes rencontrés", l.problems, "")
 	sec("Connaissances acquises", l.learn, "")
 	sec("Travail produit", l.work, "")
 	sec("Décisions prises", l.decisions, "")
@@ -188,12 +188,12 @@ func (p *project) hasLongOn(date string) bool {
 func (b *builder) message(p *project, date string, l *dayLog, ticks []tickEvent) (string, int) {
 	switch {
 	case l != nil && len(ticks) > 0:
-		return fmt.Sprintf("memory(%s): session of %s, %s ticked\n\nWritten by the carnet hook (claude-code).", p.name, date, plural(len(ticks), "open item")), 2
+		return fmt.Sprintf("memory(%s): session of %s, %s ticked\n\nWritten by the carnet hook (claude-code).", p.name, date, memstore.Plural(len(ticks), "open item")), 2
 	case l != nil:
-		n := len(l.contexte) + len(l.objectif) + len(l.problemes) + len(l.work) + len(l.learn) + len(l.decisions) + len(l.open)
-		return fmt.Sprintf("memory(%s): session of %s, %s\n\nWritten by the carnet hook (claude-code).", p.name, date, plural(n, "item")), 2
+		n := len(l.context) + len(l.goal) + len(l.problems) + len(l.work) + len(l.learn) + len(l.decisions) + len(l.open)
+		return fmt.Sprintf("memory(%s): session of %s, %s\n\nWritten by the carnet hook (claude-code).", p.name, date, memstore.Plural(n, "item")), 2
 	case len(ticks) > 0:
-		return fmt.Sprintf("carnet: tick %s (%s)", plural(len(ticks), "item"), p.name), b.rng.IntN(2)
+		return fmt.Sprintf("carnet: tick %s (%s)", memstore.Plural(len(ticks), "item"), p.name), b.rng.IntN(2)
 	}
 	return fmt.Sprintf("memory(%s): long-term facts of %s", p.name, date), b.rng.IntN(2)
 }
@@ -247,11 +247,4 @@ func restoreEnv(m map[string]*string) {
 			os.Setenv(k, *v)
 		}
 	}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -1,15 +1,13 @@
-package promote
+package memstore
 
 import (
 	"math/rand"
 	"strings"
 	"testing"
-
-	"carnet/memstore"
 )
 
 // TestIndexAgreesWithSimilar checks the prefix-filtered index against a brute-force scan with
-// memstore.Similar: same verdict for every query, on texts built to sit around its threshold.
+// Similar: same verdict for every query, on texts built to sit around its threshold.
 func TestIndexAgreesWithSimilar(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	vocab := strings.Fields(`hook extracteur dossier temporaire transcript parseur messages vides mémoire longue
@@ -58,26 +56,26 @@ func TestIndexAgreesWithSimilar(t *testing.T) {
 		}
 		queries = append(queries, strings.Join(sentence(), " "))
 	}
-	x := newIndex(append(append([]string{}, corpus...), queries[:len(queries)/2]...)) // some queries outside the corpus order
+	x := NewDedupIndex(append(append([]string{}, corpus...), queries[:len(queries)/2]...)) // some queries outside the corpus order
 	for _, c := range corpus {
-		x.add(c)
+		x.Add(c)
 	}
 	hits := 0
 	for _, q := range queries {
 		brute := -1
 		for i, c := range corpus {
-			if memstore.Similar(q, c) {
+			if Similar(q, c) {
 				brute = i
 				break
 			}
 		}
-		got := x.find(q)
+		got := x.Find(q)
 		if (got >= 0) != (brute >= 0) {
 			t.Errorf("query %q: index %d, brute force %d (%q)", q, got, brute, pick(corpus, brute))
 		}
 		if got >= 0 {
 			hits++
-			if !memstore.Similar(q, corpus[got]) {
+			if !Similar(q, corpus[got]) {
 				t.Errorf("index matched %q with %q", q, corpus[got])
 			}
 		}

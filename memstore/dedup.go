@@ -1,26 +1,25 @@
-package promote
+package memstore
 
 import (
 	"math"
 	"sort"
 	"strings"
-
-	"carnet/memstore"
 )
 
-// index answers "does one of the texts already indexed say the same thing?" exactly as
-// memstore.Similar would, without comparing the text with every entry: a promotion may weigh
-// thousands of log items against a long memory of hundreds of facts.
+// DedupIndex answers "does one of the texts already indexed say the same thing?" exactly as
+// Similar would, without comparing the text with every entry: a merge weighs a session's
+// bullets against a day's, a promotion thousands of log items against a long memory of
+// hundreds of facts.
 //
 // Equal normalised texts are found by map. Near-duplicates are found by prefix filtering:
 // Similar needs the content words of two texts to overlap with a Jaccard similarity of at
 // least 0.80 (one word out of five or more differs at most), and two word sets that similar always share a word among the first few of each
 // when every set is sorted in one global order (rarest words first, so the posting lists stay
-// short). Every candidate is confirmed with memstore.Similar, so the index never reports a
+// short). Every candidate is confirmed with Similar, so the index never reports a
 // match Similar would not.
-type index struct {
+type DedupIndex struct {
 	rank    map[string]int    // global word order: rarer words first
-	norms   map[string]string // memstore.Normalize of the corpus, computed once
+	norms   map[string]string // Normalize of the corpus, computed once
 	exact   map[string]int    // normalised text → first entry
 	words   [][]string        // content words of each entry, in rank order
 	texts   []string
@@ -31,18 +30,19 @@ type index struct {
 // (4 shared words of 5); rounding can only make prefixes longer, never miss a pair.
 const prefixThreshold = 0.80
 
-// newIndex prepares an index whose word order is taken from corpus: the texts that will be
-// added or looked up (words outside it are treated as the rarest).
-func newIndex(corpus []string) *index {
+// NewDedupIndex prepares an index whose word order is taken from corpus: the texts that will
+// be added or looked up (words outside it are treated as the rarest; a nil corpus is fine,
+// only slower on large sets).
+func NewDedupIndex(corpus []string) *DedupIndex {
 	df := map[string]int{}
 	norms := make(map[string]string, len(corpus))
 	for _, t := range corpus {
 		if _, ok := norms[t]; ok {
 			continue
 		}
-		n := memstore.Normalize(t)
+		n := Normalize(t)
 		norms[t] = n
-		for _, w := range contentWords(n) {
+		for _, w := range ContentWords(n) {
 			df[w]++
 		}
 	}
@@ -60,20 +60,20 @@ func newIndex(corpus []string) *index {
 	for i, w := range all {
 		rank[w] = i + 1
 	}
-	return &index{rank: rank, norms: norms, exact: map[string]int{}, posting: map[string][]int{}}
+	return &DedupIndex{rank: rank, norms: norms, exact: map[string]int{}, posting: map[string][]int{}}
 }
 
-// normalize is memstore.Normalize, from the cache when text is in the corpus.
-func (x *index) normalize(text string) string {
+// normalize is Normalize, from the cache when text is in the corpus.
+func (x *DedupIndex) normalize(text string) string {
 	if n, ok := x.norms[text]; ok {
 		return n
 	}
-	return memstore.Normalize(text)
+	return Normalize(text)
 }
 
 // sorted returns the content words of a normalised text in the index's global order.
-func (x *index) sorted(norm string) []string {
-	ws := contentWords(norm)
+func (x *DedupIndex) sorted(norm string) []string {
+	ws := ContentWords(norm)
 	sort.Slice(ws, func(i, j int) bool { return x.less(ws[i], ws[j]) < 0 }) // unknown words rank 0: rarest
 	return ws
 }
@@ -88,8 +88,8 @@ func prefixLen(n int) int {
 	return min(max(p, 1), n)
 }
 
-// add indexes text and returns its entry number.
-func (x *index) add(text string) int {
+// Add indexes text and returns its entry number.
+func (x *DedupIndex) Add(text string) int {
 	id := len(x.texts)
 	n := x.normalize(text)
 	if _, ok := x.exact[n]; !ok {
@@ -104,11 +104,14 @@ func (x *index) add(text string) int {
 	return id
 }
 
-// find returns the first entry that says the same as text, or -1.
-func (x *index) find(text string) int { return x.findFunc(text, nil) }
+// Find returns the first entry that says the same as text, or -1.
+func (x *DedupIndex) Find(text string) int { return x.FindFunc(text, nil) }
 
-// findFunc is find restricted to the entries accept approves (nil: all of them).
-func (x *index) findFunc(text string, accept func(id int) bool) int {
+// Has reports whether an entry says the same as text.
+func (x *DedupIndex) Has(text string) bool { return x.Find(text) >= 0 }
+
+// FindFunc is Find restricted to the entries accept approves (nil: all of them).
+func (x *DedupIndex) FindFunc(text string, accept func(id int) bool) int {
 	n := x.normalize(text)
 	if id, ok := x.exact[n]; ok && (accept == nil || accept(id)) {
 		return id
@@ -125,7 +128,7 @@ func (x *index) findFunc(text string, accept func(id int) bool) int {
 				continue
 			}
 			seen[id] = true
-			if x.jaccardAtLeast(ws, x.words[id], prefixThreshold) && memstore.Similar(text, x.texts[id]) && (accept == nil || accept(id)) {
+			if x.jaccardAtLeast(ws, x.words[id], prefixThreshold) && Similar(text, x.texts[id]) && (accept == nil || accept(id)) {
 				best = id
 			}
 		}
@@ -133,9 +136,9 @@ func (x *index) findFunc(text string, accept func(id int) bool) int {
 	return best
 }
 
-// wordsOf returns the content words of a text, as a set.
-func (x *index) wordsOf(text string) map[string]bool {
-	ws := contentWords(x.normalize(text))
+// Words returns the content words of a text, as a set.
+func (x *DedupIndex) Words(text string) map[string]bool {
+	ws := ContentWords(x.normalize(text))
 	m := make(map[string]bool, len(ws))
 	for _, w := range ws {
 		m[w] = true
@@ -143,8 +146,8 @@ func (x *index) wordsOf(text string) map[string]bool {
 	return m
 }
 
-// subset reports whether every word of a is in b.
-func subset(a, b map[string]bool) bool {
+// Subset reports whether every word of a is in b.
+func Subset(a, b map[string]bool) bool {
 	for w := range a {
 		if !b[w] {
 			return false
@@ -153,9 +156,9 @@ func subset(a, b map[string]bool) bool {
 	return true
 }
 
-// jaccardAtLeast is a cheap pre-check before memstore.Similar, on two word lists sorted in
+// jaccardAtLeast is a cheap pre-check before Similar, on two word lists sorted in
 // the index's order.
-func (x *index) jaccardAtLeast(a, b []string, t float64) bool {
+func (x *DedupIndex) jaccardAtLeast(a, b []string, t float64) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return false
 	}
@@ -181,7 +184,7 @@ func (x *index) jaccardAtLeast(a, b []string, t float64) bool {
 }
 
 // less compares two words in the index's order.
-func (x *index) less(a, b string) int {
+func (x *DedupIndex) less(a, b string) int {
 	ra, rb := x.rank[a], x.rank[b]
 	switch {
 	case ra < rb:
@@ -191,6 +194,3 @@ func (x *index) less(a, b string) int {
 	}
 	return strings.Compare(a, b)
 }
-
-// contentWords is memstore's word split, the one memstore.Similar compares.
-func contentWords(norm string) []string { return memstore.ContentWords(norm) }

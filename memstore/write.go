@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -120,7 +121,7 @@ func (w *Workspace) commit(paths []string, project string, c Change) (gitrepo.Co
 	if err != nil {
 		return gitrepo.CommitResult{}, err
 	}
-	return repo.CommitPaths(paths, CommitMessage(project, c))
+	return repo.CommitPaths(context.Background(), paths, CommitMessage(project, c))
 }
 
 // CommitMessage is the message of every commit carnet makes:

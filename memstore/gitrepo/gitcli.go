@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -79,27 +78,32 @@ func (e *gitRunError) Error() string {
 	return name + ": " + line
 }
 
-// gitLastLine is the last meaningful line of git's output: hints, blank lines and the
-// advice git prints around an error left out, "fatal: "/"error: " prefixes removed.
+// gitLastLine is the last meaningful line of git's output: hints, blank lines and advice
+// left out, "fatal: "/"error: " prefixes removed. git's own error line wins over the generic
+// fatal that follows it ("error: gpg failed to sign the data" / "fatal: failed to write
+// commit object").
 func gitLastLine(s string) string {
-	last := ""
+	last, lastError := "", ""
 	for l := range strings.Lines(s) {
 		l = strings.TrimSpace(l)
 		switch {
 		case l == "", strings.HasPrefix(l, "hint:"), strings.HasPrefix(l, "(use "):
 			continue
+		case strings.HasPrefix(l, "error: "):
+			lastError = strings.TrimPrefix(l, "error: ")
 		}
 		last = l
 	}
-	for _, p := range []string{"fatal: ", "error: "} {
-		last = strings.TrimPrefix(last, p)
+	if lastError != "" && strings.HasPrefix(last, "fatal: ") {
+		return lastError
 	}
-	return last
+	return strings.TrimPrefix(strings.TrimPrefix(last, "fatal: "), "error: ")
 }
 
 // run runs git and returns its standard output. git runs with the repository found by the
 // walk up to .git, C messages, no terminal prompt, no pager, stdin empty (or c.stdin), paths
-// unquoted; when ctx ends git gets SIGTERM, then SIGKILL after gitWaitDelay.
+// unquoted and taken literally; when ctx ends git (and the hook it runs) gets SIGTERM, then
+// SIGKILL after gitWaitDelay.
 func (c gitCmd) run(ctx context.Context) (string, error) {
 	bin := gitCLI()
 	if bin == "" {
@@ -107,7 +111,7 @@ func (c gitCmd) run(ctx context.Context) (string, error) {
 	}
 	args := append([]string{"-c", "core.quotepath=off", "--no-pager", "--literal-pathspecs"}, c.args...)
 	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	gitStopOnCancel(cmd)
 	cmd.WaitDelay = gitWaitDelay
 	cmd.Dir = c.dir
 	env := make([]string, 0, len(os.Environ())+len(c.env)+3)

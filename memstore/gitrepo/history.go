@@ -47,6 +47,12 @@ func (rp *Repo) History(dir string, n int) ([]Commit, error) {
 	if err != nil {
 		return nil, err
 	}
+	if why := r.delegated(false, rel); why != "" {
+		if gitCLI() == "" {
+			return nil, gitNeedsCLI(why)
+		}
+		return r.historyCLI(rel, n)
+	}
 	head, ok, err := r.head()
 	if err != nil || !ok {
 		return nil, err
@@ -108,6 +114,15 @@ func (rp *Repo) CommitDiff(hash, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if why := r.delegated(false, rel); why != "" {
+		if gitCLI() == "" {
+			return "", gitNeedsCLI(why)
+		}
+		if !gitIsHex(hash) {
+			return "", fmt.Errorf("%q is not a commit hash", hash)
+		}
+		return r.commitDiffCLI(hash, rel)
+	}
 	h, err := r.resolveCommit(hash)
 	if err != nil {
 		return "", err
@@ -146,7 +161,7 @@ func (rp *Repo) CommitDiff(hash, dir string) (string, error) {
 // resolveCommit finds a commit by full or abbreviated hex hash.
 func (r *gitRepo) resolveCommit(hash string) (plumbing.Hash, error) {
 	hash = strings.ToLower(strings.TrimSpace(hash))
-	if len(hash) < 4 || len(hash) > 40 || strings.Trim(hash, "0123456789abcdef") != "" {
+	if len(hash) > 40 || !gitIsHex(hash) {
 		return plumbing.ZeroHash, fmt.Errorf("%q is not a commit hash", hash)
 	}
 	if len(hash) == 40 {
@@ -174,6 +189,11 @@ func (r *gitRepo) resolveCommit(hash string) (plumbing.Hash, error) {
 		return found, fmt.Errorf("commit %s not found", hash)
 	}
 	return found, nil
+}
+
+// gitIsHex says whether s can be a (full or abbreviated) hex object name.
+func gitIsHex(s string) bool {
+	return len(s) >= 4 && len(s) <= 64 && strings.Trim(strings.ToLower(s), "0123456789abcdef") == ""
 }
 
 // gitLevel keys the memo of path lookups: the hash of the folder at depth

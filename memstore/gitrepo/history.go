@@ -29,6 +29,7 @@ type FileChange struct {
 	Kind    string // "A", "M", "D", "R"
 	Added   int    // lines added
 	Deleted int    // lines deleted
+	Unknown bool   // the counts (and the diff) are unknown: a partial clone lacks a version of the file
 }
 
 // History returns the last n commits (newest first; n<=0 means all) reachable from HEAD that
@@ -168,22 +169,14 @@ func (r *gitRepo) resolveCommit(hash string) (plumbing.Hash, error) {
 		return plumbing.NewHash(hash), nil
 	}
 	var found plumbing.Hash
-	iter, err := r.st.IterEncodedObjects(plumbing.CommitObject)
-	if err != nil {
-		return found, err
-	}
-	defer iter.Close()
-	for {
-		obj, err := iter.Next()
-		if err != nil {
-			break
+	for _, h := range r.obj.withPrefix(hash) {
+		if typ, _, err := r.obj.read(h); err != nil || typ != plumbing.CommitObject {
+			continue
 		}
-		if h := obj.Hash(); strings.HasPrefix(h.String(), hash) {
-			if !found.IsZero() && found != h {
-				return plumbing.ZeroHash, fmt.Errorf("commit %s is ambiguous", hash)
-			}
-			found = h
+		if !found.IsZero() && found != h {
+			return plumbing.ZeroHash, fmt.Errorf("commit %s is ambiguous", hash)
 		}
+		found = h
 	}
 	if found.IsZero() {
 		return found, fmt.Errorf("commit %s not found", hash)

@@ -138,6 +138,9 @@ func (r *runner) run() (int, []byte) {
 	}
 	if in.HookEventName == EventSessionEnd {
 		r.tighten <- sessionEndLimit
+		ctx, cancel := context.WithTimeout(r.ctx, sessionEndLimit)
+		defer cancel()
+		r.ctx = ctx // the commit stops with the run
 	}
 	ws, err := r.workspace()
 	if err != nil {
@@ -361,7 +364,7 @@ func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.
 // with autocommit, commits the memory files it changed.
 func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, kind string, t *transcript.Turn) error {
 	res, err := p.Merge(e, memstore.Change{Writer: "hook", Now: r.now, Commit: memstore.CommitOnAutocommit,
-		Body: []string{"Captured at " + r.in.HookEventName + "."}})
+		Body: []string{"Captured at " + r.in.HookEventName + "."}, Context: r.ctx})
 	rec := extractionRecord{Time: r.now.UTC().Format(time.RFC3339), Event: r.in.HookEventName, Session: r.in.SessionID,
 		Extractor: kind, Project: p.Name, Unknown: e.Unknown}
 	if json.Valid(raw) {

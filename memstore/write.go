@@ -2,8 +2,11 @@ package memstore
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -32,6 +35,8 @@ type Change struct {
 	Body   []string  // more lines for the commit message
 	Commit Commit    // when to commit
 	Now    time.Time // "today" for the logs the change writes; zero is time.Now()
+	// Context bounds the commit (the hook's deadline); nil is context.Background().
+	Context context.Context
 }
 
 // Written says what a write did.
@@ -67,8 +72,44 @@ func (p *Project) Write(c Change, fn func(tx *Tx) error) (Written, error) {
 	if err != nil || len(changed) == 0 || !p.WS.commits(c.Commit) {
 		return w, err
 	}
-	w.Commit, w.CommitErr = p.WS.commit(changed, p.Name, c)
+	w.Commit, w.CommitErr = p.commitRetrying(changed, c)
 	return w, nil
+}
+
+// uncommittedFile lists, in the debug folder, the paths a refused commit left uncommitted:
+// the next commit of the project takes them along, so a refusal (a failing pre-commit hook,
+// a signing failure) is retried by the next write instead of being lost.
+const uncommittedFile = "uncommitted"
+
+// commitRetrying commits paths plus those an earlier refused commit left, under the lock.
+func (p *Project) commitRetrying(paths []string, c Change) (gitrepo.CommitResult, error) {
+	list := filepath.Join(p.DebugDir(), uncommittedFile)
+	var left []string
+	if data, err := p.ReadFile(list); err == nil {
+		for l := range strings.Lines(string(data)) {
+			if l = strings.TrimSpace(l); l != "" && !slices.Contains(paths, l) && !slices.Contains(left, l) {
+				left = append(left, l)
+			}
+		}
+	}
+	res, err := p.WS.commit(append(slices.Clone(paths), left...), p.Name, c)
+	switch {
+	case err != nil:
+		var b strings.Builder
+		for _, l := range append(slices.Clone(paths), left...) {
+			b.WriteString(l + "\n")
+		}
+		if f, ferr := p.openFolder(false); ferr == nil {
+			_ = f.writeFile(list, []byte(b.String()))
+			f.Close()
+		}
+	case len(left) > 0:
+		if f, ferr := p.openFolder(false); ferr == nil {
+			_ = f.writeFile(list, nil)
+			f.Close()
+		}
+	}
+	return res, err
 }
 
 // CommitPending commits what is uncommitted in the project's memory folder (files another
@@ -121,7 +162,7 @@ func (w *Workspace) commit(paths []string, project string, c Change) (gitrepo.Co
 	if err != nil {
 		return gitrepo.CommitResult{}, err
 	}
-	return repo.CommitPaths(paths, CommitMessage(project, c))
+	return repo.CommitPaths(cmp.Or(c.Context, context.Background()), paths, CommitMessage(project, c))
 }
 
 // CommitMessage is the message of every commit carnet makes:

@@ -2,6 +2,7 @@ package gitrepo
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -225,4 +226,41 @@ func gitBenchStream(w *bufio.Writer) error {
 		w.WriteString("\n")
 	}
 	return nil
+}
+
+// BenchmarkCommitGit and BenchmarkCommitGoGit: one memory commit (a log and the long memory
+// changed) in a small repository, through the git CLI and through go-git.
+func BenchmarkCommitGit(b *testing.B) { gitBenchCommit(b, false) }
+
+func BenchmarkCommitGoGit(b *testing.B) { gitBenchCommit(b, true) }
+
+func gitBenchCommit(b *testing.B, goGit bool) {
+	if gitCLIPath() == "" {
+		b.Skip("git CLI not found")
+	}
+	gitCLIOff = goGit
+	defer func() { gitCLIOff = false }()
+	repo := b.TempDir()
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"config", "user.name", "Bench"}, {"config", "user.email", "bench@example.com"}} {
+		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
+			b.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	r, err := Open(repo)
+	if err != nil {
+		b.Fatal(err)
+	}
+	log := filepath.Join(repo, "projects", "a", "memory_sessions", "logs", "2026-03-22.md")
+	long := filepath.Join(repo, "projects", "a", "memory_sessions", "long_memory.md")
+	os.MkdirAll(filepath.Dir(log), 0o755)
+	i := 0
+	for b.Loop() {
+		i++
+		os.WriteFile(log, []byte(strings.Repeat("- bullet\n", i)), 0o644)
+		os.WriteFile(long, []byte(fmt.Sprintf("# Mémoire\n- fait %d\n", i)), 0o644)
+		res, err := r.CommitPaths(context.Background(), []string{log, long}, "carnet: bench")
+		if err != nil || res.Hash == "" {
+			b.Fatalf("CommitPaths = %+v, %v", res, err)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package gitrepo
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -26,7 +27,9 @@ type CommitResult struct {
 // state of paths, on top of HEAD. A path missing from the work tree is removed from the
 // commit's tree (so a move committed as old+new paths is a rename for git); a folder stands
 // for every file under it that git would see (untracked ignored files and `.debug` folders
-// are left out), and files of it missing from the work tree are removed.
+// are left out), and files of it missing from the work tree are removed. Passing a memory
+// folder rather than the files just written also takes along the files of an earlier commit
+// that was refused (a failing hook): they are committed with the next one.
 //
 // Paths are absolute or relative to the folder the Repo was opened from.
 // Everything else in the user's index — other paths, their staged content — stays exactly as
@@ -34,18 +37,71 @@ type CommitResult struct {
 // `git status` shows them clean. On a detached HEAD or during a merge, rebase, cherry-pick or
 // revert it commits nothing and says why. An unborn branch gets its first commit.
 //
+// When git is installed the commit is made by `git commit --only`, so the user's hooks,
+// signing, clean filters, autocrlf and index format apply and the reflog records it; a
+// refused commit returns git's reason in one line and leaves the files as they are. Without
+// git, carnet writes the commit itself (go-git). carnet's writers take turns on a lock of
+// their own; a lock held by another git process is waited for a few times, then reported.
+// ctx bounds the whole commit: git is asked to stop (SIGTERM, git then drops its own locks).
+//
 // Author and committer come from GIT_AUTHOR_*/GIT_COMMITTER_* (NAME, EMAIL, DATE), else git
 // config user.name/user.email (repository, then global), else "carnet <carnet@localhost>".
-func (rp *Repo) CommitPaths(paths []string, message string) (CommitResult, error) {
+func (rp *Repo) CommitPaths(ctx context.Context, paths []string, message string) (CommitResult, error) {
 	message = strings.TrimRight(message, " \t\r\n")
 	if strings.TrimSpace(message) == "" {
 		return CommitResult{}, errors.New("empty commit message")
 	}
 	r := rp.open()
 	defer r.Close()
-	if why := r.busy(); why != "" {
-		return CommitResult{Skipped: why}, nil
+	var rels []string
+	seen := map[string]bool{}
+	for _, p := range paths {
+		rel, err := r.relPath(p)
+		if err != nil {
+			return CommitResult{}, err
+		}
+		if rel == "" {
+			return CommitResult{}, fmt.Errorf("%s is the whole work tree; carnet commits memory paths only", p)
+		}
+		if !seen[rel] {
+			seen[rel] = true
+			rels = append(rels, rel)
+		}
 	}
+	sort.Strings(rels)
+
+	unlock, err := r.lockCommits(ctx)
+	if err != nil {
+		return CommitResult{}, err
+	}
+	defer unlock()
+	wait := gitLockBackoff
+	for attempt := 1; ; attempt++ {
+		if why := r.busy(); why != "" {
+			return CommitResult{Skipped: why}, nil
+		}
+		var res CommitResult
+		if gitCLI() != "" {
+			res, err = r.commitCLI(ctx, rels, message)
+		} else {
+			res, err = r.commitGoGit(rels, message)
+		}
+		if _, locked := errors.AsType[*gitLockedError](err); !locked || attempt == gitLockRetries {
+			return res, err
+		}
+		select {
+		case <-ctx.Done():
+			return res, err
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
+}
+
+// commitGoGit makes the commit of CommitPaths with go-git's plumbing, where git is not
+// installed.
+func (r *gitRepo) commitGoGit(rels []string, message string) (CommitResult, error) {
+	r.dropStaleLocks()
 	headRef, err := r.st.Reference(plumbing.HEAD)
 	if err != nil {
 		return CommitResult{}, err
@@ -69,25 +125,8 @@ func (rp *Repo) CommitPaths(paths []string, message string) (CommitResult, error
 		parent, base = ref.Hash(), ci.tree
 	}
 
-	var rels []string
-	seen := map[string]bool{}
-	for _, p := range paths {
-		rel, err := r.relPath(p)
-		if err != nil {
-			return CommitResult{}, err
-		}
-		if rel == "" {
-			return CommitResult{}, fmt.Errorf("%s is the whole work tree; carnet commits memory paths only", p)
-		}
-		if !seen[rel] {
-			seen[rel] = true
-			rels = append(rels, rel)
-		}
-	}
-	sort.Strings(rels)
-
 	indexPath := filepath.Join(r.gitDir, "index")
-	lock, err := gitLock(indexPath)
+	lock, err := r.lock(indexPath)
 	if err != nil {
 		return CommitResult{}, err
 	}

@@ -2,6 +2,7 @@ package gitrepo
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -42,17 +43,22 @@ func gitDescribe(o *gitObjects, raws []gitRawChange, patch *strings.Builder) ([]
 	out := make([]FileChange, 0, len(changes))
 	for _, c := range changes {
 		var a, b []byte
+		missing := false
 		if c.a != nil {
-			if a, err = gitContent(o, c.a); err != nil {
+			if a, err = gitContent(o, c.a); o.missing(err) {
+				missing = true
+			} else if err != nil {
 				return nil, err
 			}
 		}
 		if c.b != nil {
-			if b, err = gitContent(o, c.b); err != nil {
+			if b, err = gitContent(o, c.b); o.missing(err) {
+				missing = true
+			} else if err != nil {
 				return nil, err
 			}
 		}
-		fc := FileChange{Path: c.path()}
+		fc := FileChange{Path: c.path(), Unknown: missing}
 		switch {
 		case c.a == nil:
 			fc.Kind = "A"
@@ -65,7 +71,7 @@ func gitDescribe(o *gitObjects, raws []gitRawChange, patch *strings.Builder) ([]
 		}
 		binary := gitIsBinary(a) || gitIsBinary(b)
 		var ops []gitLineOp
-		if !binary && (c.a == nil || c.b == nil || c.a.hash != c.b.hash) {
+		if !binary && !missing && (c.a == nil || c.b == nil || c.a.hash != c.b.hash) {
 			ops = gitLineDiff(gitSplitLines(a), gitSplitLines(b))
 			for _, op := range ops {
 				switch op.kind {
@@ -78,10 +84,15 @@ func gitDescribe(o *gitObjects, raws []gitRawChange, patch *strings.Builder) ([]
 		}
 		out = append(out, fc)
 		if patch != nil {
-			gitWritePatch(patch, c, binary, ops)
+			gitWritePatch(patch, c, binary && !missing, ops)
 		}
 	}
 	return out, nil
+}
+
+// missing says whether err is a blob a partial clone does not have (yet).
+func (o *gitObjects) missing(err error) bool {
+	return o.partial && errors.Is(err, plumbing.ErrObjectNotFound)
 }
 
 // gitContent returns the bytes of a file of a snapshot.
@@ -137,7 +148,9 @@ func gitPairRenames(o *gitObjects, raws []gitRawChange) ([]gitChange, error) {
 				continue
 			}
 			b, err := gitContent(o, ad.b)
-			if err != nil {
+			if o.missing(err) {
+				continue
+			} else if err != nil {
 				return nil, err
 			}
 			for j, de := range dels {
@@ -145,7 +158,9 @@ func gitPairRenames(o *gitObjects, raws []gitRawChange) ([]gitChange, error) {
 					continue
 				}
 				a, err := gitContent(o, de.a)
-				if err != nil {
+				if o.missing(err) {
+					continue
+				} else if err != nil {
 					return nil, err
 				}
 				if s := gitSimilarity(a, b); s >= gitRenameMinScore {

@@ -91,8 +91,27 @@ func (r *Repo) open() *gitRepo {
 	}
 	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(),
 		filesystem.Options{KeepDescriptors: true})
-	return &gitRepo{root: r.root, base: r.base, gitDir: r.gitDir, commonDir: r.commonDir, st: st,
-		obj: newGitObjects(st, r.gitDir, r.commonDir)}
+	obj := newGitObjects(st, r.gitDir, r.commonDir)
+	obj.partial = gitIsPartialClone(r.commonDir)
+	return &gitRepo{root: r.root, base: r.base, gitDir: r.gitDir, commonDir: r.commonDir, st: st, obj: obj}
+}
+
+// gitIsPartialClone says whether objects may be missing on purpose: a promisor remote
+// (`clone --filter`) will give them on demand.
+func gitIsPartialClone(commonDir string) bool {
+	c := gitReadConfigFile(filepath.Join(commonDir, "config"))
+	if c == nil {
+		return false
+	}
+	if c.Raw.Section("extensions").Options.Get("partialclone") != "" {
+		return true
+	}
+	for _, s := range c.Raw.Section("remote").Subsections {
+		if strings.EqualFold(s.Options.Get("promisor"), "true") {
+			return true
+		}
+	}
+	return false
 }
 
 // gitRepo is an open repository: its work tree, its git folders and an object

@@ -29,6 +29,7 @@ type FileChange struct {
 	Kind    string // "A", "M", "D", "R"
 	Added   int    // lines added
 	Deleted int    // lines deleted
+	Unknown bool   // the counts (and the diff) are unknown: a partial clone lacks a version of the file
 }
 
 // History returns the last n commits (newest first; n<=0 means all) reachable from HEAD that
@@ -46,6 +47,12 @@ func (rp *Repo) History(dir string, n int) ([]Commit, error) {
 	rel, err := r.relPath(dir)
 	if err != nil {
 		return nil, err
+	}
+	if why := r.delegated(false, rel); why != "" {
+		if gitCLI() == "" {
+			return nil, gitNeedsCLI(why)
+		}
+		return r.historyCLI(rel, n)
 	}
 	head, ok, err := r.head()
 	if err != nil || !ok {
@@ -108,6 +115,15 @@ func (rp *Repo) CommitDiff(hash, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if why := r.delegated(false, rel); why != "" {
+		if gitCLI() == "" {
+			return "", gitNeedsCLI(why)
+		}
+		if !gitIsHex(hash) {
+			return "", fmt.Errorf("%q is not a commit hash", hash)
+		}
+		return r.commitDiffCLI(hash, rel)
+	}
 	h, err := r.resolveCommit(hash)
 	if err != nil {
 		return "", err
@@ -146,34 +162,31 @@ func (rp *Repo) CommitDiff(hash, dir string) (string, error) {
 // resolveCommit finds a commit by full or abbreviated hex hash.
 func (r *gitRepo) resolveCommit(hash string) (plumbing.Hash, error) {
 	hash = strings.ToLower(strings.TrimSpace(hash))
-	if len(hash) < 4 || len(hash) > 40 || strings.Trim(hash, "0123456789abcdef") != "" {
+	if len(hash) > 40 || !gitIsHex(hash) {
 		return plumbing.ZeroHash, fmt.Errorf("%q is not a commit hash", hash)
 	}
 	if len(hash) == 40 {
 		return plumbing.NewHash(hash), nil
 	}
 	var found plumbing.Hash
-	iter, err := r.st.IterEncodedObjects(plumbing.CommitObject)
-	if err != nil {
-		return found, err
-	}
-	defer iter.Close()
-	for {
-		obj, err := iter.Next()
-		if err != nil {
-			break
+	for _, h := range r.obj.withPrefix(hash) {
+		if typ, _, err := r.obj.read(h); err != nil || typ != plumbing.CommitObject {
+			continue
 		}
-		if h := obj.Hash(); strings.HasPrefix(h.String(), hash) {
-			if !found.IsZero() && found != h {
-				return plumbing.ZeroHash, fmt.Errorf("commit %s is ambiguous", hash)
-			}
-			found = h
+		if !found.IsZero() && found != h {
+			return plumbing.ZeroHash, fmt.Errorf("commit %s is ambiguous", hash)
 		}
+		found = h
 	}
 	if found.IsZero() {
 		return found, fmt.Errorf("commit %s not found", hash)
 	}
 	return found, nil
+}
+
+// gitIsHex says whether s can be a (full or abbreviated) hex object name.
+func gitIsHex(s string) bool {
+	return len(s) >= 4 && len(s) <= 64 && strings.Trim(strings.ToLower(s), "0123456789abcdef") == ""
 }
 
 // gitLevel keys the memo of path lookups: the hash of the folder at depth

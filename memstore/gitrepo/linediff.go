@@ -12,7 +12,7 @@ type gitLineOp struct {
 }
 
 // gitMyersBudget bounds the memory of the edit-graph trace (in int32 cells,
-// 16 MB); past it, the changed middle is shown as deleted then added.
+// 16 MB); past it, the linear-space variant of the same algorithm takes over.
 const gitMyersBudget = 4 << 20
 
 // gitLineDiff returns a shortest edit script from a to b (Myers' O(ND)
@@ -44,9 +44,10 @@ func gitLineDiff(a, b []string) []gitLineOp {
 		}
 		return out
 	}
-	script, ok := gitMyers(intern(ma), intern(mb))
+	ia, ib := intern(ma), intern(mb)
+	script, ok := gitMyers(ia, ib)
 	if !ok {
-		script = strings.Repeat("-", len(ma)) + strings.Repeat("+", len(mb))
+		script = string(gitMyersLinear(ia, ib, make([]byte, 0, len(ia)+len(ib))))
 	}
 	i, j := 0, 0
 	for k := 0; k < len(script); k++ {
@@ -103,6 +104,95 @@ func gitMyers(a, b []int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// gitMyersLinear appends to out a shortest edit script from a to b in linear space
+// (Myers' divide and conquer on the middle snake), for the diffs too large for gitMyers.
+func gitMyersLinear(a, b []int, out []byte) []byte {
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	out = gitRepeat(out, ' ', pre)
+	a, b = a[pre:len(a)-suf], b[pre:len(b)-suf]
+	switch {
+	case len(a) == 0:
+		out = gitRepeat(out, '+', len(b))
+	case len(b) == 0:
+		out = gitRepeat(out, '-', len(a))
+	default:
+		x0, y0, x1, y1 := gitMiddleSnake(a, b)
+		if x0 == 0 && y0 == 0 && x1 == len(a) && y1 == len(b) { // cannot happen: a != b here
+			out = gitRepeat(gitRepeat(out, '-', len(a)), '+', len(b))
+			break
+		}
+		out = gitMyersLinear(a[:x0], b[:y0], out)
+		out = gitRepeat(out, ' ', x1-x0)
+		out = gitMyersLinear(a[x1:], b[y1:], out)
+	}
+	return gitRepeat(out, ' ', suf)
+}
+
+func gitRepeat(out []byte, c byte, n int) []byte {
+	for range n {
+		out = append(out, c)
+	}
+	return out
+}
+
+// gitMiddleSnake returns the middle snake, (x0,y0) to (x1,y1), of a shortest path through
+// the edit graph of a and b, searched from both ends at once.
+func gitMiddleSnake(a, b []int) (x0, y0, x1, y1 int) {
+	n, m := len(a), len(b)
+	delta := n - m
+	odd := delta&1 != 0
+	half := (n + m + 1) / 2
+	off := half + 1
+	vf := make([]int, 2*off+1) // furthest x on each forward diagonal k = x - y
+	vb := make([]int, 2*off+1) // furthest distance from the end on each backward diagonal
+	for d := 0; d <= half; d++ {
+		for k := -d; k <= d; k += 2 {
+			var x int
+			if k == -d || (k != d && vf[off+k-1] < vf[off+k+1]) {
+				x = vf[off+k+1]
+			} else {
+				x = vf[off+k-1] + 1
+			}
+			y := x - k
+			sx, sy := x, y
+			for x < n && y < m && a[x] == b[y] {
+				x++
+				y++
+			}
+			vf[off+k] = x
+			if kb := delta - k; odd && kb >= -(d-1) && kb <= d-1 && x+vb[off+kb] >= n {
+				return sx, sy, x, y
+			}
+		}
+		for k := -d; k <= d; k += 2 {
+			var x int
+			if k == -d || (k != d && vb[off+k-1] < vb[off+k+1]) {
+				x = vb[off+k+1]
+			} else {
+				x = vb[off+k-1] + 1
+			}
+			y := x - k
+			sx, sy := x, y
+			for x < n && y < m && a[n-1-x] == b[m-1-y] {
+				x++
+				y++
+			}
+			vb[off+k] = x
+			if kf := delta - k; !odd && kf >= -d && kf <= d && x+vf[off+kf] >= n {
+				return n - x, m - y, n - sx, m - sy
+			}
+		}
+	}
+	return 0, 0, n, m
 }
 
 func gitMyersBacktrack(trace [][]int32, dist, n, m int) string {

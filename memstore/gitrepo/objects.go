@@ -2,11 +2,14 @@ package gitrepo
 
 import (
 	"bytes"
+	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -30,6 +33,8 @@ type gitObjects struct {
 	packs          []*gitPack
 	graph          *gitCommitGraph
 	loaded         bool
+	alts           []string // object folders of the alternates
+	partial        bool     // a partial clone: a missing blob is expected, not an error
 
 	cache      map[gitPackPos]gitRawObject
 	cacheBytes int
@@ -67,6 +72,13 @@ func (o *gitObjects) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error) 
 		}
 	}
 	obj, err := o.st.EncodedObject(plumbing.AnyObject, h)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		for _, dir := range o.alts {
+			if typ, data, ok, err := gitReadLoose(dir, h); ok || err != nil {
+				return typ, data, err
+			}
+		}
+	}
 	if err != nil {
 		return 0, nil, err
 	}
@@ -240,5 +252,81 @@ func (o *gitObjects) has(h plumbing.Hash) bool {
 			return true
 		}
 	}
-	return o.st.HasEncodedObject(h) == nil
+	if o.st.HasEncodedObject(h) == nil {
+		return true
+	}
+	for _, dir := range o.alts {
+		if _, err := os.Stat(gitLoosePath(dir, h)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func gitLoosePath(objects string, h plumbing.Hash) string {
+	s := h.String()
+	return filepath.Join(objects, s[:2], s[2:])
+}
+
+// gitReadLoose reads loose object h of an object folder; ok is false when it is not there.
+func gitReadLoose(objects string, h plumbing.Hash) (plumbing.ObjectType, []byte, bool, error) {
+	f, err := os.Open(gitLoosePath(objects, h))
+	if err != nil {
+		return 0, nil, false, nil
+	}
+	defer f.Close()
+	zr, err := zlib.NewReader(f)
+	if err != nil {
+		return 0, nil, true, fmt.Errorf("object %s: %w", h, err)
+	}
+	defer zr.Close()
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		return 0, nil, true, fmt.Errorf("object %s: %w", h, err)
+	}
+	head, data, ok := bytes.Cut(raw, []byte{0})
+	kind, size, _ := strings.Cut(string(head), " ")
+	typ, err := plumbing.ParseObjectType(kind)
+	if n, err2 := strconv.Atoi(size); !ok || err != nil || err2 != nil || n != len(data) {
+		return 0, nil, true, fmt.Errorf("object %s: malformed loose object", h)
+	}
+	return typ, data, true, nil
+}
+
+// withPrefix lists the objects whose hex name starts with prefix (at least 2 hex digits):
+// in the packs and loose, of the repository and of its alternates; else the commits go-git
+// finds (in packs the own reader could not map).
+func (o *gitObjects) withPrefix(prefix string) []plumbing.Hash {
+	o.load()
+	seen := map[plumbing.Hash]bool{}
+	var out []plumbing.Hash
+	add := func(h plumbing.Hash) {
+		if !seen[h] && strings.HasPrefix(h.String(), prefix) {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	for _, p := range o.packs {
+		for i := range p.n {
+			add(p.name(i))
+		}
+	}
+	for _, dir := range append([]string{o.dir}, o.alts...) {
+		ents, _ := os.ReadDir(filepath.Join(dir, prefix[:2]))
+		for _, e := range ents {
+			if name := prefix[:2] + e.Name(); len(name) == 40 && gitIsHex(name) {
+				add(plumbing.NewHash(name))
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if iter, err := o.st.IterEncodedObjects(plumbing.CommitObject); err == nil {
+		iter.ForEach(func(obj plumbing.EncodedObject) error {
+			add(obj.Hash())
+			return nil
+		})
+	}
+	return out
 }

@@ -9,11 +9,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
-// Reading version 2 pack indexes and pack files mapped in memory, for gitObjects.
+// Reading pack indexes (versions 1 and 2) and pack files mapped in memory, for gitObjects.
 
 // gitPackPos is where an object sits: which pack, at which offset.
 type gitPackPos struct {
@@ -31,52 +32,90 @@ type gitRawObject struct {
 type gitPack struct {
 	idx, pack []byte
 	n         int
+	v1        bool // a version 1 index: 256 fan-out entries, then (offset, name) pairs
 }
 
-// load maps the commit-graph and every pack whose index it understands; a
-// pack it cannot map is left to go-git.
+// load maps the commit-graph and every pack whose index it understands, of the repository
+// and of its alternates; a pack it cannot map is left to go-git.
 func (o *gitObjects) load() {
 	if o.loaded {
 		return
 	}
 	o.loaded = true
 	o.graph = gitOpenCommitGraph(o.dir, o.gitDir, o.common)
-	idxs, _ := filepath.Glob(filepath.Join(o.dir, "pack", "*.idx"))
-	for _, ip := range idxs {
-		idx, err := gitMapFile(ip)
-		if err != nil {
-			continue
+	o.alts = gitAlternates(o.dir, 0)
+	for _, dir := range append([]string{o.dir}, o.alts...) {
+		idxs, _ := filepath.Glob(filepath.Join(dir, "pack", "*.idx"))
+		for _, ip := range idxs {
+			idx, err := gitMapFile(ip)
+			if err != nil {
+				continue
+			}
+			pack, err := gitMapFile(ip[:len(ip)-len(".idx")] + ".pack")
+			if err != nil {
+				gitUnmap(idx)
+				continue
+			}
+			p := &gitPack{idx: idx, pack: pack}
+			if !p.valid() {
+				gitUnmap(idx)
+				gitUnmap(pack)
+				continue
+			}
+			o.packs = append(o.packs, p)
 		}
-		pack, err := gitMapFile(ip[:len(ip)-len(".idx")] + ".pack")
-		if err != nil {
-			gitUnmap(idx)
-			continue
-		}
-		p := &gitPack{idx: idx, pack: pack}
-		if !p.valid() {
-			gitUnmap(idx)
-			gitUnmap(pack)
-			continue
-		}
-		o.packs = append(o.packs, p)
 	}
 }
 
-// valid checks the headers and sizes of a version 2 index and its pack.
-func (p *gitPack) valid() bool {
-	const head = 8 + 256*4
-	if len(p.idx) < head+40 || !bytes.Equal(p.idx[:8], []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}) {
-		return false
+// gitAlternates lists the object folders objects/info/alternates names, and theirs in turn
+// (git follows five levels).
+func gitAlternates(objects string, depth int) []string {
+	b, err := os.ReadFile(filepath.Join(objects, "info", "alternates"))
+	if err != nil || depth >= 5 {
+		return nil
 	}
+	var out []string
+	for line := range strings.Lines(string(b)) {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if !filepath.IsAbs(line) {
+			line = filepath.Join(objects, line)
+		}
+		out = append(out, filepath.Clean(line))
+		out = append(out, gitAlternates(line, depth+1)...)
+	}
+	return out
+}
+
+// valid checks the headers and sizes of an index and its pack.
+func (p *gitPack) valid() bool {
 	if len(p.pack) < 32 || !bytes.Equal(p.pack[:4], []byte("PACK")) {
 		return false
 	}
+	if len(p.idx) >= 4 && bytes.Equal(p.idx[:4], []byte{0xff, 't', 'O', 'c'}) {
+		const head = 8 + 256*4
+		if len(p.idx) < head+40 || !bytes.Equal(p.idx[4:8], []byte{0, 0, 0, 2}) {
+			return false
+		}
+		p.n = int(binary.BigEndian.Uint32(p.idx[head-4:]))
+		return len(p.idx) >= head+p.n*28+40
+	}
+	const head = 256 * 4
+	if len(p.idx) < head+40 {
+		return false
+	}
+	p.v1 = true
 	p.n = int(binary.BigEndian.Uint32(p.idx[head-4:]))
-	return len(p.idx) >= head+p.n*28+40
+	return len(p.idx) >= head+p.n*24+40
 }
 
 // find returns the offset of object h in the pack.
 func (p *gitPack) find(h plumbing.Hash) (int64, bool) {
+	if p.v1 {
+		return p.findV1(h)
+	}
 	const fan = 8
 	lo := 0
 	if h[0] > 0 {
@@ -98,6 +137,40 @@ func (p *gitPack) find(h plumbing.Hash) (int64, bool) {
 				return 0, false
 			}
 			return int64(binary.BigEndian.Uint64(offs[at:])), true
+		case c < 0:
+			lo = mid + 1
+		default:
+			hi = mid
+		}
+	}
+	return 0, false
+}
+
+// name is the i-th object name of the index.
+func (p *gitPack) name(i int) plumbing.Hash {
+	var h plumbing.Hash
+	if p.v1 {
+		copy(h[:], p.idx[256*4+i*24+4:])
+	} else {
+		copy(h[:], p.idx[8+256*4+i*20:])
+	}
+	return h
+}
+
+// findV1 is find in a version 1 index.
+func (p *gitPack) findV1(h plumbing.Hash) (int64, bool) {
+	lo := 0
+	if h[0] > 0 {
+		lo = int(binary.BigEndian.Uint32(p.idx[4*(int(h[0])-1):]))
+	}
+	hi := int(binary.BigEndian.Uint32(p.idx[4*int(h[0]):]))
+	entries := p.idx[256*4:]
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		e := entries[mid*24:]
+		switch c := bytes.Compare(e[4:24], h[:]); {
+		case c == 0:
+			return int64(binary.BigEndian.Uint32(e)), true
 		case c < 0:
 			lo = mid + 1
 		default:

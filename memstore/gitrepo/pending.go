@@ -32,6 +32,12 @@ func (rp *Repo) pending(dir string, patch *strings.Builder) ([]FileChange, error
 	if err != nil {
 		return nil, err
 	}
+	if why := r.delegated(true, rel); why != "" {
+		if gitCLI() == "" {
+			return nil, gitNeedsCLI(why)
+		}
+		return r.pendingCLI(rel, patch)
+	}
 	root, err := r.headTree()
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package gitrepo
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -23,21 +24,73 @@ var gitErrNotDir = syscall.ENOTDIR
 // gitLockFile is git's lock protocol: write "<file>.lock", created exclusively,
 // then rename it over the file. A git process running at the same time sees
 // the lock and waits or fails instead of losing either update.
+//
+// So that a carnet killed while holding a lock never leaves it behind for good, the lock is
+// made as a hard link to a file of carnet's own (in <common dir>/carnet-locks, next to a note
+// of the lock's path): the next commit finds that file and removes the lock only when it is
+// still the very same file (dropStaleLocks). A lock made by anyone else is never touched.
 type gitLockFile struct {
-	path string
-	f    *os.File
+	path string   // the file locked; the lock is path+".lock"
+	own  string   // carnet's link to the lock ("" when links are not supported)
+	f    *os.File // the lock's content
 	done bool
 }
 
-func gitLock(path string) (*gitLockFile, error) {
-	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+// lock takes git's lock on path; a lock already there is a *gitLockedError.
+func (r *gitRepo) lock(path string) (*gitLockFile, error) {
+	dir := filepath.Join(r.commonDir, "carnet-locks")
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, err
+	}
+	own := filepath.Join(dir, fmt.Sprintf("%x", sha256.Sum256([]byte(path))))
+	os.Remove(own)
+	if err := os.WriteFile(own+".path", []byte(path+".lock"), 0o666); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(own, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+	if err != nil {
+		os.Remove(own + ".path")
+		return nil, err
+	}
+	switch err := os.Link(own, path+".lock"); {
+	case err == nil:
+		return &gitLockFile{path: path, own: own, f: f}, nil
+	case os.IsExist(err):
+		f.Close()
+		os.Remove(own)
+		os.Remove(own + ".path")
+		return nil, &gitLockedError{path: path + ".lock"}
+	}
+	// No hard links here: a plain exclusive create.
+	f.Close()
+	os.Remove(own)
+	os.Remove(own + ".path")
+	f, err = os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 	if os.IsExist(err) {
-		return nil, fmt.Errorf("%s.lock exists: another git process seems to be running in this repository; if not, remove that file", path)
+		return nil, &gitLockedError{path: path + ".lock"}
 	}
 	if err != nil {
 		return nil, err
 	}
 	return &gitLockFile{path: path, f: f}, nil
+}
+
+// dropStaleLocks removes the locks a carnet process killed while committing left behind:
+// those that are still the file carnet linked them to. Called under carnet's commit lock.
+func (r *gitRepo) dropStaleLocks() {
+	notes, _ := filepath.Glob(filepath.Join(r.commonDir, "carnet-locks", "*.path"))
+	for _, note := range notes {
+		own := strings.TrimSuffix(note, ".path")
+		if lock, err := os.ReadFile(note); err == nil {
+			a, errA := os.Lstat(own)
+			b, errB := os.Lstat(string(lock))
+			if errA == nil && errB == nil && os.SameFile(a, b) {
+				os.Remove(string(lock))
+			}
+		}
+		os.Remove(own)
+		os.Remove(note)
+	}
 }
 
 // write encodes idx into the lock file.
@@ -61,7 +114,16 @@ func (l *gitLockFile) commit() error {
 		return err
 	}
 	l.done = true
+	l.forget()
 	return nil
+}
+
+// forget removes carnet's own link to the lock and its note.
+func (l *gitLockFile) forget() {
+	if l.own != "" {
+		os.Remove(l.own)
+		os.Remove(l.own + ".path")
+	}
 }
 
 // release drops the lock without touching the file, unless it was committed.
@@ -70,7 +132,14 @@ func (l *gitLockFile) release() {
 		return
 	}
 	l.f.Close()
-	os.Remove(l.path + ".lock")
+	if l.own == "" {
+		os.Remove(l.path + ".lock")
+	} else if a, errA := os.Lstat(l.own); errA == nil {
+		if b, errB := os.Lstat(l.path + ".lock"); errB == nil && os.SameFile(a, b) {
+			os.Remove(l.path + ".lock")
+		}
+	}
+	l.forget()
 	l.done = true
 }
 
@@ -81,7 +150,7 @@ func (r *gitRepo) updateRef(name plumbing.ReferenceName, old, new plumbing.Hash)
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		return err
 	}
-	lock, err := gitLock(path)
+	lock, err := r.lock(path)
 	if err != nil {
 		return err
 	}

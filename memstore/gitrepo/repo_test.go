@@ -1,6 +1,7 @@
 package gitrepo
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -161,7 +162,9 @@ const (
 	gitTLong = "projects/a/memory_sessions/long_memory.md"
 )
 
-func TestCommitPathsKeepsUserIndex(t *testing.T) {
+func TestCommitPathsKeepsUserIndex(t *testing.T) { gitTBoth(t, testCommitPathsKeepsUserIndex) }
+
+func testCommitPathsKeepsUserIndex(t *testing.T) {
 	repo := gitTRepo(t)
 	gitTWrite(t, repo, "README.md", "readme v1\n")
 	gitTWrite(t, repo, "notes.txt", "notes v1\n")
@@ -211,7 +214,9 @@ func TestCommitPathsKeepsUserIndex(t *testing.T) {
 	}
 }
 
-func TestCommitPathsDetachedHead(t *testing.T) {
+func TestCommitPathsDetachedHead(t *testing.T) { gitTBoth(t, testCommitPathsDetachedHead) }
+
+func testCommitPathsDetachedHead(t *testing.T) {
 	repo := gitTRepo(t)
 	gitTWrite(t, repo, gitTLong, "v1\n")
 	head := gitTCommit(t, repo, "init", 1)
@@ -228,6 +233,10 @@ func TestCommitPathsDetachedHead(t *testing.T) {
 }
 
 func TestCommitPathsOperationInProgress(t *testing.T) {
+	gitTBoth(t, testCommitPathsOperationInProgress)
+}
+
+func testCommitPathsOperationInProgress(t *testing.T) {
 	for _, tc := range []struct {
 		name, why string
 		args      []string
@@ -264,7 +273,9 @@ func TestCommitPathsOperationInProgress(t *testing.T) {
 	}
 }
 
-func TestCommitPathsMoveIsRename(t *testing.T) {
+func TestCommitPathsMoveIsRename(t *testing.T) { gitTBoth(t, testCommitPathsMoveIsRename) }
+
+func testCommitPathsMoveIsRename(t *testing.T) {
 	repo := gitTRepo(t)
 	old := "projects/a/memory_sessions/logs/2026-01-02.md"
 	moved := "projects/a/memory_sessions/logs/archives/2026-01-02.md"
@@ -296,7 +307,9 @@ func TestCommitPathsMoveIsRename(t *testing.T) {
 	gitTEqual(t, "status", gitTLines(gitT(t, repo, "status", "--porcelain")), []string{"A  unrelated.txt"})
 }
 
-func TestCommitPathsLinkedWorktree(t *testing.T) {
+func TestCommitPathsLinkedWorktree(t *testing.T) { gitTBoth(t, testCommitPathsLinkedWorktree) }
+
+func testCommitPathsLinkedWorktree(t *testing.T) {
 	repo := gitTRepo(t)
 	gitTWrite(t, repo, gitTLong, "v1\n")
 	main := gitTCommit(t, repo, "init", 1)
@@ -321,7 +334,9 @@ func TestCommitPathsLinkedWorktree(t *testing.T) {
 
 // TestCommitPathsIndexV4 runs on an index as `feature.manyFiles` leaves it:
 // version 4 (compressed paths) with an untracked cache.
-func TestCommitPathsIndexV4(t *testing.T) {
+func TestCommitPathsIndexV4(t *testing.T) { gitTBoth(t, testCommitPathsIndexV4) }
+
+func testCommitPathsIndexV4(t *testing.T) {
 	repo := gitTRepo(t)
 	gitTWrite(t, repo, gitTLong, "v1\n")
 	gitTWrite(t, repo, "src/a.go", "package a\n")
@@ -345,7 +360,9 @@ func TestCommitPathsIndexV4(t *testing.T) {
 	gitT(t, repo, "fsck", "--no-progress")
 }
 
-func TestCommitPathsFirstCommit(t *testing.T) {
+func TestCommitPathsFirstCommit(t *testing.T) { gitTBoth(t, testCommitPathsFirstCommit) }
+
+func testCommitPathsFirstCommit(t *testing.T) {
 	repo := gitTRepo(t)
 	gitTWrite(t, repo, gitTLong, "first\n")
 	gitTWrite(t, repo, "other.txt", "not committed\n")
@@ -359,7 +376,9 @@ func TestCommitPathsFirstCommit(t *testing.T) {
 	gitT(t, repo, "fsck", "--no-progress")
 }
 
-func TestCommitPathsSkips(t *testing.T) {
+func TestCommitPathsSkips(t *testing.T) { gitTBoth(t, testCommitPathsSkips) }
+
+func testCommitPathsSkips(t *testing.T) {
 	gitTEnv(t)
 	plain := t.TempDir()
 	gitTWrite(t, plain, "m.md", "x\n")
@@ -399,7 +418,9 @@ func TestCommitPathsSkips(t *testing.T) {
 	}
 }
 
-func TestCommitPathsFolder(t *testing.T) {
+func TestCommitPathsFolder(t *testing.T) { gitTBoth(t, testCommitPathsFolder) }
+
+func testCommitPathsFolder(t *testing.T) {
 	repo := gitTRepo(t)
 	mem := "projects/a/memory_sessions"
 	gitTWrite(t, repo, ".gitignore", "*.tmp\n")
@@ -426,7 +447,9 @@ func TestCommitPathsFolder(t *testing.T) {
 		[]string{"?? projects/a/code.go", "?? " + mem + "/logs/.debug/"})
 }
 
-func TestCommitPathsAuthor(t *testing.T) {
+func TestCommitPathsAuthor(t *testing.T) { gitTBoth(t, testCommitPathsAuthor) }
+
+func testCommitPathsAuthor(t *testing.T) {
 	repo := gitTRepo(t)
 	gitTWrite(t, repo, gitTLong, "v1\n")
 	res, err := commitPaths(repo, []string{gitTLong}, "global user")
@@ -464,13 +487,29 @@ func TestCommitPathsAuthor(t *testing.T) {
 	gitTEqual(t, "fallback", gitT(t, repo, "log", "-1", "--format=%an <%ae>"), "carnet <carnet@localhost>\n")
 }
 
+// gitTBoth runs a test of commits twice: through the git CLI, then through go-git (as on a
+// machine without git).
+func gitTBoth(t *testing.T, test func(t *testing.T)) {
+	t.Run("git", func(t *testing.T) {
+		if gitCLIPath() == "" {
+			t.Skip("git CLI not found")
+		}
+		test(t)
+	})
+	t.Run("go-git", func(t *testing.T) {
+		gitCLIOff = true
+		defer func() { gitCLIOff = false }()
+		test(t)
+	})
+}
+
 // The operations as one call each, on a Repo opened for the call.
 func commitPaths(dir string, paths []string, message string) (CommitResult, error) {
 	r, err := Open(dir)
 	if err != nil {
 		return CommitResult{}, err
 	}
-	return r.CommitPaths(paths, message)
+	return r.CommitPaths(context.Background(), paths, message)
 }
 
 func history(dir, sub string, n int) ([]Commit, error) {

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -215,7 +216,7 @@ func (b *builder) commit(paths []string, msg string, n, proj, who int) error {
 	if err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	res, err := repo.CommitPaths(paths, msg)
+	res, err := repo.CommitPaths(context.Background(), paths, msg)
 	if err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}

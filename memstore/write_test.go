@@ -1,0 +1,76 @@
+package memstore
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func gitIn(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// The one write path commits exactly what it changed, with a message naming the project, the
+// change and the writer; a commit the user's pre-commit hook refuses leaves the memory
+// written, says why in one line, and is retried by the next write.
+func TestWriteCommitsAndRetriesARefusedCommit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	w, p := newTestWorkspace(t, map[string]string{"long_memory.md": "# Mémoire long terme — root\n"})
+	gitIn(t, w.Root, "init", "-q", "-b", "main")
+	gitIn(t, w.Root, "add", ".")
+	gitIn(t, w.Root, "commit", "-q", "-m", "init")
+	gate := filepath.Join(w.Root, "refuse")
+	hook := "#!/bin/sh\nif [ -e " + gate + " ]; then echo 'gitleaks: leak found in memory' >&2; exit 1; fi\n"
+	if err := os.WriteFile(filepath.Join(w.Root, ".git", "hooks", "pre-commit"), []byte(hook), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(gate, nil, 0o644)
+
+	add := func(key, text string) Written {
+		t.Helper()
+		wr, err := p.Write(Change{Writer: "ui", Commit: CommitAlways, Now: day("2026-03-22")}, func(tx *Tx) error {
+			_, err := tx.AddBullet(key, text)
+			tx.Say("add a bullet")
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return wr
+	}
+	first := add(KeyDecisions, "Un commit par écriture")
+	if first.CommitErr == nil || strings.Contains(first.CommitErr.Error(), "\n") || !strings.Contains(first.CommitErr.Error(), "gitleaks") {
+		t.Fatalf("refused commit: %v", first.CommitErr)
+	}
+	if !strings.Contains(read(t, p.LogPath("2026-03-22")), "- Un commit par écriture") {
+		t.Fatal("a refused commit lost the memory")
+	}
+
+	os.Remove(gate)
+	second := add(KeyLongTerme, "Le hook pre-commit de l'utilisateur tourne")
+	if second.CommitErr != nil || second.Commit.Hash == "" {
+		t.Fatalf("second write: %+v", second)
+	}
+	files := gitIn(t, w.Root, "show", "--name-only", "--format=", "HEAD")
+	if files != "memory_sessions/logs/2026-03-22.md\nmemory_sessions/long_memory.md" {
+		t.Errorf("the retry did not take the refused file along:\n%s", files)
+	}
+	if msg := gitIn(t, w.Root, "log", "-1", "--format=%B"); msg != "memory(root): add a bullet\n\nCarnet-Writer: ui" {
+		t.Errorf("message %q", msg)
+	}
+	if st := gitIn(t, w.Root, "status", "--porcelain"); st != "?? refuse" && st != "" {
+		t.Errorf("status after the retry: %q", st)
+	}
+}

@@ -75,8 +75,8 @@ var loadWording = map[string]loadWords{
 // Section priorities: lower is kept first. Open items and today's next steps and decisions
 // come before the details of older days.
 var logPriority = map[string]int{
-	memstore.KeyASuivre: 0, memstore.KeyDecisions: 1, memstore.KeyObjectif: 2, memstore.KeyProblemes: 3,
-	memstore.KeyConnaissances: 4, memstore.KeyTravail: 5, memstore.KeyContexte: 6, "": 7, memstore.KeyFinalise: 40,
+	memstore.KeyNext: 0, memstore.KeyDecisions: 1, memstore.KeyGoal: 2, memstore.KeyProblems: 3,
+	memstore.KeyKnowledge: 4, memstore.KeyWork: 5, memstore.KeyContext: 6, "": 7, memstore.KeyDone: 40,
 }
 
 // ComposeLoad builds the load of project p at now within budget tokens; maxChars, when
@@ -150,7 +150,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 		// Its open items are listed with the older ones, dated.
 		kept := part.blocks[:0]
 		for _, b := range part.blocks {
-			if b.key != memstore.KeyASuivre {
+			if b.key != memstore.KeyNext {
 				kept = append(kept, b)
 			}
 		}

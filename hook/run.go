@@ -423,7 +423,7 @@ func (r *runner) route(t *transcript.Turn, e memstore.Extraction) []*memstore.Pr
 		}
 	}
 	if len(out) == 0 {
-		for _, name := range e.Projets {
+		for _, name := range e.Projects {
 			for _, p := range ws.Projects {
 				if strings.EqualFold(p.Name, strings.TrimSpace(name)) {
 					add(p)

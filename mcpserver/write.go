@@ -130,7 +130,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 		return "", out, fail(resInvalid, "refused: no bullet given")
 	}
 	target := c.p.LogPath(memstore.Date(c.now))
-	if key == memstore.KeyLongTerme {
+	if key == memstore.KeyLongTerm {
 		target = c.p.LongMemoryPath()
 	}
 	c.path = rel(c.p, c.ws.Rel(target))
@@ -253,7 +253,7 @@ func (c *call) done(in DoneIn) (string, DoneOut, error) {
 	b.WriteString("Ticked into Finalisé:\n")
 	for _, it := range items {
 		line := "✅ " + strings.TrimSpace(strings.TrimPrefix(it.Text, "✅"))
-		w := Written{Path: rel(c.p, it.Path), Section: memstore.KeyFinalise, Text: line}
+		w := Written{Path: rel(c.p, it.Path), Section: memstore.KeyDone, Text: line}
 		out.Ticked = append(out.Ticked, w)
 		fmt.Fprintf(&b, "- %s  (%s)\n", line, w.Path)
 		c.size += len(line)

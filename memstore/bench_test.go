@@ -34,11 +34,11 @@ func BenchmarkMerge20KB(b *testing.B) {
 		b.StopTimer()
 		os.WriteFile(path, []byte(log+"\n## À suivre\n- Item ouvert à cocher\n"), 0o644)
 		e := Extraction{
-			Contexte: []string{fmt.Sprintf("Nouveau contexte %d", i)}, Objectif: []string{"Objectif du tour"},
-			Travail:     []string{"Réécriture du lecteur de transcript", "Ajout des tests de charge"},
-			Decisions:   []string{"Lire le transcript depuis la fin"},
-			ASuivre:     []string{"Mesurer sur 200 Mo", "Relire le README"},
-			ASuivreDone: []string{"Item ouvert à cocher"},
+			Context: []string{fmt.Sprintf("Nouveau contexte %d", i)}, Goal: []string{"Objectif du tour"},
+			Work:      []string{"Réécriture du lecteur de transcript", "Ajout des tests de charge"},
+			Decisions: []string{"Lire le transcript depuis la fin"},
+			Next:      []string{"Mesurer sur 200 Mo", "Relire le README"},
+			NextDone:  []string{"Item ouvert à cocher"},
 		}
 		b.StartTimer()
 		if _, err := p.Merge(e, Change{Now: day("2026-03-22")}); err != nil {

@@ -26,7 +26,7 @@ func TestCleanBulletDropsControlCharacters(t *testing.T) {
 
 	// through a real write
 	_, p := newTestWorkspace(t, nil)
-	if _, err := p.Merge(Extraction{Travail: []string{"Sortie \x1b[2Jeffacée\x00 ici"}}, Change{Now: day("2026-03-22")}); err != nil {
+	if _, err := p.Merge(Extraction{Work: []string{"Sortie \x1b[2Jeffacée\x00 ici"}}, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
 	got := read(t, p.LogPath("2026-03-22"))

@@ -28,7 +28,7 @@ func writerProcess(root, id string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	e := Extraction{Travail: []string{"process bullet " + id}, ASuivre: []string{"process item " + id}}
+	e := Extraction{Work: []string{"process bullet " + id}, Next: []string{"process item " + id}}
 	if _, err := p.Merge(e, Change{Now: day("2026-03-22")}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -53,7 +53,7 @@ func TestConcurrentWriters(t *testing.T) {
 				return
 			}
 			p2, _ := w2.Project("root")
-			_, err = p2.Merge(Extraction{Travail: []string{fmt.Sprintf("goroutine bullet %d", i)}}, Change{Now: day("2026-03-22")})
+			_, err = p2.Merge(Extraction{Work: []string{fmt.Sprintf("goroutine bullet %d", i)}}, Change{Now: day("2026-03-22")})
 			errs <- err
 		}(i)
 	}

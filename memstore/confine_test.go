@@ -139,7 +139,7 @@ func TestLinksAreNeverWritten(t *testing.T) {
 	for _, link := range linkCases {
 		t.Run(link, func(t *testing.T) {
 			p, at, target := linkedWorkspace(t, link)
-			e := Extraction{LongTerme: []string{"new fact"}, Travail: []string{"new work"}, ASuivreDone: []string{leak + " open item"}}
+			e := Extraction{LongTerm: []string{"new fact"}, Work: []string{"new work"}, NextDone: []string{leak + " open item"}}
 			for _, date := range []string{"2026-03-20", "2026-03-22"} {
 				_, err := p.Merge(e, Change{Now: day(date), Commit: CommitNever})
 				refused := link != "logs/archives" && link != "logs/archives/2026-01-01.md" &&

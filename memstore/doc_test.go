@@ -81,19 +81,19 @@ func TestEditPreservesHandwriting(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := ParseDoc(data)
-			d.AppendBullet(KeyContexte, "Contexte", "Ajout automatique.", LogOrder)
+			d.AppendBullet(KeyContext, "Contexte", "Ajout automatique.", LogOrder)
 			d.AppendBullet(KeyDecisions, "Décisions prises", "Nouvelle décision.", LogOrder)
 			items := openItemsOf(d, LogFile{})
 			if len(items) == 0 {
 				t.Fatal("no open item to tick")
 			}
-			s, _ := d.Section(KeyASuivre)
+			s, _ := d.Section(KeyNext)
 			for _, b := range d.Bullets(s) {
 				if b.Text == items[0].Text {
 					d.RemoveBullet(s, b)
 				}
 			}
-			d.AppendBullet(KeyFinalise, "Finalisé", "✅ "+items[0].Text, LogOrder)
+			d.AppendBullet(KeyDone, "Finalisé", "✅ "+items[0].Text, LogOrder)
 			checkGolden(t, filepath.Join("testdata", "edited", file), d.Bytes())
 		})
 	}
@@ -121,7 +121,7 @@ func checkGolden(t *testing.T, path string, got []byte) {
 func TestEditedDocsKeepStructure(t *testing.T) {
 	data, _ := os.ReadFile(filepath.Join("testdata", "handwritten.md"))
 	d := ParseDoc(data)
-	d.AppendBullet(KeyProblemes, "Problèmes rencontrés", "Un problème.", LogOrder)
+	d.AppendBullet(KeyProblems, "Problèmes rencontrés", "Un problème.", LogOrder)
 	got := d.String()
 	// Problèmes comes after Contexte and before the next known section in order (Travail).
 	pi := strings.Index(got, "## Problèmes rencontrés")
@@ -139,13 +139,13 @@ func TestEditedDocsKeepStructure(t *testing.T) {
 
 func TestRemoveLastBulletDropsSection(t *testing.T) {
 	d := ParseDoc([]byte("# T\n\n## À suivre\n- a\n\n## Finalisé\n- ✅ b\n"))
-	s, _ := d.Section(KeyASuivre)
+	s, _ := d.Section(KeyNext)
 	d.RemoveBullet(s, d.Bullets(s)[0])
 	if got, want := d.String(), "# T\n\n## Finalisé\n- ✅ b\n"; got != want {
 		t.Fatalf("got %q want %q", got, want)
 	}
 	d = ParseDoc([]byte("# T\n\n## Contexte\n- c\n\n## À suivre\n- a\n"))
-	s, _ = d.Section(KeyASuivre)
+	s, _ = d.Section(KeyNext)
 	d.RemoveBullet(s, d.Bullets(s)[0])
 	if got, want := d.String(), "# T\n\n## Contexte\n- c\n"; got != want {
 		t.Fatalf("got %q want %q", got, want)
@@ -174,7 +174,7 @@ func FuzzParseRender(f *testing.F) {
 			t.Fatalf("structure changed")
 		}
 		// an edit keeps everything that was there, and the edited doc round-trips too
-		d.AppendBullet(KeyASuivre, "À suivre", "fuzz item", LogOrder)
+		d.AppendBullet(KeyNext, "À suivre", "fuzz item", LogOrder)
 		e := d.Bytes()
 		if !bytes.Equal(ParseDoc(e).Bytes(), e) {
 			t.Fatalf("edited doc does not round-trip")

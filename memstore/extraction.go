@@ -10,16 +10,16 @@ import (
 // Extraction is what an extractor returns for one exchange (SPEC §1, "Extraction JSON").
 // Every field is a list of bullets; a lone JSON string is accepted for any of them.
 type Extraction struct {
-	Contexte      []string `json:"contexte,omitempty"`
-	Objectif      []string `json:"objectif,omitempty"`
-	Problemes     []string `json:"problemes,omitempty"`
-	Connaissances []string `json:"connaissances,omitempty"`
-	Travail       []string `json:"travail,omitempty"`
-	Decisions     []string `json:"decisions,omitempty"`
-	ASuivre       []string `json:"a_suivre,omitempty"`
-	ASuivreDone   []string `json:"a_suivre_done,omitempty"`
-	LongTerme     []string `json:"long_terme,omitempty"`
-	Projets       []string `json:"projets,omitempty"`
+	Context   []string `json:"contexte,omitempty"`
+	Goal      []string `json:"objectif,omitempty"`
+	Problems  []string `json:"problemes,omitempty"`
+	Knowledge []string `json:"connaissances,omitempty"`
+	Work      []string `json:"travail,omitempty"`
+	Decisions []string `json:"decisions,omitempty"`
+	Next      []string `json:"a_suivre,omitempty"`
+	NextDone  []string `json:"a_suivre_done,omitempty"`
+	LongTerm  []string `json:"long_terme,omitempty"`
+	Projects  []string `json:"projets,omitempty"`
 
 	// Unknown lists the keys of the JSON object that carnet does not know (sorted).
 	// They are ignored by Merge; callers note them in the debug log.
@@ -28,32 +28,32 @@ type Extraction struct {
 
 // Key names of the extraction JSON, in file order.
 const (
-	KeyContexte      = "contexte"
-	KeyObjectif      = "objectif"
-	KeyProblemes     = "problemes"
-	KeyConnaissances = "connaissances"
-	KeyTravail       = "travail"
-	KeyDecisions     = "decisions"
-	KeyASuivre       = "a_suivre"
-	KeyFinalise      = "finalise" // the Finalisé section; not an extraction key
-	KeyASuivreDone   = "a_suivre_done"
-	KeyLongTerme     = "long_terme"
-	KeyProjets       = "projets"
+	KeyContext   = "contexte"
+	KeyGoal      = "objectif"
+	KeyProblems  = "problemes"
+	KeyKnowledge = "connaissances"
+	KeyWork      = "travail"
+	KeyDecisions = "decisions"
+	KeyNext      = "a_suivre"
+	KeyDone      = "finalise" // the Finalisé section; not an extraction key
+	KeyNextDone  = "a_suivre_done"
+	KeyLongTerm  = "long_terme"
+	KeyProjects  = "projets"
 )
 
 // fields maps each extraction key to its slice.
 func (e *Extraction) fields() map[string]*[]string {
 	return map[string]*[]string{
-		KeyContexte:      &e.Contexte,
-		KeyObjectif:      &e.Objectif,
-		KeyProblemes:     &e.Problemes,
-		KeyConnaissances: &e.Connaissances,
-		KeyTravail:       &e.Travail,
-		KeyDecisions:     &e.Decisions,
-		KeyASuivre:       &e.ASuivre,
-		KeyASuivreDone:   &e.ASuivreDone,
-		KeyLongTerme:     &e.LongTerme,
-		KeyProjets:       &e.Projets,
+		KeyContext:   &e.Context,
+		KeyGoal:      &e.Goal,
+		KeyProblems:  &e.Problems,
+		KeyKnowledge: &e.Knowledge,
+		KeyWork:      &e.Work,
+		KeyDecisions: &e.Decisions,
+		KeyNext:      &e.Next,
+		KeyNextDone:  &e.NextDone,
+		KeyLongTerm:  &e.LongTerm,
+		KeyProjects:  &e.Projects,
 	}
 }
 
@@ -78,7 +78,7 @@ func (e *Extraction) Add(key string, items ...string) bool {
 // Empty reports whether the extraction carries nothing to write.
 func (e *Extraction) Empty() bool {
 	for k, p := range e.fields() {
-		if k == KeyProjets {
+		if k == KeyProjects {
 			continue
 		}
 		if len(*p) > 0 {

@@ -33,7 +33,7 @@ func (p *Project) OpenItems() ([]OpenItem, error) {
 func openItemsOf(d *Doc, lf LogFile) []OpenItem {
 	var out []OpenItem
 	for _, s := range d.Sections() {
-		if s.Key != KeyASuivre {
+		if s.Key != KeyNext {
 			continue
 		}
 		for _, b := range d.Bullets(s) {
@@ -123,7 +123,7 @@ func (tx *Tx) Tick(text string, all bool) (ticked []Item, candidates []OpenItem,
 		if err := tx.TickItem(it); err != nil {
 			return ticked, m, err
 		}
-		ticked = append(ticked, Item{Key: KeyFinalise, Text: it.Text, Path: tx.p.WS.Rel(it.Path)})
+		ticked = append(ticked, Item{Key: KeyDone, Text: it.Text, Path: tx.p.WS.Rel(it.Path)})
 	}
 	return ticked, m, nil
 }
@@ -135,7 +135,7 @@ func (tx *Tx) TickItem(it OpenItem) error {
 		return err
 	}
 	for _, s := range d.Sections() {
-		if s.Key != KeyASuivre {
+		if s.Key != KeyNext {
 			continue
 		}
 		for _, b := range d.Bullets(s) {
@@ -143,10 +143,10 @@ func (tx *Tx) TickItem(it OpenItem) error {
 				body := d.BulletBody(b) // nested lines written by hand go with the item
 				d.RemoveBullet(s, b)
 				lang := d.Language(tx.p.WS.Config.Language)
-				if !sectionIndex(d, KeyFinalise).Has(it.Text) {
-					d.AppendBullet(KeyFinalise, Heading(KeyFinalise, lang), "✅ "+strings.TrimSpace(strings.TrimPrefix(it.Text, "✅")), LogOrder, body...)
+				if !sectionIndex(d, KeyDone).Has(it.Text) {
+					d.AppendBullet(KeyDone, Heading(KeyDone, lang), "✅ "+strings.TrimSpace(strings.TrimPrefix(it.Text, "✅")), LogOrder, body...)
 				} else if len(body) > 0 {
-					d.appendBody(KeyFinalise, it.Text, body)
+					d.appendBody(KeyDone, it.Text, body)
 				}
 				return nil
 			}
@@ -208,7 +208,7 @@ func (p *Project) DoneAll(c Change) ([]Item, Written, error) {
 			if err := tx.TickItem(it); err != nil {
 				return err
 			}
-			ticked = append(ticked, Item{Key: KeyFinalise, Text: it.Text, Path: tx.p.WS.Rel(it.Path)})
+			ticked = append(ticked, Item{Key: KeyDone, Text: it.Text, Path: tx.p.WS.Rel(it.Path)})
 		}
 		if c.What == "" {
 			tx.Say(tickSubject(tx.p, ticked))

@@ -68,7 +68,7 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			today = d
 		}
 		var seen *DedupIndex
-		if key == KeyASuivre {
+		if key == KeyNext {
 			open, err := tx.openIndex()
 			if err != nil {
 				return err
@@ -82,7 +82,7 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			today.AppendBullet(key, heading, text, LogOrder)
 		})
 	}
-	for _, raw := range e.ASuivreDone {
+	for _, raw := range e.NextDone {
 		text := tx.CleanBullet(raw)
 		if text == "" {
 			continue
@@ -100,8 +100,8 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			res.Unmatched = append(res.Unmatched, text)
 		}
 	}
-	if len(e.LongTerme) > 0 {
-		if err := tx.addLongTerm(e.LongTerme, res); err != nil {
+	if len(e.LongTerm) > 0 {
+		if err := tx.addLongTerm(e.LongTerm, res); err != nil {
 			return err
 		}
 	}
@@ -114,7 +114,7 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 func (tx *Tx) AddBullet(key, text string) (bool, error) {
 	res := &MergeResult{}
 	e := Extraction{}
-	if !e.Add(key, text) || key == KeyASuivreDone || key == KeyProjets {
+	if !e.Add(key, text) || key == KeyNextDone || key == KeyProjects {
 		return false, fmt.Errorf("unknown section %q (want one of %s)", key, strings.Join(AddKeys(), ", "))
 	}
 	if err := tx.Merge(e, res); err != nil {
@@ -125,7 +125,7 @@ func (tx *Tx) AddBullet(key, text string) (bool, error) {
 
 // AddKeys lists the section keys a bullet can be added under.
 func AddKeys() []string {
-	return []string{KeyContexte, KeyObjectif, KeyProblemes, KeyConnaissances, KeyTravail, KeyDecisions, KeyASuivre, KeyLongTerme}
+	return []string{KeyContext, KeyGoal, KeyProblems, KeyKnowledge, KeyWork, KeyDecisions, KeyNext, KeyLongTerm}
 }
 
 func sectionIndex(d *Doc, key string) *DedupIndex {
@@ -163,7 +163,7 @@ func (tx *Tx) addLongTerm(items []string, res *MergeResult) error {
 		seen.Add(b.Bullet.Text)
 	}
 	date := Date(tx.now)
-	tx.addEach(KeyLongTerme, items, seen, tx.p.LongMemoryPath(), res, func(text string) {
+	tx.addEach(KeyLongTerm, items, seen, tx.p.LongMemoryPath(), res, func(text string) {
 		if s, ok := d.Section(date); ok {
 			d.insertBullet(s, text)
 		} else {

@@ -55,10 +55,10 @@ func read(t testing.TB, path string) string {
 func TestMergeNewLog(t *testing.T) {
 	_, p := newTestWorkspace(t, nil)
 	e := Extraction{
-		Contexte:  []string{"Refonte de la mémoire"},
-		ASuivre:   []string{"Valider la découverte des skills", "  "},
+		Context:   []string{"Refonte de la mémoire"},
+		Next:      []string{"Valider la découverte des skills", "  "},
 		Decisions: []string{"- Appeler l'extracteur depuis un dossier temporaire"},
-		LongTerme: []string{"Le hook lit le transcript depuis la fin."},
+		LongTerm:  []string{"Le hook lit le transcript depuis la fin."},
 	}
 	res, err := p.Merge(e, Change{Now: day("2026-03-22")})
 	if err != nil {
@@ -98,7 +98,7 @@ func TestMergeDedup(t *testing.T) {
 	}
 	before := read(t, p.LogPath("2026-03-22"))
 	st, _ := os.Stat(p.LogPath("2026-03-22"))
-	res, err := p.Merge(Extraction{Connaissances: dups, ASuivre: []string{"écrire les tests de charge."}}, Change{Now: day("2026-03-22")})
+	res, err := p.Merge(Extraction{Knowledge: dups, Next: []string{"écrire les tests de charge."}}, Change{Now: day("2026-03-22")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestMergeDedup(t *testing.T) {
 		t.Fatal("a merge that adds nothing rewrote the file")
 	}
 	// different numbers or paths are different facts
-	res, _ = p.Merge(Extraction{Connaissances: []string{"Le transcript JSONL v2 contient des lignes vides."}}, Change{Now: day("2026-03-22")})
+	res, _ = p.Merge(Extraction{Knowledge: []string{"Le transcript JSONL v2 contient des lignes vides."}}, Change{Now: day("2026-03-22")})
 	if len(res.Added) != 1 {
 		t.Fatalf("near-duplicate with a different version was dropped: %+v", res)
 	}
@@ -153,7 +153,7 @@ func TestMergeTicksAcrossDays(t *testing.T) {
 		"logs/2026-03-20.md": "# Log session — 2026-03-20\n\n## À suivre\n- Valider la découverte des skills\n- Relire le README\n",
 		"logs/2026-03-21.md": "# Log session — 2026-03-21\n\n## Contexte\n- Suite.\n\n## À suivre\n- Écrire le benchmark\n",
 	})
-	res, err := p.Merge(Extraction{ASuivreDone: []string{"valider la découverte des skills.", "Écrire le benchmark", "inconnu"}, Travail: []string{"Patch appliqué"}}, Change{Now: day("2026-03-22")})
+	res, err := p.Merge(Extraction{NextDone: []string{"valider la découverte des skills.", "Écrire le benchmark", "inconnu"}, Work: []string{"Patch appliqué"}}, Change{Now: day("2026-03-22")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestMergeTicksAcrossDays(t *testing.T) {
 
 func TestMergeIdempotent(t *testing.T) {
 	_, p := newTestWorkspace(t, nil)
-	e := Extraction{Objectif: []string{"Tester"}, ASuivre: []string{"A", "B"}, ASuivreDone: []string{"A"}, LongTerme: []string{"Fait durable."}}
+	e := Extraction{Goal: []string{"Tester"}, Next: []string{"A", "B"}, NextDone: []string{"A"}, LongTerm: []string{"Fait durable."}}
 	if _, err := p.Merge(e, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
@@ -198,13 +198,13 @@ func TestMergeIdempotent(t *testing.T) {
 
 func TestLongMemoryDates(t *testing.T) {
 	_, p := newTestWorkspace(t, map[string]string{"long_memory.md": "# Mémoire long terme — root\n\n## 2026-03-09\n- Fait ancien.\n"})
-	if _, err := p.Merge(Extraction{LongTerme: []string{"Fait ancien", "Fait nouveau"}}, Change{Now: day("2026-03-22")}); err != nil {
+	if _, err := p.Merge(Extraction{LongTerm: []string{"Fait ancien", "Fait nouveau"}}, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Merge(Extraction{LongTerme: []string{"Deuxième fait du jour"}}, Change{Now: day("2026-03-22")}); err != nil {
+	if _, err := p.Merge(Extraction{LongTerm: []string{"Deuxième fait du jour"}}, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Merge(Extraction{LongTerme: []string{"Fait du lendemain"}}, Change{Now: day("2026-03-23")}); err != nil {
+	if _, err := p.Merge(Extraction{LongTerm: []string{"Fait du lendemain"}}, Change{Now: day("2026-03-23")}); err != nil {
 		t.Fatal(err)
 	}
 	want := "# Mémoire long terme — root\n\n## 2026-03-09\n- Fait ancien.\n\n## 2026-03-22\n- Fait nouveau\n- Deuxième fait du jour\n\n## 2026-03-23\n- Fait du lendemain\n"
@@ -215,7 +215,7 @@ func TestLongMemoryDates(t *testing.T) {
 
 func TestMergeRelativePaths(t *testing.T) {
 	w, p := newTestWorkspace(t, nil)
-	_, err := p.Merge(Extraction{Travail: []string{"Edited " + filepath.Join(w.Root, "cmd", "main.go") + " and " + w.Root}}, Change{Now: day("2026-03-22")})
+	_, err := p.Merge(Extraction{Work: []string{"Edited " + filepath.Join(w.Root, "cmd", "main.go") + " and " + w.Root}}, Change{Now: day("2026-03-22")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func TestParseExtraction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(e.Contexte) != 1 || len(e.ASuivre) != 2 || len(e.Unknown) != 1 || e.Unknown[0] != "surprise" {
+	if len(e.Context) != 1 || len(e.Next) != 2 || len(e.Unknown) != 1 || e.Unknown[0] != "surprise" {
 		t.Fatalf("%+v", e)
 	}
 	if _, err := ParseExtraction([]byte("not json")); err == nil {

@@ -51,8 +51,8 @@ func MergeDocs(base, ours, theirs []byte, mk MergeMarkers) (merged []byte, confl
 	for _, s := range o.Sections() {
 		id := sectionID(s)
 		lm.done = nil
-		if s.Key == KeyASuivre {
-			lm.done = addedBullets(b, o, "key:"+KeyFinalise)
+		if s.Key == KeyNext {
+			lm.done = addedBullets(b, o, "key:"+KeyDone)
 		}
 		ob := core(o, s.Start+1, s.End)
 		m := lm.merge(body(b, id), ob, body(t, id), "section \""+s.Heading+"\"")
@@ -82,8 +82,8 @@ func MergeDocs(base, ours, theirs []byte, mk MergeMarkers) (merged []byte, confl
 			continue
 		}
 		lm.done = nil
-		if ts.Key == KeyASuivre {
-			lm.done = addedBullets(b, o, "key:"+KeyFinalise)
+		if ts.Key == KeyNext {
+			lm.done = addedBullets(b, o, "key:"+KeyDone)
 		}
 		m := trimBlankTail(lm.merge(body(b, id), nil, core(t, ts.Start+1, ts.End), "section \""+ts.Heading+"\""))
 		if _, inBase := findSection(b, id); inBase && allBlank(m) {

@@ -92,7 +92,7 @@ func (l *LogSummary) fill(data []byte) {
 			continue
 		}
 		l.Filled[s.Key] = true
-		if s.Key == KeyFinalise {
+		if s.Key == KeyDone {
 			l.Done += len(bs)
 		}
 	}

@@ -39,7 +39,7 @@ func TestOverview(t *testing.T) {
 		t.Errorf("open items %q, want %q", texts, want)
 	}
 	old := o.Logs[1]
-	if !old.Read || old.Done != 2 || !old.Filled[KeyASuivre] || !old.Filled[KeyDecisions] || old.Filled[KeyTravail] {
+	if !old.Read || old.Done != 2 || !old.Filled[KeyNext] || !old.Filled[KeyDecisions] || old.Filled[KeyWork] {
 		t.Errorf("log 2026-03-01: %+v", old)
 	}
 	if !o.Logs[0].Filled[""] {

@@ -8,29 +8,29 @@ import (
 )
 
 // LogOrder lists the sections of a daily log in file order (SPEC §1).
-var LogOrder = []string{KeyContexte, KeyObjectif, KeyProblemes, KeyConnaissances, KeyTravail, KeyDecisions, KeyASuivre, KeyFinalise}
+var LogOrder = []string{KeyContext, KeyGoal, KeyProblems, KeyKnowledge, KeyWork, KeyDecisions, KeyNext, KeyDone}
 
 // headings holds the French and English heading of each log section.
 var headings = map[string][2]string{
-	KeyContexte:      {"Contexte", "Context"},
-	KeyObjectif:      {"Objectif", "Goal"},
-	KeyProblemes:     {"Problèmes rencontrés", "Problems"},
-	KeyConnaissances: {"Connaissances acquises", "Learnings"},
-	KeyTravail:       {"Travail produit", "Work done"},
-	KeyDecisions:     {"Décisions prises", "Decisions"},
-	KeyASuivre:       {"À suivre", "Next steps"},
-	KeyFinalise:      {"Finalisé", "Done"},
+	KeyContext:   {"Contexte", "Context"},
+	KeyGoal:      {"Objectif", "Goal"},
+	KeyProblems:  {"Problèmes rencontrés", "Problems"},
+	KeyKnowledge: {"Connaissances acquises", "Learnings"},
+	KeyWork:      {"Travail produit", "Work done"},
+	KeyDecisions: {"Décisions prises", "Decisions"},
+	KeyNext:      {"À suivre", "Next steps"},
+	KeyDone:      {"Finalisé", "Done"},
 }
 
 // aliases are other headings accepted on read, folded (see fold).
 var aliases = map[string]string{
-	"objectifs": KeyObjectif, "goals": KeyObjectif,
-	"problemes": KeyProblemes, "problems encountered": KeyProblemes, "issues": KeyProblemes,
-	"connaissances": KeyConnaissances, "learned": KeyConnaissances, "lessons learned": KeyConnaissances,
-	"travail": KeyTravail, "work": KeyTravail,
+	"objectifs": KeyGoal, "goals": KeyGoal,
+	"problemes": KeyProblems, "problems encountered": KeyProblems, "issues": KeyProblems,
+	"connaissances": KeyKnowledge, "learned": KeyKnowledge, "lessons learned": KeyKnowledge,
+	"travail": KeyWork, "work": KeyWork,
 	"decisions": KeyDecisions, "decisions made": KeyDecisions,
-	"a suivre": KeyASuivre, "next": KeyASuivre, "todo": KeyASuivre, "to do": KeyASuivre,
-	"finalise": KeyFinalise, "completed": KeyFinalise,
+	"a suivre": KeyNext, "next": KeyNext, "todo": KeyNext, "to do": KeyNext,
+	"finalise": KeyDone, "completed": KeyDone,
 }
 
 // exactHeadings maps the headings carnet writes, as written, to their keys: the fast path.

@@ -59,7 +59,7 @@ func TestWriteCommitsAndRetriesARefusedCommit(t *testing.T) {
 	}
 
 	os.Remove(gate)
-	second := add(KeyLongTerme, "Le hook pre-commit de l'utilisateur tourne")
+	second := add(KeyLongTerm, "Le hook pre-commit de l'utilisateur tourne")
 	if second.CommitErr != nil || second.Commit.Hash == "" {
 		t.Fatalf("second write: %+v", second)
 	}

@@ -215,14 +215,14 @@ func (pp *planner) carry() error {
 	bodies := map[Item][]string{} // the lines nested under an item go with it
 	for _, ld := range pp.old {
 		for _, s := range ld.doc.Sections() {
-			if s.Key != memstore.KeyASuivre {
+			if s.Key != memstore.KeyNext {
 				continue
 			}
 			for _, b := range ld.doc.Bullets(s) {
 				if b.Done() || b.Text == "" {
 					continue
 				}
-				it := Item{Date: ld.lf.Date, Key: memstore.KeyASuivre, Text: b.Text}
+				it := Item{Date: ld.lf.Date, Key: memstore.KeyNext, Text: b.Text}
 				from = append(from, it)
 				carry = append(carry, b.Text)
 				bodies[it] = ld.doc.BulletBody(b)
@@ -274,7 +274,7 @@ func (pp *planner) carry() error {
 	lang := d.Language(cfg.Language)
 	labels := map[string]string{}
 	for _, it := range pl.Carried {
-		d.AppendBullet(memstore.KeyASuivre, memstore.Heading(memstore.KeyASuivre, lang), it.Text, memstore.LogOrder, bodies[it]...)
+		d.AppendBullet(memstore.KeyNext, memstore.Heading(memstore.KeyNext, lang), it.Text, memstore.LogOrder, bodies[it]...)
 		labels[it.Text] = it.Date
 	}
 	pl.today = newEdit(pp.rel(path), base, exists, d.Bytes(), fmt.Sprintf("%s carried from archived logs", memstore.Plural(len(pl.Carried), "open item")), labels)
@@ -302,7 +302,7 @@ func (pp *planner) longMemory() error {
 	for _, ld := range sources {
 		for _, sb := range ld.doc.AllBullets() {
 			k := sb.Section.Key
-			if (k == memstore.KeyConnaissances || k == memstore.KeyDecisions) && !sb.Bullet.Done() && sb.Bullet.Text != "" {
+			if (k == memstore.KeyKnowledge || k == memstore.KeyDecisions) && !sb.Bullet.Done() && sb.Bullet.Text != "" {
 				cands = append(cands, Item{Date: ld.lf.Date, Key: k, Text: sb.Bullet.Text})
 			}
 		}
@@ -398,7 +398,7 @@ func (pl *Plan) longMemNote(info condensed) string {
 func openBullets(d *memstore.Doc) []string {
 	var out []string
 	for _, s := range d.Sections() {
-		if s.Key != memstore.KeyASuivre {
+		if s.Key != memstore.KeyNext {
 			continue
 		}
 		for _, b := range d.Bullets(s) {

@@ -138,7 +138,7 @@ func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (s *items) ref(it memstore.OpenItem) bulletRef {
-	return bulletRef{path: it.Path, key: memstore.KeyASuivre, text: it.Text}
+	return bulletRef{path: it.Path, key: memstore.KeyNext, text: it.Text}
 }
 
 func (s *items) write(what, message string, fn func(tx *memstore.Tx) error) tea.Cmd {

@@ -261,8 +261,8 @@ func (s *memory) View() string {
 
 // sectionTags are the short names shown for the sections a log fills.
 var sectionTags = []struct{ key, tag string }{
-	{memstore.KeyContexte, "ctx"}, {memstore.KeyObjectif, "goal"}, {memstore.KeyProblemes, "pb"},
-	{memstore.KeyConnaissances, "lrn"}, {memstore.KeyTravail, "work"}, {memstore.KeyDecisions, "dec"},
+	{memstore.KeyContext, "ctx"}, {memstore.KeyGoal, "goal"}, {memstore.KeyProblems, "pb"},
+	{memstore.KeyKnowledge, "lrn"}, {memstore.KeyWork, "work"}, {memstore.KeyDecisions, "dec"},
 }
 
 func (s *memory) rowText(e entry, width int) string {

@@ -124,7 +124,7 @@ func moveToLong(ref bulletRef, known *bool) func(tx *memstore.Tx) error {
 			return err
 		}
 		text := strings.TrimSpace(strings.TrimPrefix(ref.text, "✅"))
-		added, err := tx.AddBullet(memstore.KeyLongTerme, text)
+		added, err := tx.AddBullet(memstore.KeyLongTerm, text)
 		if err != nil {
 			return err
 		}

@@ -17,15 +17,15 @@ var labels = []struct {
 }{
 	{memstore.KeyDecisions, []string{"decision", "decisions", "decision prise", "decisions prises", "design decision",
 		"design decisions", "key decision", "key decisions", "decided", "choix"}},
-	{memstore.KeyASuivre, []string{"next", "next step", "next steps", "next up", "a suivre", "todo", "todos", "to do",
+	{memstore.KeyNext, []string{"next", "next step", "next steps", "next up", "a suivre", "todo", "todos", "to do",
 		"to-do", "follow-up", "follow-ups", "follow up", "followups", "prochaine etape", "prochaines etapes",
 		"reste a faire", "remaining", "remaining work", "open question", "open questions"}},
-	{memstore.KeyConnaissances, []string{"learned", "learning", "learnings", "lesson", "lessons", "lessons learned",
+	{memstore.KeyKnowledge, []string{"learned", "learning", "learnings", "lesson", "lessons", "lessons learned",
 		"key insight", "key insights", "insight", "gotcha", "gotchas", "a retenir", "connaissance",
 		"connaissances", "connaissances acquises", "root cause", "cause"}},
-	{memstore.KeyProblemes, []string{"problem", "problems", "probleme", "problemes", "problemes rencontres",
+	{memstore.KeyProblems, []string{"problem", "problems", "probleme", "problemes", "problemes rencontres",
 		"blocker", "blockers", "known issue", "known issues", "bloquant"}},
-	{memstore.KeyTravail, []string{"summary", "resume", "changes", "changes made", "what changed", "work done",
+	{memstore.KeyWork, []string{"summary", "resume", "changes", "changes made", "what changed", "work done",
 		"travail", "travail produit", "what i did", "done"}},
 }
 

@@ -56,9 +56,9 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 
 	goal, done := splitPrompt(t.Prompt)
 	if goal != "" {
-		e.Objectif = append(e.Objectif, goal)
+		e.Goal = append(e.Goal, goal)
 	}
-	e.ASuivreDone = append(e.ASuivreDone, done...)
+	e.NextDone = append(e.NextDone, done...)
 
 	// Files edited or written, relative to the workspace.
 	var created, modified []string
@@ -79,10 +79,10 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 		}
 	}
 	if len(created) > 0 {
-		e.Travail = append(e.Travail, fmt.Sprintf(w.created, ListFiles(created)))
+		e.Work = append(e.Work, fmt.Sprintf(w.created, ListFiles(created)))
 	}
 	if len(modified) > 0 {
-		e.Travail = append(e.Travail, fmt.Sprintf(w.modified, ListFiles(modified)))
+		e.Work = append(e.Work, fmt.Sprintf(w.modified, ListFiles(modified)))
 	}
 
 	// Commits made, and commands that failed.
@@ -99,9 +99,9 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 			}
 			if subject != "" {
 				if u.CommitHash != "" {
-					e.Travail = append(e.Travail, fmt.Sprintf(w.commit, u.CommitHash, subject))
+					e.Work = append(e.Work, fmt.Sprintf(w.commit, u.CommitHash, subject))
 				} else {
-					e.Travail = append(e.Travail, fmt.Sprintf(w.commitNoHash, subject))
+					e.Work = append(e.Work, fmt.Sprintf(w.commitNoHash, subject))
 				}
 				commits++
 			}
@@ -115,7 +115,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 			continue
 		}
 		seenCmd[cmd] = true
-		e.Problemes = append(e.Problemes, fmt.Sprintf(w.failed, cmd, u.Output))
+		e.Problems = append(e.Problems, fmt.Sprintf(w.failed, cmd, u.Output))
 		failures++
 	}
 
@@ -132,9 +132,9 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 				continue
 			}
 			if td.Status == "completed" {
-				e.ASuivreDone = append(e.ASuivreDone, c)
+				e.NextDone = append(e.NextDone, c)
 			} else if open < maxTodos {
-				e.ASuivre = append(e.ASuivre, c)
+				e.Next = append(e.Next, c)
 				open++
 			}
 		}
@@ -243,7 +243,7 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 		seen := map[string]bool{}
 		for _, s := range e.Field(key) {
 			s = transcript.CleanText(s)
-			if key != memstore.KeyProjets {
+			if key != memstore.KeyProjects {
 				s = fx.scrub(s)
 			}
 			s = strings.Join(strings.Fields(s), " ")
@@ -267,6 +267,6 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 }
 
 // extractionKeys lists every key of the extraction JSON, in file order.
-var extractionKeys = []string{memstore.KeyContexte, memstore.KeyObjectif, memstore.KeyProblemes,
-	memstore.KeyConnaissances, memstore.KeyTravail, memstore.KeyDecisions, memstore.KeyASuivre,
-	memstore.KeyASuivreDone, memstore.KeyLongTerme, memstore.KeyProjets}
+var extractionKeys = []string{memstore.KeyContext, memstore.KeyGoal, memstore.KeyProblems,
+	memstore.KeyKnowledge, memstore.KeyWork, memstore.KeyDecisions, memstore.KeyNext,
+	memstore.KeyNextDone, memstore.KeyLongTerm, memstore.KeyProjects}

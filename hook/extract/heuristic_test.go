@@ -65,8 +65,8 @@ func noNoise(t *testing.T, e memstore.Extraction) {
 func TestHeuristicCoverageFixture(t *testing.T) {
 	e := extractFixture(t, "claude-code_v2.1.14_coverage-test-fix.jsonl", transcript.ReadOptions{}, "/tmp/tmpw6sk2trg")
 	want := memstore.Extraction{
-		Objectif: []string{"Add a function called multiply_numbers(a: int, b: int) -> int that multiplies two numbers together. Add a test for it."},
-		Travail: []string{"Fichiers modifiés : src/math_utils.py, tests/test_math_utils.py, .gitignore",
+		Goal: []string{"Add a function called multiply_numbers(a: int, b: int) -> int that multiplies two numbers together. Add a test for it."},
+		Work: []string{"Fichiers modifiés : src/math_utils.py, tests/test_math_utils.py, .gitignore",
 			"Commit 6322cf4 : Add multiply_numbers function with test"},
 	}
 	if !reflect.DeepEqual(e, want) {
@@ -77,35 +77,35 @@ func TestHeuristicCoverageFixture(t *testing.T) {
 func TestHeuristicHelloWorldOutsideRoot(t *testing.T) {
 	// The transcript's cwd is not under the workspace root: paths are made relative to it.
 	e := extractFixture(t, "claude-code_v2.1.14_hello-world-script.jsonl", transcript.ReadOptions{}, "/somewhere/else")
-	if !contains(e.Travail, "Fichiers créés : hello.sh") {
-		t.Errorf("travail = %q", e.Travail)
+	if !contains(e.Work, "Fichiers créés : hello.sh") {
+		t.Errorf("travail = %q", e.Work)
 	}
-	if !contains(e.Travail, "Created `hello.sh`") {
-		t.Errorf("the **Summary:** of the closing text is missing: %q", e.Travail)
+	if !contains(e.Work, "Created `hello.sh`") {
+		t.Errorf("the **Summary:** of the closing text is missing: %q", e.Work)
 	}
-	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "Write a shell script called hello.sh") {
-		t.Errorf("objectif = %q", e.Objectif)
+	if len(e.Goal) != 1 || !strings.HasPrefix(e.Goal[0], "Write a shell script called hello.sh") {
+		t.Errorf("objectif = %q", e.Goal)
 	}
 }
 
 func TestHeuristicRejectedToolsAreNotProblems(t *testing.T) {
 	e := extractFixture(t, "claude-code_v2.1.38_short.jsonl", transcript.ReadOptions{}, "/home/marco/projects/spotter")
-	if len(e.Problemes) != 0 || len(e.Objectif) != 1 {
+	if len(e.Problems) != 0 || len(e.Goal) != 1 {
 		t.Errorf("%+v", e)
 	}
 }
 
 func TestHeuristicOtherFixtures(t *testing.T) {
 	e := extractFixture(t, "claude-code_v2.1.38_tool_heavy.jsonl", transcript.ReadOptions{}, "/home/marco/projects/spotter")
-	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "scrolling back in xterm.js") {
+	if len(e.Goal) != 1 || !strings.HasPrefix(e.Goal[0], "scrolling back in xterm.js") {
 		t.Errorf("tool_heavy: %+v", e)
 	}
 	e = extractFixture(t, "claude-code_v2.1.39_session-excerpt_compact_stophook.jsonl", transcript.ReadOptions{}, "/home/USER/projects/spotter-worktrees/spotter-fum")
-	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "Work on bead spotter-fum.") {
+	if len(e.Goal) != 1 || !strings.HasPrefix(e.Goal[0], "Work on bead spotter-fum.") {
 		t.Errorf("compact: %+v", e)
 	}
 	e = extractFixture(t, "claude-code_v2.1.39_subagent-excerpt_agent-a7be2f0.jsonl", transcript.ReadOptions{Sidechain: true}, "/home/USER/projects/spotter-worktrees/spotter-fum")
-	if len(e.Objectif) != 1 || !strings.HasPrefix(e.Objectif[0], "I need to understand:") || len(e.Problemes) != 0 {
+	if len(e.Goal) != 1 || !strings.HasPrefix(e.Goal[0], "I need to understand:") || len(e.Problems) != 0 {
 		t.Errorf("subagent: %+v", e)
 	}
 }
@@ -142,28 +142,28 @@ func TestHeuristicSynthetic(t *testing.T) {
 	e, _, _ := Heuristic{}.Extract(context.Background(), tr)
 	noNoise(t, e)
 	want := memstore.Extraction{
-		Objectif:      []string{"Migrate the billing module to the new API"},
-		Problemes:     []string{"Échec de `go test ./billing/...` : --- FAIL: TestCharge (0.01s)"},
-		Connaissances: []string{"the sandbox API rejects amounts under 50 cents."},
-		Travail: []string{"Fichiers modifiés : billing/charge.go, nb/a.ipynb, hosts",
+		Goal:      []string{"Migrate the billing module to the new API"},
+		Problems:  []string{"Échec de `go test ./billing/...` : --- FAIL: TestCharge (0.01s)"},
+		Knowledge: []string{"the sandbox API rejects amounts under 50 cents."},
+		Work: []string{"Fichiers modifiés : billing/charge.go, nb/a.ipynb, hosts",
 			"Commit 1a2b3c4d : billing: port charge endpoint"},
-		Decisions:   []string{"keep the old client behind a flag until billing/old.go is unused."},
-		ASuivre:     []string{"Port the refund endpoint", "Delete the old client", "Port refunds", "Remove the flag"},
-		ASuivreDone: []string{"Write the migration plan", "review PR 12", "Port the charge endpoint"},
+		Decisions: []string{"keep the old client behind a flag until billing/old.go is unused."},
+		Next:      []string{"Port the refund endpoint", "Delete the old client", "Port refunds", "Remove the flag"},
+		NextDone:  []string{"Write the migration plan", "review PR 12", "Port the charge endpoint"},
 	}
 	if !reflect.DeepEqual(e, want) {
 		t.Errorf("got  %#v\nwant %#v", e, want)
 	}
 
 	en, _, _ := Heuristic{Language: "en"}.Extract(context.Background(), tr)
-	if en.Travail[0] != "Files changed: billing/charge.go, nb/a.ipynb, hosts" || en.Problemes[0] != "`go test ./billing/...` failed: --- FAIL: TestCharge (0.01s)" {
-		t.Errorf("english wording: %q %q", en.Travail, en.Problemes)
+	if en.Work[0] != "Files changed: billing/charge.go, nb/a.ipynb, hosts" || en.Problems[0] != "`go test ./billing/...` failed: --- FAIL: TestCharge (0.01s)" {
+		t.Errorf("english wording: %q %q", en.Work, en.Problems)
 	}
 }
 
 func TestHeuristicNothingHappened(t *testing.T) {
 	e := Heuristic{}.extract(&transcript.Turn{Prompt: "Fix it"})
-	if !e.Empty() || len(e.Objectif) != 0 {
+	if !e.Empty() || len(e.Goal) != 0 {
 		t.Errorf("a prompt with no answer gave %+v", e)
 	}
 	e = Heuristic{}.extract(&transcript.Turn{Prompt: "ok", Closing: "Sure."})

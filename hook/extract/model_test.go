@@ -59,8 +59,8 @@ printf '%s\n' 'Here is the JSON:' '{"objectif":["Add retries"],"decisions":"retr
 	if err != nil || fellBack != nil {
 		t.Fatalf("err %v fallback %v", err, fellBack)
 	}
-	want := memstore.Extraction{Objectif: []string{"Add retries"}, Decisions: []string{"retry 3 times"},
-		ASuivre: []string{"tune client.go timeouts"}, Unknown: []string{"mystery"}}
+	want := memstore.Extraction{Goal: []string{"Add retries"}, Decisions: []string{"retry 3 times"},
+		Next: []string{"tune client.go timeouts"}, Unknown: []string{"mystery"}}
 	if !equalExtraction(e, want) {
 		t.Errorf("got %#v", e)
 	}
@@ -117,7 +117,7 @@ func TestClaudeExtractorFallsBack(t *testing.T) {
 			if name == "fails" && !strings.Contains(fellBack.Error(), "model overloaded") {
 				t.Errorf("fallback reason: %v", fellBack)
 			}
-			if len(e.Objectif) != 1 || e.Objectif[0] != "Add retries to the HTTP client" || !contains(e.Travail, "client.go") {
+			if len(e.Goal) != 1 || e.Goal[0] != "Add retries to the HTTP client" || !contains(e.Work, "client.go") {
 				t.Errorf("heuristic result expected, got %+v", e)
 			}
 			if !strings.Contains(string(raw), `"fallback"`) {
@@ -136,7 +136,7 @@ func TestCommandExtractor(t *testing.T) {
 		t.Fatal(err)
 	}
 	e, _, err := x.Extract(context.Background(), sampleTurn())
-	if err != nil || len(e.Travail) != 1 || len(e.LongTerme) != 1 {
+	if err != nil || len(e.Work) != 1 || len(e.LongTerm) != 1 {
 		t.Errorf("%+v %v", e, err)
 	}
 	if _, err := New(Options{Kind: KindCommand}); err == nil {
@@ -170,7 +170,7 @@ func TestAnthropicExtractor(t *testing.T) {
 	t.Setenv("ANTHROPIC_API_KEY", "test-key")
 	x, _ := New(Options{Kind: KindAnthropic, Command: []string{"claude", "--model", "claude-test"}, Language: "en"})
 	e, _, err := x.Extract(context.Background(), sampleTurn())
-	if err != nil || len(e.Connaissances) != 1 || e.Connaissances[0] != "The API rate-limits at 10 rps" {
+	if err != nil || len(e.Knowledge) != 1 || e.Knowledge[0] != "The API rate-limits at 10 rps" {
 		t.Fatalf("%+v %v", e, err)
 	}
 	if got.Model != "claude-test" || len(got.Messages) != 1 || !strings.Contains(got.Messages[0].Content, "write in English") {
@@ -201,7 +201,7 @@ func TestAnthropicExtractorFallsBack(t *testing.T) {
 		var fellBack error
 		x, _ := New(Options{Kind: KindAnthropic, Timeout: 300 * time.Millisecond, OnFallback: func(err error) { fellBack = err }})
 		e, _, err := x.Extract(context.Background(), sampleTurn())
-		if err != nil || fellBack == nil || len(e.Objectif) != 1 {
+		if err != nil || fellBack == nil || len(e.Goal) != 1 {
 			t.Errorf("key %q: e %+v err %v fallback %v", key, e, err, fellBack)
 		}
 	}

@@ -97,7 +97,7 @@ func safeName(s string) string {
 	}
 	b := []byte(transcript.Clip(s, 80))
 	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+		if (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (c < '0' || c > '9') && c != '-' && c != '_' {
 			b[i] = '_'
 		}
 	}

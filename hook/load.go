@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -164,8 +165,8 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 		return nil, err
 	}
 	open := &LoadPart{Title: w.open, list: true}
-	for i := len(items) - 1; i >= 0; i-- {
-		it := items[i]
+	for _, it := range slices.Backward(items) {
+
 		if shown[it.Path] {
 			continue
 		}
@@ -184,14 +185,15 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 			others = append(others, q.Name)
 		}
 	}
-	head := "# " + fmt.Sprintf(w.title, p.Name) + "\n"
+	var head strings.Builder
+	head.WriteString("# " + fmt.Sprintf(w.title, p.Name) + "\n")
 	for _, warn := range l.Warnings {
-		head += "\n> " + warn + "\n"
+		head.WriteString("\n> " + warn + "\n")
 	}
 	if len(others) > 0 {
-		head += "\n" + fmt.Sprintf(w.others, strings.Join(others, ", ")) + "\n"
+		head.WriteString("\n" + fmt.Sprintf(w.others, strings.Join(others, ", ")) + "\n")
 	}
-	l.fit(head, maxChars)
+	l.fit(head.String(), maxChars)
 	return l, nil
 }
 

@@ -19,7 +19,7 @@ func TestComposeLoadKeepsTheLastDayBeforeOldFacts(t *testing.T) {
 	sb.WriteString("# Mémoire long terme — root\n")
 	for d := 1; d <= 28; d++ {
 		fmt.Fprintf(&sb, "\n## 2026-02-%02d\n", d)
-		for j := 0; j < 3; j++ {
+		for j := range 3 {
 			fmt.Fprintf(&sb, "- Fait durable %d-%d : une règle du projet écrite en une phrase ordinaire.\n", d, j)
 		}
 	}

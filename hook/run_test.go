@@ -116,7 +116,7 @@ func TestComposeLoadRespectsSessionStartLimit(t *testing.T) {
 	p := w.Projects[0]
 	var sb strings.Builder
 	sb.WriteString("# Log session — 2026-03-22\n\n## Connaissances acquises\n")
-	for i := 0; i < 400; i++ {
+	for i := range 400 {
 		fmt.Fprintf(&sb, "- Fait numéro %d : une phrase accentuée, élégante et assez longue pour peser.\n", i)
 	}
 	sb.WriteString("\n## À suivre\n- Le point ouvert qui compte\n")

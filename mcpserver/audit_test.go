@@ -153,7 +153,7 @@ func TestAutocommit(t *testing.T) {
 		t.Errorf("%s commits, want 1 + 4", n)
 	}
 	for i := range 4 {
-		for _, f := range strings.Fields(files("HEAD~" + string(rune('0'+i)))) {
+		for f := range strings.FieldsSeq(files("HEAD~" + string(rune('0'+i)))) {
 			if !strings.HasPrefix(f, "memory_sessions/") || strings.Contains(f, ".debug") {
 				t.Errorf("commit HEAD~%d holds %s", i, f)
 			}

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -160,7 +161,8 @@ func (s *Server) finish(c *call, err error) {
 	code := resOK
 	if err != nil {
 		code = resError
-		if te, ok := err.(*toolError); ok {
+		te := &toolError{}
+		if errors.As(err, &te) {
 			code = te.code
 		}
 	}

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -173,8 +174,8 @@ func (c *call) index() (string, IndexOut, error) {
 	}
 
 	hidden := func(l memstore.LogSummary) bool { return l.Read && c.hidden(l.Data) }
-	for i := len(o.Logs) - 1; i >= 0; i-- { // open items oldest first
-		if l := o.Logs[i]; !hidden(l) {
+	for _, v := range slices.Backward(o.Logs) { // open items oldest first
+		if l := v; !hidden(l) {
 			for _, it := range l.Open {
 				out.OpenItems = append(out.OpenItems, OpenItem{Date: it.Date, Path: rel(p, c.ws.Rel(it.Path)), Text: it.Text})
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -129,7 +130,7 @@ func (d *drainReader) Read(p []byte) (int, error) {
 		d.ready = d.ready[n:]
 		return n, nil
 	}
-	if d.err == io.EOF {
+	if errors.Is(d.err, io.EOF) {
 		if n := d.tr.wait(d.ctx, drainTimeout); n > 0 && d.ctx.Err() == nil {
 			d.log.Warn("end of input: requests still unanswered, closing the session", "unanswered", n, "waited", drainTimeout)
 		}

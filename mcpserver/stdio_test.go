@@ -31,7 +31,7 @@ func TestServeStdioAnswersBeforeEOF(t *testing.T) {
 		t.Fatalf("ServeStdio: %v", err)
 	}
 	got := map[int]map[string]any{}
-	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+	for l := range strings.SplitSeq(strings.TrimSpace(out.String()), "\n") {
 		var m struct {
 			ID     int            `json:"id"`
 			Result map[string]any `json:"result"`
@@ -117,7 +117,7 @@ func TestServeStdioSurvivesBadLines(t *testing.T) {
 	}
 	var answered []string
 	codes := map[int]int{}
-	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+	for l := range strings.SplitSeq(strings.TrimSpace(out.String()), "\n") {
 		var m struct {
 			ID     json.RawMessage `json:"id"`
 			Result map[string]any  `json:"result"`

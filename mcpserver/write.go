@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -204,12 +205,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 }
 
 func validKey(k string) bool {
-	for _, a := range memstore.AddKeys() {
-		if a == k {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(memstore.AddKeys(), k)
 }
 
 func (c *call) done(in DoneIn) (string, DoneOut, error) {

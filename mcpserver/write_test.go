@@ -284,11 +284,9 @@ func TestConcurrentAdds(t *testing.T) {
 	c := connect(t, root, "codex")
 	var wg sync.WaitGroup
 	for i := range 12 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			c.ok("memory_add", map[string]any{"section": "travail", "bullets": []string{fmt.Sprintf("Tâche parallèle numéro %d terminée", i)}}, nil)
-		}()
+		})
 	}
 	wg.Wait()
 	log := readFile(t, root, todayLog)

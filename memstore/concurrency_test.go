@@ -42,7 +42,7 @@ func TestConcurrentWriters(t *testing.T) {
 
 	var wg sync.WaitGroup
 	errs := make(chan error, goroutines+processes)
-	for i := 0; i < goroutines; i++ {
+	for i := range goroutines {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
@@ -57,14 +57,14 @@ func TestConcurrentWriters(t *testing.T) {
 			errs <- err
 		}(i)
 	}
-	for i := 0; i < processes; i++ {
+	for i := range processes {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(os.Environ(), "CARNET_TEST_WRITER_ROOT="+w.Root, fmt.Sprintf("CARNET_TEST_WRITER_ID=%d", i))
 			if out, err := cmd.CombinedOutput(); err != nil {
-				errs <- fmt.Errorf("process %d: %v: %s", i, err, out)
+				errs <- fmt.Errorf("process %d: %w: %s", i, err, out)
 			}
 		}(i)
 	}
@@ -76,12 +76,12 @@ func TestConcurrentWriters(t *testing.T) {
 		}
 	}
 	log := read(t, p.LogPath("2026-03-22"))
-	for i := 0; i < goroutines; i++ {
+	for i := range goroutines {
 		if n := strings.Count(log, fmt.Sprintf("- goroutine bullet %d\n", i)); n != 1 {
 			t.Errorf("goroutine bullet %d present %d times", i, n)
 		}
 	}
-	for i := 0; i < processes; i++ {
+	for i := range processes {
 		for _, what := range []string{"process bullet", "process item"} {
 			if n := strings.Count(log, fmt.Sprintf("- %s %d\n", what, i)); n != 1 {
 				t.Errorf("%s %d present %d times", what, i, n)

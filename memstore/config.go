@@ -152,8 +152,7 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 			row, _ := e.Position()
 			return nil, fmt.Errorf("%s:%d: unknown key %q%s", name, row, strings.Join(e.Key(), "."), misplaced(e.Key()))
 		}
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
+		if de, ok := errors.AsType[*toml.DecodeError](err); ok {
 			row, _ := de.Position()
 			key := strings.Join(de.Key(), ".")
 			msg := strings.TrimPrefix(de.Error(), "toml: ")
@@ -165,7 +164,7 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 			}
 			return nil, fmt.Errorf("%s:%d: %s", name, row, msg)
 		}
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	bad := func(key, msg string) error {
 		return fmt.Errorf("%s:%d: %s: %s", name, lineOf(data, key), key, msg)
@@ -426,8 +425,8 @@ func lineOf(data []byte, key string) int {
 	for i, l := range strings.Split(string(data), "\n") {
 		t := strings.TrimSpace(l)
 		t = strings.TrimLeft(t, `"'`)
-		if strings.HasPrefix(t, key) {
-			rest := strings.TrimLeft(strings.TrimPrefix(t, key), `"' `)
+		if after, ok := strings.CutPrefix(t, key); ok {
+			rest := strings.TrimLeft(after, `"' `)
 			if strings.HasPrefix(rest, "=") {
 				return i + 1
 			}

@@ -190,7 +190,7 @@ func TestAppendDebugRotates(t *testing.T) {
 	_, p := newTestWorkspace(t, nil)
 	path := filepath.Join(p.DebugDir(), HookLogFile)
 	line := []byte(strings.Repeat("x", 99) + "\n")
-	for i := 0; i < 30; i++ {
+	for range 30 {
 		if err := p.AppendDebug(HookLogFile, line, 1000); err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ func TestIndexAgreesWithSimilar(t *testing.T) {
 	sentence := func() []string {
 		n := 3 + rng.Intn(12)
 		var w []string
-		for i := 0; i < n; i++ {
+		for range n {
 			if rng.Intn(8) == 0 {
 				w = append(w, extra[rng.Intn(len(extra))])
 			} else {
@@ -48,10 +48,10 @@ func TestIndexAgreesWithSimilar(t *testing.T) {
 		return strings.Join(v, " ")
 	}
 	var corpus, queries []string
-	for i := 0; i < 250; i++ {
+	for range 250 {
 		s := sentence()
 		corpus = append(corpus, strings.Join(s, " "))
-		for j := 0; j < 3; j++ {
+		for range 3 {
 			queries = append(queries, vary(s))
 		}
 		queries = append(queries, strings.Join(sentence(), " "))

@@ -20,12 +20,12 @@ func (p *Project) OpenItems() ([]OpenItem, error) {
 		return nil, err
 	}
 	var out []OpenItem
-	for i := len(logs) - 1; i >= 0; i-- {
-		data, err := p.ReadFile(logs[i].Path)
+	for _, log := range slices.Backward(logs) {
+		data, err := p.ReadFile(log.Path)
 		if err != nil {
 			continue
 		}
-		out = append(out, openItemsOf(ParseDoc(data), logs[i])...)
+		out = append(out, openItemsOf(ParseDoc(data), log)...)
 	}
 	return out, nil
 }
@@ -56,12 +56,12 @@ func (tx *Tx) OpenItems() ([]OpenItem, error) {
 		logs = append([]LogFile{{Date: today, Path: tx.p.LogPath(today)}}, logs...)
 	}
 	var out []OpenItem
-	for i := len(logs) - 1; i >= 0; i-- {
-		d, err := tx.Doc(logs[i].Path)
+	for _, log := range slices.Backward(logs) {
+		d, err := tx.Doc(log.Path)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, openItemsOf(d, logs[i])...)
+		out = append(out, openItemsOf(d, log)...)
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -229,7 +230,8 @@ func TestDoneAmbiguous(t *testing.T) {
 	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-20.md": "# L\n\n## À suivre\n- Écrire les tests du hook\n- Écrire les tests du parser\n"})
 	before := read(t, p.LogPath("2026-03-20"))
 	_, _, err := p.Done("écrire les tests", false, Change{Now: day("2026-03-22")})
-	amb, ok := err.(*AmbiguousError)
+	amb := &AmbiguousError{}
+	ok := errors.As(err, &amb)
 	if !ok || len(amb.Candidates) != 2 {
 		t.Fatalf("want ambiguity, got %v", err)
 	}

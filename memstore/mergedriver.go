@@ -2,6 +2,7 @@ package memstore
 
 import (
 	"bytes"
+	"slices"
 )
 
 // MergeDocs is the three-way merge of a memory file (a daily log or long_memory.md) that the
@@ -60,8 +61,8 @@ func MergeDocs(base, ours, theirs []byte, mk MergeMarkers) (merged []byte, confl
 		_, inTheirs := findSection(t, id)
 		parts = append(parts, part{from: s.Start + 1, to: s.Start + 1 + len(ob), lines: m, gone: inBase && !inTheirs && allBlank(m)})
 	}
-	for i := len(parts) - 1; i >= 0; i-- {
-		p := parts[i]
+	for i, p := range slices.Backward(parts) {
+
 		switch {
 		case p.gone:
 			s := o.Sections()[i-1]

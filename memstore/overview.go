@@ -3,6 +3,7 @@ package memstore
 import (
 	"errors"
 	"io/fs"
+	"slices"
 )
 
 // Depth says how much of a project Overview reads.
@@ -110,8 +111,8 @@ func (o *Overview) Newest() string {
 // OpenItems lists the open items of the daily logs read (archives excluded), oldest first.
 func (o *Overview) OpenItems() []OpenItem {
 	var out []OpenItem
-	for i := len(o.Logs) - 1; i >= 0; i-- {
-		out = append(out, o.Logs[i].Open...)
+	for _, v := range slices.Backward(o.Logs) {
+		out = append(out, v.Open...)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"maps"
 	"strings"
 	"unicode"
 
@@ -48,9 +49,7 @@ var headingKeys = func() map[string]string {
 		m[fold(h[0])] = k
 		m[fold(h[1])] = k
 	}
-	for a, k := range aliases {
-		m[a] = k
-	}
+	maps.Copy(m, aliases)
 	return m
 }()
 
@@ -150,7 +149,7 @@ func Normalize(s string) string {
 // stopwords are the small words that a trivial rewording adds or drops.
 var stopwords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`a an the of to in on at for and or is are be was were it this that with by from as into
+	for w := range strings.FieldsSeq(`a an the of to in on at for and or is are be was were it this that with by from as into
 		le la les l un une des de du d et ou est sont a au aux en dans pour par sur avec ce cette ces qu que qui se s`) {
 		m[w] = true
 	}

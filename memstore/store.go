@@ -58,8 +58,7 @@ func (p *Project) MakeDebugDir() error {
 }
 
 func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
 		return pe.Err
 	}
 	return err

@@ -57,7 +57,7 @@ func TestApplyOneCommitOnlyMemoryPaths(t *testing.T) {
 
 	// only memory paths, the archives as renames
 	renames, others := 0, 0
-	for _, l := range strings.Split(strings.TrimSpace(w.git(t, "show", "-M", "--name-status", "--format=", "HEAD")), "\n") {
+	for l := range strings.SplitSeq(strings.TrimSpace(w.git(t, "show", "-M", "--name-status", "--format=", "HEAD")), "\n") {
 		f := strings.Split(l, "\t")
 		switch {
 		case f[0] == "R100" && strings.HasPrefix(f[1], "memory_sessions/logs/2") && strings.HasPrefix(f[2], "memory_sessions/logs/archives/"):
@@ -216,7 +216,7 @@ func TestApplyRefusesGuardedPlan(t *testing.T) {
 	pl, err := Compute(w.p, Options{Condenser: &halfCondenser{}}, testNow)
 	must(t, err)
 	before := w.gitState(t)
-	if _, err := Apply(w.p, pl, testNow); err == nil || pl.Refused == nil || err != pl.Refused {
+	if _, err := Apply(w.p, pl, testNow); err == nil || pl.Refused == nil || !errors.Is(err, pl.Refused) {
 		t.Fatalf("Apply took a refused plan: %v", err)
 	}
 	if w.read(t, lmRel) != base || w.gitState(t) != before {

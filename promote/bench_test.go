@@ -8,7 +8,7 @@ import (
 // 450-line long memory: the goal is well under a second.
 func BenchmarkPlan1000Logs(b *testing.B) {
 	w := newWS(b)
-	for n := 0; n < 1000; n++ {
+	for n := range 1000 {
 		w.write(b, logRel(n), genLog(n))
 	}
 	w.write(b, lmRel, genLongMemory("cmms_doc", 450, 1))

@@ -246,7 +246,7 @@ func splitInsert(lines []string, labels map[string]string) [][]string {
 		case blankFirst && isBlank(ln) && i+1 < len(lines) && isHeading(lines[i+1]):
 			cut()
 			owned = true
-		case isHeading(ln) && !(blankFirst && i > 0 && isBlank(lines[i-1])):
+		case isHeading(ln) && (!blankFirst || i <= 0 || !isBlank(lines[i-1])):
 			cut()
 			owned = true
 		default:

@@ -96,8 +96,8 @@ func mergeDuplicates(d *memstore.Doc) []Merge {
 	var kept []map[string]bool    // per index entry, the words of its fullest wording
 	members := map[int][]string{} // per index entry, the texts merged into it
 	drop := map[int]bool{}        // first lines of the bullets that go
-	for i := len(bs) - 1; i >= 0; i-- {
-		b := bs[i]
+	for i, b := range slices.Backward(bs) {
+
 		bw := x.Words(b.text)
 		id := x.FindFunc(b.text, func(id int) bool { return memstore.Subset(bw, kept[id]) || memstore.Subset(kept[id], bw) })
 		switch {
@@ -123,11 +123,11 @@ func mergeDuplicates(d *memstore.Doc) []Merge {
 		return nil
 	}
 	var merges []Merge
-	for id := len(leaders) - 1; id >= 0; id-- { // file order of the bullets that stay
+	for id, leader := range slices.Backward(leaders) { // file order of the bullets that stay
 		if len(members[id]) == 0 {
 			continue
 		}
-		lead := bs[leaders[id]]
+		lead := bs[leader]
 		all := append([]string{lead.text}, members[id]...)
 		best := lead.text
 		if lead.simple() { // the wording with the most words, then the longest
@@ -145,7 +145,7 @@ func mergeDuplicates(d *memstore.Doc) []Merge {
 		merges = append(merges, Merge{Kept: best, Dropped: removeOne(all, best)})
 	}
 	// bottom up: the edits of a section leave the line numbers above it as they were
-	for i := len(secs) - 1; i >= 0; i-- {
+	for i := range slices.Backward(secs) {
 		cur := lmSections(d)
 		removeBlocks(d, lmBlocks(d, cur[i]), func(b lmBlock) bool { return b.bullet && drop[b.line] })
 		cur = lmSections(d)

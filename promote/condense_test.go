@@ -2,6 +2,7 @@ package promote
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -164,7 +165,7 @@ func TestCondenseJoinsOldestFirst(t *testing.T) {
 	b.WriteString("# M\n")
 	for d := 1; d <= 4; d++ {
 		fmt.Fprintf(&b, "\n## 2024-01-0%d\n", d)
-		for i := 0; i < 3; i++ {
+		for i := range 3 {
 			fmt.Fprintf(&b, "- Fait %d.%d.\n", d, i)
 		}
 	}
@@ -219,7 +220,8 @@ func TestGuardRefusesDestructivePlan(t *testing.T) {
 }
 
 func asGuard(err error, ge **GuardError) bool {
-	g, ok := err.(*GuardError)
+	g := &GuardError{}
+	ok := errors.As(err, &g)
 	*ge = g
 	return ok
 }

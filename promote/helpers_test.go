@@ -73,7 +73,7 @@ func genLongMemory(name string, lines, from int) string {
 		}
 		fmt.Fprintf(&b, "\n## %s\n", memstore.Date(testNow.AddDate(0, 0, -400+sec*3)))
 		n += 2
-		for i := 0; i < 5; i++ {
+		for range 5 {
 			fmt.Fprintf(&b, "- %s\n", fact(f))
 			f++
 			n++

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -179,8 +180,8 @@ func (pp *planner) archive(cutoff string) error {
 	for _, a := range archives {
 		archivedAlready[a.Date] = true
 	}
-	for i := len(logs) - 1; i >= 0; i-- { // logs are newest first
-		lf := logs[i]
+	for _, lf := range slices.Backward(logs) { // logs are newest first
+
 		data, err := pp.p.ReadFile(lf.Path)
 		if err != nil {
 			return fmt.Errorf("cannot read %s: %w", pp.rel(lf.Path), unwrapPath(err))
@@ -426,8 +427,7 @@ func readMaybe(p *memstore.Project, path string) (data []byte, exists bool, err 
 }
 
 func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
 		return pe.Err
 	}
 	return err

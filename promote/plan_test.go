@@ -17,7 +17,7 @@ const sharedFact = "Les chemins en mémoire sont relatifs à la racine du worksp
 //   - the logs of 50 and 60 days ago both learned sharedFact (proposed once);
 //   - the log of 45 days ago restates logFact(70) (proposed once, from the older log).
 func ninetyDays(t testing.TB, w *ws) {
-	for n := 0; n < 90; n++ {
+	for n := range 90 {
 		var extra []string
 		switch n {
 		case 40:
@@ -167,7 +167,7 @@ func said(f string, bullets []memstore.SectionBullet) bool {
 		if memstore.Similar(f, b.Bullet.Text) || strings.Contains(memstore.Normalize(b.Bullet.Text), n) {
 			return true
 		}
-		for _, part := range strings.Split(b.Bullet.Text, "; ") { // a joined bullet
+		for part := range strings.SplitSeq(b.Bullet.Text, "; ") { // a joined bullet
 			if memstore.Similar(f, part) {
 				return true
 			}
@@ -217,7 +217,7 @@ func TestPlanUnderLimitOnlyAdds(t *testing.T) {
 
 func TestPlanNothingToDo(t *testing.T) {
 	w := newWS(t)
-	for n := 0; n < 10; n++ {
+	for n := range 10 {
 		w.write(t, logRel(n), genLog(n))
 	}
 	w.write(t, lmRel, genLongMemory("cmms_doc", 100, 1))
@@ -278,7 +278,7 @@ func TestPlanCarriesNestedLines(t *testing.T) {
 
 func TestPlanOptions(t *testing.T) {
 	w := newWS(t)
-	for n := 0; n < 20; n++ {
+	for n := range 20 {
 		w.write(t, logRel(n), genLog(n))
 	}
 	pl, err := Compute(w.p, Options{Days: 10}, testNow)

@@ -77,7 +77,7 @@ func (s *curate) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	return s.promptList.update(msg)
+	return s.update(msg)
 }
 
 func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {

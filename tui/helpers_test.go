@@ -253,7 +253,7 @@ func goldens(t *testing.T, root string, keys ...string) {
 
 func maxWidth(s string) int {
 	w := 0
-	for _, l := range strings.Split(s, "\n") {
+	for l := range strings.SplitSeq(s, "\n") {
 		w = max(w, ansi.StringWidth(l))
 	}
 	return w

@@ -89,7 +89,7 @@ func (s *items) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	return s.promptList.update(msg)
+	return s.update(msg)
 }
 
 func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {

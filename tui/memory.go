@@ -145,7 +145,7 @@ func (s *memory) Update(msg tea.Msg) tea.Cmd {
 	case reloadMsg:
 		return tea.Batch(s.load(), s.pv.reload())
 	}
-	return s.split.update(msg)
+	return s.update(msg)
 }
 
 func (s *memory) onKey(msg tea.KeyPressMsg) tea.Cmd {

@@ -56,11 +56,9 @@ func loadProjects(ws *memstore.Workspace) tea.Cmd {
 		errs := make([]error, len(ws.Projects))
 		var wg sync.WaitGroup
 		for i, p := range ws.Projects {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				sums[i], errs[i] = summarize(p)
-			}()
+			})
 		}
 		wg.Wait()
 		for _, err := range errs {
@@ -86,9 +84,7 @@ func countOpen(ws *memstore.Workspace) tea.Cmd {
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		for _, p := range ws.Projects {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				n := 0
 				if o, err := p.Overview(memstore.WithLogs); err == nil {
 					n = len(o.OpenItems())
@@ -96,7 +92,7 @@ func countOpen(ws *memstore.Workspace) tea.Cmd {
 				mu.Lock()
 				counts[p.Name] = n
 				mu.Unlock()
-			}()
+			})
 		}
 		wg.Wait()
 		return openCountsMsg{counts}
@@ -139,7 +135,7 @@ func (s *projects) Update(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	default:
-		return s.split.update(msg)
+		return s.update(msg)
 	}
 	return nil
 }

@@ -181,7 +181,7 @@ func highlight(st Styles, text, query string) string {
 		return text
 	}
 	mark := make([]bool, len(text))
-	for _, w := range strings.Fields(strings.ToLower(query)) {
+	for w := range strings.FieldsSeq(strings.ToLower(query)) {
 		for from := 0; from < len(lower); {
 			i := strings.Index(lower[from:], w)
 			if i < 0 {

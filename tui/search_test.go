@@ -106,7 +106,7 @@ func TestFailureWrapsLongErrors(t *testing.T) {
 	m := newFailure(c, errors.New(long))
 	m.SetSize(60, 20)
 	v := ansi.Strip(m.View())
-	for _, l := range strings.Split(v, "\n") {
+	for l := range strings.SplitSeq(v, "\n") {
 		if w := ansi.StringWidth(l); w > 60 {
 			t.Fatalf("line of width %d: %q", w, l)
 		}

@@ -282,7 +282,7 @@ func (s *timeline) detail(row string) string {
 		if f.From != "" {
 			name = f.From + " → " + f.Path
 		}
-		b.WriteString(fmt.Sprintf(" %s %s %s\n", kindMark(st, f.Kind), padRight(trunc(name, s.diff.Width()-16), s.diff.Width()-16), diffStat(st, f.Added, f.Deleted)))
+		fmt.Fprintf(&b, " %s %s %s\n", kindMark(st, f.Kind), padRight(trunc(name, s.diff.Width()-16), s.diff.Width()-16), diffStat(st, f.Added, f.Deleted))
 	}
 	return b.String() + "\n"
 }

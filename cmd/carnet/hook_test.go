@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,7 +88,8 @@ func runCarnet(t *testing.T, bin string, stdin []byte, env []string, args ...str
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
 	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
+	ee := &exec.ExitError{}
+	if errors.As(err, &ee) {
 		code = ee.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
@@ -110,9 +113,7 @@ func hookInput(event, transcript, cwd string, extra map[string]any) []byte {
 	if transcript != "" {
 		m["transcript_path"] = transcript
 	}
-	for k, v := range extra {
-		m[k] = v
-	}
+	maps.Copy(m, extra)
 	data, _ := json.Marshal(m)
 	return data
 }
@@ -331,7 +332,7 @@ func TestHookConcurrentProcesses(t *testing.T) {
 	const n = 30
 	var wg sync.WaitGroup
 	results := make([]hookRun, n)
-	for i := 0; i < n; i++ {
+	for i := range n {
 		tr := fmt.Sprintf(`{"type":"user","cwd":%q,"message":{"role":"user","content":"Goal number %d of the day"}}
 {"type":"assistant","message":{"id":"m%d","role":"assistant","content":[{"type":"text","text":"Decision: choice number %d stands.\nNext: follow-up number %d"}]}}
 `, ws, i, i, i, i)
@@ -351,7 +352,7 @@ func TestHookConcurrentProcesses(t *testing.T) {
 		}
 	}
 	log := todayLog(t, ws)
-	for i := 0; i < n; i++ {
+	for i := range n {
 		for _, b := range []string{
 			fmt.Sprintf("- Goal number %d of the day\n", i),
 			fmt.Sprintf("- choice number %d stands.\n", i),
@@ -376,7 +377,7 @@ func TestHookSessionStart(t *testing.T) {
 	lm.WriteString("# Mémoire long terme — root\n")
 	for d := 1; d <= 28; d++ {
 		fmt.Fprintf(&lm, "\n## 2026-02-%02d\n", d)
-		for i := 0; i < 10; i++ {
+		for i := range 10 {
 			fmt.Fprintf(&lm, "- Fait durable numéro %d du %d février, avec assez de mots pour peser.\n", i, d)
 		}
 	}

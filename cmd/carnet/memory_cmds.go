@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -198,12 +199,7 @@ func checkBullets(texts []string) error {
 }
 
 func validAddKey(k string) bool {
-	for _, a := range memstore.AddKeys() {
-		if a == k {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(memstore.AddKeys(), k)
 }
 
 func newDoneCmd(g *globals) *cobra.Command {

@@ -124,7 +124,7 @@ session, and lets you browse and curate it in a terminal UI. With no command it 
 		return fmt.Errorf("unknown command %q (see carnet --help)", args[0])
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%s (see %s --help)", flagMessage(err), c.CommandPath())
+		return fmt.Errorf("%w (see %s --help)", flagMessage(err), c.CommandPath())
 	})
 	return root
 }
@@ -177,8 +177,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	if err := root.Execute(); err != nil {
-		var ee exitError
-		if errors.As(err, &ee) {
+		if ee, ok := errors.AsType[exitError](err); ok {
 			return ee.code
 		}
 		if hookMode(args) {
@@ -196,10 +195,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // hookMode reports whether the command line asks for the hook (--hook before any "--").
 func hookMode(args []string) bool {
 	for _, a := range args {
-		switch {
-		case a == "--":
+		switch a {
+		case "--":
 			return false
-		case a == "--hook", a == "--hook=true", a == "--hook=1":
+		case "--hook", "--hook=true", "--hook=1":
 			return true
 		}
 	}

@@ -13,17 +13,17 @@ func commitMessage(cmd string) string {
 		return ""
 	}
 	rest := cmd[i:]
-	if h := strings.Index(rest, "<<"); h >= 0 {
-		body := rest[h+2:]
-		nl := strings.IndexByte(body, '\n')
-		if nl < 0 {
+	if _, after, ok := strings.Cut(rest, "<<"); ok {
+		body := after
+		before, after, ok := strings.Cut(body, "\n")
+		if !ok {
 			return ""
 		}
-		tag := strings.Trim(strings.TrimSpace(body[:nl]), `'"-`)
+		tag := strings.Trim(strings.TrimSpace(before), `'"-`)
 		if p := strings.IndexAny(tag, " )"); p >= 0 {
 			tag = tag[:p]
 		}
-		for line := range strings.Lines(body[nl+1:]) {
+		for line := range strings.Lines(after) {
 			t := strings.TrimSpace(line)
 			if t == tag {
 				break
@@ -35,11 +35,11 @@ func commitMessage(cmd string) string {
 		return ""
 	}
 	for _, flag := range []string{" -m ", " --message ", " -am "} {
-		j := strings.Index(rest, flag)
-		if j < 0 {
+		_, after, ok := strings.Cut(rest, flag)
+		if !ok {
 			continue
 		}
-		v := strings.TrimLeft(rest[j+len(flag):], " ")
+		v := strings.TrimLeft(after, " ")
 		if v == "" {
 			return ""
 		}

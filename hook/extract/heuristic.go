@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"carnet/hook/transcript"
@@ -120,8 +121,8 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	}
 
 	// The last TodoWrite list is the state of the agent's own plan.
-	for i := len(t.Tools) - 1; i >= 0; i-- {
-		u := t.Tools[i]
+	for _, u := range slices.Backward(t.Tools) {
+
 		if u.Name != "TodoWrite" || u.Todos == nil {
 			continue
 		}

@@ -58,25 +58,26 @@ func renderTurn(t *transcript.Turn, max int) string {
 		fmt.Fprintf(&sb, "USER: %s\n\n", transcript.ClipWords(fx.scrub(t.Prompt), 4000))
 	}
 	for _, u := range t.Tools {
-		line := "TOOL " + u.Name
+		var line strings.Builder
+		line.WriteString("TOOL " + u.Name)
 		switch {
 		case u.FilePath != "":
 			p, _ := fx.Rel(u.FilePath)
-			line += " " + p
+			line.WriteString(" " + p)
 		case u.Command != "":
-			line += " `" + shortCommand(fx.scrub(u.Command)) + "`"
+			line.WriteString(" `" + shortCommand(fx.scrub(u.Command)) + "`")
 		}
 		if u.Name == "TodoWrite" {
 			for _, td := range u.Todos {
-				line += fmt.Sprintf("\n  [%s] %s", td.Status, td.Content)
+				line.WriteString(fmt.Sprintf("\n  [%s] %s", td.Status, td.Content))
 			}
 		}
 		if u.IsError {
-			line += " → ERROR: " + fx.scrub(u.Output)
+			line.WriteString(" → ERROR: " + fx.scrub(u.Output))
 		} else if u.CommitSubject != "" {
-			line += " → committed: " + u.CommitSubject
+			line.WriteString(" → committed: " + u.CommitSubject)
 		}
-		sb.WriteString(transcript.ClipWords(line, 600))
+		sb.WriteString(transcript.ClipWords(line.String(), 600))
 		sb.WriteByte('\n')
 		if sb.Len() > max/2 {
 			sb.WriteString("TOOL … (more calls left out)\n")

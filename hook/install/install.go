@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -52,10 +53,8 @@ func isCarnetHook(cmd string) bool {
 	f := strings.Fields(cmd)
 	for i, w := range f {
 		if strings.HasSuffix(strings.Trim(w, `"'`), "carnet") {
-			for _, x := range f[i+1:] {
-				if x == "--hook" {
-					return true
-				}
+			if slices.Contains(f[i+1:], "--hook") {
+				return true
 			}
 		}
 	}
@@ -185,11 +184,10 @@ func settingsObject(data []byte) (*jsonObject, error) {
 	}
 	v, err := decodeOrdered(data)
 	if err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, fmt.Errorf("not valid JSON at line %d: %v (fix it, then run carnet install again)", 1+bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n")), err)
+		if se, ok := errors.AsType[*json.SyntaxError](err); ok {
+			return nil, fmt.Errorf("not valid JSON at line %d: %w (fix it, then run carnet install again)", 1+bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n")), err)
 		}
-		return nil, fmt.Errorf("not valid JSON: %v (fix it, then run carnet install again)", err)
+		return nil, fmt.Errorf("not valid JSON: %w (fix it, then run carnet install again)", err)
 	}
 	obj, ok := v.(*jsonObject)
 	if !ok {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -80,8 +81,8 @@ func scanActivity(r io.ReaderAt, size int64) Activity {
 			}
 		}
 	}
-	for i := len(edits) - 1; i >= 0; i-- {
-		act.Edits = append(act.Edits, edits[i])
+	for _, edit := range slices.Backward(edits) {
+		act.Edits = append(act.Edits, edit)
 	}
 	return act
 }
@@ -89,8 +90,8 @@ func scanActivity(r io.ReaderAt, size int64) Activity {
 // storesMemory reports a tool call that records memory on purpose: `carnet add`,
 // `carnet done`, or a write through carnet's MCP server.
 func storesMemory(u *ToolUse) bool {
-	if strings.HasPrefix(u.Name, "mcp__carnet__") {
-		switch strings.TrimPrefix(u.Name, "mcp__carnet__") {
+	if after, ok := strings.CutPrefix(u.Name, "mcp__carnet__"); ok {
+		switch after {
 		case "memory_add", "memory_done", "memory_write", "memory_forget":
 			return true
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -66,8 +67,8 @@ func scanCodexActivity(r io.ReaderAt, size int64) Activity {
 			if has(`"response_item"`) && has(`apply_patch`) && has(`_call"`) && !has(`_call_output"`) {
 				act.Tools++
 				ms := escapedPatchFile.FindAllSubmatch(ln.Head, -1)
-				for i := len(ms) - 1; i >= 0; i-- {
-					addEdit(strings.TrimSpace(string(ms[i][1])))
+				for _, m := range slices.Backward(ms) {
+					addEdit(strings.TrimSpace(string(m[1])))
 				}
 			}
 			continue
@@ -134,14 +135,14 @@ func scanCodexActivity(r io.ReaderAt, size int64) Activity {
 				act.Stores++
 			case u.Name == "Bash":
 				ws := shellWrites(u.Command)
-				for i := len(ws) - 1; i >= 0; i-- {
-					addEdit(ws[i])
+				for _, w := range slices.Backward(ws) {
+					addEdit(w)
 				}
 			}
 		}
 	}
-	for i := len(edits) - 1; i >= 0; i-- {
-		act.Edits = append(act.Edits, edits[i])
+	for _, edit := range slices.Backward(edits) {
+		act.Edits = append(act.Edits, edit)
 	}
 	return act
 }

@@ -104,10 +104,7 @@ func (b *backReader) next() (backLine, error) {
 		if b.scanned >= b.limit {
 			return backLine{}, errScanBudget
 		}
-		n := int64(len(b.chunk))
-		if n > b.off {
-			n = b.off
-		}
+		n := min(int64(len(b.chunk)), b.off)
 		b.off -= n
 		if _, err := b.r.ReadAt(b.chunk[:n], b.off); err != nil && err != io.EOF {
 			return backLine{}, err

@@ -2,8 +2,10 @@ package transcript
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -13,10 +15,10 @@ import (
 func TestBackReaderMatchesForwardSplit(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	sizes := []int{0, 1, 10, chunkSize - 1, chunkSize, chunkSize + 1, 3 * chunkSize, maxLine, maxLine + 1, maxLine + chunkSize + 7}
-	for round := 0; round < 6; round++ {
+	for round := range 6 {
 		var lines []string
 		n := 3 + rng.Intn(8)
-		for i := 0; i < n; i++ {
+		for i := range n {
 			size := sizes[rng.Intn(len(sizes))]
 			if rng.Intn(3) > 0 {
 				size = rng.Intn(300)
@@ -31,7 +33,7 @@ func TestBackReaderMatchesForwardSplit(t *testing.T) {
 		var got []backLine
 		for {
 			ln, err := br.next()
-			if err == io.EOF {
+			if errors.Is(err, io.EOF) {
 				break
 			}
 			if err != nil {
@@ -44,9 +46,9 @@ func TestBackReaderMatchesForwardSplit(t *testing.T) {
 			got = append(got, cp)
 		}
 		var want []string
-		for i := len(lines) - 1; i >= 0; i-- {
-			if lines[i] != "" {
-				want = append(want, lines[i])
+		for _, line := range slices.Backward(lines) {
+			if line != "" {
+				want = append(want, line)
 			}
 		}
 		if len(got) != len(want) {

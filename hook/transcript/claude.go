@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"slices"
 	"strings"
 	"time"
 )
@@ -262,17 +263,17 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 // finish puts the collected items in file order and pairs tool uses with their results.
 func (c *collector) finish() {
 	t := c.turn
-	for i := len(c.texts) - 1; i >= 0; i-- {
-		t.Texts = append(t.Texts, c.texts[i])
+	for _, v := range slices.Backward(c.texts) {
+		t.Texts = append(t.Texts, v)
 	}
-	for i := len(c.closing) - 1; i >= 0; i-- {
+	for _, v := range slices.Backward(c.closing) {
 		if t.Closing != "" {
 			t.Closing += "\n\n"
 		}
-		t.Closing += c.closing[i]
+		t.Closing += v
 	}
-	for i := len(c.tools) - 1; i >= 0; i-- {
-		u := c.tools[i]
+	for _, u := range slices.Backward(c.tools) {
+
 		if r, ok := c.results[u.ID]; ok {
 			u.HasResult, u.IsError, u.Output, u.Created = true, r.isError, r.output, r.created
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject

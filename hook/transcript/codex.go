@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -176,8 +177,8 @@ func (c *codexCollector) add(cl *codexLine) bool {
 		case "user":
 			return c.prompt(strings.Join(texts, "\n"), ts)
 		case "assistant":
-			for i := len(texts) - 1; i >= 0; i-- {
-				c.text(texts[i])
+			for _, text := range slices.Backward(texts) {
+				c.text(text)
 			}
 		}
 	case "function_call_output", "custom_tool_call_output":
@@ -297,15 +298,15 @@ func (c *codexCollector) patch(id, patch string, ts time.Time) {
 			}
 		}
 	}
-	for i := len(uses) - 1; i >= 0; i-- { // c.tools is newest first
-		c.tools = append(c.tools, uses[i])
+	for _, use := range slices.Backward(uses) { // c.tools is newest first
+		c.tools = append(c.tools, use)
 	}
 }
 
 func (c *codexCollector) finish() {
 	t := c.turn
-	for i := len(c.texts) - 1; i >= 0; i-- {
-		t.Texts = append(t.Texts, c.texts[i])
+	for _, v := range slices.Backward(c.texts) {
+		t.Texts = append(t.Texts, v)
 	}
 	switch {
 	case c.final != "":
@@ -313,8 +314,8 @@ func (c *codexCollector) finish() {
 	case len(c.texts) > 0:
 		t.Closing = c.texts[0]
 	}
-	for i := len(c.tools) - 1; i >= 0; i-- {
-		u := c.tools[i]
+	for _, u := range slices.Backward(c.tools) {
+
 		if r, ok := c.results[u.ID]; ok && u.ID != "" {
 			u.HasResult, u.IsError, u.Output = true, r.isError, r.output
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject

@@ -77,7 +77,7 @@ func stripANSI(s string) string {
 			i = j
 		} else if i+1 < len(s) && s[i+1] == ']' {
 			j := i + 2
-			for j < len(s) && s[j] != 0x07 && !(s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\') {
+			for j < len(s) && s[j] != 0x07 && (s[j] != 0x1b || j+1 >= len(s) || s[j+1] != '\\') {
 				j++
 			}
 			if j < len(s) && s[j] == 0x1b {

@@ -274,7 +274,7 @@ func TestFiftyMegabyteSingleLine(t *testing.T) {
 	f, _ := os.Create(p)
 	f.WriteString(`{"type":"user","message":{"role":"user","content":"`)
 	chunk := bytes.Repeat([]byte("y"), 1<<20)
-	for i := 0; i < 50; i++ {
+	for range 50 {
 		f.Write(chunk)
 	}
 	f.Close() // no closing quote, no newline: one 50 MB half-written line
@@ -300,7 +300,7 @@ func TestCostDoesNotGrowWithFileSize(t *testing.T) {
 	var reads []int64
 	for _, prefixTurns := range []int{10, 5000} {
 		b := &transcripttest.Claude{}
-		for i := 0; i < prefixTurns; i++ {
+		for i := range prefixTurns {
 			b.Prompt("earlier prompt "+strconv.Itoa(i)).Say("a"+strconv.Itoa(i), strings.Repeat("earlier answer ", 40))
 		}
 		b.Prompt("the last prompt").Say("z", "the last answer")
@@ -320,7 +320,7 @@ func TestCostDoesNotGrowWithFileSize(t *testing.T) {
 func TestScanBudget(t *testing.T) {
 	b := &transcripttest.Claude{}
 	b.Prompt("far away prompt")
-	for i := 0; i < 2000; i++ {
+	for i := range 2000 {
 		b.Use("m"+strconv.Itoa(i), "t"+strconv.Itoa(i), "Read", map[string]any{"file_path": "/home/dev/proj/f" + strconv.Itoa(i)})
 	}
 	data := []byte(b.String())

@@ -176,9 +176,9 @@ func walkBack(r io.ReaderAt, size, limit int64, t *Turn, each func(backLine) boo
 	for {
 		ln, err := br.next()
 		switch {
-		case err == io.EOF:
+		case errors.Is(err, io.EOF):
 			return nil
-		case err == errScanBudget:
+		case errors.Is(err, errScanBudget):
 			t.Truncated = true
 			return nil
 		case err != nil:

@@ -134,7 +134,7 @@ func gitBenchGenerate(dir string) error {
 			}
 		}
 		if err != nil {
-			return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, stderr.String())
+			return fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, stderr.String())
 		}
 		return nil
 	}

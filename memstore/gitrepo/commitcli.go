@@ -189,7 +189,7 @@ func gitNothingToCommit(stdout string) bool {
 func (r *gitRepo) identityArgs(ctx context.Context) ([]string, error) {
 	out, err := r.git(ctx, "config", "--get-regexp", `^user\.(name|email)$`)
 	var re *gitRunError
-	if err != nil && !(errors.As(err, &re) && re.code == 1) {
+	if err != nil && (!errors.As(err, &re) || re.code != 1) {
 		return nil, r.cliError(err)
 	}
 	var args []string

@@ -85,7 +85,7 @@ func (r *Repo) Root() string { return r.root }
 
 // open opens the object storage of the repository.
 func (r *Repo) open() *gitRepo {
-	var fs billy.Filesystem = osfs.New(r.gitDir)
+	fs := billy.Filesystem(osfs.New(r.gitDir))
 	if r.commonDir != r.gitDir {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(r.commonDir))
 	}
@@ -285,7 +285,7 @@ func (r *gitRepo) treeAt(root plumbing.Hash, rel string) (plumbing.Hash, error) 
 	if rel == "" {
 		return h, nil
 	}
-	for _, name := range strings.Split(rel, "/") {
+	for name := range strings.SplitSeq(rel, "/") {
 		if h.IsZero() {
 			return h, nil
 		}

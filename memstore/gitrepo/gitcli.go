@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -143,12 +144,7 @@ func (c gitCmd) run(ctx context.Context) (string, error) {
 }
 
 func gitDropped(k string) bool {
-	for _, d := range gitEnvDrop {
-		if k == d {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(gitEnvDrop, k)
 }
 
 // git runs git in the top-level of r's work tree.

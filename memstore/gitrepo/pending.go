@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -125,7 +126,7 @@ func (w *gitWalker) walk(rel string, parts []string, ps []gitignore.Pattern, ign
 		return err
 	}
 	if !ignored {
-		ps = append(ps[:len(ps):len(ps)], gitReadIgnoreFile(filepath.Join(abs, ".gitignore"), parts)...)
+		ps = append(slices.Clip(ps), gitReadIgnoreFile(filepath.Join(abs, ".gitignore"), parts)...)
 	}
 	m := gitignore.NewMatcher(ps)
 	for _, e := range ents {
@@ -134,7 +135,7 @@ func (w *gitWalker) walk(rel string, parts []string, ps []gitignore.Pattern, ign
 			continue
 		}
 		p := gitJoin(rel, name)
-		cp := append(parts[:len(parts):len(parts)], name)
+		cp := append(slices.Clip(parts), name)
 		if e.IsDir() {
 			ign := ignored || name == ".debug" || m.Match(cp, true)
 			if (ign || gitHasDotGit(filepath.Join(abs, name))) && !w.trackedDirs[p] {

@@ -109,7 +109,7 @@ func gitTRead(t *testing.T, root, rel string) string {
 
 func gitTLines(s string) []string {
 	var out []string
-	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+	for l := range strings.SplitSeq(strings.TrimRight(s, "\n"), "\n") {
 		if l != "" {
 			out = append(out, l)
 		}

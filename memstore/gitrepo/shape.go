@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/config"
@@ -125,12 +126,7 @@ func (r *gitRepo) conversionAttributes(configs []*config.Config, rel string) boo
 		}
 		return nil
 	})
-	for _, f := range files {
-		if gitConvertsContent(f) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(files, gitConvertsContent)
 }
 
 // gitConvertsContent says whether attributes file path sets (or unsets: -text is as telling)

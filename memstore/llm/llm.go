@@ -52,7 +52,7 @@ func Exec(ctx context.Context, argv []string, prompt string, maxOut int) ([]byte
 	}
 	if err != nil {
 		if msg := firstLine(stderr.String()); msg != "" {
-			return out, fmt.Errorf("%s: %v: %s", argv[0], err, msg)
+			return out, fmt.Errorf("%s: %w: %s", argv[0], err, msg)
 		}
 		return out, fmt.Errorf("%s: %w", argv[0], err)
 	}

@@ -290,7 +290,7 @@ func secretWord(s string, a, e int) (word, stem string) {
 	if n == 0 {
 		return "", ""
 	}
-	for k := 0; k < n; k++ {
+	for k := range n {
 		p := parts[k]
 		w := lookupLower(secretWords, p)
 		if w == "" && strings.EqualFold(p, "key") {

@@ -2,6 +2,8 @@ package secret
 
 // Card numbers: 13–19 digits that start like a real card and pass the Luhn check.
 
+import "slices"
+
 // cardNumber finds a 13–19 digit number, contiguous or in card-style groups ("4111 1111
 // 1111 1111", "3782-822463-10005"), that starts like a payment card and passes the Luhn check
 // (luhnCard). Phone numbers, order numbers, dates and ids inside words do not have that shape.
@@ -88,8 +90,8 @@ func luhnCard(d []byte) bool {
 		return false
 	}
 	sum := 0
-	for i := len(d) - 1; i >= 0; i-- {
-		n := int(d[i] - '0')
+	for i, v := range slices.Backward(d) {
+		n := int(v - '0')
 		if (len(d)-1-i)%2 == 1 {
 			n *= 2
 			if n > 9 {

@@ -395,7 +395,7 @@ var stopProse = map[string]bool{
 func proseValue(s string, j int, word string, password bool) finding {
 	k := j
 	linked := false
-	for n := 0; n < 7; n++ {
+	for n := range 7 {
 		a, e := nextField(s, k)
 		if a == e || s[a] == '\n' {
 			return finding{}

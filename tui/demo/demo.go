@@ -207,7 +207,7 @@ func (b *builder) planLongMemory(p *project, big bool) {
 			}
 		}
 		n = len(facts)
-		for i := 0; i < 20; i++ { // the same fact said again later, slightly reworded
+		for i := range 20 { // the same fact said again later, slightly reworded
 			facts = append(facts, strings.TrimSuffix(facts[i*3], ".")+" (confirmé).")
 		}
 	}

@@ -129,12 +129,13 @@ func (r *Rollout) Shell(cmd string) *Rollout {
 
 // Patch appends an apply_patch call that updates files.
 func (r *Rollout) Patch(files ...string) *Rollout {
-	p := "*** Begin Patch\n"
+	var p strings.Builder
+	p.WriteString("*** Begin Patch\n")
 	for _, f := range files {
-		p += "*** Update File: " + f + "\n@@\n-a\n+b\n"
+		p.WriteString("*** Update File: " + f + "\n@@\n-a\n+b\n")
 	}
-	p += "*** End Patch\n"
-	return r.Item("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "input": p, "call_id": r.id()})
+	p.WriteString("*** End Patch\n")
+	return r.Item("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "input": p.String(), "call_id": r.id()})
 }
 
 // Call appends a function call of tool name (in namespace, when not empty).

@@ -101,7 +101,7 @@ func Run(env Env) int {
 		select {
 		case res := <-done:
 			if len(res.stdout) > 0 {
-				env.Stdout.Write(res.stdout)
+				_, _ = env.Stdout.Write(res.stdout)
 			}
 			return res.code
 		case d := <-r.tighten:

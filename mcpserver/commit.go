@@ -9,8 +9,8 @@ import (
 
 // change is the memstore change of this call: written by "mcp:<client>", committed when
 // [hook] autocommit is on.
-func (c *call) change(what string, body []string) memstore.Change {
-	return memstore.Change{Writer: "mcp:" + displayName(c.client), What: what, Body: body,
+func (c *call) change(what string) memstore.Change {
+	return memstore.Change{Writer: "mcp:" + displayName(c.client), What: what,
 		Commit: memstore.CommitOnAutocommit, Now: c.now}
 }
 

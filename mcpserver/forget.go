@@ -44,7 +44,7 @@ func (c *call) forget(in ForgetIn) (string, ForgetOut, error) {
 	if _, err := c.readMem(f); err != nil {
 		return "", out, err
 	}
-	written, err := c.p.Write(c.change("memory_forget: 1 bullet from "+f.rel, nil), func(tx *memstore.Tx) error {
+	written, err := c.p.Write(c.change("memory_forget: 1 bullet from "+f.rel), func(tx *memstore.Tx) error {
 		d, err := tx.Doc(f.abs)
 		if err != nil {
 			return err

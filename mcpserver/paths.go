@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -60,7 +61,7 @@ type memFile struct {
 // symbolic links leading out of the memory folder are refused.
 func resolve(p *memstore.Project, raw string) (memFile, error) {
 	name := strings.TrimSpace(raw)
-	bad := func(format string, a ...any) (memFile, error) {
+	bad := func(format string, a ...any) (memFile, error) { //nolint:unparam // every refusal returns the zero memFile
 		return memFile{}, fail(resInvalid, "refused: "+format, a...)
 	}
 	switch {
@@ -75,16 +76,14 @@ func resolve(p *memstore.Project, raw string) (memFile, error) {
 	if rest, ok := strings.CutPrefix(name, p.RelDir+"/"); ok {
 		name = rest
 	}
-	for _, seg := range strings.Split(name, "/") {
-		if seg == ".." {
-			return bad("%q leaves the memory folder (\"..\" is not allowed)", raw)
-		}
+	if slices.Contains(strings.Split(name, "/"), "..") {
+		return bad("%q leaves the memory folder (\"..\" is not allowed)", raw)
 	}
 	name = path.Clean(name)
 	if name == "logs/.debug" || strings.HasPrefix(name, "logs/.debug/") {
 		return bad("%q: logs/.debug/ holds carnet's own logs, not memory", raw)
 	}
-	for _, seg := range strings.Split(name, "/") {
+	for seg := range strings.SplitSeq(name, "/") {
 		if strings.HasPrefix(seg, ".") {
 			return bad("%q is a hidden file, not memory", raw)
 		}
@@ -137,8 +136,7 @@ func (c *call) readMem(f memFile) ([]byte, error) {
 	case errors.Is(err, fs.ErrNotExist), err == nil && c.hidden(data):
 		return nil, c.notFound(f.rel)
 	case err != nil:
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
+		if pe, ok := errors.AsType[*fs.PathError](err); ok {
 			err = pe.Err
 		}
 		return nil, fail(resError, "cannot read %s: %v", f.rel, err)

@@ -61,7 +61,7 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 	defer c.s.writeMu.Unlock()
 	data := []byte(in.Content)
 	var exists bool
-	written, err := c.p.Write(c.change("", nil), func(tx *memstore.Tx) error {
+	written, err := c.p.Write(c.change(""), func(tx *memstore.Tx) error {
 		old, ok, err := tx.Read(f.abs)
 		exists = ok
 		switch {

@@ -154,7 +154,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	c.s.writeMu.Lock()
 	defer c.s.writeMu.Unlock()
 	var body []string
-	written, err := c.p.Write(c.change("", nil), func(tx *memstore.Tx) error {
+	written, err := c.p.Write(c.change(""), func(tx *memstore.Tx) error {
 		for i, b := range in.Bullets {
 			text := tx.CleanBullet(b)
 			if text == "" { // nothing but control characters, which are dropped
@@ -220,9 +220,9 @@ func (c *call) done(in DoneIn) (string, DoneOut, error) {
 	var written memstore.Written
 	var err error
 	if text == "" {
-		items, written, err = c.p.DoneAll(c.change("", nil))
+		items, written, err = c.p.DoneAll(c.change(""))
 	} else {
-		items, written, err = c.p.Done(text, in.All, c.change("", nil))
+		items, written, err = c.p.Done(text, in.All, c.change(""))
 	}
 	var amb *memstore.AmbiguousError
 	var nf *memstore.NotFoundError
@@ -282,11 +282,4 @@ func (c *call) noOpenItem(text string) string {
 		fmt.Fprintf(&b, "\n- %s  %s", it.Date, it.Text)
 	}
 	return b.String()
-}
-
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
 }

@@ -286,7 +286,7 @@ func writeAtomic(root *os.Root, rel string, data []byte, mode fs.FileMode) error
 	defer func() {
 		if !ok {
 			f.Close()
-			root.Remove(tmp)
+			_ = root.Remove(tmp)
 		}
 	}()
 	if _, err := f.Write(data); err != nil {

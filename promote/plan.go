@@ -411,9 +411,6 @@ func openBullets(d *memstore.Doc) []string {
 	return out
 }
 
-// lineCount is the number of lines of a file's content.
-func lineCount(data []byte) int { return len(memstore.ParseDoc(data).Lines()) }
-
 // readMaybe reads a memory file that may not exist; a symbolic link is an error.
 func readMaybe(p *memstore.Project, path string) (data []byte, exists bool, err error) {
 	data, err = p.ReadFile(path)

@@ -22,7 +22,6 @@ type items struct {
 type itemRow struct {
 	header string // a day heading when set
 	item   memstore.OpenItem
-	line   int
 }
 
 // itemsMsg carries the open items read from disk.

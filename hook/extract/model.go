@@ -69,7 +69,7 @@ func renderTurn(t *transcript.Turn, max int) string {
 		}
 		if u.Name == "TodoWrite" {
 			for _, td := range u.Todos {
-				line.WriteString(fmt.Sprintf("\n  [%s] %s", td.Status, td.Content))
+				fmt.Fprintf(&line, "\n  [%s] %s", td.Status, td.Content)
 			}
 		}
 		if u.IsError {

@@ -43,7 +43,7 @@ func (r *gitRepo) lockCommits(ctx context.Context) (func(), error) {
 		}
 		return nil, fmt.Errorf("waiting for another carnet commit: %w", err)
 	}
-	return func() { l.Unlock() }, nil
+	return func() { _ = l.Unlock() }, nil
 }
 
 // gitStatusEntry is one path of `git status --porcelain=v2`.
@@ -157,7 +157,7 @@ func (r *gitRepo) commitCLI(ctx context.Context, rels []string, message string) 
 		}
 	}
 	args = append(args, "commit", "--only", "--quiet", "-m", message, "--")
-	out, err = r.git(ctx, append(args, specs...)...)
+	_, err = r.git(ctx, append(args, specs...)...)
 	if err != nil {
 		var re *gitRunError
 		if errors.As(err, &re) && re.err == nil && gitNothingToCommit(re.stdout) {
@@ -165,7 +165,7 @@ func (r *gitRepo) commitCLI(ctx context.Context, rels []string, message string) 
 		}
 		if len(add) > 0 {
 			// The new files go back to untracked, as they were; the memory stays written.
-			r.git(context.WithoutCancel(ctx), append([]string{"rm", "--cached", "--quiet", "--ignore-unmatch", "--"}, add...)...)
+			_, _ = r.git(context.WithoutCancel(ctx), append([]string{"rm", "--cached", "--quiet", "--ignore-unmatch", "--"}, add...)...)
 		}
 		if err == nil {
 			return CommitResult{Skipped: "nothing to commit"}, nil

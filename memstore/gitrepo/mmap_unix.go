@@ -13,6 +13,6 @@ func gitMmap(f *os.File, size int) ([]byte, error) {
 
 func gitUnmap(b []byte) {
 	if b != nil {
-		syscall.Munmap(b)
+		_ = syscall.Munmap(b)
 	}
 }

@@ -323,7 +323,7 @@ func (o *gitObjects) withPrefix(prefix string) []plumbing.Hash {
 		return out
 	}
 	if iter, err := o.st.IterEncodedObjects(plumbing.CommitObject); err == nil {
-		iter.ForEach(func(obj plumbing.EncodedObject) error {
+		_ = iter.ForEach(func(obj plumbing.EncodedObject) error {
 			add(obj.Hash())
 			return nil
 		})

@@ -111,7 +111,7 @@ func (r *gitRepo) walkWorkTree(rel string, tracked map[string]gitFile) (map[stri
 	case err != nil:
 		return nil, err
 	case !fi.IsDir():
-		return w.out, w.file(rel, parts, fi, ignored || gitignore.NewMatcher(ps).Match(parts, false))
+		return w.out, w.file(rel, fi, ignored || gitignore.NewMatcher(ps).Match(parts, false))
 	}
 	return w.out, w.walk(rel, parts, ps, ignored)
 }
@@ -153,7 +153,7 @@ func (w *gitWalker) walk(rel string, parts []string, ps []gitignore.Pattern, ign
 			}
 			return err
 		}
-		if err := w.file(p, cp, fi, ignored || m.Match(cp, false)); err != nil {
+		if err := w.file(p, fi, ignored || m.Match(cp, false)); err != nil {
 			return err
 		}
 	}
@@ -161,7 +161,7 @@ func (w *gitWalker) walk(rel string, parts []string, ps []gitignore.Pattern, ign
 }
 
 // file adds one file of the walk, unless it is untracked and ignored.
-func (w *gitWalker) file(p string, parts []string, fi os.FileInfo, ignored bool) error {
+func (w *gitWalker) file(p string, fi os.FileInfo, ignored bool) error {
 	t, isTracked := w.tracked[p]
 	if ignored && !isTracked {
 		return nil

@@ -191,7 +191,7 @@ func (r *gitRepo) appendReflog(name plumbing.ReferenceName, old, new plumbing.Ha
 		if err != nil {
 			continue
 		}
-		f.WriteString(line)
+		_, _ = f.WriteString(line)
 		f.Close()
 	}
 }

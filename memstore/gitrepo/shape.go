@@ -77,7 +77,7 @@ func (r *gitRepo) delegated(worktree bool, rel string) string {
 // gitHasReplaceRefs says whether refs/replace/ holds a ref, loose or packed.
 func gitHasReplaceRefs(commonDir string) bool {
 	found := false
-	filepath.WalkDir(filepath.Join(commonDir, "refs", "replace"), func(_ string, d fs.DirEntry, err error) error {
+	_ = filepath.WalkDir(filepath.Join(commonDir, "refs", "replace"), func(_ string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			found = true
 			return filepath.SkipAll
@@ -115,7 +115,7 @@ func (r *gitRepo) conversionAttributes(configs []*config.Config, rel string) boo
 		}
 	}
 	// .gitattributes files inside the folder itself.
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
 			return nil

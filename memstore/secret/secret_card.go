@@ -40,8 +40,8 @@ func cardNumber(s string) (start, end int) {
 			}
 			break
 		}
-		endOK := j == len(s) || !(asciiAlnum(s[j]) || s[j] == '_' ||
-			(s[j] == '.' && j+1 < len(s) && asciiDigit(s[j+1])))
+		endOK := j == len(s) || !asciiAlnum(s[j]) && s[j] != '_' &&
+			(s[j] != '.' || j+1 >= len(s) || !asciiDigit(s[j+1]))
 		switch {
 		case ng == 1:
 			if endOK && nd >= 13 && nd <= 19 && luhnCard(digits[:nd]) {

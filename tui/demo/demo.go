@@ -200,7 +200,6 @@ func (b *builder) planLongMemory(p *project, big bool) {
 	b.rng.Shuffle(len(facts), func(i, j int) { facts[i], facts[j] = facts[j], facts[i] })
 	n := len(facts) * 2 / 3
 	if big {
-		n = len(facts)
 		for _, t := range p.th.problem { // known pitfalls, worth remembering
 			for _, s := range p.th.subjects {
 				facts = append(facts, "Piège connu : "+lowerFirst(fill(t, s)))

@@ -162,7 +162,7 @@ func (r *Rollout) Write(t testing.TB, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.WriteString(head + r.String())
+	_, _ = f.WriteString(head + r.String())
 	f.Close()
 	r.lines = nil
 }

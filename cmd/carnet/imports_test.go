@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// The package shape holds: arrows point one way, cmd → tui → (promote, hook, mcpserver) →
+// memstore, and the leaves (git, secrets, the model runner, transcript readers) know nothing
+// of memory or agents.
+func TestImportRules(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}:{{join .Imports " "}}`, "carnet/...").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	forbidden := map[string][]string{
+		"carnet/memstore":                       {"carnet/hook", "carnet/promote", "carnet/mcpserver", "carnet/tui"},
+		"carnet/memstore/gitrepo":               {"carnet/"},
+		"carnet/memstore/secret":                {"carnet/"},
+		"carnet/memstore/llm":                   {"carnet/"},
+		"carnet/hook/transcript":                {"carnet/"},
+		"carnet/hook/install":                   {"carnet/hook", "carnet/tui", "carnet/promote", "carnet/mcpserver"},
+		"carnet/hook":                           {"carnet/tui", "carnet/promote", "carnet/mcpserver"},
+		"carnet/hook/extract":                   {"carnet/tui", "carnet/promote", "carnet/mcpserver", "carnet/hook/install"},
+		"carnet/promote":                        {"carnet/tui", "carnet/hook", "carnet/mcpserver"},
+		"carnet/mcpserver":                      {"carnet/tui", "carnet/hook", "carnet/promote"},
+		"carnet/hook/transcript/transcripttest": {"carnet/"},
+	}
+	seen := 0
+	for line := range strings.Lines(strings.TrimSpace(string(out))) {
+		pkg, imports, _ := strings.Cut(strings.TrimSpace(line), ":")
+		rules, ok := forbidden[pkg]
+		if !ok {
+			continue
+		}
+		seen++
+		for imp := range strings.FieldsSeq(imports) {
+			for _, bad := range rules {
+				if imp == bad || strings.HasPrefix(imp, bad+"/") || strings.HasSuffix(bad, "/") && strings.HasPrefix(imp, bad) {
+					if imp == pkg || strings.HasPrefix(imp, pkg+"/") && bad != "carnet/" {
+						continue // its own subpackages
+					}
+					t.Errorf("%s imports %s", pkg, imp)
+				}
+			}
+		}
+	}
+	if seen != len(forbidden) {
+		t.Errorf("checked %d packages of %d: a package was renamed or moved", seen, len(forbidden))
+	}
+}

@@ -212,3 +212,25 @@ func extracted(t *testing.T, ws string) (kept map[string]bool, refused []string)
 	}
 	return kept, refused
 }
+
+// The time limit covers opening the workspace: a carnet.toml that blocks its reader (a FIFO)
+// does not hold the hook past its limit, and the line that says so, which cannot go to a
+// workspace that does not open, goes to stderr.
+func TestRunTimeLimitCoversTheWorkspaceOpen(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("FIFOs")
+	}
+	ws := testWorkspace(t)
+	os.Remove(filepath.Join(ws, "carnet.toml"))
+	if err := syscall.Mkfifo(filepath.Join(ws, "carnet.toml"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": "x.jsonl", "cwd": ws})
+	var stderr bytes.Buffer
+	code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Stderr: &stderr, Now: fixedNow, Limit: 500 * time.Millisecond,
+		Getenv: func(string) string { return "" }})
+	if code != 0 || !strings.Contains(stderr.String(), "time limit reached") {
+		t.Errorf("code %d, stderr %q", code, stderr.String())
+	}
+}

@@ -118,13 +118,17 @@ func runCorpus(t *testing.T, runs []corpusRun) (ws, written, committed string) {
 		}
 	}
 	var b strings.Builder
-	filepath.WalkDir(filepath.Join(ws, "memory_sessions"), func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			data, _ := os.ReadFile(p)
-			b.Write(data)
+	err := filepath.WalkDir(filepath.Join(ws, "memory_sessions"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
 		}
-		return nil
+		data, err := os.ReadFile(p)
+		b.Write(data)
+		return err
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return ws, b.String(), git("log", "-p", "--format=%B")
 }
 
@@ -222,7 +226,9 @@ func TestRunTimeLimitCoversTheWorkspaceOpen(t *testing.T) {
 		t.Skip("FIFOs")
 	}
 	ws := testWorkspace(t)
-	os.Remove(filepath.Join(ws, "carnet.toml"))
+	if err := os.Remove(filepath.Join(ws, "carnet.toml")); err != nil {
+		t.Fatal(err)
+	}
 	if err := syscall.Mkfifo(filepath.Join(ws, "carnet.toml"), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -144,7 +144,9 @@ func TestPromoteAfterAFailedCommit(t *testing.T) {
 	if code == 0 || !strings.Contains(out, "written and not committed") || !strings.Contains(errs, "the commit failed") {
 		t.Fatalf("rerun, still locked: exit %d\n%s\n%s", code, out, errs)
 	}
-	os.Remove(lock)
+	if err := os.Remove(lock); err != nil {
+		t.Fatal(err)
+	}
 	code, out, errs = promote()
 	if code == 0 || !strings.Contains(out, "written and not committed") || !strings.Contains(errs, "--yes") {
 		t.Fatalf("rerun without --yes: exit %d\n%s\n%s", code, out, errs)

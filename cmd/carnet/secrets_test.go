@@ -48,13 +48,17 @@ func gitIn(t *testing.T, ws string, args ...string) string {
 func memoryText(t *testing.T, ws string) string {
 	t.Helper()
 	var b strings.Builder
-	filepath.WalkDir(filepath.Join(ws, "memory_sessions"), func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			data, _ := os.ReadFile(p)
-			b.Write(data)
+	err := filepath.WalkDir(filepath.Join(ws, "memory_sessions"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
 		}
-		return nil
+		data, err := os.ReadFile(p)
+		b.Write(data)
+		return err
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return b.String()
 }
 
@@ -107,7 +111,10 @@ func TestAddSecretCorpus(t *testing.T) {
 	added := strings.Count(r.stdout, "added to ")
 	var dupes int
 	for line := range strings.Lines(r.stdout) {
-		fmt.Sscanf(line, "%d already there", &dupes)
+		var n int
+		if _, err := fmt.Sscanf(line, "%d already there", &n); err == nil {
+			dupes = n
+		}
 	}
 	if r.code != 0 || added+dupes != len(neg) {
 		t.Errorf("look-alikes: exit %d, %d added, %d already there, of %d; stderr %q", r.code, added, dupes, len(neg), r.stderr)

@@ -47,8 +47,6 @@ func (g *gen) str(cs string, n int) string {
 	return string(b)
 }
 
-func (g *gen) between(cs string, lo, hi int) string { return g.str(cs, lo+g.r.IntN(hi-lo+1)) }
-
 func (g *gen) bytes(n int) []byte {
 	b := make([]byte, n)
 	for i := range b {

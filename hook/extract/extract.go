@@ -87,7 +87,7 @@ func (f *fallback) Extract(ctx context.Context, t *transcript.Turn) (memstore.Ex
 	if !t.HasActivity() {
 		return memstore.Extraction{}, nil, nil // no model call for a turn where nothing happened
 	}
-	t = Guard(t)
+	t = guardTurn(t)
 	e, raw, err := f.primary.Extract(ctx, t)
 	raw = []byte(redact(string(raw))) // the debug log never keeps a secret the model repeated
 	if err == nil {

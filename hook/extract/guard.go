@@ -7,12 +7,12 @@ import (
 	"carnet/memstore/secret"
 )
 
-// Guard is the one way turn text enters an extractor: it returns a copy of t whose every
+// guardTurn is the one way turn text enters an extractor: it returns a copy of t whose every
 // text (prompt, assistant texts, closing text, commands, outputs, commit subjects, todos)
 // has each secret replaced by "[redacted]", and each line of a key block replaced whole.
 // It runs on the raw text, before any cleaning: stripping a line's leading dashes would
 // make "-----BEGIN OPENSSH PRIVATE KEY-----" unrecognisable.
-func Guard(t *transcript.Turn) *transcript.Turn {
+func guardTurn(t *transcript.Turn) *transcript.Turn {
 	g := *t
 	g.Prompt = redact(t.Prompt)
 	g.Closing = redact(t.Closing)

@@ -37,7 +37,7 @@ var wordings = map[string]wording{
 
 // Extract implements Extractor.
 func (h Heuristic) Extract(_ context.Context, t *transcript.Turn) (memstore.Extraction, []byte, error) {
-	e := h.extract(Guard(t))
+	e := h.extract(guardTurn(t))
 	raw, _ := json.Marshal(e)
 	return e, raw, nil
 }

@@ -21,6 +21,9 @@ import (
 func BenchmarkCapture(b *testing.B) {
 	dir := b.TempDir()
 	ws := filepath.Join(dir, "ws")
+	if err := os.Mkdir(ws, 0o755); err != nil {
+		b.Fatal(err)
+	}
 	if _, err := memstore.Init(ws, ""); err != nil {
 		b.Fatal(err)
 	}

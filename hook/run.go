@@ -107,7 +107,7 @@ func Run(env Env) int {
 		case d := <-r.tighten:
 			timer.Reset(d)
 		case <-timer.C:
-			r.logf("time limit reached; gave up (writes are atomic: nothing half-written)")
+			r.logWithin(lateLog, "time limit reached; gave up (writes are atomic: nothing half-written)")
 			return 0
 		}
 	}
@@ -225,6 +225,26 @@ func (r *runner) home() *memstore.Project {
 		}
 	}
 	return r.ws.DefaultProject("")
+}
+
+// lateLog bounds the last log line of a run that reached its time limit: what blocked the run
+// (a workspace that does not open, a log file that does not take the write) may block it too.
+const lateLog = 200 * time.Millisecond
+
+// logWithin logs like logf, but gives up after d and writes the line to stderr instead.
+func (r *runner) logWithin(d time.Duration, msg string) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.logf("%s", msg)
+	}()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		fmt.Fprintf(r.env.Stderr, "carnet hook: %s\n", msg)
+	}
 }
 
 // logf writes one line to hook.log of the home project (stderr when there is none or it
@@ -347,6 +367,13 @@ func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.
 	if in.HookEventName == EventAfterAgent || in.PromptResponse != "" {
 		return transcript.PayloadTurn(in.Prompt, cmp.Or(in.PromptResponse, in.LastAssistantMessage))
 	}
+	if err := regularFile(path); err != nil {
+		if in.TurnID == "" {
+			return nil, err // a FIFO would block the open, /dev/zero never end
+		}
+		r.logf("%v; last_assistant_message used", err)
+		return transcript.PayloadTurn(in.Prompt, in.LastAssistantMessage)
+	}
 	if path != "" && transcript.IsCodexRollout(path) {
 		return transcript.ReadCodexTurn(r.ctx, path, opt)
 	}
@@ -358,6 +385,35 @@ func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.
 		r.logf("transcript %s is not a readable Codex rollout; last_assistant_message used", path)
 	}
 	return transcript.PayloadTurn(in.Prompt, in.LastAssistantMessage)
+}
+
+// regularFile refuses, before anything opens it, a transcript path that is not a regular file
+// (a FIFO, a folder, a device): opening a FIFO waits for a writer, and /dev/zero never ends.
+// An empty or missing path is left to the readers, which say so.
+func regularFile(path string) error {
+	if path == "" {
+		return nil
+	}
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().IsRegular() {
+		return nil
+	}
+	return fmt.Errorf("transcript %s is not a regular file (%s)", path, kindOf(st.Mode()))
+}
+
+// kindOf names a non-regular file mode.
+func kindOf(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a file"
 }
 
 // merge writes the extraction into one project, records it in the debug folder and,

@@ -3,6 +3,7 @@ package memstore
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -67,6 +68,30 @@ func BenchmarkParseLongMemory300(b *testing.B) {
 		d := ParseDoc(data)
 		if n := len(d.AllBullets()); n < 200 {
 			b.Fatalf("only %d bullets", n)
+		}
+	}
+}
+
+// BenchmarkUICommit is what the UI does on each edit it saves: one bullet written under the
+// lock and committed through the user's git (CommitAlways), in a small repository.
+func BenchmarkUICommit(b *testing.B) {
+	if _, err := exec.LookPath("git"); err != nil {
+		b.Skip("git not installed")
+	}
+	_, p := newTestWorkspace(b, nil)
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"config", "user.name", "Bench"}, {"config", "user.email", "bench@example.com"}} {
+		if out, err := exec.Command("git", append([]string{"-C", p.WS.Root}, args...)...).CombinedOutput(); err != nil {
+			b.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	for i := 0; b.Loop(); i++ {
+		w, err := p.Write(Change{Writer: "ui", Commit: CommitAlways, Now: day("2026-03-22")}, func(tx *Tx) error {
+			tx.Say("add a decision")
+			_, err := tx.AddBullet(KeyDecisions, fmt.Sprintf("Décision numéro %d", i))
+			return err
+		})
+		if err != nil || w.CommitErr != nil || w.Commit.Hash == "" {
+			b.Fatalf("Write = %+v, %v", w, err)
 		}
 	}
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Whole-process benchmark of `carnet --hook` (issue 3): p50 wall time and peak RSS of a Stop
-# capture on generated transcripts of 10 KB, 50 MB and 200 MB, next to two floors measured in
-# the same run: an empty Go binary and the bare `carnet --version`.
+# capture on generated transcripts of 10 KB, 50 MB and 200 MB (autocommit off), next to two
+# floors measured in the same run: an empty Go binary and the bare `carnet --version`. Then the
+# same 200 MB capture with autocommit on (one commit through the user's git per run), and the
+# autocommit's cost: the difference of the two p50s.
 #
 #   scripts/bench-hook.sh [RUNS]        (default 21 runs per case; needs go and bash ≥ 5)
 #
@@ -69,6 +71,24 @@ for s in "${sizes[@]}"; do
   printf '%-28s %10s %12s\n' "carnet --hook, $s" "${p50[$s]}" "$(peak_rss_mb "$tmp/in$s.json" "$tmp/carnet" --root "$ws" --hook)"
 done
 awk -v a="${p50[200MB]}" -v b="${p50[10KB]}" 'BEGIN { printf "ratio 200 MB / 10 KB: %.2f\n", a / b }'
+
+# Autocommit on: a git workspace with one commit; each run commits its new log through git.
+wsgit="$tmp/wsgit"
+mkdir -p "$wsgit"
+git -C "$wsgit" init -q -b main
+"$tmp/carnet" --root "$wsgit" init >/dev/null
+printf '[hook]\nautocommit = true\n' > "$wsgit/carnet.toml"
+export GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.com
+git -C "$wsgit" add -A && git -C "$wsgit" commit -q -m init
+sed "s|\"cwd\":\"$ws\"|\"cwd\":\"$wsgit\"|" "$tmp/in200MB.json" > "$tmp/ingit.json"
+commits0=$(git -C "$wsgit" rev-list --count HEAD)
+on=$(median_ms "$tmp/ingit.json" "$tmp/carnet" --root "$wsgit" --hook)
+commits=$(($(git -C "$wsgit" rev-list --count HEAD) - commits0))
+printf '%-28s %10s %12s\n' "carnet --hook, 200MB, autocommit" "$on" "$(peak_rss_mb "$tmp/ingit.json" "$tmp/carnet" --root "$wsgit" --hook)"
+awk -v a="$on" -v b="${p50[200MB]}" -v n="$commits" -v r="$runs" 'BEGIN { printf "autocommit cost (p50 on − p50 off): %.1f ms (%d commits in %d runs)\n", a - b, n, r }'
+if [ -s "$wsgit/memory_sessions/logs/.debug/hook.log" ]; then
+  echo "hook.log with autocommit (should be empty):"; cat "$wsgit/memory_sessions/logs/.debug/hook.log"
+fi
 if [ -s "$ws/memory_sessions/logs/.debug/hook.log" ]; then
   echo "hook.log (should be empty):"; cat "$ws/memory_sessions/logs/.debug/hook.log"
 fi

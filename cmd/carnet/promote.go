@@ -7,10 +7,12 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"carnet/memstore"
 	"carnet/promote"
 )
 
@@ -77,7 +79,7 @@ unless --force. To accept or reject each hunk, use the review screen of the UI (
 				fmt.Fprintf(out, "nothing to promote in %s: no log older than %d days, long memory %d/%d lines\n",
 					p.Name, plan.Options.Days, plan.LinesBefore, plan.Options.MaxLines)
 				printNotes(out, plan)
-				return nil
+				return offerCommit(cmd, p, yes, dryRun, t)
 			}
 			printPlan(out, plan, useColor(out))
 			if plan.Refused != nil {
@@ -106,13 +108,12 @@ unless --force. To accept or reject each hunk, use the review screen of the UI (
 			}
 			res, err := promote.Apply(p, plan, t)
 			if err != nil {
+				if res.Message != "" {
+					return fmt.Errorf("%w; run carnet promote again to commit what was written", err)
+				}
 				return err
 			}
-			if res.Commit != "" {
-				fmt.Fprintf(out, "committed %s %s\n", res.Commit[:min(7, len(res.Commit))], res.Message)
-			} else {
-				fmt.Fprintf(out, "written, not committed (%s): %s\n", res.Skipped, res.Message)
-			}
+			printResult(out, res)
 			return nil
 		},
 	}
@@ -125,6 +126,51 @@ unless --force. To accept or reject each hunk, use the review screen of the UI (
 	f.BoolVar(&recent, "recent", false, "also propose the learnings and decisions of the logs that stay")
 	f.BoolVar(&model, "model", false, "condense with the model extractor of carnet.toml ([hook] extractor) instead of joining facts")
 	return c
+}
+
+// printResult says what an applied promotion or commit made.
+func printResult(out io.Writer, res promote.Result) {
+	if res.Commit != "" {
+		fmt.Fprintf(out, "committed %s %s\n", res.Commit[:min(7, len(res.Commit))], res.Message)
+	} else {
+		fmt.Fprintf(out, "written, not committed (%s): %s\n", res.Skipped, res.Message)
+	}
+}
+
+// offerCommit, when there is nothing to promote, offers to commit the memory files that are
+// written and not committed (a promotion whose commit failed leaves them so): with --yes it
+// commits them, on a terminal it asks, elsewhere it says how.
+func offerCommit(cmd *cobra.Command, p *memstore.Project, yes, dryRun bool, t time.Time) error {
+	files, err := promote.Uncommitted(p)
+	if err != nil || len(files) == 0 {
+		return err
+	}
+	out, in := cmd.OutOrStdout(), cmd.InOrStdin()
+	fmt.Fprintf(out, "%s written and not committed (an earlier commit failed?):\n", memstore.Plural(len(files), "memory file"))
+	for _, f := range files {
+		fmt.Fprintf(out, "  %s %s\n", f.Kind, f.Path)
+	}
+	switch {
+	case dryRun:
+		fmt.Fprintln(out, "dry run: nothing committed")
+		return nil
+	case !yes && (!isTerminal(in) || !isTerminal(out)):
+		return errors.New("not committed: not on a terminal, so nothing is asked; run again with --yes to commit them")
+	case !yes:
+		ok, err := confirm(in, out, "Commit them? [y/N] ")
+		if err != nil || !ok {
+			if err == nil {
+				fmt.Fprintln(out, "not committed")
+			}
+			return err
+		}
+	}
+	res, err := promote.CommitUncommitted(p, files, t)
+	if err != nil {
+		return fmt.Errorf("the commit failed: %w", err)
+	}
+	printResult(out, res)
+	return nil
 }
 
 // printPlan prints every change as a unified diff, then the summary and the notes.

@@ -108,3 +108,65 @@ func TestPromoteColors(t *testing.T) {
 		}
 	}
 }
+
+// A promotion whose commit fails (another process holds .git/index.lock) leaves its files
+// written; a rerun does not just say "nothing to promote": it lists them and commits them
+// when confirmed (--yes), or says how when it cannot ask.
+func TestPromoteAfterAFailedCommit(t *testing.T) {
+	root := promoteWS(t)
+	lock := filepath.Join(root, ".git", "index.lock")
+	if err := os.WriteFile(lock, nil, 0o644); err != nil { // held by "another git process"
+		t.Fatal(err)
+	}
+	promote := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"--root", root, "promote"}, args...), strings.NewReader(""), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	git := func(args ...string) string {
+		out, err := exec.Command("git", append([]string{"-C", root}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	head := git("rev-parse", "HEAD")
+	code, out, errs := promote("--yes")
+	if code == 0 || !strings.Contains(errs, "commit failed") || !strings.Contains(errs, "run carnet promote again") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(root, "memory_sessions/logs/archives/2026-01-10.md")); err != nil || git("rev-parse", "HEAD") != head {
+		t.Fatalf("the files were not written, or a commit was made: %v", err)
+	}
+
+	// Still locked: the rerun offers the commit, which fails again and says so.
+	code, out, errs = promote("--yes")
+	if code == 0 || !strings.Contains(out, "written and not committed") || !strings.Contains(errs, "the commit failed") {
+		t.Fatalf("rerun, still locked: exit %d\n%s\n%s", code, out, errs)
+	}
+	if err := os.Remove(lock); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = promote()
+	if code == 0 || !strings.Contains(out, "written and not committed") || !strings.Contains(errs, "--yes") {
+		t.Fatalf("rerun without --yes: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs = promote("--dry-run")
+	if code != 0 || !strings.Contains(out, "dry run: nothing committed") || git("rev-parse", "HEAD") != head {
+		t.Fatalf("dry run: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs = promote("--yes")
+	if code != 0 || !strings.Contains(out, "committed ") {
+		t.Fatalf("rerun with --yes: exit %d\n%s\n%s", code, out, errs)
+	}
+	if st := git("status", "--porcelain", "memory_sessions"); st != "" {
+		t.Errorf("memory still uncommitted after the rerun:\n%s", st)
+	}
+	if files := git("show", "--name-status", "--format=", "HEAD"); !strings.Contains(files, "logs/archives/2026-01-10.md") || !strings.Contains(files, "long_memory.md") {
+		t.Errorf("last commit:\n%s", files)
+	}
+	code, out, _ = promote("--yes")
+	if code != 0 || !strings.Contains(out, "nothing to promote") || strings.Contains(out, "not committed") {
+		t.Errorf("third run: exit %d\n%s", code, out)
+	}
+}

@@ -87,7 +87,9 @@ func (f *fallback) Extract(ctx context.Context, t *transcript.Turn) (memstore.Ex
 	if !t.HasActivity() {
 		return memstore.Extraction{}, nil, nil // no model call for a turn where nothing happened
 	}
+	t = guardTurn(t)
 	e, raw, err := f.primary.Extract(ctx, t)
+	raw = []byte(redact(string(raw))) // the debug log never keeps a secret the model repeated
 	if err == nil {
 		fx := NewPathFixer(t.Root, t.Cwd)
 		return clean(e, fx), raw, nil
@@ -96,7 +98,7 @@ func (f *fallback) Extract(ctx context.Context, t *transcript.Turn) (memstore.Ex
 		f.onFail(err)
 	}
 	he, hraw, _ := f.heuristic.Extract(ctx, t)
-	debug, _ := json.Marshal(map[string]any{"fallback": err.Error(), "model_output": transcript.Clip(string(raw), 4000), "heuristic": json.RawMessage(hraw)})
+	debug, _ := json.Marshal(map[string]any{"fallback": redact(err.Error()), "model_output": transcript.Clip(string(raw), 4000), "heuristic": json.RawMessage(hraw)})
 	return he, debug, nil
 }
 

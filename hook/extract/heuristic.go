@@ -9,7 +9,6 @@ import (
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
-	"carnet/memstore/secret"
 )
 
 // Heuristic extracts memory from the turn's own structure, with no model and no network:
@@ -39,7 +38,7 @@ var wordings = map[string]wording{
 
 // Extract implements Extractor.
 func (h Heuristic) Extract(_ context.Context, t *transcript.Turn) (memstore.Extraction, []byte, error) {
-	e := h.extract(t)
+	e := h.extract(guardTurn(t))
 	raw, _ := json.Marshal(e)
 	return e, raw, nil
 }
@@ -243,17 +242,15 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 	for _, key := range extractionKeys {
 		seen := map[string]bool{}
 		for _, s := range e.Field(key) {
-			s = transcript.CleanText(s)
+			s = transcript.CleanText(redact(s)) // the guard sees the model's bullet before cleaning
 			if key != memstore.KeyProjects {
 				s = fx.scrub(s)
 			}
 			s = strings.Join(strings.Fields(s), " ")
 			s = strings.TrimLeft(s, "-*•+ ")
 			s = transcript.ClipWords(s, maxBullet)
-			if s == "" || strings.Trim(s, ".…-—:;,!? ") == "" {
-				continue
-			}
-			if secret.Detect(s) != "" {
+			s = redact(s)
+			if s == "" || redactedOnly(s) {
 				continue
 			}
 			k := strings.ToLower(s)

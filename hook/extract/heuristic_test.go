@@ -11,6 +11,7 @@ import (
 	"carnet/hook/transcript"
 	"carnet/hook/transcript/transcripttest"
 	"carnet/memstore"
+	"carnet/memstore/secret/secrettest"
 )
 
 // read reads the last turn of the transcript at path.
@@ -233,5 +234,32 @@ func TestPathFixer(t *testing.T) {
 	}
 	if r, in := fx.Rel("/opt/z/w.go"); r != "w.go" || in {
 		t.Errorf("rel outside = %q %v", r, in)
+	}
+}
+
+// The guard runs on the turn's raw text: a key pasted in the prompt or listed under a label
+// leaves no line, even once its armour lines lose their dashes; a bullet that holds a secret
+// keeps its other words.
+func TestHeuristicRedactsBeforeCleaning(t *testing.T) {
+	t.Parallel()
+	for _, k := range secrettest.KeyFiles() {
+		turn := &transcript.Turn{Prompt: k.Text + "\n\nuse this key for deploys",
+			Closing: "Learned:\n- the admin password is Winter2024!" + strings.ReplaceAll("\n"+k.Text, "\n", "\n- ") + "\n"}
+		e, raw, _ := Heuristic{Language: "en"}.Extract(context.Background(), turn)
+		for _, key := range extractionKeys {
+			for _, b := range e.Field(key) {
+				if strings.Contains(b, "PRIVATE") || strings.Contains(b, "PuTTY") || strings.Contains(b, "Private-") {
+					t.Errorf("[%s] %s: %q", k.Form, key, b)
+				}
+			}
+		}
+		for line := range strings.Lines(k.Text) {
+			if l := strings.TrimSpace(line); len(l) >= 16 && !strings.Contains(l, " ") && strings.Contains(string(raw), l) {
+				t.Errorf("[%s] a line of the key was kept: %q", k.Form, l)
+			}
+		}
+		if !slices.Contains(e.Knowledge, "the admin password is [redacted]") {
+			t.Errorf("[%s] knowledge %q", k.Form, e.Knowledge)
+		}
 	}
 }

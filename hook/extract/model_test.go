@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -203,6 +204,38 @@ func TestAnthropicExtractorFallsBack(t *testing.T) {
 		e, _, err := x.Extract(context.Background(), sampleTurn())
 		if err != nil || fellBack == nil || len(e.Goal) != 1 {
 			t.Errorf("key %q: e %+v err %v fallback %v", key, e, err, fellBack)
+		}
+	}
+}
+
+// A model that repeats a secret of the turn: the bullet is kept with [redacted], and the raw
+// output kept for the debug log holds no secret either, nor does the fallback's record.
+func TestModelOutputGoesThroughTheGuard(t *testing.T) {
+	key := "ghp_" + strings.Repeat("aB3dE5", 6)
+	fakeClaude(t, `cat > /dev/null
+case "$MODE" in
+  ok) printf '%s\n' '{"connaissances":["CI pushes with the token `+key+` since Monday","-----BEGIN OPENSSH PRIVATE KEY-----"]}' ;;
+  *) printf '%s\n' 'no JSON, but the token `+key+`' ;;
+esac
+`)
+	for _, mode := range []string{"ok", "garbage"} {
+		t.Setenv("MODE", mode)
+		x, err := New(Options{Kind: KindClaude, Timeout: 30 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn := sampleTurn()
+		turn.Prompt = "Push with " + key
+		e, raw, err := x.Extract(context.Background(), turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := strings.Join(e.Knowledge, "\n") + string(raw) + strings.Join(e.Goal, "\n")
+		if strings.Contains(all, key) || strings.Contains(all, "BEGIN OPENSSH") {
+			t.Errorf("%s: a secret passed: %q %s", mode, e.Knowledge, raw)
+		}
+		if mode == "ok" && !slices.Equal(e.Knowledge, []string{"CI pushes with the token [redacted] since Monday"}) {
+			t.Errorf("knowledge %q", e.Knowledge)
 		}
 	}
 }

@@ -264,3 +264,35 @@ func gitBenchCommit(b *testing.B, goGit bool) {
 		}
 	}
 }
+
+// BenchmarkTimeline50Diff is `carnet timeline -n 50 --diff` without the process: the last 50
+// commits of one project's memory and the diff of each, through one Repo opened once.
+func BenchmarkTimeline50Diff(b *testing.B) {
+	dir := gitBenchRepo(b)
+	repo, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		cs, err := repo.History(gitBenchDir, 50)
+		if err != nil || len(cs) != 50 {
+			b.Fatalf("History: %d commits, %v", len(cs), err)
+		}
+		for _, c := range cs {
+			if d, err := repo.CommitDiff(c.Hash, gitBenchDir); err != nil || !strings.Contains(d, "@@") {
+				b.Fatalf("CommitDiff(%s): %v\n%s", c.Hash, err, d)
+			}
+		}
+	}
+}
+
+// BenchmarkTimeline50DiffGitLog is its yardstick: `git log -n 50 -p -- path`.
+func BenchmarkTimeline50DiffGitLog(b *testing.B) {
+	repo := gitBenchRepo(b)
+	for b.Loop() {
+		out, err := exec.Command("git", "-C", repo, "log", "-n", "50", "-p", "--format=%H", "--", gitBenchDir).Output()
+		if err != nil || strings.Count(string(out), "diff --git") < 50 {
+			b.Fatalf("git log -p: %v", err)
+		}
+	}
+}

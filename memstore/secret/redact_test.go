@@ -3,6 +3,8 @@ package secret
 import (
 	"strings"
 	"testing"
+
+	"carnet/memstore/secret/secrettest"
 )
 
 func TestRedact(t *testing.T) {
@@ -27,19 +29,19 @@ func TestRedact(t *testing.T) {
 // Whatever Redact returns passes Detect, keeps the words around the secret, and leaves clean
 // text alone.
 func TestRedactCorpus(t *testing.T) {
-	for _, c := range append(corpusPositives(), corpusNegatives()...) {
-		out, found := Redact(c.text)
+	for _, c := range append(secrettest.Positives(), secrettest.Negatives()...) {
+		out, found := Redact(c.Text)
 		if why := Detect(out); why != "" {
-			t.Errorf("[%s] Redact(%q) = %q, still %q", c.form, c.text, out, why)
+			t.Errorf("[%s] Redact(%q) = %q, still %q", c.Form, c.Text, out, why)
 		}
-		if found != (Detect(c.text) != "") {
-			t.Errorf("[%s] Redact(%q) found = %v, Detect says %q", c.form, c.text, found, Detect(c.text))
+		if found != (Detect(c.Text) != "") {
+			t.Errorf("[%s] Redact(%q) found = %v, Detect says %q", c.Form, c.Text, found, Detect(c.Text))
 		}
-		if !found && out != c.text {
-			t.Errorf("[%s] Redact changed clean text %q into %q", c.form, c.text, out)
+		if !found && out != c.Text {
+			t.Errorf("[%s] Redact changed clean text %q into %q", c.Form, c.Text, out)
 		}
 		if found && !strings.Contains(out, redactedMark) {
-			t.Errorf("[%s] Redact(%q) = %q without a mark", c.form, c.text, out)
+			t.Errorf("[%s] Redact(%q) = %q without a mark", c.Form, c.Text, out)
 		}
 	}
 	for _, tc := range secretCases {

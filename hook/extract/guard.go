@@ -1,0 +1,51 @@
+package extract
+
+import (
+	"strings"
+
+	"carnet/hook/transcript"
+	"carnet/memstore/secret"
+)
+
+// guardTurn is the one way turn text enters an extractor: it returns a copy of t whose every
+// text (prompt, assistant texts, closing text, commands, outputs, commit subjects, todos)
+// has each secret replaced by "[redacted]", and each line of a key block replaced whole.
+// It runs on the raw text, before any cleaning: stripping a line's leading dashes would
+// make "-----BEGIN OPENSSH PRIVATE KEY-----" unrecognisable.
+func guardTurn(t *transcript.Turn) *transcript.Turn {
+	g := *t
+	g.Prompt = redact(t.Prompt)
+	g.Closing = redact(t.Closing)
+	g.Texts = make([]string, len(t.Texts))
+	for i, s := range t.Texts {
+		g.Texts[i] = redact(s)
+	}
+	g.Tools = make([]*transcript.ToolUse, len(t.Tools))
+	for i, u := range t.Tools {
+		c := *u
+		c.Command, c.Description, c.Output = redact(u.Command), redact(u.Description), redact(u.Output)
+		c.CommitSubject = redact(u.CommitSubject)
+		c.Todos = make([]transcript.Todo, len(u.Todos))
+		for j, td := range u.Todos {
+			c.Todos[j] = transcript.Todo{Content: redact(td.Content), Status: td.Status}
+		}
+		if u.Todos == nil {
+			c.Todos = nil
+		}
+		g.Tools[i] = &c
+	}
+	return &g
+}
+
+// redact is secret.Redact without the flag: the same function for turn text, model output
+// and bullets.
+func redact(s string) string {
+	out, _ := secret.Redact(s)
+	return out
+}
+
+// redactedOnly reports a bullet left with nothing but redaction marks and punctuation: a
+// line of a key block, or a bare token.
+func redactedOnly(s string) bool {
+	return strings.Trim(strings.ReplaceAll(s, "[redacted]", ""), ".…-—:;,!?=+/\"'`()[]{}<> ") == ""
+}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/go-git/go-billy/v5"
@@ -51,6 +52,42 @@ type Repo struct {
 	root      string
 	gitDir    string
 	commonDir string
+	reads     *readerCache // the object storage the reads share, reopened when packs change
+}
+
+// readerCache keeps one open object storage for the reads of a Repo (the timeline's history
+// and its fifty diffs read through one), reopened when the packs, the commit-graph or the
+// alternates change (a gc, a fetch). Loose objects and refs are read from disk each time.
+type readerCache struct {
+	mu    sync.Mutex
+	r     *gitRepo
+	stamp string
+}
+
+// reader returns the shared storage, locked until release is called.
+func (rp *Repo) reader() (r *gitRepo, release func()) {
+	c := rp.reads
+	c.mu.Lock()
+	stamp := rp.objectsStamp()
+	if c.r == nil || c.stamp != stamp {
+		if c.r != nil {
+			_ = c.r.Close()
+		}
+		c.r, c.stamp = rp.open(), stamp
+	}
+	return c.r, c.mu.Unlock
+}
+
+// objectsStamp changes when the set of packs, the commit-graph or the alternates change.
+func (rp *Repo) objectsStamp() string {
+	var b strings.Builder
+	for _, p := range []string{"objects/pack", "objects/info/commit-graph", "objects/info/commit-graphs",
+		"objects/info/commit-graphs/commit-graph-chain", "objects/info/alternates", "shallow", "config"} {
+		if fi, err := os.Stat(filepath.Join(rp.commonDir, p)); err == nil {
+			fmt.Fprintf(&b, "%s:%d:%d;", p, fi.ModTime().UnixNano(), fi.Size())
+		}
+	}
+	return b.String()
 }
 
 // Open finds the repository holding dir; relative paths later given to the Repo are taken
@@ -64,13 +101,13 @@ func Open(dir string) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Repo{base: base, root: root, gitDir: gitDir, commonDir: commonDir}, nil
+	return &Repo{base: base, root: root, gitDir: gitDir, commonDir: commonDir, reads: &readerCache{}}, nil
 }
 
 // At is the same repository with relative paths taken from dir.
 func (r *Repo) At(dir string) *Repo {
 	c := *r
-	c.base = dir
+	c.base, c.reads = dir, &readerCache{}
 	return &c
 }
 

@@ -42,8 +42,8 @@ type FileChange struct {
 // The walk compares the hash of dir's subtree in each commit with its parents' (a few small
 // tree reads per commit, memoised); files and counts are computed only for the commits returned.
 func (rp *Repo) History(dir string, n int) ([]Commit, error) {
-	r := rp.open()
-	defer r.Close()
+	r, release := rp.reader()
+	defer release()
 	rel, err := r.relPath(dir)
 	if err != nil {
 		return nil, err
@@ -109,8 +109,8 @@ func gitCommitOf(c *object.Commit, files []FileChange) Commit {
 // CommitDiff returns the git-style unified diff (diff --git a/… b/…, ---/+++, @@) of what
 // commit hash (full or abbreviated) changed under dir, against its first parent.
 func (rp *Repo) CommitDiff(hash, dir string) (string, error) {
-	r := rp.open()
-	defer r.Close()
+	r, release := rp.reader()
+	defer release()
 	rel, err := r.relPath(dir)
 	if err != nil {
 		return "", err

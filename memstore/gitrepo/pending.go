@@ -27,8 +27,8 @@ func (rp *Repo) PendingDiff(dir string) (string, error) {
 }
 
 func (rp *Repo) pending(dir string, patch *strings.Builder) ([]FileChange, error) {
-	r := rp.open()
-	defer r.Close()
+	r, release := rp.reader()
+	defer release()
 	rel, err := r.relPath(dir)
 	if err != nil {
 		return nil, err

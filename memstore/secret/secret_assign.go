@@ -55,7 +55,7 @@ func secretAfter(s string, i int) finding {
 	if len(v.text) == 40 && isAWSSecretShape(v.text) && containsFoldASCII(s[max(0, a-24):e], "aws") {
 		return found("looks like an AWS secret access key")
 	}
-	if !v.quoted && passphraseWords[word] && asciiLower(v.text[0]) {
+	if !v.quoted && passphraseWords[word] && v.text != "" && asciiLower(v.text[0]) {
 		if pe := passphraseEnd(s, v.start); pe > 0 {
 			return finding{"value after '" + word + "'", v.start, pe}
 		}

@@ -228,6 +228,9 @@ var secretCases = []struct {
 	{"url port", "https://example.com:8443/path?page=2", false},
 	{"empty", "", false},
 	{"plain bullet", "- [x] Refactor the merge so that done items tick across days", false},
+	{"passphrase with no value", "passphrase: ,", false},
+	{"passcode with a bare dot", "passcode = .", false},
+	{"passphrase with bold only", "my passphrase: **", false},
 }
 
 func TestDetectSecret(t *testing.T) {

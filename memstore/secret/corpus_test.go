@@ -717,6 +717,7 @@ var lookAlikes = []string{
 // TestDetectCorpus measures the guard on the generated corpus: at least 97 % of the secrets
 // caught and at most 1 % of the look-alikes refused. It lists every miss and false alarm.
 func TestDetectCorpus(t *testing.T) {
+	t.Parallel()
 	pos, neg := corpusPositives(), corpusNegatives()
 	forms := map[string]bool{}
 	for _, c := range pos {

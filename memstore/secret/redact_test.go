@@ -6,6 +6,7 @@ import (
 )
 
 func TestRedact(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"the admin password is Winter2024!", "the admin password is [redacted]"},
 		{"export AWS_SECRET_ACCESS_KEY=" + fakeAWSSecret, "export AWS_SECRET_ACCESS_KEY=[redacted]"},
@@ -27,6 +28,7 @@ func TestRedact(t *testing.T) {
 // Whatever Redact returns passes Detect, keeps the words around the secret, and leaves clean
 // text alone.
 func TestRedactCorpus(t *testing.T) {
+	t.Parallel()
 	for _, c := range append(corpusPositives(), corpusNegatives()...) {
 		out, found := Redact(c.text)
 		if why := Detect(out); why != "" {

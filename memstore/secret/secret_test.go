@@ -234,6 +234,7 @@ var secretCases = []struct {
 }
 
 func TestDetectSecret(t *testing.T) {
+	t.Parallel()
 	pos, neg := 0, 0
 	seen := map[string]bool{}
 	for _, tc := range secretCases {
@@ -262,6 +263,7 @@ func TestDetectSecret(t *testing.T) {
 }
 
 func TestDetectSecretReasons(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ text, want string }{
 		{"id " + fakeAWSKey, "looks like an AWS access key"},
 		{"password: hunter2", "value after 'password'"},
@@ -279,6 +281,7 @@ func TestDetectSecretReasons(t *testing.T) {
 
 // The reason names the kind of secret, never the secret itself.
 func TestDetectSecretReasonHidesValue(t *testing.T) {
+	t.Parallel()
 	for _, tc := range secretCases {
 		if !tc.secret {
 			continue

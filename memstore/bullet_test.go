@@ -8,6 +8,7 @@ import (
 // Control characters never reach a memory file: cleanBullet, which every writer uses,
 // drops them (NUL, ESC, DEL, C1); whitespace ones (tab, newline) become one space.
 func TestCleanBulletDropsControlCharacters(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"plain":                        "plain",
 		"a\x00b":                       "ab",

@@ -37,6 +37,7 @@ func writerProcess(root, id string) int {
 }
 
 func TestConcurrentWriters(t *testing.T) {
+	t.Parallel()
 	w, p := newTestWorkspace(t, nil)
 	const goroutines, processes = 50, 20
 

@@ -136,129 +136,192 @@ func LoadConfigFile(root string) (*Config, error) {
 
 // ParseConfig decodes carnet.toml content; name is used in error messages.
 func ParseConfig(name string, data []byte) (*Config, error) {
-	c := DefaultConfig()
 	data = bytes.TrimPrefix(data, utf8BOM) // some editors write one; TOML has no place for it
 	rest, open, err := splitOpenTables(name, data)
 	if err != nil {
 		return nil, err
 	}
-	var f fileConfig
-	dec := toml.NewDecoder(bytes.NewReader(rest))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		var se *toml.StrictMissingError
-		if errors.As(err, &se) && len(se.Errors) > 0 {
-			e := se.Errors[0]
-			row, _ := e.Position()
-			return nil, fmt.Errorf("%s:%d: unknown key %q%s", name, row, strings.Join(e.Key(), "."), misplaced(e.Key()))
-		}
-		if de, ok := errors.AsType[*toml.DecodeError](err); ok {
-			row, _ := de.Position()
-			key := strings.Join(de.Key(), ".")
-			msg := strings.TrimPrefix(de.Error(), "toml: ")
-			if w := wantType(de.Key()); w != "" && strings.Contains(msg, "cannot decode") {
-				msg = "want " + w + misplaced(de.Key())
-			}
-			if key != "" {
-				return nil, fmt.Errorf("%s:%d: %s: %s", name, row, key, msg)
-			}
-			return nil, fmt.Errorf("%s:%d: %s", name, row, msg)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	bad := func(key, msg string) error {
-		return fmt.Errorf("%s:%d: %s: %s", name, lineOf(data, key), key, msg)
-	}
-	if f.Language != nil {
-		if *f.Language != "fr" && *f.Language != "en" {
-			return nil, bad("language", fmt.Sprintf("%q is not fr or en", *f.Language))
-		}
-		c.Language = *f.Language
-	}
-	projects, err := open.merge(name, "projects", f.Projects)
+	f, err := decodeConfig(name, rest)
 	if err != nil {
 		return nil, err
 	}
-	if len(projects) > 0 {
-		c.Projects = make(map[string]string, len(projects))
-		for _, n := range slices.Sorted(maps.Keys(projects)) {
-			p := projects[n]
-			if msg := projectDirError(p); msg != "" {
-				line, ok := open.lines["projects\x00"+n]
-				if !ok {
-					line = lineOf(data, n)
-				}
-				return nil, fmt.Errorf("%s:%d: %s: project folder %q %s", name, line, n, p, msg)
-			}
-			c.Projects[n] = filepath.ToSlash(filepath.Clean(p))
+	r := configReader{name: name, data: data, open: open}
+	c := DefaultConfig()
+	for _, apply := range [...]func(*Config, *fileConfig) error{
+		r.language, r.projects, r.hook, r.load, r.promote, r.mcp,
+	} {
+		if err := apply(c, &f); err != nil {
+			return nil, err
 		}
 	}
-	if h := f.Hook; h != nil {
-		if h.Extractor != nil {
-			switch *h.Extractor {
-			case "heuristic", "claude", "anthropic", "command":
-				c.Hook.Extractor = *h.Extractor
-			default:
-				return nil, bad("extractor", fmt.Sprintf("%q is not heuristic, claude, anthropic or command", *h.Extractor))
+	return c, nil
+}
+
+// decodeConfig decodes carnet.toml strictly; an error names the file, the line and the key.
+func decodeConfig(name string, data []byte) (fileConfig, error) {
+	var f fileConfig
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&f)
+	if err == nil {
+		return f, nil
+	}
+	var se *toml.StrictMissingError
+	if errors.As(err, &se) && len(se.Errors) > 0 {
+		e := se.Errors[0]
+		row, _ := e.Position()
+		return f, fmt.Errorf("%s:%d: unknown key %q%s", name, row, strings.Join(e.Key(), "."), misplaced(e.Key()))
+	}
+	if de, ok := errors.AsType[*toml.DecodeError](err); ok {
+		row, _ := de.Position()
+		key := strings.Join(de.Key(), ".")
+		msg := strings.TrimPrefix(de.Error(), "toml: ")
+		if w := wantType(de.Key()); w != "" && strings.Contains(msg, "cannot decode") {
+			msg = "want " + w + misplaced(de.Key())
+		}
+		if key != "" {
+			return f, fmt.Errorf("%s:%d: %s: %s", name, row, key, msg)
+		}
+		return f, fmt.Errorf("%s:%d: %s", name, row, msg)
+	}
+	return f, fmt.Errorf("%s: %w", name, err)
+}
+
+// configReader checks the decoded values of one carnet.toml, table by table, and sets them
+// in a Config.
+type configReader struct {
+	name string     // the file, for error messages
+	data []byte     // its content, to find the line of a key
+	open openTables // the entries splitOpenTables read
+}
+
+// bad is the error for the value of key.
+func (r configReader) bad(key, msg string) error {
+	return fmt.Errorf("%s:%d: %s: %s", r.name, lineOf(r.data, key), key, msg)
+}
+
+// language reads the top-level language key.
+func (r configReader) language(c *Config, f *fileConfig) error {
+	if f.Language == nil {
+		return nil
+	}
+	if *f.Language != "fr" && *f.Language != "en" {
+		return r.bad("language", fmt.Sprintf("%q is not fr or en", *f.Language))
+	}
+	c.Language = *f.Language
+	return nil
+}
+
+// projects reads the [projects] table: each folder is relative, inside the workspace and
+// outside any .git folder.
+func (r configReader) projects(c *Config, f *fileConfig) error {
+	projects, err := r.open.merge(r.name, "projects", f.Projects)
+	if err != nil || len(projects) == 0 {
+		return err
+	}
+	c.Projects = make(map[string]string, len(projects))
+	for _, n := range slices.Sorted(maps.Keys(projects)) {
+		p := projects[n]
+		if msg := projectDirError(p); msg != "" {
+			line, ok := r.open.lines["projects\x00"+n]
+			if !ok {
+				line = lineOf(r.data, n)
 			}
+			return fmt.Errorf("%s:%d: %s: project folder %q %s", r.name, line, n, p, msg)
 		}
-		if h.Command != nil {
-			if len(h.Command) == 0 {
-				return nil, bad("command", "must name a program")
-			}
-			c.Hook.Command = h.Command
-		}
-		if h.Timeout != nil {
-			d, err := time.ParseDuration(*h.Timeout)
-			if err != nil || d <= 0 {
-				return nil, bad("timeout", fmt.Sprintf("%q is not a duration like \"20s\"", *h.Timeout))
-			}
-			c.Hook.Timeout = d
-		}
-		if h.Gate != nil {
-			c.Hook.Gate = *h.Gate
-		}
-		if h.Autocommit != nil {
-			c.Hook.Autocommit = *h.Autocommit
+		c.Projects[n] = filepath.ToSlash(filepath.Clean(p))
+	}
+	return nil
+}
+
+// hook reads the [hook] table.
+func (r configReader) hook(c *Config, f *fileConfig) error {
+	h := f.Hook
+	if h == nil {
+		return nil
+	}
+	if h.Extractor != nil {
+		switch *h.Extractor {
+		case "heuristic", "claude", "anthropic", "command":
+			c.Hook.Extractor = *h.Extractor
+		default:
+			return r.bad("extractor", fmt.Sprintf("%q is not heuristic, claude, anthropic or command", *h.Extractor))
 		}
 	}
-	if l := f.Load; l != nil && l.BudgetTokens != nil {
-		if *l.BudgetTokens <= 0 {
-			return nil, bad("budget_tokens", "must be a positive number")
+	if h.Command != nil {
+		if len(h.Command) == 0 {
+			return r.bad("command", "must name a program")
 		}
-		c.Load.BudgetTokens = *l.BudgetTokens
+		c.Hook.Command = h.Command
 	}
-	if p := f.Promote; p != nil {
-		if p.ArchiveAfterDays != nil {
-			if *p.ArchiveAfterDays <= 0 {
-				return nil, bad("archive_after_days", "must be a positive number")
-			}
-			c.Promote.ArchiveAfterDays = *p.ArchiveAfterDays
+	if h.Timeout != nil {
+		d, err := time.ParseDuration(*h.Timeout)
+		if err != nil || d <= 0 {
+			return r.bad("timeout", fmt.Sprintf("%q is not a duration like \"20s\"", *h.Timeout))
 		}
-		if p.LongMemoryMaxLines != nil {
-			if *p.LongMemoryMaxLines < 10 {
-				return nil, bad("long_memory_max_lines", "must be at least 10")
-			}
-			c.Promote.LongMemoryMaxLines = *p.LongMemoryMaxLines
-		}
+		c.Hook.Timeout = d
 	}
+	if h.Gate != nil {
+		c.Hook.Gate = *h.Gate
+	}
+	if h.Autocommit != nil {
+		c.Hook.Autocommit = *h.Autocommit
+	}
+	return nil
+}
+
+// load reads the [load] table.
+func (r configReader) load(c *Config, f *fileConfig) error {
+	if f.Load == nil || f.Load.BudgetTokens == nil {
+		return nil
+	}
+	if *f.Load.BudgetTokens <= 0 {
+		return r.bad("budget_tokens", "must be a positive number")
+	}
+	c.Load.BudgetTokens = *f.Load.BudgetTokens
+	return nil
+}
+
+// promote reads the [promote] table.
+func (r configReader) promote(c *Config, f *fileConfig) error {
+	p := f.Promote
+	if p == nil {
+		return nil
+	}
+	if p.ArchiveAfterDays != nil {
+		if *p.ArchiveAfterDays <= 0 {
+			return r.bad("archive_after_days", "must be a positive number")
+		}
+		c.Promote.ArchiveAfterDays = *p.ArchiveAfterDays
+	}
+	if p.LongMemoryMaxLines != nil {
+		if *p.LongMemoryMaxLines < 10 {
+			return r.bad("long_memory_max_lines", "must be at least 10")
+		}
+		c.Promote.LongMemoryMaxLines = *p.LongMemoryMaxLines
+	}
+	return nil
+}
+
+// mcp reads the [mcp.access] table: client name → full | read | none.
+func (r configReader) mcp(c *Config, f *fileConfig) error {
 	var decoded map[string]string
 	if f.MCP != nil {
 		decoded = f.MCP.Access
 	}
-	access, err := open.merge(name, "mcp.access", decoded)
+	access, err := r.open.merge(r.name, "mcp.access", decoded)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, k := range slices.Sorted(maps.Keys(access)) {
 		switch access[k] {
 		case "full", "read", "none":
 			c.MCP.Access[k] = access[k]
 		default:
-			return nil, bad(k, fmt.Sprintf("access %q is not full, read or none%s", access[k], misplaced([]string{"mcp", "access", k})))
+			return r.bad(k, fmt.Sprintf("access %q is not full, read or none%s", access[k], misplaced([]string{"mcp", "access", k})))
 		}
 	}
-	return c, nil
+	return nil
 }
 
 // projectDirError says what is wrong with a project folder of carnet.toml, or "" when it is

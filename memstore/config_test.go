@@ -10,6 +10,7 @@ import (
 )
 
 func TestParseConfig(t *testing.T) {
+	t.Parallel()
 	c, err := ParseConfig("carnet.toml", []byte(`language = "en"
 [projects]
 root = "memory_sessions"
@@ -48,6 +49,7 @@ codex = "full"
 }
 
 func TestParseConfigErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"language = \"de\"\n", `carnet.toml:1: language: "de" is not fr or en`},
 		{"\n[hook]\nextractr = \"claude\"\n", `carnet.toml:3: unknown key "hook.extractr"`},
@@ -91,6 +93,7 @@ func TestParseConfigErrors(t *testing.T) {
 
 // TestParseConfigBOM: a carnet.toml saved with a UTF-8 byte-order mark reads as without one.
 func TestParseConfigBOM(t *testing.T) {
+	t.Parallel()
 	c, err := ParseConfig("carnet.toml", []byte("\uFEFFlanguage = \"en\"\n[projects]\napi = \"api/memory_sessions\"\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -116,6 +119,7 @@ func manyProjects(n int) []byte {
 
 // TestParseConfigManyKeys parses a file of 20,000 projects (BenchmarkParseConfig20K times it).
 func TestParseConfigManyKeys(t *testing.T) {
+	t.Parallel()
 	c, err := ParseConfig("carnet.toml", manyProjects(20000))
 	if err != nil {
 		t.Fatal(err)
@@ -135,6 +139,7 @@ func BenchmarkParseConfig20K(b *testing.B) {
 }
 
 func TestDiscoveryAndRouting(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	for _, d := range []string{"memory_sessions/logs", "projects/cmms_doc/memory_sessions/logs", "projects/competitors/memory_sessions", "node_modules/x/memory_sessions", ".hidden/memory_sessions", "b/cmms_doc/memory_sessions"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
@@ -169,6 +174,7 @@ func TestDiscoveryAndRouting(t *testing.T) {
 }
 
 func TestConfiguredProjects(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	os.WriteFile(filepath.Join(root, ConfigFile), []byte("[projects]\nmain = \"memory_sessions\"\ndoc = \"docs/memory_sessions\"\n"), 0o644)
 	w, err := Open(root)
@@ -202,6 +208,7 @@ func TestResolveRoot(t *testing.T) {
 // Client names match [mcp.access] case and surrounding spaces aside; when two keys differ
 // only by case, the stricter access wins.
 func TestAccessFoldsNames(t *testing.T) {
+	t.Parallel()
 	c, err := ParseConfig("carnet.toml", []byte("[mcp.access]\n\"*\" = \"full\"\nReader = \"read\"\nCodex = \"full\"\ncodex = \"none\"\n"))
 	if err != nil {
 		t.Fatal(err)

@@ -102,6 +102,7 @@ func noLeak(t *testing.T, p *Project, at, target string) {
 var linkCases = []string{"long_memory.md", "logs/2026-03-20.md", "logs/archives/2026-01-01.md", "logs/archives", "logs", "."}
 
 func TestLinksAreNeverRead(t *testing.T) {
+	t.Parallel()
 	for _, link := range linkCases {
 		t.Run(link, func(t *testing.T) {
 			p, at, target := linkedWorkspace(t, link)
@@ -136,6 +137,7 @@ func TestLinksAreNeverRead(t *testing.T) {
 }
 
 func TestLinksAreNeverWritten(t *testing.T) {
+	t.Parallel()
 	for _, link := range linkCases {
 		t.Run(link, func(t *testing.T) {
 			p, at, target := linkedWorkspace(t, link)
@@ -166,6 +168,7 @@ func TestLinksAreNeverWritten(t *testing.T) {
 }
 
 func TestInitRefusesLinks(t *testing.T) {
+	t.Parallel()
 	p, at, target := linkedWorkspace(t, ".gitignore")
 	if _, err := InitFolder(p.WS.Root, p.RelDir); !isLink(err) {
 		t.Errorf("InitFolder with a linked .gitignore: %v", err)
@@ -174,6 +177,7 @@ func TestInitRefusesLinks(t *testing.T) {
 }
 
 func TestLinksAreNotedOnce(t *testing.T) {
+	t.Parallel()
 	p, at, _ := linkedWorkspace(t, "logs/2026-03-20.md")
 	for range 3 {
 		if logs, err := p.Logs(); err != nil || len(logs) != 1 {
@@ -187,6 +191,7 @@ func TestLinksAreNotedOnce(t *testing.T) {
 }
 
 func TestAppendDebugRotates(t *testing.T) {
+	t.Parallel()
 	_, p := newTestWorkspace(t, nil)
 	path := filepath.Join(p.DebugDir(), HookLogFile)
 	line := []byte(strings.Repeat("x", 99) + "\n")
@@ -203,6 +208,7 @@ func TestAppendDebugRotates(t *testing.T) {
 }
 
 func TestAppendDebugRefusesLinks(t *testing.T) {
+	t.Parallel()
 	p, at, target := linkedWorkspace(t, "logs/.debug")
 	if err := p.AppendDebug(HookLogFile, []byte(leak+"\n"), 1000); !isLink(err) {
 		t.Errorf("AppendDebug through a linked logs/.debug: %v", err)

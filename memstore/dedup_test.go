@@ -9,6 +9,7 @@ import (
 // TestIndexAgreesWithSimilar checks the prefix-filtered index against a brute-force scan with
 // Similar: same verdict for every query, on texts built to sit around its threshold.
 func TestIndexAgreesWithSimilar(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(1))
 	vocab := strings.Fields(`hook extracteur dossier temporaire transcript parseur messages vides mémoire longue
 		session agent commit index git branche fichier chemin racine workspace projet module table
@@ -93,6 +94,7 @@ func pick(s []string, i int) string {
 }
 
 func TestPrefixLen(t *testing.T) {
+	t.Parallel()
 	for n := 1; n < 200; n++ {
 		p := prefixLen(n)
 		// two sets of n words with Jaccard ≥ 0.85 share at least ceil(0.85 n) words, so at

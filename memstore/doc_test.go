@@ -23,6 +23,7 @@ func sectionSummary(d *Doc) string {
 }
 
 func TestParseTestdata(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file     string
 		title    string
@@ -74,6 +75,7 @@ func TestParseTestdata(t *testing.T) {
 // TestEditPreservesHandwriting appends to and ticks in a hand-edited log and compares the
 // result with a golden file: the free text, unknown section, nested bullets and code blocks stay.
 func TestEditPreservesHandwriting(t *testing.T) {
+	t.Parallel()
 	for _, file := range []string{"handwritten.md", "crlf.md", "bom.md", "no_final_newline.md", "english.md", "mixed.md"} {
 		t.Run(file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", file))
@@ -119,6 +121,7 @@ func checkGolden(t *testing.T, path string, got []byte) {
 }
 
 func TestEditedDocsKeepStructure(t *testing.T) {
+	t.Parallel()
 	data, _ := os.ReadFile(filepath.Join("testdata", "handwritten.md"))
 	d := ParseDoc(data)
 	d.AppendBullet(KeyProblems, "Problèmes rencontrés", "Un problème.", LogOrder)
@@ -138,6 +141,7 @@ func TestEditedDocsKeepStructure(t *testing.T) {
 }
 
 func TestRemoveLastBulletDropsSection(t *testing.T) {
+	t.Parallel()
 	d := ParseDoc([]byte("# T\n\n## À suivre\n- a\n\n## Finalisé\n- ✅ b\n"))
 	s, _ := d.Section(KeyNext)
 	d.RemoveBullet(s, d.Bullets(s)[0])

@@ -6,6 +6,7 @@ import (
 )
 
 func TestMatchText(t *testing.T) {
+	t.Parallel()
 	texts := []string{
 		"Relire le hook avant la release",      // 0
 		"relire le hook avant la release !",    // 1: same once normalised

@@ -54,6 +54,7 @@ func read(t testing.TB, path string) string {
 }
 
 func TestMergeNewLog(t *testing.T) {
+	t.Parallel()
 	_, p := newTestWorkspace(t, nil)
 	e := Extraction{
 		Context:   []string{"Refonte de la mémoire"},
@@ -89,6 +90,7 @@ func TestMergeNewLog(t *testing.T) {
 }
 
 func TestMergeDedup(t *testing.T) {
+	t.Parallel()
 	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-22.md": "# Log session — 2026-03-22\n\n## Connaissances acquises\n- Le transcript JSONL contient des lignes vides.\n\n## À suivre\n- Écrire les tests de charge\n"})
 	dups := []string{
 		"le transcript jsonl contient des lignes vides",     // case, punctuation
@@ -121,6 +123,7 @@ func TestMergeDedup(t *testing.T) {
 }
 
 func TestNormalizeAndSimilar(t *testing.T) {
+	t.Parallel()
 	same := [][2]string{
 		{"Valider le format JSON.", "valider le format json"},
 		{"Valider  le format JSON", "✅ Valider le format JSON!"},
@@ -150,6 +153,7 @@ func TestNormalizeAndSimilar(t *testing.T) {
 }
 
 func TestMergeTicksAcrossDays(t *testing.T) {
+	t.Parallel()
 	_, p := newTestWorkspace(t, map[string]string{
 		"logs/2026-03-20.md": "# Log session — 2026-03-20\n\n## À suivre\n- Valider la découverte des skills\n- Relire le README\n",
 		"logs/2026-03-21.md": "# Log session — 2026-03-21\n\n## Contexte\n- Suite.\n\n## À suivre\n- Écrire le benchmark\n",
@@ -176,6 +180,7 @@ func TestMergeTicksAcrossDays(t *testing.T) {
 }
 
 func TestMergeIdempotent(t *testing.T) {
+	t.Parallel()
 	_, p := newTestWorkspace(t, nil)
 	e := Extraction{Goal: []string{"Tester"}, Next: []string{"A", "B"}, NextDone: []string{"A"}, LongTerm: []string{"Fait durable."}}
 	if _, err := p.Merge(e, Change{Now: day("2026-03-22")}); err != nil {
@@ -198,6 +203,7 @@ func TestMergeIdempotent(t *testing.T) {
 }
 
 func TestLongMemoryDates(t *testing.T) {
+	t.Parallel()
 	_, p := newTestWorkspace(t, map[string]string{"long_memory.md": "# Mémoire long terme — root\n\n## 2026-03-09\n- Fait ancien.\n"})
 	if _, err := p.Merge(Extraction{LongTerm: []string{"Fait ancien", "Fait nouveau"}}, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
@@ -215,6 +221,7 @@ func TestLongMemoryDates(t *testing.T) {
 }
 
 func TestMergeRelativePaths(t *testing.T) {
+	t.Parallel()
 	w, p := newTestWorkspace(t, nil)
 	_, err := p.Merge(Extraction{Work: []string{"Edited " + filepath.Join(w.Root, "cmd", "main.go") + " and " + w.Root}}, Change{Now: day("2026-03-22")})
 	if err != nil {
@@ -227,6 +234,7 @@ func TestMergeRelativePaths(t *testing.T) {
 }
 
 func TestDoneAmbiguous(t *testing.T) {
+	t.Parallel()
 	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-20.md": "# L\n\n## À suivre\n- Écrire les tests du hook\n- Écrire les tests du parser\n"})
 	before := read(t, p.LogPath("2026-03-20"))
 	_, _, err := p.Done("écrire les tests", false, Change{Now: day("2026-03-22")})
@@ -248,6 +256,7 @@ func TestDoneAmbiguous(t *testing.T) {
 }
 
 func TestParseExtraction(t *testing.T) {
+	t.Parallel()
 	e, err := ParseExtraction([]byte("Here you go:\n```json\n{\"contexte\": \"seul\", \"a_suivre\": [\"a\", null, \"b\"], \"surprise\": 1, \"projets\": null}\n```"))
 	if err != nil {
 		t.Fatal(err)
@@ -264,6 +273,7 @@ func TestParseExtraction(t *testing.T) {
 }
 
 func TestDoneKeepsNestedLines(t *testing.T) {
+	t.Parallel()
 	_, p := newTestWorkspace(t, map[string]string{
 		"logs/2026-03-20.md": "# Log session — 2026-03-20\r\n\r\n## À suivre\r\n- Corriger le bug de CRLF\r\n  - cas du BOM\r\n  voir la note de Paul\r\n- Autre chose\r\n\r\n## Finalisé\r\n- ✅ Relire le README\r\n",
 		"logs/2026-03-21.md": "# Log session — 2026-03-21\n\n## À suivre\n- Relire le guide\n  - section install\n\n## Finalisé\n- ✅ Relire le guide\n",

@@ -9,6 +9,7 @@ import (
 )
 
 func TestMergeDocs(t *testing.T) {
+	t.Parallel()
 	const baseLog = "# Log session — 2026-03-22\n\n## Contexte\n- Refonte de la mémoire.\n\n## À suivre\n- Valider le format.\n- Écrire le README.\n"
 	tests := []struct {
 		name               string
@@ -179,6 +180,7 @@ func TestMergeDocs(t *testing.T) {
 
 // TestMergeDocsSymmetric: the merge holds every bullet once whichever side is ours.
 func TestMergeDocsSymmetric(t *testing.T) {
+	t.Parallel()
 	base := "# Log\n\n## Contexte\n- A.\n"
 	x := "# Log\n\n## Contexte\n- A.\n- From x.\n\n## À suivre\n- Item x.\n"
 	y := "# Log\n\n## Contexte\n- A.\n- From y.\n\n## Décisions prises\n- Decision y.\n"
@@ -201,6 +203,7 @@ func TestMergeDocsSymmetric(t *testing.T) {
 
 // TestMergeDocsMarkers: the labels and the marker length git gives are used.
 func TestMergeDocsMarkers(t *testing.T) {
+	t.Parallel()
 	got, conflicts := MergeDocs([]byte("# Log\n\n## Réunion\nA.\n"), []byte("# Log\n\n## Réunion\nB.\n"), []byte("# Log\n\n## Réunion\nC.\n"),
 		MergeMarkers{Ours: "HEAD", Theirs: "feature", Size: 9})
 	want := "# Log\n\n## Réunion\n<<<<<<<<< HEAD\nB.\n=========\nC.\n>>>>>>>>> feature\n"
@@ -347,6 +350,7 @@ func lineKey(l string) string {
 // TestMergeDocsKeepsEveryLine is the driver's promise (SPEC §6) over random pairs of edits:
 // every line either side added, and every line both sides kept, is in the merge.
 func TestMergeDocsKeepsEveryLine(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(6, 9))
 	n := 0
 	next := func() string { n++; return fmt.Sprintf("cache warms up step %d", n) }

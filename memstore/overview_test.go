@@ -6,6 +6,7 @@ import (
 )
 
 func TestOverview(t *testing.T) {
+	t.Parallel()
 	_, p := newTestWorkspace(t, map[string]string{
 		"long_memory.md":              "# Memory\n\n## 2026-01-02\n- a fact",
 		"logs/2026-03-01.md":          "# 2026-03-01\n\n## À suivre\n- first open\n- ✅ ticked\n\n## Décisions\n- keep it\n\n## Finalisé\n- ✅ done one\n- ✅ done two\n",
@@ -63,6 +64,7 @@ func TestOverview(t *testing.T) {
 }
 
 func TestOverviewEmptyProject(t *testing.T) {
+	t.Parallel()
 	_, p := newTestWorkspace(t, nil)
 	o, err := p.Overview(WithArchives)
 	if err != nil {

@@ -24,6 +24,7 @@ func gitIn(t *testing.T, dir string, args ...string) string {
 // change and the writer; a commit the user's pre-commit hook refuses leaves the memory
 // written, says why in one line, and is retried by the next write.
 func TestWriteCommitsAndRetriesARefusedCommit(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}

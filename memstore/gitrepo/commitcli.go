@@ -105,15 +105,47 @@ func (r *gitRepo) commitCLI(ctx context.Context, rels []string, message string) 
 	if st.detached {
 		return CommitResult{Skipped: "detached HEAD"}, nil
 	}
+	add := st.toAdd(r.namedFiles(rels))
+	specs := slices.DeleteFunc(slices.Clone(rels), func(rel string) bool { return !st.touched(rel, add) })
+	if len(specs) == 0 {
+		return CommitResult{Skipped: "nothing to commit"}, nil
+	}
 
-	// New files must be known to the index for `commit --only` to take them: untracked files
-	// under the folders, and the files named by the caller even when ignored.
+	args, err := r.identityArgs(ctx)
+	if err != nil {
+		return CommitResult{}, err
+	}
+	if len(add) > 0 {
+		if _, err := r.git(ctx, append([]string{"add", "--intent-to-add", "--force", "--"}, add...)...); err != nil {
+			return CommitResult{}, r.cliError(err)
+		}
+	}
+	args = append(args, "commit", "--only", "--quiet", "-m", message, "--")
+	if _, err = r.git(ctx, append(args, specs...)...); err != nil {
+		return r.commitFailed(ctx, err, add)
+	}
+	head, err := r.git(ctx, "rev-parse", "--verify", "HEAD")
+	if err != nil {
+		return CommitResult{}, r.cliError(err)
+	}
+	return CommitResult{Hash: strings.TrimSpace(head)}, nil
+}
+
+// namedFiles are the paths of rels that name a file, not a folder.
+func (r *gitRepo) namedFiles(rels []string) map[string]bool {
 	isFile := map[string]bool{}
 	for _, rel := range rels {
 		if fi, err := os.Lstat(r.abs(rel)); err == nil && !fi.IsDir() {
 			isFile[rel] = true
 		}
 	}
+	return isFile
+}
+
+// toAdd lists the new files that must be known to the index for `commit --only` to take
+// them: untracked files under the folders (but carnet's .debug logs), and the files named
+// by the caller even when ignored.
+func (st gitStatus) toAdd(isFile map[string]bool) []string {
 	var add []string
 	for _, e := range st.entries {
 		switch e.kind {
@@ -129,54 +161,40 @@ func (r *gitRepo) commitCLI(ctx context.Context, rels []string, message string) 
 			}
 		}
 	}
-	touched := func(rel string) bool {
-		for _, p := range add {
-			if gitUnder(p, rel) {
-				return true
-			}
-		}
-		for _, e := range st.entries {
-			if (e.kind == '1' || e.kind == 'u') && gitUnder(e.path, rel) {
-				return true
-			}
-		}
-		return false
-	}
-	specs := slices.DeleteFunc(slices.Clone(rels), func(rel string) bool { return !touched(rel) })
-	if len(specs) == 0 {
-		return CommitResult{Skipped: "nothing to commit"}, nil
-	}
+	return add
+}
 
-	args, err := r.identityArgs(ctx)
-	if err != nil {
-		return CommitResult{}, err
+// touched says whether rel holds a change to commit: a file to add, or a changed or
+// unmerged one.
+func (st gitStatus) touched(rel string, add []string) bool {
+	for _, p := range add {
+		if gitUnder(p, rel) {
+			return true
+		}
+	}
+	for _, e := range st.entries {
+		if (e.kind == '1' || e.kind == 'u') && gitUnder(e.path, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// commitFailed handles a `git commit` that failed: the added files go back to untracked,
+// as they were (the memory stays written), and a commit that found nothing to commit is
+// skipped rather than failed.
+func (r *gitRepo) commitFailed(ctx context.Context, err error, add []string) (CommitResult, error) {
+	var re *gitRunError
+	if errors.As(err, &re) && re.err == nil && gitNothingToCommit(re.stdout) {
+		err = nil
 	}
 	if len(add) > 0 {
-		if _, err := r.git(ctx, append([]string{"add", "--intent-to-add", "--force", "--"}, add...)...); err != nil {
-			return CommitResult{}, r.cliError(err)
-		}
+		_, _ = r.git(context.WithoutCancel(ctx), append([]string{"rm", "--cached", "--quiet", "--ignore-unmatch", "--"}, add...)...)
 	}
-	args = append(args, "commit", "--only", "--quiet", "-m", message, "--")
-	_, err = r.git(ctx, append(args, specs...)...)
-	if err != nil {
-		var re *gitRunError
-		if errors.As(err, &re) && re.err == nil && gitNothingToCommit(re.stdout) {
-			err = nil
-		}
-		if len(add) > 0 {
-			// The new files go back to untracked, as they were; the memory stays written.
-			_, _ = r.git(context.WithoutCancel(ctx), append([]string{"rm", "--cached", "--quiet", "--ignore-unmatch", "--"}, add...)...)
-		}
-		if err == nil {
-			return CommitResult{Skipped: "nothing to commit"}, nil
-		}
-		return CommitResult{}, r.cliError(err)
+	if err == nil {
+		return CommitResult{Skipped: "nothing to commit"}, nil
 	}
-	head, err := r.git(ctx, "rev-parse", "--verify", "HEAD")
-	if err != nil {
-		return CommitResult{}, r.cliError(err)
-	}
-	return CommitResult{Hash: strings.TrimSpace(head)}, nil
+	return CommitResult{}, r.cliError(err)
 }
 
 // gitNothingToCommit recognises git commit's answer when the paths hold no change.

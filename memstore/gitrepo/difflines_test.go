@@ -7,6 +7,7 @@ import (
 )
 
 func TestDiffLines(t *testing.T) {
+	t.Parallel()
 	diff := strings.Join([]string{
 		"diff --git a/m.md b/m.md",
 		"index 1234567..89abcde 100644",

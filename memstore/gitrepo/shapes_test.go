@@ -226,6 +226,7 @@ func TestLargeDiffCounts(t *testing.T) {
 // TestGitMyersLinear: the linear-space diff finds scripts as short as the other one, and
 // they turn a into b.
 func TestGitMyersLinear(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 300 {
 		a, b := make([]int, rng.IntN(40)), make([]int, rng.IntN(40))

@@ -31,56 +31,13 @@ const (
 // secretAfter looks at the separator at s[i] (':' or '=') and reports the secret word when the
 // name before it is one and the value after it looks like a real value.
 func secretAfter(s string, i int) finding {
-	j := i + 1
-	kind := sepColon
-	if s[i] == ':' {
-		if i > 0 && s[i-1] == ':' {
-			return finding{} // second colon of "::"
-		}
-		if j < len(s) {
-			switch s[j] {
-			case '=':
-				kind = sepCode
-				j++
-			case ':', '/':
-				return finding{} // "::" or "://"
-			}
-		}
-	} else {
-		if i > 0 && strings.IndexByte("=!<>:+-*/%&|^~", s[i-1]) >= 0 {
-			return finding{} // ==, !=, <=, :=, += …
-		}
-		kind = sepEquals
-		if j < len(s) {
-			switch s[j] {
-			case '=':
-				return finding{}
-			case '>':
-				j++ // PHP/Ruby "=>"
-			}
-		}
-		if (i > 0 && s[i-1] == ' ') || (j < len(s) && s[j] == ' ') {
-			kind = sepCode
-		}
-	}
-
-	// The name: skip closing quotes, brackets and markdown bold, then read an identifier.
-	e := i
-	for n := 0; e > 0 && n < 6 && strings.IndexByte(" \t\"'`*]", s[e-1]) >= 0; n++ {
-		e--
-	}
-	a := e
-	for a > 0 && e-a <= 64 && secretKeyByte(s[a-1]) {
-		a--
-	}
-	if a == e || e-a > 64 {
+	j, kind, ok := separatorAt(s, i)
+	if !ok {
 		return finding{}
 	}
-	if a > 0 && (s[a-1] == '/' || s[a-1] == '\\') {
-		return finding{} // a path such as /etc/passwd:
-	}
-	if a > 1 && s[a-1] == '{' && s[a-2] == '$' {
-		return finding{} // ${TOKEN:-default}
+	a, e, ok := nameBefore(s, i)
+	if !ok {
+		return finding{}
 	}
 	word, stem := secretWord(s, a, e)
 	if word == "" && strings.EqualFold(s[a:e], "value") {
@@ -89,54 +46,132 @@ func secretAfter(s string, i int) finding {
 	if word == "" {
 		return finding{}
 	}
+	v, ok := valueAfter(s, i, j)
+	if !ok {
+		return finding{}
+	}
+	found := func(reason string) finding { return finding{reason, v.start, v.start + len(v.text)} }
 
-	// The value.
+	if len(v.text) == 40 && isAWSSecretShape(v.text) && containsFoldASCII(s[max(0, a-24):e], "aws") {
+		return found("looks like an AWS secret access key")
+	}
+	if !v.quoted && passphraseWords[word] && v.text != "" && asciiLower(v.text[0]) {
+		if pe := passphraseEnd(s, v.start); pe > 0 {
+			return finding{"value after '" + word + "'", v.start, pe}
+		}
+	}
+	if len(v.text) < 4 || strings.ContainsAny(v.text, " \t") || placeholderValue(v.text) {
+		return finding{}
+	}
+	if valueIsSecret(word, stem, v.text, kind, v.quoted, lineEndsAt(s, v.end)) {
+		return found("value after '" + word + "'")
+	}
+	return finding{}
+}
+
+// separatorAt reads the separator at s[i]: it returns where the value may start and the
+// separator's kind, or false for an operator that assigns nothing (::, ://, ==, !=, <= …).
+func separatorAt(s string, i int) (j, kind int, ok bool) {
+	if s[i] == ':' {
+		return colonAt(s, i)
+	}
+	return equalsAt(s, i)
+}
+
+// colonAt reads the ':' at s[i]: "key: value", or "token := expr" in code.
+func colonAt(s string, i int) (j, kind int, ok bool) {
+	if i > 0 && s[i-1] == ':' {
+		return 0, 0, false // second colon of "::"
+	}
+	j = i + 1
+	if j < len(s) {
+		switch s[j] {
+		case '=':
+			return j + 1, sepCode, true
+		case ':', '/':
+			return 0, 0, false // "::" or "://"
+		}
+	}
+	return j, sepColon, true
+}
+
+// equalsAt reads the '=' at s[i]: "key=value", "token = expr" (spaced, as in code) or the
+// PHP/Ruby "key => value".
+func equalsAt(s string, i int) (j, kind int, ok bool) {
+	if i > 0 && strings.IndexByte("=!<>:+-*/%&|^~", s[i-1]) >= 0 {
+		return 0, 0, false // ==, !=, <=, :=, += …
+	}
+	j = i + 1
+	if j < len(s) {
+		switch s[j] {
+		case '=':
+			return 0, 0, false
+		case '>':
+			j++ // PHP/Ruby "=>"
+		}
+	}
+	if (i > 0 && s[i-1] == ' ') || (j < len(s) && s[j] == ' ') {
+		return j, sepCode, true
+	}
+	return j, sepEquals, true
+}
+
+// nameBefore finds the name s[a:e] written before the separator at s[i]: it skips closing
+// quotes, brackets and markdown bold, then reads an identifier of at most 64 bytes. It
+// refuses a path (/etc/passwd:) and a shell default (${TOKEN:-default}).
+func nameBefore(s string, i int) (a, e int, ok bool) {
+	e = i
+	for n := 0; e > 0 && n < 6 && strings.IndexByte(" \t\"'`*]", s[e-1]) >= 0; n++ {
+		e--
+	}
+	a = e
+	for a > 0 && e-a <= 64 && secretKeyByte(s[a-1]) {
+		a--
+	}
+	switch {
+	case a == e || e-a > 64:
+		return 0, 0, false
+	case a > 0 && (s[a-1] == '/' || s[a-1] == '\\'):
+		return 0, 0, false // a path such as /etc/passwd:
+	case a > 1 && s[a-1] == '{' && s[a-2] == '$':
+		return 0, 0, false // ${TOKEN:-default}
+	}
+	return a, e, true
+}
+
+// assignedValue is the value written after a separator.
+type assignedValue struct {
+	text   string // the value, without its quotes or markdown bold
+	start  int    // where text starts in s
+	end    int    // where the value ends in s, closing quote included
+	quoted bool
+}
+
+// valueAfter reads the value that starts, after blanks, at s[j], for the separator at s[i];
+// false when the line ends first or a quote is not closed within 256 bytes.
+func valueAfter(s string, i, j int) (assignedValue, bool) {
 	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
 		j++
 	}
 	if j >= len(s) {
-		return finding{}
+		return assignedValue{}, false
 	}
-	var v string
-	quoted := false
-	end := j
-	vs := j
 	if q := s[j]; q == '"' || q == '\'' || q == '`' {
 		lim := min(len(s), j+1+256)
 		k := strings.IndexByte(s[j+1:lim], q)
 		if k < 0 {
-			return finding{}
+			return assignedValue{}, false
 		}
-		v = s[j+1 : j+1+k]
-		vs = j + 1
-		quoted = true
-		end = j + 2 + k
-	} else {
-		query := strings.IndexByte(s[:i], '?') >= 0 // in a query string, & starts the next parameter
-		for end < len(s) && end-j < 256 && !secretValueStop(s[end]) && (s[end] != '&' || !query) {
-			end++
-		}
-		v = strings.TrimLeft(s[j:end], "*")
-		vs = end - len(v)
-		v = strings.TrimRight(v, ".!?:*")
+		return assignedValue{text: s[j+1 : j+1+k], start: j + 1, end: j + 2 + k, quoted: true}, true
 	}
-	found := func(reason string) finding { return finding{reason, vs, vs + len(v)} }
-
-	if len(v) == 40 && isAWSSecretShape(v) && containsFoldASCII(s[max(0, a-24):e], "aws") {
-		return found("looks like an AWS secret access key")
+	query := strings.IndexByte(s[:i], '?') >= 0 // in a query string, & starts the next parameter
+	end := j
+	for end < len(s) && end-j < 256 && !secretValueStop(s[end]) && (s[end] != '&' || !query) {
+		end++
 	}
-	if !quoted && passphraseWords[word] && asciiLower(v[0]) {
-		if pe := passphraseEnd(s, vs); pe > 0 {
-			return finding{"value after '" + word + "'", vs, pe}
-		}
-	}
-	if len(v) < 4 || strings.ContainsAny(v, " \t") || placeholderValue(v) {
-		return finding{}
-	}
-	if valueIsSecret(word, stem, v, kind, quoted, lineEndsAt(s, end)) {
-		return found("value after '" + word + "'")
-	}
-	return finding{}
+	v := strings.TrimLeft(s[j:end], "*")
+	start := end - len(v)
+	return assignedValue{text: strings.TrimRight(v, ".!?:*"), start: start, end: end}, true
 }
 
 // valueIsSecret judges the value v written after the secret word: kind is the separator,

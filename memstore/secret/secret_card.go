@@ -9,56 +9,96 @@ import "slices"
 // (luhnCard). Phone numbers, order numbers, dates and ids inside words do not have that shape.
 func cardNumber(s string) (start, end int) {
 	for i := 0; i < len(s); {
-		if !asciiDigit(s[i]) {
+		switch {
+		case !asciiDigit(s[i]):
 			i++
-			continue
-		}
-		if i > 0 && (asciiAlnum(s[i-1]) || s[i-1] == '_' || s[i-1] == '.' ||
-			(s[i-1] == '-' && i > 1 && asciiLetter(s[i-2]))) { // inside a word or an id (bucket-4242…)
+		case digitsInWord(s, i):
 			for i < len(s) && asciiDigit(s[i]) {
 				i++
 			}
-			continue
+		default:
+			var r digitRun
+			r.read(s, i)
+			if start, end, ok := r.card(s); ok {
+				return start, end
+			}
+			i = r.end
 		}
-		var digits [19]byte
-		var groups [6]int
-		nd, ng, j := 0, 0, i
-		for {
-			st := j
-			for j < len(s) && asciiDigit(s[j]) {
-				if nd < len(digits) {
-					digits[nd] = s[j]
-				}
-				nd++
-				j++
-			}
-			groups[ng] = j - st
-			ng++
-			if ng < len(groups) && j+1 < len(s) && (s[j] == ' ' || s[j] == '-') && asciiDigit(s[j+1]) {
-				j++
-				continue
-			}
-			break
-		}
-		endOK := j == len(s) || !asciiAlnum(s[j]) && s[j] != '_' &&
-			(s[j] != '.' || j+1 >= len(s) || !asciiDigit(s[j+1]))
-		switch {
-		case ng == 1:
-			if endOK && nd >= 13 && nd <= 19 && luhnCard(digits[:nd]) {
-				return i, j
-			}
-		case groups[0] == 4 && nd >= 13 && nd <= 19 && endOK && cardGroups(groups[1:ng]):
-			if luhnCard(digits[:nd]) {
-				return i, j
-			}
-		case groups[0] >= 13 && groups[0] <= 19:
-			if luhnCard(digits[:groups[0]]) {
-				return i, i + groups[0]
-			}
-		}
-		i = j
 	}
 	return 0, 0
+}
+
+// digitsInWord reports whether the digit at s[i] goes on a word or an id (v2, x_42, 1.5,
+// bucket-4242…) rather than starting a number.
+func digitsInWord(s string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	p := s[i-1]
+	return asciiAlnum(p) || p == '_' || p == '.' || (p == '-' && i > 1 && asciiLetter(s[i-2]))
+}
+
+// digitRun is a run of digit groups joined by single spaces or hyphens, as cardNumber reads
+// it: "4111 1111 1111 1111", "3782-822463-10005", "4111111111111111".
+type digitRun struct {
+	start, end int      // where the run is in s
+	digits     [19]byte // its first 19 digits
+	nd         int      // how many digits it has
+	groups     [6]int   // the number of digits of each group, at most 6 groups
+	ng         int      // how many groups it has
+}
+
+// read reads the run of digit groups that starts at s[i].
+func (r *digitRun) read(s string, i int) {
+	r.start = i
+	j := i
+	for {
+		st := j
+		for j < len(s) && asciiDigit(s[j]) {
+			if r.nd < len(r.digits) {
+				r.digits[r.nd] = s[j]
+			}
+			r.nd++
+			j++
+		}
+		r.groups[r.ng] = j - st
+		r.ng++
+		if r.ng < len(r.groups) && j+1 < len(s) && (s[j] == ' ' || s[j] == '-') && asciiDigit(s[j+1]) {
+			j++
+			continue
+		}
+		break
+	}
+	r.end = j
+}
+
+// card returns where the card number in the run is: the whole run when it is one number or
+// groups of card sizes after a first group of 4, or the first group alone when it is a card
+// number followed by other digits.
+func (r *digitRun) card(s string) (start, end int, ok bool) {
+	whole := r.nd >= 13 && r.nd <= 19 && numberEndsAt(s, r.end)
+	switch {
+	case r.ng == 1:
+		if whole && luhnCard(r.digits[:r.nd]) {
+			return r.start, r.end, true
+		}
+	case r.groups[0] == 4 && whole && cardGroups(r.groups[1:r.ng]):
+		if luhnCard(r.digits[:r.nd]) {
+			return r.start, r.end, true
+		}
+	case r.groups[0] >= 13 && r.groups[0] <= 19:
+		if luhnCard(r.digits[:r.groups[0]]) {
+			return r.start, r.start + r.groups[0], true
+		}
+	}
+	return 0, 0, false
+}
+
+// numberEndsAt reports whether a number ends at s[j]: the text ends, or a byte that is not
+// part of a word, an id or a decimal number (4111….5) follows.
+func numberEndsAt(s string, j int) bool {
+	return j == len(s) || !asciiAlnum(s[j]) && s[j] != '_' &&
+		(s[j] != '.' || j+1 >= len(s) || !asciiDigit(s[j+1]))
 }
 
 // cardGroups reports whether the groups after the first have card sizes (3 to 6 digits).

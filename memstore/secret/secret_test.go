@@ -228,9 +228,13 @@ var secretCases = []struct {
 	{"url port", "https://example.com:8443/path?page=2", false},
 	{"empty", "", false},
 	{"plain bullet", "- [x] Refactor the merge so that done items tick across days", false},
+	{"passphrase with no value", "passphrase: ,", false},
+	{"passcode with a bare dot", "passcode = .", false},
+	{"passphrase with bold only", "my passphrase: **", false},
 }
 
 func TestDetectSecret(t *testing.T) {
+	t.Parallel()
 	pos, neg := 0, 0
 	seen := map[string]bool{}
 	for _, tc := range secretCases {
@@ -259,6 +263,7 @@ func TestDetectSecret(t *testing.T) {
 }
 
 func TestDetectSecretReasons(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ text, want string }{
 		{"id " + fakeAWSKey, "looks like an AWS access key"},
 		{"password: hunter2", "value after 'password'"},
@@ -276,6 +281,7 @@ func TestDetectSecretReasons(t *testing.T) {
 
 // The reason names the kind of secret, never the secret itself.
 func TestDetectSecretReasonHidesValue(t *testing.T) {
+	t.Parallel()
 	for _, tc := range secretCases {
 		if !tc.secret {
 			continue

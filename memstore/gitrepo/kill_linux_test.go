@@ -34,6 +34,7 @@ func TestGitHelperCommitLoop(t *testing.T) {
 		if _, err := r.CommitPaths(context.Background(), []string{rel, gitTLong}, "carnet: loop"); err != nil {
 			t.Fatal(err)
 		}
+		fmt.Println("committed")
 	}
 }
 
@@ -67,7 +68,15 @@ func testCommitPathsKilled(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		line, _ := bufio.NewReader(out).ReadString('\n')
+		lines := bufio.NewReader(out)
+		line, _ := lines.ReadString('\n')
+		if run == 0 && line == "ready\n" {
+			// However loaded the machine, the first run kills a helper that has committed.
+			line, _ = lines.ReadString('\n')
+			if line == "committed\n" {
+				line = "ready\n"
+			}
+		}
 		if line != "ready\n" {
 			cmd.Process.Kill()
 			cmd.Wait()

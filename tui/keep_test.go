@@ -1,0 +1,215 @@
+package tui
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"carnet/memstore"
+)
+
+// project opens one project of the workspace at root.
+func project(t *testing.T, root, name string) *memstore.Project {
+	t.Helper()
+	ws, err := memstore.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ws.Project(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func git(t *testing.T, root string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", root}, args...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// appendTo adds lines to a file as an agent's hook would (nothing committed).
+func appendTo(t *testing.T, path string, lines ...string) {
+	t.Helper()
+	data := readFile(t, path)
+	if err := os.WriteFile(path, []byte(data+strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// curateAt opens the curate screen of today's cmms_doc log with the cursor on the bullet
+// whose text starts with prefix.
+func curateAt(t *testing.T, h *harness, prefix string) *curate {
+	t.Helper()
+	h.press("enter", "j", "j", "c")
+	s := topIs[*curate](h, "c opened")
+	for i, r := range s.rows {
+		if r.header == "" && r.nested == "" && strings.HasPrefix(r.ref.text, prefix) {
+			s.list.cursor = i
+			return s
+		}
+	}
+	t.Fatalf("no bullet starting with %q in curate", prefix)
+	return nil
+}
+
+// An edit of a bullet longer than what one CLI call may add keeps every character, on disk
+// and in git.
+func TestCurateEditKeepsALongBullet(t *testing.T) {
+	root := fixture(t)
+	today := project(t, root, "cmms_doc").LogPath("2026-03-22")
+	long := "Long " + strings.Repeat("mot ", 620) + "fin."
+	appendTo(t, today, "", "## Décisions", "- "+long)
+	h := newHarness(t, root, true)
+	curateAt(t, h, "Long mot")
+	h.press("r")
+	h.typeText(" Relu.")
+	h.press("enter")
+	h.contains("Edited a bullet")
+	want := "- " + long + " Relu.\n"
+	if !strings.Contains(readFile(t, today), want) {
+		t.Fatalf("the edited bullet is not whole on disk (%d chars wanted)", len(want))
+	}
+	if !strings.Contains(git(t, root, "show", "HEAD:projects/cmms_doc/memory_sessions/logs/2026-03-22.md"), want) {
+		t.Fatal("the committed bullet is not whole")
+	}
+}
+
+// Deleting a bullet git has not got yet commits the file as it was first, so that git keeps
+// it; u puts it back with a commit of its own.
+func TestCurateDeleteUncommittedThenUndo(t *testing.T) {
+	root := fixture(t)
+	rel := "projects/cmms_doc/memory_sessions/logs/2026-03-22.md"
+	if st := git(t, root, "status", "--porcelain", "--", rel); !strings.HasPrefix(st, "??") {
+		t.Fatalf("today's log should be untracked: %q", st)
+	}
+	h := newHarness(t, root, true)
+	s := curateAt(t, h, "Glossaire complété")
+	i, _ := s.list.selected()
+	ref := s.rows[i].ref
+	h.press("d")
+	h.contains("Delete “Glossaire complété", "(git keeps it; u undoes)")
+	h.press("y")
+	h.contains("Deleted a bullet", "u undoes")
+	if strings.Contains(readFile(t, ref.path), ref.text) {
+		t.Fatal("d y did not delete the bullet")
+	}
+	log := git(t, root, "log", "-2", "--format=%s")
+	if !strings.Contains(log, "memory(cmms_doc): delete a bullet of cmms_doc\nmemory(cmms_doc): keep 2026-03-22.md as it was before: delete a bullet of cmms_doc") {
+		t.Fatalf("want the file kept first, then the deletion:\n%s", log)
+	}
+	if !strings.Contains(git(t, root, "show", "HEAD~1:"+rel), "- "+ref.text+"\n") {
+		t.Fatal("git does not keep the deleted bullet")
+	}
+	before := git(t, root, "show", "HEAD~1:"+rel)
+
+	h.press("u")
+	h.contains("Undid “Deleted a bullet", "2026-03-22.md restored", "a revert: git log keeps both")
+	if got := readFile(t, ref.path); got != before {
+		t.Fatalf("u did not restore the file as it was:\n%s", got)
+	}
+	if s := git(t, root, "log", "-1", "--format=%s"); s != "memory(cmms_doc): undo: delete a bullet of cmms_doc\n" {
+		t.Fatalf("undo commit: %q", s)
+	}
+	if st := git(t, root, "status", "--porcelain", "--", rel); st != "" {
+		t.Fatalf("after undo the log is not committed: %q", st)
+	}
+	h.press("u")
+	h.contains("nothing to undo")
+}
+
+// u refuses to undo over a file changed since (an agent wrote to it): nothing is lost.
+func TestUndoRefusesAFileChangedSince(t *testing.T) {
+	root := fixture(t)
+	h := newHarness(t, root, true)
+	s := curateAt(t, h, "Glossaire complété")
+	i, _ := s.list.selected()
+	path := s.rows[i].ref.path
+	h.press("d", "y")
+	appendTo(t, path, "- Ajout d'un agent.")
+	h.press("u")
+	h.contains("cannot undo", "changed since")
+	if !strings.Contains(readFile(t, path), "Ajout d'un agent.") {
+		t.Fatal("undo lost the agent's line")
+	}
+}
+
+// d on a bullet with nested lines shows them and says they go with it.
+func TestCurateDeleteSaysNestedLinesGoToo(t *testing.T) {
+	root := fixture(t)
+	today := project(t, root, "cmms_doc").LogPath("2026-03-22")
+	appendTo(t, today, "", "## Décisions", "- Parent décidé.", "  - enfant un", "  - enfant deux", "- Autre décision.")
+	h := newHarness(t, root, true)
+	curateAt(t, h, "Parent décidé")
+	h.contains("- enfant un", "- enfant deux")
+	h.press("d")
+	h.contains("Delete “Parent décidé.” and its 2 nested lines?")
+	h.press("y")
+	data := readFile(t, today)
+	if strings.Contains(data, "enfant") || strings.Contains(data, "Parent") || !strings.Contains(data, "- Autre décision.") {
+		t.Fatalf("d y:\n%s", data)
+	}
+}
+
+// m files a bullet with its nested lines under its log's date; a secret stays in its log;
+// a bullet long memory already has stays too and the notice quotes the line that says it.
+func TestCurateMoveToLongMemory(t *testing.T) {
+	root := fixture(t)
+	p := project(t, root, "cmms_doc")
+	log := p.LogPath("2026-03-20")
+	appendTo(t, log, "", "## Décisions", "- Garder les captures en PNG.", "  - pas de JPEG", "- Le jeton est ghp_"+strings.Repeat("a1B2c3D4e5", 4))
+	h := newHarness(t, root, true)
+	h.press("enter")
+	m := topIs[*memory](h, "enter opened")
+	for i := range m.list.count() {
+		h.press("j")
+		if i > 60 || strings.Contains(h.plain(), "› 2026-03-20") {
+			break
+		}
+	}
+	h.press("c")
+	s := topIs[*curate](h, "c opened")
+	h.contains("2026-03-20.md")
+	at := func(prefix string) {
+		t.Helper()
+		for i, r := range s.rows {
+			if r.header == "" && r.nested == "" && strings.HasPrefix(r.ref.text, prefix) {
+				s.list.cursor = i
+				return
+			}
+		}
+		t.Fatalf("no %q", prefix)
+	}
+	at("Le jeton")
+	h.press("m")
+	h.contains("secret guard")
+	if !strings.Contains(readFile(t, log), "- Le jeton est ghp_") {
+		t.Fatal("a refused move deleted the bullet from its log")
+	}
+	at("Garder les captures")
+	h.press("m")
+	h.contains("Moved a bullet to long-term memory")
+	long := readFile(t, p.LongMemoryPath())
+	_, under, _ := strings.Cut(long, "## 2026-03-20\n")
+	under, _, _ = strings.Cut(under, "\n## ")
+	if !strings.Contains(under, "- Garder les captures en PNG.\n  - pas de JPEG\n") {
+		t.Fatalf("long memory lacks the bullet and its nested line under its log's date:\n%s", long[max(0, len(long)-300):])
+	}
+	if strings.Contains(readFile(t, log), "pas de JPEG") {
+		t.Fatal("the moved bullet is still in its log")
+	}
+	// a bullet long memory already says
+	appendTo(t, log, "- Le client pilote (Usine de Lyon) relit chaque chapitre avant publication.")
+	h.press("esc", "c")
+	s = topIs[*curate](h, "c opened again")
+	at("Le client pilote")
+	h.press("m")
+	h.contains("Long-term memory already says this: “Le client pilote (Usine de Lyon)")
+	if !strings.Contains(readFile(t, log), "- Le client pilote (Usine de Lyon)") {
+		t.Fatal("the log lost a bullet long memory already had")
+	}
+}

@@ -213,3 +213,47 @@ func TestCurateMoveToLongMemory(t *testing.T) {
 		t.Fatal("the log lost a bullet long memory already had")
 	}
 }
+
+// ctrl+c with ticks not applied asks, as q does; a second ctrl+c quits.
+func TestCtrlCWithPendingTicksAsks(t *testing.T) {
+	h := newHarness(t, fixture(t), true)
+	h.press("o", "space", "ctrl+c")
+	if h.quit {
+		t.Fatal("ctrl+c quit with a tick pending")
+	}
+	h.contains("Quit without applying 1 tick?")
+	h.press("n")
+	h.contains("1 ticked")
+	h.press("ctrl+c", "y")
+	if !h.quit {
+		t.Fatal("y did not quit")
+	}
+	h = newHarness(t, fixture(t), true)
+	h.press("o", "space", "ctrl+c", "ctrl+c")
+	if !h.quit {
+		t.Fatal("a second ctrl+c did not quit")
+	}
+}
+
+// Esc backs out and never quits; h and ← go back; q quits from the first screen.
+func TestEscNeverQuits(t *testing.T) {
+	h := newHarness(t, shared(t), true)
+	h.press("enter")
+	topIs[*memory](h, "enter")
+	h.press("h")
+	topIs[*projects](h, "h")
+	h.press("enter", "left")
+	topIs[*projects](h, "←")
+	h.press("/")
+	h.typeText("mob")
+	h.press("esc", "esc", "esc")
+	if h.quit {
+		t.Fatal("esc quit the UI")
+	}
+	topIs[*projects](h, "esc")
+	h.contains("q quits")
+	h.press("q")
+	if !h.quit {
+		t.Fatal("q does not quit from the projects")
+	}
+}

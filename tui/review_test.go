@@ -102,3 +102,49 @@ func TestReviewGuardRefusal(t *testing.T) {
 }
 
 func TestReviewGolden(t *testing.T) { goldens(t, shared(t), "p", "G", "enter", "n", "space") }
+
+// Rejecting the carry of open items keeps the logs they come from where they are listed,
+// and the status says what was applied, not what the plan proposed.
+func TestReviewRejectCarryKeepsItsLog(t *testing.T) {
+	root := fixture(t)
+	before := openItemsOf(t, root, "cmms_doc")
+	h := newHarness(t, root, true)
+	h.press("p")
+	s := topIs[*review](h, "p opened")
+	if s.plan == nil || len(s.plan.Carried) == 0 {
+		t.Fatalf("the plan carries nothing: %v", s.err)
+	}
+	from := map[string]bool{}
+	for _, it := range s.plan.Carried {
+		from[it.Date] = true
+	}
+	found := false
+	for i, ch := range s.plan.Changes {
+		if strings.HasSuffix(ch.Path, s.plan.Today+".md") && ch.Kind != promote.Move {
+			s.list.cursor, found = i, true
+		}
+	}
+	if !found {
+		t.Fatal("no carry change in the plan")
+	}
+	h.press("space", "w")
+	topIs[*memory](h, "after apply the screen is")
+	h.contains("Promoted, committed", "not archived: the carry of")
+	h.lacks("carried")
+	logs := filepath.Join(root, "projects/cmms_doc/memory_sessions/logs")
+	for date := range from {
+		if _, err := os.Stat(filepath.Join(logs, date+".md")); err != nil {
+			t.Fatalf("%s.md was archived with its open items not carried: %v", date, err)
+		}
+	}
+	if after := openItemsOf(t, root, "cmms_doc"); len(after) != len(before) {
+		t.Fatalf("%d open items listed after, %d before", len(after), len(before))
+	}
+	out, err := exec.Command("git", "-C", root, "show", "--stat", "--format=%s", "HEAD").CombinedOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "archived") || strings.Contains(string(out), "carried") {
+		t.Fatalf("the commit:\n%s", out)
+	}
+}

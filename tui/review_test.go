@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -147,4 +148,57 @@ func TestReviewRejectCarryKeepsItsLog(t *testing.T) {
 	if !strings.Contains(string(out), "archived") || strings.Contains(string(out), "carried") {
 		t.Fatalf("the commit:\n%s", out)
 	}
+}
+
+// Rejecting the hunk that condenses long memory's headings keeps every fact under its own
+// date, and no two hunks share a line.
+func TestReviewRejectHeadingHunkKeepsDates(t *testing.T) {
+	root := fixture(t)
+	h := newHarness(t, root, true)
+	h.press("p")
+	s := topIs[*review](h, "p opened")
+	var lm *promote.Change
+	for i, ch := range s.plan.Changes {
+		if strings.HasSuffix(ch.Path, "long_memory.md") {
+			s.list.cursor, lm = i, ch
+		}
+	}
+	if lm == nil || !strings.Contains(strings.Join(lm.Hunks[0].Lines, "\n"), "+## Condensé") {
+		t.Fatal("the first long-memory hunk does not condense headings")
+	}
+	end := 0
+	for _, hk := range lm.Hunks {
+		var from, n int
+		if _, err := fmt.Sscanf(strings.Replace(hk.Header, ",", " ", 1), "@@ -%d %d", &from, &n); err != nil {
+			n = 1
+			fmt.Sscanf(hk.Header, "@@ -%d", &from)
+		}
+		if from <= end {
+			t.Fatalf("hunk %s overlaps the one before (ending at line %d)", hk.Header, end)
+		}
+		end = from + n - 1
+	}
+	before := readFile(t, filepath.Join(root, lm.Path))
+	h.press("enter", "space", "esc", "w")
+	h.contains("Promoted, committed")
+	after := readFile(t, filepath.Join(root, lm.Path))
+	if strings.Contains(after, "## Condensé") {
+		t.Fatal("the rejected condensation was applied")
+	}
+	was := dateOf(before)
+	for text, date := range dateOf(after) {
+		if d, ok := was[text]; ok && d != date {
+			t.Fatalf("%q moved from ## %s to ## %s", text, d, date)
+		}
+	}
+}
+
+// dateOf maps each bullet of a long memory to the heading it is under.
+func dateOf(data string) map[string]string {
+	out := map[string]string{}
+	d := memstore.ParseDoc([]byte(data))
+	for _, sb := range d.AllBullets() {
+		out[sb.Bullet.Text] = sb.Section.Heading
+	}
+	return out
 }

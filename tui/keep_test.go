@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -255,5 +256,54 @@ func TestEscNeverQuits(t *testing.T) {
 	h.press("q")
 	if !h.quit {
 		t.Fatal("q does not quit from the projects")
+	}
+}
+
+// Under the smallest size the screens lay out in, the UI says so instead of a blank screen.
+func TestTerminalTooSmall(t *testing.T) {
+	h := newHarness(t, shared(t), true)
+	h.send(windowSize(20, 5))
+	if got := h.plain(); !strings.HasPrefix(got, "terminal too small") || maxWidth(got) > 20 || strings.Count(got, "\n") >= 5 {
+		t.Fatalf("at 20×5:\n%s", got)
+	}
+	h.send(windowSize(80, 24))
+	h.contains("cmms_doc")
+}
+
+// A "- [ ] task" item shows one box, and ticking it writes "- ✅ task"; with language = "en"
+// the screen and the status name the English heading.
+func TestTickTaskBoxInEnglish(t *testing.T) {
+	root := fixture(t)
+	today := project(t, root, "cmms_doc").LogPath("2026-03-22")
+	data := strings.Replace(readFile(t, today), "## À suivre\n", "## À suivre\n- [ ] Relire le glossaire.\n", 1)
+	if err := os.WriteFile(today, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "carnet.toml"), []byte("language = \"en\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// a file named like an impossible date is not a log
+	if err := os.WriteFile(filepath.Join(filepath.Dir(today), "2026-13-45.md"), []byte("# x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, root, true)
+	h.press("enter")
+	h.lacks("2026-13-45")
+	h.press("o")
+	s := topIs[*items](h, "o")
+	for i, r := range s.rows {
+		if r.header == "" && strings.Contains(r.item.Text, "Relire le glossaire") {
+			s.list.cursor = i
+		}
+	}
+	h.contains("[ ] Relire le glossaire.")
+	h.lacks("[ ] [ ]")
+	h.press("space")
+	h.contains("enter moves them to Done")
+	h.press("enter")
+	h.contains("into Done")
+	got := readFile(t, today)
+	if !strings.Contains(got, "- ✅ Relire le glossaire.\n") || strings.Contains(got, "[ ]") {
+		t.Fatalf("ticked:\n%s", got)
 	}
 }

@@ -318,7 +318,20 @@ func (m *Model) View() tea.View {
 }
 
 // render is the screen as a string (what View shows and golden tests compare).
+// minWidth and minHeight are the smallest terminal the screens lay out in.
+const minWidth, minHeight = 40, 10
+
 func (m *Model) render() string {
+	if m.width > 0 && (m.width < minWidth || m.height < minHeight) {
+		msg := fmt.Sprintf("terminal too small: %d×%d, carnet needs %d×%d", m.width, m.height, minWidth, minHeight)
+		var lines []string
+		for len(msg) > 0 && len(lines) < max(m.height, 1) {
+			cut := min(len([]rune(msg)), max(m.width, 1))
+			lines = append(lines, string([]rune(msg)[:cut]))
+			msg = string([]rune(msg)[cut:])
+		}
+		return strings.Join(lines, "\n")
+	}
 	top := m.top()
 	body := top.View()
 	if m.showHelp {

@@ -143,7 +143,7 @@ func newEdit(path string, base []byte, exists bool, after []byte, note string, l
 		from = "/dev/null"
 	}
 	before := string(base)
-	for _, e := range joinRegroup(before, mergeAdjacent(udiff.Lines(before, string(after)))) {
+	for _, e := range mergeAdjacent(udiff.Lines(before, string(after))) {
 		if e.Start != e.End || len(labels) == 0 || !exists { // a new file is one hunk
 			c.edits = append(c.edits, e)
 			continue
@@ -163,6 +163,7 @@ func newEdit(path string, base []byte, exists bool, after []byte, note string, l
 		panic("promote: " + err.Error()) // edits come from udiff.Lines on the same text
 	}
 	c.Diff = head.String() + full
+	c.edits = joinRegroup(before, c.edits) // the hunks: one decision each (the diff stays fine-grained)
 
 	offset := 0 // lines the hunks before this one added (negative: removed)
 	contexts := hunkContexts(before, c.edits)

@@ -307,3 +307,20 @@ func TestTickTaskBoxInEnglish(t *testing.T) {
 		t.Fatalf("ticked:\n%s", got)
 	}
 }
+
+// Clearing a filter keeps the cursor on its row.
+func TestClearFilterKeepsTheRow(t *testing.T) {
+	h := newHarness(t, shared(t), true)
+	h.press("/")
+	h.typeText("mob")
+	h.press("esc")
+	h.contains("› mobile_app")
+	h.press("/")
+	h.typeText("comp")
+	h.press("enter", "esc")
+	h.contains("› competitors")
+	h.press("enter")
+	if m := topIs[*memory](h, "enter"); m.p.Name != "competitors" {
+		t.Fatalf("enter opened %s", m.p.Name)
+	}
+}

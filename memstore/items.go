@@ -144,7 +144,9 @@ func (tx *Tx) TickItem(it OpenItem) error {
 				d.RemoveBullet(s, b)
 				lang := d.Language(tx.p.WS.Config.Language)
 				if !sectionIndex(d, KeyDone).Has(it.Text) {
-					d.AppendBullet(KeyDone, Heading(KeyDone, lang), "✅ "+strings.TrimSpace(strings.TrimPrefix(it.Text, "✅")), LogOrder, body...)
+					done := strings.TrimSpace(strings.TrimPrefix(it.Text, "✅"))
+					done = strings.TrimPrefix(done, "[ ] ") // a Markdown task box: ✅ replaces it
+					d.AppendBullet(KeyDone, Heading(KeyDone, lang), "✅ "+done, LogOrder, body...)
 				} else if len(body) > 0 {
 					d.appendBody(KeyDone, it.Text, body)
 				}

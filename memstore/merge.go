@@ -1,10 +1,12 @@
 package memstore
 
 import (
-	"carnet/memstore/gitrepo"
 	"fmt"
 	"strings"
 	"time"
+
+	"carnet/memstore/gitrepo"
+	"carnet/memstore/secret"
 )
 
 // Item is one bullet carnet wrote or ticked.
@@ -191,4 +193,31 @@ func (tx *Tx) addEach(key string, items []string, seen *DedupIndex, path string,
 		seen.Add(text)
 		res.Added = append(res.Added, Item{Key: key, Text: text, Path: tx.p.WS.Rel(path)})
 	}
+}
+
+// FileLongTerm adds a bullet kept by a person (its text and indented lines, as they are: never
+// cut) to long memory under date, the day it was noted, unless long memory already says it:
+// then nothing is added and same is the bullet that says it. A secret is an error.
+func (tx *Tx) FileLongTerm(date, text string, body []string) (same string, err error) {
+	if reason := secret.Detect(strings.Join(append([]string{text}, body...), "\n")); reason != "" {
+		return "", fmt.Errorf("refused by the secret guard: %s", reason)
+	}
+	d, err := tx.LongMemory()
+	if err != nil {
+		return "", err
+	}
+	all := d.AllBullets()
+	seen := NewDedupIndex(nil)
+	for _, b := range all {
+		seen.Add(b.Bullet.Text)
+	}
+	if i := seen.Find(text); i >= 0 {
+		return all[i].Bullet.Text, nil
+	}
+	if s, ok := d.Section(date); ok {
+		d.insertBullet(s, text, body...)
+	} else {
+		d.AddSection("", date, nil, append([]string{"- " + text}, body...)...)
+	}
+	return "", nil
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -211,6 +212,9 @@ func (tx *Tx) Read(path string) (data []byte, exists bool, err error) {
 	return td.orig, td.exists, nil
 }
 
+// Paths lists the files the Tx has read (Doc, Log, LongMemory, Put, Read), in that order.
+func (tx *Tx) Paths() []string { return slices.Clone(tx.order) }
+
 // Move renames a file inside the project when the Tx commits, after its documents are written.
 func (tx *Tx) Move(from, to string) { tx.moves = append(tx.moves, [2]string{from, to}) }
 
@@ -224,6 +228,18 @@ const MaxBulletChars = 1000
 func (tx *Tx) CleanBullet(text string) string { return cleanBullet(tx.p.WS.Root, text) }
 
 func cleanBullet(root, text string) string {
+	text = cleanLine(root, text)
+	if r := []rune(text); len(r) > MaxBulletChars {
+		text = string(r[:MaxBulletChars-1]) + "…"
+	}
+	return text
+}
+
+// CleanLine is CleanBullet without its length limit: a person's edit of a bullet already
+// there is never cut (MaxBulletChars bounds what one call adds, not what a file holds).
+func (tx *Tx) CleanLine(text string) string { return cleanLine(tx.p.WS.Root, text) }
+
+func cleanLine(root, text string) string {
 	// control characters (NUL, ESC, DEL, C1) are dropped; whitespace ones become spaces below
 	text = strings.Join(strings.FieldsFunc(text, func(r rune) bool { return unicode.IsControl(r) && !unicode.IsSpace(r) }), "")
 	text = strings.TrimSpace(text)
@@ -237,9 +253,6 @@ func cleanBullet(root, text string) string {
 	}
 	if home, err := os.UserHomeDir(); err == nil && len(home) > 1 {
 		text = strings.ReplaceAll(text, home+"/", "~/")
-	}
-	if r := []rune(text); len(r) > MaxBulletChars {
-		text = string(r[:MaxBulletChars-1]) + "…"
 	}
 	return strings.TrimSpace(text)
 }

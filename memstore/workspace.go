@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // MemoryDir is the name of a project's memory folder.
@@ -305,5 +306,6 @@ func IsDate(s string) bool {
 			return false
 		}
 	}
-	return true
+	_, err := time.Parse("2006-01-02", s) // a real day: not 2026-13-45
+	return err == nil
 }

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -37,6 +38,10 @@ type Change struct {
 	Now    time.Time // "today" for the logs the change writes; zero is time.Now()
 	// Context bounds the commit (the hook's deadline); nil is context.Background().
 	Context context.Context
+	// KeepFirst commits the files the change rewrites as they are before it, when git does
+	// not have them yet (untracked or modified), so that what the change removes or rewords
+	// stays in git: the change is then a commit of its own. Only with a Commit that commits.
+	KeepFirst bool
 }
 
 // Written says what a write did.
@@ -67,6 +72,11 @@ func (p *Project) Write(c Change, fn func(tx *Tx) error) (Written, error) {
 	if err := fn(tx); err != nil {
 		return Written{Refused: tx.Refused}, err
 	}
+	if c.KeepFirst && p.WS.commits(c.Commit) {
+		if err := p.keepFirst(tx, c); err != nil {
+			return Written{Refused: tx.Refused}, err
+		}
+	}
 	changed, err := tx.commit()
 	w := Written{Changed: changed, Refused: tx.Refused}
 	if err != nil || len(changed) == 0 || !p.WS.commits(c.Commit) {
@@ -74,6 +84,35 @@ func (p *Project) Write(c Change, fn func(tx *Tx) error) (Written, error) {
 	}
 	w.Commit, w.CommitErr = p.commitRetrying(changed, c)
 	return w, nil
+}
+
+// keepFirst commits, as they are on disk, the existing files tx is about to rewrite; git
+// commits nothing for a file it already has as it is.
+func (p *Project) keepFirst(tx *Tx, c Change) error {
+	var paths []string
+	for _, path := range tx.order {
+		if td := tx.docs[path]; td.exists && !bytes.Equal(td.doc.Bytes(), td.orig) {
+			paths = append(paths, p.WS.Rel(path))
+		}
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	keep := c
+	keep.What = "keep " + strings.Join(baseNames(paths), ", ") + " as it was before: " + oneLine(c.What)
+	keep.Body = nil
+	if _, err := p.WS.commit(paths, p.Name, keep); err != nil {
+		return fmt.Errorf("cannot commit %s as it was first, so nothing was changed: %w", strings.Join(paths, ", "), err)
+	}
+	return nil
+}
+
+func baseNames(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = filepath.Base(p)
+	}
+	return out
 }
 
 // uncommittedFile lists, in the debug folder, the paths a refused commit left uncommitted:

@@ -23,6 +23,10 @@ type Result struct {
 	// Skipped says why no commit was made ("not a git repository", "detached HEAD",
 	// "merge in progress", "nothing accepted", …); "" when one was.
 	Skipped string
+	// Kept are the logs (relative to the workspace root) whose accepted archive move was not
+	// made because the carry of their open items was rejected: they stay where their open
+	// items are listed.
+	Kept []string
 }
 
 // StaleError refuses to apply a plan whose files changed after it was computed.
@@ -51,8 +55,14 @@ func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
 		return Result{}, fmt.Errorf("this plan is for project %s, not %s", plan.Project, p.Name)
 	}
 	var sel []*Change
+	var kept []string
+	uncarried := plan.uncarried()
 	for _, c := range plan.Changes {
-		if c.Selected() {
+		switch {
+		case !c.Selected():
+		case c.Kind == Move && uncarried[strings.TrimSuffix(filepath.Base(c.From), ".md")]:
+			kept = append(kept, c.From)
+		default:
 			sel = append(sel, c)
 		}
 	}
@@ -117,12 +127,31 @@ func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
 	}
 
 	subject, _, _ := strings.Cut(memstore.CommitMessage(p.Name, change), "\n")
-	res := Result{Message: subject, Paths: written.Changed}
+	res := Result{Message: subject, Paths: written.Changed, Kept: kept}
 	res.Commit, res.Skipped = written.Commit.Hash, written.Commit.Skipped
 	if written.CommitErr != nil {
 		return res, fmt.Errorf("files written, but the commit failed: %w", written.CommitErr)
 	}
 	return res, nil
+}
+
+// uncarried names (by date) the logs to archive whose open items the accepted changes would
+// not carry into today's log: archived, those items would be listed nowhere.
+func (pl *Plan) uncarried() map[string]bool {
+	out := map[string]bool{}
+	if len(pl.Carried) == 0 || pl.today == nil {
+		return out
+	}
+	has := saidSet(pl.today.base)
+	if pl.today.Selected() {
+		has = saidSet(pl.today.Content())
+	}
+	for _, it := range pl.Carried {
+		if !has[memstore.Normalize(it.Text)] {
+			out[it.Date] = true
+		}
+	}
+	return out
 }
 
 // message says what the selected changes do, for the commit subject: "promote: archived 12

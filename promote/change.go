@@ -163,10 +163,12 @@ func newEdit(path string, base []byte, exists bool, after []byte, note string, l
 		panic("promote: " + err.Error()) // edits come from udiff.Lines on the same text
 	}
 	c.Diff = head.String() + full
+	c.edits = joinRegroup(before, c.edits) // the hunks: one decision each (the diff stays fine-grained)
 
 	offset := 0 // lines the hunks before this one added (negative: removed)
-	for _, e := range c.edits {
-		u, err := udiff.ToUnifiedDiff(from, "b/"+path, before, []udiff.Edit{e}, 3)
+	contexts := hunkContexts(before, c.edits)
+	for i, e := range c.edits {
+		u, err := udiff.ToUnifiedDiff(from, "b/"+path, before, []udiff.Edit{e}, contexts[i])
 		if err != nil || len(u.Hunks) != 1 {
 			panic(fmt.Sprintf("promote: one edit gave %d hunks (%v)", len(u.Hunks), err))
 		}
@@ -222,6 +224,72 @@ func mergeAdjacent(edits []udiff.Edit) []udiff.Edit {
 		out = append(out, e)
 	}
 	return out
+}
+
+// hunkContext is the number of unchanged lines shown around a hunk.
+const hunkContext = 3
+
+// joinRegroup joins the edits of before that make one decision: when the change removes a
+// "## " heading (a condensation regrouping sections), every edit from the first to the last
+// one that removes a heading or adds one that would take in the lines after it, so that no
+// choice of hunks can leave facts under another date.
+func joinRegroup(before string, edits []udiff.Edit) []udiff.Edit {
+	first, last, regroups := -1, -1, false
+	for i, e := range edits {
+		removes := hasHeading(before[e.Start:e.End])
+		if removes || hasHeading(e.New) && (e.Start != e.End || adopts(before[e.End:])) {
+			if first < 0 {
+				first = i
+			}
+			last = i
+			regroups = regroups || removes
+		}
+	}
+	if !regroups || first == last {
+		return edits
+	}
+	j := edits[first]
+	for _, e := range edits[first+1 : last+1] {
+		j = udiff.Edit{Start: j.Start, End: e.End, New: j.New + before[j.End:e.Start] + e.New}
+	}
+	return append(append(slices.Clone(edits[:first]), j), edits[last+1:]...)
+}
+
+// hunkContexts gives each edit up to hunkContext lines of context, fewer where the unchanged
+// lines between two edits are too few for both: hunks never share a line.
+func hunkContexts(before string, edits []udiff.Edit) []int {
+	out := make([]int, len(edits))
+	for i := range edits {
+		out[i] = hunkContext
+		if i > 0 {
+			out[i] = min(out[i], strings.Count(before[edits[i-1].End:edits[i].Start], "\n")/2)
+		}
+		if i+1 < len(edits) {
+			out[i] = min(out[i], strings.Count(before[edits[i].End:edits[i+1].Start], "\n")/2)
+		}
+	}
+	return out
+}
+
+// adopts reports whether a heading inserted before rest would take in rest's first lines:
+// rest goes on with something other than a heading after blank lines.
+func adopts(rest string) bool {
+	for l := range strings.Lines(rest) {
+		if strings.TrimSpace(l) != "" {
+			return !strings.HasPrefix(l, "## ")
+		}
+	}
+	return false
+}
+
+// hasHeading reports whether text holds a "## " heading line.
+func hasHeading(text string) bool {
+	for l := range strings.Lines(text) {
+		if strings.HasPrefix(l, "## ") {
+			return true
+		}
+	}
+	return false
 }
 
 // splitInsert cuts the lines of one insertion into chunks that can each be applied alone:

@@ -34,6 +34,8 @@ type common struct {
 	static  bool          // text inputs do not blink (tests)
 	navBack bool          // a screen asked to go back (see back)
 	navPush []screen      // screens asked to open (see open)
+	undos   []*change     // the changes this UI made, last last (see undo)
+	lastEsc bool          // the key being handled is esc: back never quits on it
 }
 
 // inputStyles are the styles of a text input on this background.

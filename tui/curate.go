@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -21,7 +22,9 @@ type curate struct {
 
 type bulletRow struct {
 	header string // a section heading row when set
+	nested string // an indented line of the bullet above (nested bullet, continuation) when set
 	ref    bulletRef
+	lines  int // the nested lines of the bullet (they go with it)
 }
 
 // bulletsMsg carries the bullets read from the file.
@@ -34,9 +37,12 @@ type bulletsMsg struct {
 func newCurate(c *common, p *memstore.Project, path, title string) *curate {
 	s := &curate{promptList: newPromptList(c, p), path: path, title: title}
 	s.reload, s.screenKeys = s.load, s.onKey
-	s.list.key = func(i int) string { r := s.rows[i]; return r.header + "\x00" + r.ref.heading + "\x00" + r.ref.text }
+	s.list.key = func(i int) string {
+		r := s.rows[i]
+		return r.header + "\x00" + r.nested + "\x00" + r.ref.heading + "\x00" + r.ref.text
+	}
 	s.list.text = func(i int) string { return s.rows[i].ref.text + " " + s.rows[i].ref.heading }
-	s.list.header = func(i int) bool { return s.rows[i].header != "" }
+	s.list.header = func(i int) bool { return s.rows[i].header != "" || s.rows[i].nested != "" }
 	return s
 }
 
@@ -60,7 +66,12 @@ func (s *curate) load() tea.Cmd {
 			}
 			rows = append(rows, bulletRow{header: sec.Heading})
 			for _, b := range bs {
-				rows = append(rows, bulletRow{ref: bulletRef{path: path, heading: sec.Heading, key: sec.Key, text: b.Text, line: b.Line}})
+				ref := bulletRef{path: path, heading: sec.Heading, key: sec.Key, text: b.Text, line: b.Line}
+				body := d.BulletBody(b)
+				rows = append(rows, bulletRow{ref: ref, lines: len(body)})
+				for _, l := range body {
+					rows = append(rows, bulletRow{nested: cmp.Or(strings.TrimRight(l, " \t"), " "), ref: ref})
+				}
 			}
 		}
 		return bulletsMsg{to: s, rows: rows}
@@ -83,7 +94,8 @@ func (s *curate) Update(msg tea.Msg) tea.Cmd {
 func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.c.keys
 	var ref *bulletRef
-	if i, ok := s.list.selected(); ok {
+	i, ok := s.list.selected()
+	if ok {
 		ref = &s.rows[i].ref
 	}
 	name := s.p.Name
@@ -109,22 +121,18 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return write(s.c, s.p, "Edited a bullet of "+s.title, "edit a bullet of "+name, reword(r, text))
 		})
 	case key.Matches(msg, k.Drop):
-		r := *ref
-		s.prompt.confirm(fmt.Sprintf("Delete “%s”? (git keeps it)", short(r.text, 60)), func() tea.Cmd {
+		r, with := *ref, ""
+		if n := s.rows[i].lines; n > 0 {
+			with = " and its " + memstore.Plural(n, "nested line")
+		}
+		s.prompt.confirm(fmt.Sprintf("Delete “%s”%s? (git keeps it; u undoes)", short(r.text, 60), with), func() tea.Cmd {
 			return write(s.c, s.p, "Deleted a bullet of "+s.title, "delete a bullet of "+name, drop(r))
 		})
 	case key.Matches(msg, k.MoveLong):
 		if s.isLong() {
 			return notice("this bullet is already in long-term memory")
 		}
-		r, known := *ref, false
-		what := func() string {
-			if known {
-				return "Long-term memory already says this: removed from the log"
-			}
-			return "Moved a bullet to long-term memory"
-		}
-		return writeSaying(s.c, s.p, what, "move a bullet of "+name+" to long-term memory", moveToLong(r, &known))
+		return write(s.c, s.p, "Moved a bullet to long-term memory", "move a bullet of "+name+" to long-term memory", moveToLong(*ref))
 	}
 	return nil
 }
@@ -145,6 +153,10 @@ func (s *curate) View() string {
 			r := s.rows[i]
 			if r.header != "" {
 				b.WriteString(st.GroupHead.Render("  "+r.header) + "\n")
+				continue
+			}
+			if r.nested != "" {
+				b.WriteString(st.Faint.Render(padRight("     "+strings.ReplaceAll(r.nested, "\t", "    "), s.w)) + "\n")
 				continue
 			}
 			text := r.ref.text

@@ -158,7 +158,7 @@ func (s *items) apply() tea.Cmd {
 		return notice("nothing ticked: space ticks an item, enter applies")
 	}
 	s.checked = map[string]bool{}
-	what := fmt.Sprintf("Ticked %s into Finalisé (%s)", memstore.Plural(len(todo), "item"), memstore.Plural(len(days), "log"))
+	what := fmt.Sprintf("Ticked %s into %s (%s)", memstore.Plural(len(todo), "item"), s.doneHeading(), memstore.Plural(len(days), "log"))
 	msg := "tick " + memstore.Plural(len(todo), "item")
 	return s.write(what, msg, tick(todo))
 }
@@ -169,7 +169,7 @@ func (s *items) View() string {
 	n := s.list.count()
 	head := fmt.Sprintf("  %s open · %d ticked", memstore.Plural(n, "item"), len(s.checked))
 	if len(s.checked) > 0 {
-		head += st.Subtle.Render("  — enter moves them to Finalisé")
+		head += st.Subtle.Render("  — enter moves them to " + s.doneHeading())
 	}
 	b.WriteString(s.head(head))
 	switch why := s.c.unready(s.loaded, s.err, "Reading the logs…", "Cannot read the logs: "); {
@@ -187,7 +187,7 @@ func (s *items) View() string {
 				continue
 			}
 			box := st.Faint.Render("[ ]")
-			text := r.item.Text
+			text := task(r.item.Text)
 			if s.checked[itemKey(r)] {
 				box = st.Checked.Render("[✓]")
 				text = st.Checked.Render(text)
@@ -196,6 +196,19 @@ func (s *items) View() string {
 		}
 	}
 	return s.view(b.String())
+}
+
+// doneHeading is the heading ticked items go under, in the workspace's language.
+func (s *items) doneHeading() string {
+	return memstore.Heading(memstore.KeyDone, s.p.WS.Config.Language)
+}
+
+// task is an item's text without a "[ ]" task box of its own: the screen draws the box.
+func task(text string) string {
+	if t, ok := strings.CutPrefix(text, "[ ] "); ok {
+		return t
+	}
+	return text
 }
 
 func (s *items) Title() string { return "open items" }

@@ -7,7 +7,8 @@ import "charm.land/bubbles/v2/key"
 type KeyMap struct {
 	// Everywhere.
 	Quit   key.Binding // ctrl+c, from anywhere
-	Back   key.Binding // q / esc: one screen back (quits from the first)
+	Back   key.Binding // q / esc / h / ←: one screen back (q quits from the first; esc never quits)
+	Undo   key.Binding // the last change this UI made
 	Help   key.Binding
 	Search key.Binding // workspace-wide search
 
@@ -63,7 +64,8 @@ func DefaultKeyMap() KeyMap {
 	}
 	return KeyMap{
 		Quit:   b([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		Back:   b([]string{"q", "esc"}, "q/esc", "back"),
+		Back:   b([]string{"q", "esc", "h", "left"}, "q/esc", "back"),
+		Undo:   b([]string{"u"}, "u", "undo last change"),
 		Help:   b([]string{"?"}, "?", "help"),
 		Search: b([]string{"s"}, "s", "search all"),
 
@@ -114,5 +116,5 @@ func (k KeyMap) navKeys() []key.Binding {
 
 // globalKeys are shown in every full help.
 func (k KeyMap) globalKeys() []key.Binding {
-	return []key.Binding{k.Back, k.Search, k.Help, k.Quit}
+	return []key.Binding{k.Back, k.Undo, k.Search, k.Help, k.Quit}
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -89,6 +90,20 @@ func (l *list) refilter() {
 		l.shown = append(l.shown, i)
 	}
 	l.fix()
+}
+
+// clearFilter shows every row again, the cursor staying on the row it was on.
+func (l *list) clearFilter() {
+	sel, ok := l.selected()
+	l.filter.SetValue("")
+	l.refilter()
+	if !ok {
+		return
+	}
+	if j := slices.Index(l.shown, sel); j >= 0 {
+		l.cursor = j
+		l.fix()
+	}
 }
 
 // count is the number of rows that are not headings, the filter aside.
@@ -205,9 +220,8 @@ func (l *list) update(msg tea.Msg) (used, moved bool, cmd tea.Cmd) {
 			case "esc":
 				l.editing = false
 				l.filter.Blur()
-				l.filter.SetValue("")
-				l.refilter()
-				return true, l.cursor != before, nil
+				l.clearFilter()
+				return true, true, nil
 			}
 		}
 		var c tea.Cmd
@@ -251,8 +265,8 @@ func (l *list) update(msg tea.Msg) (used, moved bool, cmd tea.Cmd) {
 			l.editing = true
 			return true, false, l.filter.Focus()
 		case msg.String() == "esc" && l.filtering():
-			l.filter.SetValue("")
-			l.refilter()
+			l.clearFilter()
+			return true, true, nil
 		default:
 			return false, false, nil
 		}

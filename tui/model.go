@@ -6,6 +6,7 @@ package tui
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -130,7 +131,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.c.log.Printf("watch: %d paths changed", len(msg.paths))
 		return m, tea.Batch(m.broadcast(reloadMsg{}), m.watch.next())
 	case wroteMsg:
-		return m, onWrote(msg)
+		return m, m.c.onWrote(msg)
+	case undoMsg:
+		return m, onUndo(msg)
 	case editorDoneMsg:
 		cmds := []tea.Cmd{m.broadcast(reloadMsg{})}
 		if msg.err != nil {
@@ -191,8 +194,9 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.keys
+	m.c.lastEsc = msg.Code == tea.KeyEscape
 	if key.Matches(msg, k.Quit) {
-		return tea.Quit
+		return m.quit()
 	}
 	if m.showHelp {
 		if key.Matches(msg, k.Help, k.Back) {
@@ -206,6 +210,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Help):
 			m.showHelp = true
 			return nil
+		case key.Matches(msg, k.Undo):
+			return m.c.undo()
 		case key.Matches(msg, k.Search) && m.c.ws != nil && len(m.c.ws.Projects) > 0:
 			if _, ok := top.(*search); !ok {
 				return m.c.open(newSearch(m.c))
@@ -215,9 +221,28 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	return top.Update(msg)
 }
 
-// back leaves the active screen; leaving the first one quits.
+// quit leaves the UI (ctrl+c); with ticks not applied it asks first, as q does, and a second
+// ctrl+c quits.
+func (m *Model) quit() tea.Cmd {
+	it, ok := m.top().(*items)
+	if !ok || len(it.checked) == 0 || it.prompt.open && it.prompt.yesNo && it.prompt.label == quitQuestion(len(it.checked)) {
+		return tea.Quit
+	}
+	it.prompt.confirm(quitQuestion(len(it.checked)), func() tea.Cmd { return tea.Quit })
+	return nil
+}
+
+func quitQuestion(ticks int) string {
+	return fmt.Sprintf("Quit without applying %s? y quits · n stays (then enter applies them)", memstore.Plural(ticks, "tick"))
+}
+
+// back leaves the active screen; leaving the first one quits, except on esc (esc backs out,
+// it never quits).
 func (m *Model) back() tea.Cmd {
 	if len(m.stack) <= 1 {
+		if m.c.lastEsc {
+			return notice("q quits")
+		}
 		return tea.Quit
 	}
 	m.stack = m.stack[:len(m.stack)-1]
@@ -293,7 +318,20 @@ func (m *Model) View() tea.View {
 }
 
 // render is the screen as a string (what View shows and golden tests compare).
+// minWidth and minHeight are the smallest terminal the screens lay out in.
+const minWidth, minHeight = 40, 10
+
 func (m *Model) render() string {
+	if m.width > 0 && (m.width < minWidth || m.height < minHeight) {
+		msg := fmt.Sprintf("terminal too small: %d×%d, carnet needs %d×%d", m.width, m.height, minWidth, minHeight)
+		var lines []string
+		for len(msg) > 0 && len(lines) < max(m.height, 1) {
+			cut := min(len([]rune(msg)), max(m.width, 1))
+			lines = append(lines, string([]rune(msg)[:cut]))
+			msg = string([]rune(msg)[cut:])
+		}
+		return strings.Join(lines, "\n")
+	}
 	top := m.top()
 	body := top.View()
 	if m.showHelp {

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"bytes"
+	"cmp"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -29,41 +32,158 @@ type wroteMsg struct {
 	changed []string
 	commit  gitrepo.CommitResult
 	err     error
+	undo    *change // how to undo it, when it changed files
 }
+
+// change is a write this UI made, with the files as they were before and after it: u puts
+// them back (see undo).
+type change struct {
+	p       *memstore.Project
+	message string // what the commit said
+	what    string // what the status line said
+	files   []fileChange
+}
+
+type fileChange struct {
+	path          string
+	before, after []byte
+	existed       bool
+}
+
+// noticeErr ends a write that turns out to have nothing to do, with a notice rather than an
+// error: nothing is written.
+type noticeErr string
+
+func (e noticeErr) Error() string { return string(e) }
 
 // write runs fn through the project's one write path, which commits the files it changed
 // (SPEC §6: a UI action is one commit holding only memory files); message is what the commit
-// says the change is. It runs in a tea.Cmd.
+// says the change is. A file git does not have yet is committed as it was first, so that what
+// the change removes stays in git. It runs in a tea.Cmd.
 func write(c *common, p *memstore.Project, what, message string, fn func(tx *memstore.Tx) error) tea.Cmd {
 	return writeSaying(c, p, func() string { return what }, message, fn)
 }
 
 // writeSaying is write whose status text is known only once fn has run.
 func writeSaying(c *common, p *memstore.Project, what func() string, message string, fn func(tx *memstore.Tx) error) tea.Cmd {
-	change := memstore.Change{Writer: "ui", What: message, Commit: memstore.CommitAlways, Now: c.now()}
+	mc := memstore.Change{Writer: "ui", What: message, Commit: memstore.CommitAlways, Now: c.now(), KeepFirst: true}
 	return func() tea.Msg {
-		w, err := p.Write(change, fn)
+		var files []fileChange
+		w, err := p.Write(mc, func(tx *memstore.Tx) error {
+			if err := fn(tx); err != nil {
+				return err
+			}
+			files = txChanges(tx)
+			return nil
+		})
 		if err == nil && len(w.Refused) > 0 {
 			err = fmt.Errorf("refused: %s", w.Refused[0].Reason)
 		}
-		if err == nil {
-			err = w.CommitErr
+		msg := wroteMsg{what: what(), changed: w.Changed, commit: w.Commit, err: err}
+		if err == nil && len(w.Changed) > 0 {
+			msg.undo = &change{p: p, message: message, what: msg.what, files: files}
 		}
-		return wroteMsg{what: what(), changed: w.Changed, commit: w.Commit, err: err}
+		if err == nil {
+			msg.err = w.CommitErr
+		}
+		return msg
 	}
 }
 
+// txChanges lists the files tx changes, as they were and as they will be.
+func txChanges(tx *memstore.Tx) []fileChange {
+	var out []fileChange
+	for _, path := range tx.Paths() {
+		before, existed, err := tx.Read(path)
+		d, derr := tx.Doc(path)
+		if err != nil || derr != nil {
+			continue
+		}
+		if after := d.Bytes(); !bytes.Equal(after, before) {
+			out = append(out, fileChange{path: path, before: before, after: after, existed: existed})
+		}
+	}
+	return out
+}
+
 // onWrote turns a finished write into a status line and a reload of every screen.
-func onWrote(msg wroteMsg) tea.Cmd {
+func (c *common) onWrote(msg wroteMsg) tea.Cmd {
+	if n, ok := errors.AsType[noticeErr](msg.err); ok {
+		return notice("%s", string(n))
+	}
 	if msg.err != nil {
 		return tea.Batch(statusErr(msg.err), changed())
 	}
 	if len(msg.changed) == 0 {
 		return notice("nothing changed")
 	}
+	if msg.undo != nil {
+		c.undos = append(c.undos, msg.undo)
+	}
 	text := msg.what
 	if msg.commit.Hash != "" {
 		text += " · committed " + msg.commit.Hash[:7]
+	}
+	if msg.undo != nil {
+		text += " · u undoes"
+	}
+	return tea.Batch(status("%s", text), changed())
+}
+
+// undoMsg says an undo finished.
+type undoMsg struct {
+	ch     *change
+	commit gitrepo.CommitResult
+	err    error
+}
+
+// undo puts back the files of the last change this UI made, through the write path (a commit
+// of its own): u. A file changed since (an agent's hook) is left alone and the undo refused.
+func (c *common) undo() tea.Cmd {
+	if len(c.undos) == 0 {
+		return notice("nothing to undo: this session changed nothing yet")
+	}
+	ch := c.undos[len(c.undos)-1]
+	c.undos = c.undos[:len(c.undos)-1]
+	mc := memstore.Change{Writer: "ui", What: "undo: " + ch.message, Commit: memstore.CommitAlways, Now: c.now()}
+	return func() tea.Msg {
+		w, err := ch.p.Write(mc, func(tx *memstore.Tx) error {
+			for _, f := range ch.files {
+				now, _, err := tx.Read(f.path)
+				switch {
+				case err != nil:
+					return err
+				case !bytes.Equal(now, f.after):
+					return fmt.Errorf("cannot undo “%s”: %s changed since", ch.what, filepath.Base(f.path))
+				case !f.existed:
+					return fmt.Errorf("cannot undo “%s”: it created %s (delete it by hand)", ch.what, filepath.Base(f.path))
+				}
+				if err := tx.Put(f.path, f.before); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err == nil {
+			err = w.CommitErr
+		}
+		return undoMsg{ch: ch, commit: w.Commit, err: err}
+	}
+}
+
+func onUndo(msg undoMsg) tea.Cmd {
+	if msg.err != nil {
+		return tea.Batch(statusErr(msg.err), changed())
+	}
+	names := make([]string, len(msg.ch.files))
+	for i, f := range msg.ch.files {
+		names[i] = filepath.Base(f.path)
+	}
+	text := fmt.Sprintf("Undid “%s”: %s restored", msg.ch.what, strings.Join(names, ", "))
+	if msg.commit.Hash != "" {
+		text += " · committed " + msg.commit.Hash[:7] + " (a revert: git log keeps both)"
+	} else {
+		text += " (not committed: " + cmp.Or(msg.commit.Skipped, "no git") + ")"
 	}
 	return tea.Batch(status("%s", text), changed())
 }
@@ -80,10 +200,11 @@ func findBullet(d *memstore.Doc, ref bulletRef) (memstore.Section, memstore.Bull
 	return memstore.Section{}, memstore.Bullet{}, fmt.Errorf("%q is no longer in %s (changed meanwhile?)", short(ref.text, 40), filepath.Base(ref.path))
 }
 
-// reword replaces the text of a bullet.
+// reword replaces the text of a bullet (its nested lines stay). The text is never cut: an
+// edit keeps every word of a long bullet.
 func reword(ref bulletRef, text string) func(tx *memstore.Tx) error {
 	return func(tx *memstore.Tx) error {
-		text = tx.CleanBullet(text)
+		text = tx.CleanLine(text)
 		if text == "" {
 			return fmt.Errorf("an empty text: use drop to remove the bullet")
 		}
@@ -100,7 +221,7 @@ func reword(ref bulletRef, text string) func(tx *memstore.Tx) error {
 	}
 }
 
-// drop removes a bullet (git keeps it).
+// drop removes a bullet with its nested lines (git keeps them: see write).
 func drop(ref bulletRef) func(tx *memstore.Tx) error {
 	return func(tx *memstore.Tx) error {
 		d, err := tx.Doc(ref.path)
@@ -116,21 +237,32 @@ func drop(ref bulletRef) func(tx *memstore.Tx) error {
 	}
 }
 
-// moveToLong adds a bullet to long memory under today's date and removes it from its log;
-// known is set when long memory already said it (the log's copy goes all the same).
-func moveToLong(ref bulletRef, known *bool) func(tx *memstore.Tx) error {
+// moveToLong files a bullet of a log, with its nested lines, in long memory under the log's
+// date and removes it from the log. When long memory already says it, nothing is written and
+// the notice quotes the line that does; a secret is refused and the log keeps the bullet.
+func moveToLong(ref bulletRef) func(tx *memstore.Tx) error {
 	return func(tx *memstore.Tx) error {
-		if err := drop(ref)(tx); err != nil {
-			return err
-		}
-		text := strings.TrimSpace(strings.TrimPrefix(ref.text, "✅"))
-		added, err := tx.AddBullet(memstore.KeyLongTerm, text)
+		d, err := tx.Doc(ref.path)
 		if err != nil {
 			return err
 		}
-		if !added && len(tx.Refused) == 0 {
-			*known = true
+		s, b, err := findBullet(d, ref)
+		if err != nil {
+			return err
 		}
+		date := strings.TrimSuffix(filepath.Base(ref.path), ".md")
+		if !memstore.IsDate(date) {
+			date = memstore.Date(tx.Now())
+		}
+		text := strings.TrimSpace(strings.TrimPrefix(b.Text, "✅"))
+		same, err := tx.FileLongTerm(date, text, d.BulletBody(b))
+		if err != nil {
+			return err
+		}
+		if same != "" {
+			return noticeErr(fmt.Sprintf("Long-term memory already says this: “%s” (the log keeps its copy; d deletes it)", short(same, 80)))
+		}
+		d.RemoveBullet(s, b)
 		return nil
 	}
 }

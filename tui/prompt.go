@@ -22,7 +22,7 @@ type prompt struct {
 func newPrompt(c *common) *prompt {
 	ti := textinput.New()
 	ti.Prompt = ""
-	ti.CharLimit = 1000
+	ti.CharLimit = 0 // an edit of a long bullet keeps every word
 	ti.SetStyles(c.inputStyles())
 	return &prompt{c: c, input: ti, dark: c.styles.Dark}
 }

@@ -108,11 +108,16 @@ func (s *review) Update(msg tea.Msg) tea.Cmd {
 			s.err = msg.err
 			return statusErr(msg.err)
 		}
-		text := "Promoted: " + s.plan.Summary()
+		// what was applied (the accepted hunks), not what the plan proposed
+		_, applied, _ := strings.Cut(msg.res.Message, ": promote: ")
+		text := "Promoted: " + applied
 		if msg.res.Commit != "" {
-			text = "Promoted, committed " + msg.res.Commit[:7] + ": " + s.plan.Summary()
+			text = "Promoted, committed " + msg.res.Commit[:7] + ": " + applied
 		} else if msg.res.Skipped != "" {
-			text = "Promoted, not committed (" + msg.res.Skipped + "): " + s.plan.Summary()
+			text = "Promoted, not committed (" + msg.res.Skipped + "): " + applied
+		}
+		if n := len(msg.res.Kept); n > 0 {
+			text += fmt.Sprintf(" · %s not archived: the carry of %s open items was rejected", memstore.Plural(n, "log"), map[bool]string{true: "its", false: "their"}[n == 1])
 		}
 		return tea.Batch(s.c.back(), status("%s", text), changed())
 	case stylesMsg:

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -102,3 +103,102 @@ func TestReviewGuardRefusal(t *testing.T) {
 }
 
 func TestReviewGolden(t *testing.T) { goldens(t, shared(t), "p", "G", "enter", "n", "space") }
+
+// Rejecting the carry of open items keeps the logs they come from where they are listed,
+// and the status says what was applied, not what the plan proposed.
+func TestReviewRejectCarryKeepsItsLog(t *testing.T) {
+	root := fixture(t)
+	before := openItemsOf(t, root, "cmms_doc")
+	h := newHarness(t, root, true)
+	h.press("p")
+	s := topIs[*review](h, "p opened")
+	if s.plan == nil || len(s.plan.Carried) == 0 {
+		t.Fatalf("the plan carries nothing: %v", s.err)
+	}
+	from := map[string]bool{}
+	for _, it := range s.plan.Carried {
+		from[it.Date] = true
+	}
+	found := false
+	for i, ch := range s.plan.Changes {
+		if strings.HasSuffix(ch.Path, s.plan.Today+".md") && ch.Kind != promote.Move {
+			s.list.cursor, found = i, true
+		}
+	}
+	if !found {
+		t.Fatal("no carry change in the plan")
+	}
+	h.press("space", "w")
+	topIs[*memory](h, "after apply the screen is")
+	h.contains("Promoted, committed", "not archived: the carry of")
+	h.lacks("carried")
+	logs := filepath.Join(root, "projects/cmms_doc/memory_sessions/logs")
+	for date := range from {
+		if _, err := os.Stat(filepath.Join(logs, date+".md")); err != nil {
+			t.Fatalf("%s.md was archived with its open items not carried: %v", date, err)
+		}
+	}
+	if after := openItemsOf(t, root, "cmms_doc"); len(after) != len(before) {
+		t.Fatalf("%d open items listed after, %d before", len(after), len(before))
+	}
+	out, err := exec.Command("git", "-C", root, "show", "--stat", "--format=%s", "HEAD").CombinedOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "archived") || strings.Contains(string(out), "carried") {
+		t.Fatalf("the commit:\n%s", out)
+	}
+}
+
+// Rejecting the hunk that condenses long memory's headings keeps every fact under its own
+// date, and no two hunks share a line.
+func TestReviewRejectHeadingHunkKeepsDates(t *testing.T) {
+	root := fixture(t)
+	h := newHarness(t, root, true)
+	h.press("p")
+	s := topIs[*review](h, "p opened")
+	var lm *promote.Change
+	for i, ch := range s.plan.Changes {
+		if strings.HasSuffix(ch.Path, "long_memory.md") {
+			s.list.cursor, lm = i, ch
+		}
+	}
+	if lm == nil || !strings.Contains(strings.Join(lm.Hunks[0].Lines, "\n"), "+## Condensé") {
+		t.Fatal("the first long-memory hunk does not condense headings")
+	}
+	end := 0
+	for _, hk := range lm.Hunks {
+		var from, n int
+		if _, err := fmt.Sscanf(strings.Replace(hk.Header, ",", " ", 1), "@@ -%d %d", &from, &n); err != nil {
+			n = 1
+			fmt.Sscanf(hk.Header, "@@ -%d", &from)
+		}
+		if from <= end {
+			t.Fatalf("hunk %s overlaps the one before (ending at line %d)", hk.Header, end)
+		}
+		end = from + n - 1
+	}
+	before := readFile(t, filepath.Join(root, lm.Path))
+	h.press("enter", "space", "esc", "w")
+	h.contains("Promoted, committed")
+	after := readFile(t, filepath.Join(root, lm.Path))
+	if strings.Contains(after, "## Condensé") {
+		t.Fatal("the rejected condensation was applied")
+	}
+	was := dateOf(before)
+	for text, date := range dateOf(after) {
+		if d, ok := was[text]; ok && d != date {
+			t.Fatalf("%q moved from ## %s to ## %s", text, d, date)
+		}
+	}
+}
+
+// dateOf maps each bullet of a long memory to the heading it is under.
+func dateOf(data string) map[string]string {
+	out := map[string]string{}
+	d := memstore.ParseDoc([]byte(data))
+	for _, sb := range d.AllBullets() {
+		out[sb.Bullet.Text] = sb.Section.Heading
+	}
+	return out
+}

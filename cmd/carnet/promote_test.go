@@ -170,3 +170,15 @@ func TestPromoteAfterAFailedCommit(t *testing.T) {
 		t.Errorf("third run: exit %d\n%s", code, out)
 	}
 }
+
+// carnet -p with an unknown project exits 1 with the CLI's one-line error, as load does,
+// instead of opening the UI on an error.
+func TestUIUnknownProjectExits1(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	ui := runCarnet(t, bin, nil, nil, "--root", ws, "-p", "nope")
+	load := runCarnet(t, bin, nil, nil, "--root", ws, "-p", "nope", "load")
+	if ui.code != 1 || ui.stderr != load.stderr || !strings.Contains(ui.stderr, "nope") {
+		t.Fatalf("carnet -p nope: exit %d, %q; carnet -p nope load: %q", ui.code, ui.stderr, load.stderr)
+	}
+}

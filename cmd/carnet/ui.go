@@ -20,6 +20,15 @@ func init() {
 		if err != nil {
 			return err
 		}
+		if g.project != "" { // an unknown project fails like the other commands, before any drawing
+			w, err := memstore.Open(root)
+			if err != nil {
+				return err
+			}
+			if _, err := g.projectFor(w, ""); err != nil {
+				return err
+			}
+		}
 		return openUI(root, g.project)
 	}
 }

@@ -12,23 +12,6 @@ import (
 	"carnet/memstore/gitrepo"
 )
 
-// IndexIn is the input of memory_index.
-type IndexIn struct {
-	Scope
-}
-
-// IndexOut is what memory_index returns.
-type IndexOut struct {
-	Project    string         `json:"project"`
-	MemoryDir  string         `json:"memory_dir" jsonschema:"the memory folder, relative to the workspace root"`
-	Projects   []string       `json:"projects" jsonschema:"every project of the workspace"`
-	Access     string         `json:"access" jsonschema:"this client's access: full or read"`
-	LongMemory *FileContent   `json:"long_memory,omitempty" jsonschema:"long_memory.md, absent when there is none"`
-	Logs       []LogSummary   `json:"logs" jsonschema:"daily logs, newest first"`
-	OpenItems  []OpenItem     `json:"open_items" jsonschema:"open À suivre items, oldest first"`
-	Archives   ArchiveSummary `json:"archives"`
-}
-
 // FileContent is a memory file with its version.
 type FileContent struct {
 	Path      string `json:"path" jsonschema:"relative to the memory folder"`
@@ -37,29 +20,6 @@ type FileContent struct {
 	Chars     int    `json:"chars"`
 	Sensitive bool   `json:"sensitive,omitempty"`
 	Content   string `json:"content"`
-}
-
-// LogSummary is one daily log in the index.
-type LogSummary struct {
-	Date      string `json:"date"`
-	Path      string `json:"path"`
-	Size      int64  `json:"size" jsonschema:"bytes"`
-	OpenItems int    `json:"open_items"`
-	Sensitive bool   `json:"sensitive,omitempty"`
-}
-
-// OpenItem is an open À suivre item.
-type OpenItem struct {
-	Date string `json:"date"`
-	Path string `json:"path"`
-	Text string `json:"text"`
-}
-
-// ArchiveSummary counts the logs moved to logs/archives/.
-type ArchiveSummary struct {
-	Count  int    `json:"count"`
-	Oldest string `json:"oldest,omitempty"`
-	Newest string `json:"newest,omitempty"`
 }
 
 // ReadIn is the input of memory_read.
@@ -100,9 +60,12 @@ func (s *Server) addReadTools() {
 	addTool(s, toolSpec{
 		name:  "memory_index",
 		title: "Memory index",
-		desc: `Start here. Returns this project's long-term memory (long_memory.md, in full, with its version), one line per daily log (date, size, open items), the open "À suivre" items, and the other projects of the workspace.
-Files marked sensitive (a line "` + SensitiveMarker + `") are left out for clients with read-only access.`,
-	}, nil, func(c *call, in IndexIn) (string, IndexOut, error) { return c.index() })
+		desc: `Start here. A bounded overview of this project's memory (default: the [load] token budget, at most 1,500 tokens): counts, open "À suivre" items, the latest day's summary, long_memory.md (whole when it fits, else its sections), one line per daily log, the other projects. Then memory_search, and memory_read a line range or a section. detail "full" gives the whole long memory and every log.
+Files marked sensitive are left out for clients with read-only access.`,
+	}, func(in *jsonschema.Schema) {
+		prop(in, "detail").Enum = []any{detailSummary, detailFull}
+		prop(in, "budget").Minimum = new(float64(minIndexBudget))
+	}, func(c *call, in IndexIn) (string, IndexOut, error) { return c.index(in) })
 
 	addTool(s, toolSpec{
 		name:  "memory_read",
@@ -121,117 +84,6 @@ project "*" searches every project of the workspace. Files marked sensitive are 
 		lim := prop(in, "limit")
 		lim.Minimum, lim.Maximum = new(0.0), new(float64(maxSearchLimit))
 	}, func(c *call, in SearchIn) (string, SearchOut, error) { return c.search(in) })
-}
-
-func (c *call) index() (string, IndexOut, error) {
-	p := c.p
-	out := IndexOut{
-		Project:   p.Name,
-		MemoryDir: p.RelDir,
-		Projects:  c.ws.Names(),
-		Access:    c.access,
-		Logs:      []LogSummary{},
-		OpenItems: []OpenItem{},
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Memory of project %q (%s/)", p.Name, p.RelDir)
-	if others := otherNames(c.ws, p); len(others) > 0 {
-		fmt.Fprintf(&b, "; other projects: %s (pass project to use them)", strings.Join(others, ", "))
-	}
-	b.WriteString("\n\n")
-
-	depth := memstore.WithLogs
-	if c.access != accessFull {
-		depth = memstore.WithArchives // an archive marked sensitive is left out of the count
-	}
-	o, err := p.Overview(depth)
-	if err != nil {
-		return "", out, fail(resError, "cannot list the logs of %s: %v", p.Name, err)
-	}
-	if o.HasLongMemory && !c.hidden(o.LongMemory) {
-		lm := fileContent("long_memory.md", o.LongMemory)
-		out.LongMemory = &lm
-		fmt.Fprintf(&b, "## long_memory.md — version %s, %d lines", lm.Version, lm.Lines)
-		if lm.Sensitive {
-			b.WriteString(", sensitive")
-		}
-		if max := c.ws.Config.Promote.LongMemoryMaxLines; lm.Lines > max {
-			fmt.Fprintf(&b, " (over its %d-line soft limit: condense it, or ask the user to run carnet promote)", max)
-		}
-		b.WriteString("\n")
-		b.WriteString(lm.Content)
-		if !strings.HasSuffix(lm.Content, "\n") {
-			b.WriteString("\n")
-		}
-		b.WriteString("\n")
-	} else if err := o.LongMemoryErr; err != nil {
-		fmt.Fprintf(&b, "long_memory.md cannot be read: %v\n\n", err)
-	} else if c.access == accessFull && !o.HasLongMemory {
-		b.WriteString("No long_memory.md yet (memory_add with section long_terme starts it).\n\n")
-	} else {
-		b.WriteString("No long_memory.md.\n\n")
-	}
-
-	hidden := func(l memstore.LogSummary) bool { return l.Read && c.hidden(l.Data) }
-	for i := len(o.Logs) - 1; i >= 0; i-- { // open items oldest first
-		if l := o.Logs[i]; !hidden(l) {
-			for _, it := range l.Open {
-				out.OpenItems = append(out.OpenItems, OpenItem{Date: it.Date, Path: rel(p, c.ws.Rel(it.Path)), Text: it.Text})
-			}
-		}
-	}
-	for _, l := range o.Logs {
-		if hidden(l) {
-			continue
-		}
-		out.Logs = append(out.Logs, LogSummary{Date: l.Date, Path: "logs/" + l.Date + ".md", Size: l.Size, OpenItems: len(l.Open), Sensitive: l.Read && IsSensitive(l.Data)})
-	}
-	if len(out.Logs) == 0 {
-		b.WriteString("No daily log yet.\n")
-	} else {
-		b.WriteString("## Daily logs, newest first (memory_read \"logs/DATE.md\")\n")
-		for _, l := range out.Logs {
-			fmt.Fprintf(&b, "- %s  %s", l.Date, memstore.HumanSize(l.Size))
-			switch l.OpenItems {
-			case 0:
-			case 1:
-				b.WriteString("  1 open item")
-			default:
-				fmt.Fprintf(&b, "  %d open items", l.OpenItems)
-			}
-			if l.Sensitive {
-				b.WriteString("  (sensitive)")
-			}
-			b.WriteString("\n")
-		}
-	}
-	if len(out.OpenItems) > 0 {
-		b.WriteString("\n## Open items (À suivre), oldest first — tick one with memory_done\n")
-		for _, it := range out.OpenItems {
-			fmt.Fprintf(&b, "- %s  %s\n", it.Date, it.Text)
-		}
-	}
-
-	for _, a := range o.Archives {
-		if c.access != accessFull && (!a.Read || c.hidden(a.Data)) {
-			continue
-		}
-		out.Archives.Count++
-		if out.Archives.Newest == "" {
-			out.Archives.Newest = a.Date
-		}
-		out.Archives.Oldest = a.Date
-	}
-	if n := out.Archives.Count; n > 0 {
-		fmt.Fprintf(&b, "\nArchives: %d older log(s), %s to %s, in logs/archives/ (memory_read \"logs/archives/DATE.md\", or memory_search).\n",
-			n, out.Archives.Oldest, out.Archives.Newest)
-	}
-	text := b.String()
-	if out.LongMemory != nil {
-		c.path = out.LongMemory.Path
-	}
-	c.size = len(text)
-	return text, out, nil
 }
 
 func otherNames(ws *memstore.Workspace, p *memstore.Project) []string {

@@ -63,7 +63,7 @@ type scoped interface{ projectName() string }
 
 // Scope is the optional project every tool takes.
 type Scope struct {
-	Project string `json:"project,omitempty" jsonschema:"project name (memory_index lists them); default: the current project"`
+	Project string `json:"project,omitempty" jsonschema:"default: the current project"`
 }
 
 func (s Scope) projectName() string { return s.Project }
@@ -89,9 +89,8 @@ func addTool[In scoped, Out any](s *Server, spec toolSpec, patchIn func(*jsonsch
 		Title:        spec.title,
 		Description:  spec.desc,
 		InputSchema:  in,
-		OutputSchema: schemaFor[Out](),
+		OutputSchema: bareOutput(schemaFor[Out]()),
 		Annotations: &mcp.ToolAnnotations{
-			Title:           spec.title,
 			ReadOnlyHint:    !spec.write,
 			DestructiveHint: &spec.destructive,
 			IdempotentHint:  spec.idempotent || !spec.write,

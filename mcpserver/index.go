@@ -11,8 +11,8 @@ import (
 
 // IndexIn is the input of memory_index.
 type IndexIn struct {
-	Detail string `json:"detail,omitempty" jsonschema:"summary (default): within the budget; full: the whole long memory and every log"`
-	Budget int    `json:"budget,omitempty" jsonschema:"tokens the summary may use (default: [load] budget_tokens, at most 1500)"`
+	Detail string `json:"detail,omitempty" jsonschema:"summary (default) or full"`
+	Budget int    `json:"budget,omitempty" jsonschema:"tokens (default [load] budget_tokens, at most 1500)"`
 	Scope
 }
 

@@ -19,19 +19,24 @@ type FileContent struct {
 	Lines     int    `json:"lines"`
 	Chars     int    `json:"chars"`
 	Sensitive bool   `json:"sensitive,omitempty"`
-	Content   string `json:"content"`
+	Content   string `json:"content" jsonschema:"the file, or the lines asked for"`
+	From      int    `json:"from,omitempty" jsonschema:"first line of content (1-based), when a part was asked for"`
+	To        int    `json:"to,omitempty" jsonschema:"last line of content, when a part was asked for"`
 }
 
 // ReadIn is the input of memory_read.
 type ReadIn struct {
-	Path string `json:"path" jsonschema:"file relative to the memory folder: long_memory.md, logs/YYYY-MM-DD.md or logs/archives/YYYY-MM-DD.md"`
+	Path    string `json:"path" jsonschema:"long_memory.md, logs/DATE.md or logs/archives/DATE.md"`
+	From    int    `json:"from,omitempty" jsonschema:"first line (1-based)"`
+	To      int    `json:"to,omitempty" jsonschema:"last line (default from+99)"`
+	Section string `json:"section,omitempty" jsonschema:"a ## heading or section key"`
 	Scope
 }
 
 // SearchIn is the input of memory_search.
 type SearchIn struct {
-	Query string `json:"query" jsonschema:"words to find; a line matches when it holds all of them, case and accents ignored"`
-	Limit int    `json:"limit,omitempty" jsonschema:"most matches to return (default 30, at most 200)"`
+	Query string `json:"query" jsonschema:"words to find"`
+	Limit int    `json:"limit,omitempty" jsonschema:"default 30"`
 	Scope
 }
 
@@ -60,8 +65,7 @@ func (s *Server) addReadTools() {
 	addTool(s, toolSpec{
 		name:  "memory_index",
 		title: "Memory index",
-		desc: `Start here. A bounded overview of this project's memory (default: the [load] token budget, at most 1,500 tokens): counts, open "À suivre" items, the latest day's summary, long_memory.md (whole when it fits, else its sections), one line per daily log, the other projects. Then memory_search, and memory_read a line range or a section. detail "full" gives the whole long memory and every log.
-Files marked sensitive are left out for clients with read-only access.`,
+		desc:  `Start here: a bounded overview of the memory (counts, open items, latest day, long_memory.md whole or by sections, one line per log). detail "full": everything.`,
 	}, func(in *jsonschema.Schema) {
 		prop(in, "detail").Enum = []any{detailSummary, detailFull}
 		prop(in, "budget").Minimum = new(float64(minIndexBudget))
@@ -70,15 +74,16 @@ Files marked sensitive are left out for clients with read-only access.`,
 	addTool(s, toolSpec{
 		name:  "memory_read",
 		title: "Read a memory file",
-		desc: `Returns one memory file in full, with its version (pass the version to memory_write to rewrite the file).
-path is relative to the project's memory folder: "long_memory.md", "logs/2026-03-22.md", "logs/archives/2026-01-10.md". Absolute paths, "..", and logs/.debug/ are refused. A file marked sensitive is "not found" for clients with read-only access.`,
-	}, nil, func(c *call, in ReadIn) (string, FileContent, error) { return c.read(in) })
+		desc:  `One memory file, or a part (from/to lines, or a section, numbered), with the version memory_write and memory_replace check.`,
+	}, func(in *jsonschema.Schema) {
+		prop(in, "from").Minimum = new(0.0)
+		prop(in, "to").Minimum = new(0.0)
+	}, func(c *call, in ReadIn) (string, FileContent, error) { return c.read(in) })
 
 	addTool(s, toolSpec{
 		name:  "memory_search",
 		title: "Search memory",
-		desc: `Full-text search over the project's memory (long memory, daily logs, archives): returns the lines holding all the words of query, case and accents ignored, newest files first, as path:line [section] text.
-project "*" searches every project of the workspace. Files marked sensitive are left out for clients with read-only access.`,
+		desc:  `Full-text search of long memory, logs and archives: lines holding all the words, case and accents ignored. project "*": every project.`,
 	}, func(in *jsonschema.Schema) {
 		prop(in, "query").MinLength = new(1)
 		lim := prop(in, "limit")
@@ -119,12 +124,65 @@ func (c *call) read(in ReadIn) (string, FileContent, error) {
 		return "", FileContent{}, err
 	}
 	fc := fileContent(f.rel, data)
-	c.size = len(data)
 	head := fmt.Sprintf("%s — version %s, %d lines", f.rel, fc.Version, fc.Lines)
 	if fc.Sensitive {
 		head += ", sensitive"
 	}
-	return head + " (memory_write needs this version)\n\n" + fc.Content, fc, nil
+	if in.From == 0 && in.To == 0 && in.Section == "" {
+		c.size = len(data)
+		return head + " (memory_write needs this version)\n\n" + fc.Content, fc, nil
+	}
+	from, to, err := partOf(data, in)
+	if err != nil {
+		return "", FileContent{}, err
+	}
+	lines := strings.SplitAfter(fc.Content, "\n")
+	fc.Content, fc.From, fc.To = strings.Join(lines[from-1:to], ""), from, to
+	c.size = len(fc.Content)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s; lines %d–%d:\n", head, from, to)
+	for i, l := range lines[from-1 : to] {
+		fmt.Fprintf(&b, "%d\t%s", from+i, l)
+	}
+	if !strings.HasSuffix(b.String(), "\n") {
+		b.WriteString("\n")
+	}
+	return b.String(), fc, nil
+}
+
+// partOf resolves the lines a read asks for (1-based, inclusive): a section, else from/to
+// (to defaults to from + 99), clamped to the file.
+func partOf(data []byte, in ReadIn) (from, to int, err error) {
+	d := memstore.ParseDoc(data)
+	n := d.Len()
+	if in.Section != "" {
+		want := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(in.Section), "#"))
+		for _, s := range d.Sections() {
+			if s.Heading == want || s.Key == want || memstore.SectionKey(want) != "" && s.Key == memstore.SectionKey(want) {
+				return s.Start + 1, max(s.Start+1, trimBlankEnd(d.Lines(), s.End)), nil
+			}
+		}
+		return 0, 0, fail(resNotFound, "no section %q in this file (memory_index lists the sections of long_memory.md)", in.Section)
+	}
+	from, to = max(in.From, 1), in.To
+	if to == 0 {
+		to = from + 99
+	}
+	if n == 0 || from > n {
+		return 0, 0, fail(resInvalid, "refused: the file has %d lines; from %d is past its end", n, from)
+	}
+	if to < from {
+		return 0, 0, fail(resInvalid, "refused: to (%d) is before from (%d)", to, from)
+	}
+	return from, min(to, n), nil
+}
+
+// trimBlankEnd is end with the blank lines before it left out.
+func trimBlankEnd(lines []string, end int) int {
+	for end > 0 && strings.TrimSpace(lines[end-1]) == "" {
+		end--
+	}
+	return end
 }
 
 func (c *call) search(in SearchIn) (string, SearchOut, error) {

@@ -13,9 +13,9 @@ import (
 
 // WriteIn is the input of memory_write.
 type WriteIn struct {
-	Path    string `json:"path" jsonschema:"file relative to the memory folder, like long_memory.md or logs/2026-03-22.md"`
-	Content string `json:"content" jsonschema:"the whole new content of the file, at most 20,000 characters"`
-	Version string `json:"version" jsonschema:"the version memory_read returned for this file; empty to create a file that does not exist yet"`
+	Path    string `json:"path" jsonschema:"long_memory.md or logs/DATE.md"`
+	Content string `json:"content" jsonschema:"the whole new file"`
+	Version string `json:"version" jsonschema:"from memory_read; empty to create"`
 	Scope
 }
 

@@ -143,7 +143,11 @@ func (s *Server) begin(req *mcp.CallToolRequest, spec toolSpec, project string) 
 		if len(ws.Projects) == 0 {
 			return c, fail(resNotFound, "no memory in %s yet: run carnet init", ws.Root)
 		}
-		c.audit = ws.Projects
+		// one audit line per query, in the default project's log (else the first project's)
+		c.audit = ws.Projects[:1]
+		if p, err := ws.Pick(""); err == nil {
+			c.audit = []*memstore.Project{p}
+		}
 		return c, nil
 	}
 	p, err := ws.Pick(project)

@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -35,8 +34,12 @@ type ReadIn struct {
 
 // SearchIn is the input of memory_search.
 type SearchIn struct {
-	Query string `json:"query" jsonschema:"words to find"`
-	Limit int    `json:"limit,omitempty" jsonschema:"default 30"`
+	Query   string `json:"query" jsonschema:"words to find"`
+	Section string `json:"section,omitempty" jsonschema:"only this section (key or heading)"`
+	From    string `json:"from,omitempty" jsonschema:"only lines dated on or after (YYYY-MM-DD)"`
+	To      string `json:"to,omitempty" jsonschema:"only lines dated on or before"`
+	Offset  int    `json:"offset,omitempty" jsonschema:"hits to skip (next from a previous call)"`
+	Limit   int    `json:"limit,omitempty" jsonschema:"default 30"`
 	Scope
 }
 
@@ -44,6 +47,8 @@ type SearchIn struct {
 type SearchOut struct {
 	Query string `json:"query"`
 	Hits  []Hit  `json:"hits"`
+	Total int    `json:"total" jsonschema:"lines matched in all"`
+	Next  int    `json:"next,omitempty" jsonschema:"the offset of the next page, when there is one"`
 	More  bool   `json:"more" jsonschema:"true when more lines matched than were returned"`
 }
 
@@ -53,7 +58,8 @@ type Hit struct {
 	Path    string `json:"path" jsonschema:"relative to the project's memory folder"`
 	Line    int    `json:"line"`
 	Section string `json:"section,omitempty"`
-	Text    string `json:"text"`
+	Date    string `json:"date,omitempty"`
+	Text    string `json:"text" jsonschema:"the line, cut around the match when long"`
 }
 
 const (
@@ -88,6 +94,10 @@ func (s *Server) addReadTools() {
 		prop(in, "query").MinLength = new(1)
 		lim := prop(in, "limit")
 		lim.Minimum, lim.Maximum = new(0.0), new(float64(maxSearchLimit))
+		prop(in, "offset").Minimum = new(0.0)
+		for _, d := range []string{"from", "to"} {
+			prop(in, d).Pattern = `^\d{4}-\d{2}-\d{2}$`
+		}
 	}, func(c *call, in SearchIn) (string, SearchOut, error) { return c.search(in) })
 }
 
@@ -200,7 +210,12 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 	if c.p != nil {
 		ws.Projects = []*memstore.Project{c.p}
 	}
-	hits, err := ws.Search(q, 0)
+	var skip func([]byte) bool
+	if c.access != accessFull {
+		skip = IsSensitive
+	}
+	res, err := ws.Find(memstore.Query{Text: q, Section: in.Section, From: in.From, To: in.To,
+		Offset: in.Offset, Limit: limit, Now: c.now, Skip: skip})
 	if err != nil {
 		return "", out, fail(resError, "search failed: %v", err)
 	}
@@ -208,50 +223,74 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 	for _, p := range ws.Projects {
 		projects[p.Name] = p
 	}
-	hidden := map[string]bool{}
-	for _, h := range hits {
-		hide, seen := hidden[h.Path]
-		if !seen {
-			if c.access != accessFull {
-				data, err := projects[h.Project].ReadFile(filepath.Join(c.ws.Root, filepath.FromSlash(h.Path)))
-				hide = err != nil || IsSensitive(data)
-			}
-			hidden[h.Path] = hide
-		}
-		if hide {
-			continue
-		}
-		if len(out.Hits) == limit {
-			out.More = true
-			break
-		}
-		out.Hits = append(out.Hits, Hit{Project: h.Project, Path: rel(projects[h.Project], h.Path), Line: h.Line, Section: h.Section, Text: h.Text})
+	out.Total = res.Total
+	for _, h := range res.Hits {
+		out.Hits = append(out.Hits, Hit{Project: h.Project, Path: rel(projects[h.Project], h.Path), Line: h.Line,
+			Section: h.Section, Date: h.Date, Text: snippet(h.Text, q)})
 	}
+	if end := max(in.Offset, 0) + len(out.Hits); end < res.Total {
+		out.More, out.Next = true, end
+	}
+	return c.searchText(out), out, nil
+}
+
+// searchText is what the model reads of a search: one line per hit, best first.
+func (c *call) searchText(out SearchOut) string {
 	var b strings.Builder
 	where := "every project"
 	if c.p != nil {
 		where = fmt.Sprintf("project %q", c.p.Name)
 	}
 	if len(out.Hits) == 0 {
-		fmt.Fprintf(&b, "No match for %q in %s.\n", q, where)
-	} else {
-		fmt.Fprintf(&b, "%d match(es) for %q in %s", len(out.Hits), q, where)
-		if out.More {
-			fmt.Fprintf(&b, " (first %d; raise limit or refine the query for more)", len(out.Hits))
+		fmt.Fprintf(&b, "No match for %q in %s", out.Query, where)
+		if out.Total > 0 {
+			fmt.Fprintf(&b, " past offset %d (%d in all)", out.Total, out.Total)
 		}
-		b.WriteString(":\n")
-		for _, h := range out.Hits {
-			b.WriteString("- ")
-			if c.p == nil {
-				b.WriteString(h.Project + ": ")
-			}
-			fmt.Fprintf(&b, "%s:%d: ", h.Path, h.Line)
-			if h.Section != "" {
-				fmt.Fprintf(&b, "[%s] ", h.Section)
-			}
-			b.WriteString(h.Text + "\n")
-			c.size += len(h.Text)
+		b.WriteString(".\n")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%d of %d match(es) for %q in %s, best first", len(out.Hits), out.Total, out.Query, where)
+	if out.More {
+		fmt.Fprintf(&b, " (next page: offset %d)", out.Next)
+	}
+	b.WriteString(":\n")
+	for _, h := range out.Hits {
+		b.WriteString("- ")
+		if c.p == nil {
+			b.WriteString(h.Project + ": ")
+		}
+		fmt.Fprintf(&b, "%s:%d: ", h.Path, h.Line)
+		if h.Section != "" {
+			fmt.Fprintf(&b, "[%s] ", h.Section)
+		}
+		b.WriteString(h.Text + "\n")
+		c.size += len(h.Text)
+	}
+	return b.String()
+}
+
+// snippetChars is the longest line a search hit quotes whole.
+const snippetChars = 240
+
+// snippet is line, or when it is long, the part of it around the query's first word.
+func snippet(line, query string) string {
+	r := []rune(line)
+	if len(r) <= snippetChars {
+		return line
+	}
+	at := 0
+	if w := strings.Fields(strings.ToLower(query)); len(w) > 0 {
+		if i := strings.Index(strings.ToLower(line), w[0]); i > 0 {
+			at = utf8.RuneCountInString(line[:i])
 		}
 	}
-	return b.String(), out, nil
+	from := max(0, min(at-snippetChars/4, len(r)-snippetChars))
+	s := string(r[from : from+snippetChars])
+	if from > 0 {
+		s = "…" + s
+	}
+	if from+snippetChars < len(r) {
+		s += "…"
+	}
+	return s
 }

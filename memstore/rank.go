@@ -3,7 +3,10 @@ package memstore
 import (
 	"bytes"
 	"cmp"
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -105,7 +108,8 @@ type scanHit struct {
 	len  int
 }
 
-// scanAll reads and scans the files on every core; each worker keeps its projects' folders open.
+// scanAll reads and scans the files on every core; each worker keeps the folders it reads
+// open, so that a file costs one check for links and one open.
 func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileScan {
 	out := make([]fileScan, len(jobs))
 	workers := min(runtime.GOMAXPROCS(0), max(len(jobs), 1))
@@ -114,12 +118,9 @@ func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileSca
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			folders := map[*Project]*folder{}
-			defer func() {
-				for _, f := range folders {
-					f.Close()
-				}
-			}()
+			r := &dirReaders{folders: map[*Project]*folder{}, dirs: map[string]*os.Root{}}
+			var folded []byte
+			defer r.close()
 			for {
 				next.Lock()
 				j := i
@@ -128,7 +129,15 @@ func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileSca
 				if j >= len(jobs) {
 					return
 				}
-				out[j] = scanJob(jobs[j], terms, skip, folders)
+				out[j] = fileScan{job: jobs[j]}
+				data, err := r.read(jobs[j])
+				if err == nil && (skip == nil || !skip(data)) {
+					folded = foldInto(folded[:0], data)
+					out[j].scan(folded, terms)
+					if len(out[j].hits) > 0 {
+						out[j].data = bytes.Clone(data)
+					}
+				}
 			}
 		})
 	}
@@ -136,33 +145,53 @@ func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileSca
 	return out
 }
 
-func scanJob(job searchJob, terms [][]byte, skip func([]byte) bool, folders map[*Project]*folder) fileScan {
-	fs := fileScan{job: job}
-	f, ok := folders[job.p]
-	if !ok {
-		var err error
-		if f, err = job.p.openFolder(false); err != nil {
-			f = nil // the folder went away since it was listed
-		}
-		folders[job.p] = f
-	}
-	if f == nil {
-		return fs
-	}
-	data, err := f.readFile(job.path)
-	if err != nil || skip != nil && skip(data) {
-		return fs
-	}
-	fs.scan(data, terms)
-	if len(fs.hits) > 0 {
-		fs.data = data
-	}
-	return fs
+// dirReaders are the memory folders, and their folders, a search worker has opened.
+type dirReaders struct {
+	folders map[*Project]*folder
+	dirs    map[string]*os.Root
+	buf     []byte // the last file read, reused for the next
 }
 
-// scan folds data once, counts the lines holding each term, and keeps the lines holding all.
-func (fs *fileScan) scan(data []byte, terms [][]byte) {
-	folded := foldBytes(data)
+func (r *dirReaders) read(job searchJob) ([]byte, error) {
+	f, ok := r.folders[job.p]
+	if !ok {
+		f, _ = job.p.openFolder(false) // nil: the folder went away since it was listed
+		r.folders[job.p] = f
+	}
+	if f == nil {
+		return nil, fs.ErrNotExist
+	}
+	dir := filepath.Dir(job.path)
+	d, ok := r.dirs[dir]
+	if !ok {
+		d, _ = f.openDir(dir)
+		r.dirs[dir] = d
+	}
+	if d == nil {
+		return nil, fs.ErrNotExist
+	}
+	data, err := f.readNoLink(d, filepath.Base(job.path), r.buf)
+	if err == nil {
+		r.buf = data
+	}
+	return data, err
+}
+
+func (r *dirReaders) close() {
+	for _, d := range r.dirs {
+		if d != nil {
+			d.Close()
+		}
+	}
+	for _, f := range r.folders {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// scan counts the lines of a folded file holding each term, and keeps the lines holding all.
+func (fs *fileScan) scan(folded []byte, terms [][]byte) {
 	fs.bytes = len(folded)
 	fs.lines = bytes.Count(folded, []byte{'\n'}) + 1
 	fs.df = make([]int, len(terms))
@@ -395,9 +424,31 @@ var foldTable = func() [0x250]string {
 // foldBytes is text in the form search compares: lower case, accents dropped (precomposed or
 // combining), œ as oe and ß as ss, terminal escape sequences as a space. Line breaks stay
 // where they are, so line numbers hold.
-func foldBytes(data []byte) []byte {
-	out := make([]byte, 0, len(data))
+func foldBytes(data []byte) []byte { return foldInto(make([]byte, 0, len(data)), data) }
+
+// lowerASCII lowers ASCII letters.
+var lowerASCII = func() (t [128]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if 'A' <= c && c <= 'Z' {
+			t[c] += 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+// foldInto appends the folded data to out (see foldBytes).
+func foldInto(out, data []byte) []byte {
 	for i := 0; i < len(data); {
+		if j := asciiRun(data[i:]); j > 0 {
+			n := len(out)
+			out = slices.Grow(out, j)[:n+j]
+			for k, c := range data[i : i+j] {
+				out[n+k] = lowerASCII[c]
+			}
+			i += j
+			continue
+		}
 		c := data[i]
 		if c == 0x1b && i+1 < len(data) && data[i+1] == '[' {
 			i = skipCSI(data, i+2)
@@ -435,4 +486,14 @@ func skipCSI(data []byte, i int) int {
 		}
 	}
 	return i
+}
+
+// asciiRun is the length of the run of plain ASCII (no escape) data starts with.
+func asciiRun(data []byte) int {
+	for i, c := range data {
+		if c >= 0x80 || c == 0x1b {
+			return i
+		}
+	}
+	return len(data)
 }

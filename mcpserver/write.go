@@ -31,6 +31,7 @@ type AddIn struct {
 type AddOut struct {
 	Added      []Written `json:"added" jsonschema:"the bullets as written"`
 	Duplicates []string  `json:"duplicates" jsonschema:"bullets already in memory, not written again"`
+	Similar    []string  `json:"similar,omitempty" jsonschema:"bullets written though near one already in memory"`
 	Commit     string    `json:"commit,omitempty"`
 	CommitNote string    `json:"commit_note,omitempty" jsonschema:"why no commit was made, with autocommit on"`
 }
@@ -164,6 +165,9 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 				return secretRefusal(fmt.Sprintf("bullet %d", i+1), tx.Refused[0].Reason)
 			}
 			if ok {
+				if n := len(tx.Similar); n > 0 && tx.Similar[n-1].Text == text {
+					out.Similar = append(out.Similar, text)
+				}
 				out.Added = append(out.Added, Written{Path: c.path, Section: key, Text: text})
 				body = append(body, "- "+text)
 				c.size += len(text)
@@ -175,7 +179,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 		return nil
 	})
 	if err != nil {
-		out.Added, out.Duplicates = []Written{}, []string{}
+		out.Added, out.Duplicates, out.Similar = []Written{}, []string{}, nil
 		return "", out, asToolError(err)
 	}
 
@@ -186,6 +190,12 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 			fmt.Fprintf(&b, "- %s\n", a.Text)
 		}
 		out.Commit, out.CommitNote = c.committed(written)
+	}
+	if len(out.Similar) > 0 {
+		b.WriteString("written, though near a fact already in memory (check it is a different one; memory_search shows both):\n")
+		for _, s := range out.Similar {
+			fmt.Fprintf(&b, "- %s\n", s)
+		}
 	}
 	if len(out.Duplicates) > 0 {
 		if len(out.Added) == 0 {

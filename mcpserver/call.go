@@ -63,7 +63,7 @@ type scoped interface{ projectName() string }
 
 // Scope is the optional project every tool takes.
 type Scope struct {
-	Project string `json:"project,omitempty" jsonschema:"default: the current project"`
+	Project string `json:"project,omitempty"` // default: the current project
 }
 
 func (s Scope) projectName() string { return s.Project }
@@ -91,11 +91,13 @@ func addTool[In scoped, Out any](s *Server, spec toolSpec, patchIn func(*jsonsch
 		InputSchema:  in,
 		OutputSchema: bareOutput(schemaFor[Out]()),
 		Annotations: &mcp.ToolAnnotations{
-			ReadOnlyHint:    !spec.write,
-			DestructiveHint: &spec.destructive,
-			IdempotentHint:  spec.idempotent || !spec.write,
-			OpenWorldHint:   new(false),
+			ReadOnlyHint:   !spec.write,
+			IdempotentHint: spec.idempotent || !spec.write,
+			OpenWorldHint:  new(false),
 		},
+	}
+	if spec.write { // destructiveHint means something only for a tool that writes
+		t.Annotations.DestructiveHint = &spec.destructive
 	}
 	mcp.AddTool(s.mcp, t, func(ctx context.Context, req *mcp.CallToolRequest, input In) (*mcp.CallToolResult, Out, error) {
 		var zero Out

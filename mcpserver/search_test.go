@@ -63,3 +63,33 @@ web = "web/memory_sessions"
 		t.Errorf("%d audit lines for 4 searches, want %d", lines, want)
 	}
 }
+
+// TestRecent: memory_recent lists the commits that changed the memory and the logs of the
+// last days; without git it says so and still lists the logs.
+func TestRecent(t *testing.T) {
+	gitEnv(t)
+	root := seeded(t, "[hook]\nautocommit = true\n")
+	c := connect(t, root, "codex")
+	var out RecentOut
+	text := c.ok("memory_recent", nil, &out)
+	if out.GitNote == "" || len(out.Logs) != 1 || out.Logs[0].Date != "2026-03-21" || out.Since != "2026-03-15" {
+		t.Errorf("recent without git = %+v", out)
+	}
+	mustContain(t, "recent text", text, "No git history", "- 2026-03-21")
+
+	git(t, root, "init", "-q", "-b", "main")
+	git(t, root, "add", ".")
+	git(t, root, "commit", "-q", "-m", "initial")
+	c.ok("memory_add", map[string]any{"section": "decisions", "bullets": []string{"Un commit par écriture"}}, nil)
+	out = RecentOut{}
+	text = c.ok("memory_recent", map[string]any{"days": 3}, &out)
+	if out.GitNote != "" || len(out.Commits) != 2 || len(out.Logs) != 2 || out.Logs[0].Date != today {
+		t.Fatalf("recent = %+v", out)
+	}
+	if f := out.Commits[0].Files; len(f) != 1 || f[0] != "logs/"+today+".md +4 -0" {
+		t.Errorf("newest commit files = %v", f)
+	}
+	mustContain(t, "recent text", text, "## Commits, newest first", "memory_add", "initial")
+	c.ok("memory_recent", map[string]any{"days": 0, "project": "root"}, nil)
+	c.fail("memory_recent", map[string]any{"days": 1000})
+}

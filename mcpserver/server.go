@@ -74,6 +74,7 @@ func New(opts Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "carnet", Title: "carnet memory", Version: opts.Version},
 		&mcp.ServerOptions{Instructions: instructions, Logger: log})
 	s.addReadTools()
+	s.addRecentTool()
 	s.addWriteTools()
 	return s
 }

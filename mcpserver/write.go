@@ -13,7 +13,8 @@ import (
 )
 
 const (
-	// MaxFileChars is the largest file memory_write accepts, in characters (SPEC §5).
+	// MaxFileChars is the most one memory_write may add to a file, in characters (SPEC §5):
+	// the file itself may be larger.
 	MaxFileChars = 20000
 	// maxBulletChars is the longest bullet memory_add accepts: memstore cuts longer ones,
 	// and a confirmation must echo what was written, never a cut copy.
@@ -86,7 +87,7 @@ func (s *Server) addWriteTools() {
 		write:       true,
 		destructive: true,
 		idempotent:  true,
-		desc:        `Replaces a whole file (at most 20,000 characters); version from memory_read, empty to create. Refused when the file changed since.`,
+		desc:        `Replaces a whole file (adding at most 20,000 characters); version from memory_read, empty to create. Refused when the file changed since.`,
 	}, nil, func(c *call, in WriteIn) (string, WriteOut, error) { return c.write(in) })
 
 	addTool(s, toolSpec{

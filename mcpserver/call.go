@@ -64,7 +64,7 @@ type scoped interface{ projectName() string }
 
 // Scope is the optional project every tool takes.
 type Scope struct {
-	Project string `json:"project,omitempty" jsonschema:"project name (memory_index lists them); default: the current project"`
+	Project string `json:"project,omitempty"` // default: the current project
 }
 
 func (s Scope) projectName() string { return s.Project }
@@ -90,14 +90,15 @@ func addTool[In scoped, Out any](s *Server, spec toolSpec, patchIn func(*jsonsch
 		Title:        spec.title,
 		Description:  spec.desc,
 		InputSchema:  in,
-		OutputSchema: schemaFor[Out](),
+		OutputSchema: bareOutput(schemaFor[Out]()),
 		Annotations: &mcp.ToolAnnotations{
-			Title:           spec.title,
-			ReadOnlyHint:    !spec.write,
-			DestructiveHint: &spec.destructive,
-			IdempotentHint:  spec.idempotent || !spec.write,
-			OpenWorldHint:   new(false),
+			ReadOnlyHint:   !spec.write,
+			IdempotentHint: spec.idempotent || !spec.write,
+			OpenWorldHint:  new(false),
 		},
+	}
+	if spec.write { // destructiveHint means something only for a tool that writes
+		t.Annotations.DestructiveHint = &spec.destructive
 	}
 	mcp.AddTool(s.mcp, t, func(ctx context.Context, req *mcp.CallToolRequest, input In) (*mcp.CallToolResult, Out, error) {
 		var zero Out
@@ -145,7 +146,11 @@ func (s *Server) begin(req *mcp.CallToolRequest, spec toolSpec, project string) 
 		if len(ws.Projects) == 0 {
 			return c, fail(resNotFound, "no memory in %s yet: run carnet init", ws.Root)
 		}
-		c.audit = ws.Projects
+		// one audit line per query, in the default project's log (else the first project's)
+		c.audit = ws.Projects[:1]
+		if p, err := ws.Pick(""); err == nil {
+			c.audit = []*memstore.Project{p}
+		}
 		return c, nil
 	}
 	p, err := ws.Pick(project)

@@ -10,9 +10,9 @@ import (
 
 // ForgetIn is the input of memory_forget.
 type ForgetIn struct {
-	Path    string `json:"path" jsonschema:"file relative to the memory folder, like long_memory.md or logs/2026-03-22.md"`
-	Bullet  string `json:"bullet" jsonschema:"the bullet's text as memory_read shows it, without the leading '- '"`
-	Section string `json:"section,omitempty" jsonschema:"heading of the section holding the bullet, when the same text is in several sections"`
+	Path    string `json:"path" jsonschema:"long_memory.md or logs/DATE.md"`
+	Bullet  string `json:"bullet" jsonschema:"its text, without '- '"`
+	Section string `json:"section,omitempty" jsonschema:"its section heading"`
 	Scope
 }
 

@@ -2,8 +2,6 @@ package mcpserver
 
 import (
 	"fmt"
-	"path/filepath"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -13,23 +11,6 @@ import (
 	"carnet/memstore/gitrepo"
 )
 
-// IndexIn is the input of memory_index.
-type IndexIn struct {
-	Scope
-}
-
-// IndexOut is what memory_index returns.
-type IndexOut struct {
-	Project    string         `json:"project"`
-	MemoryDir  string         `json:"memory_dir" jsonschema:"the memory folder, relative to the workspace root"`
-	Projects   []string       `json:"projects" jsonschema:"every project of the workspace"`
-	Access     string         `json:"access" jsonschema:"this client's access: full or read"`
-	LongMemory *FileContent   `json:"long_memory,omitempty" jsonschema:"long_memory.md, absent when there is none"`
-	Logs       []LogSummary   `json:"logs" jsonschema:"daily logs, newest first"`
-	OpenItems  []OpenItem     `json:"open_items" jsonschema:"open À suivre items, oldest first"`
-	Archives   ArchiveSummary `json:"archives"`
-}
-
 // FileContent is a memory file with its version.
 type FileContent struct {
 	Path      string `json:"path" jsonschema:"relative to the memory folder"`
@@ -37,42 +18,28 @@ type FileContent struct {
 	Lines     int    `json:"lines"`
 	Chars     int    `json:"chars"`
 	Sensitive bool   `json:"sensitive,omitempty"`
-	Content   string `json:"content"`
-}
-
-// LogSummary is one daily log in the index.
-type LogSummary struct {
-	Date      string `json:"date"`
-	Path      string `json:"path"`
-	Size      int64  `json:"size" jsonschema:"bytes"`
-	OpenItems int    `json:"open_items"`
-	Sensitive bool   `json:"sensitive,omitempty"`
-}
-
-// OpenItem is an open À suivre item.
-type OpenItem struct {
-	Date string `json:"date"`
-	Path string `json:"path"`
-	Text string `json:"text"`
-}
-
-// ArchiveSummary counts the logs moved to logs/archives/.
-type ArchiveSummary struct {
-	Count  int    `json:"count"`
-	Oldest string `json:"oldest,omitempty"`
-	Newest string `json:"newest,omitempty"`
+	Content   string `json:"content" jsonschema:"the file, or the lines asked for"`
+	From      int    `json:"from,omitempty" jsonschema:"first line of content (1-based), when a part was asked for"`
+	To        int    `json:"to,omitempty" jsonschema:"last line of content, when a part was asked for"`
 }
 
 // ReadIn is the input of memory_read.
 type ReadIn struct {
-	Path string `json:"path" jsonschema:"file relative to the memory folder: long_memory.md, logs/YYYY-MM-DD.md or logs/archives/YYYY-MM-DD.md"`
+	Path    string `json:"path" jsonschema:"long_memory.md, logs/DATE.md or logs/archives/DATE.md"`
+	From    int    `json:"from,omitempty" jsonschema:"first line (1-based)"`
+	To      int    `json:"to,omitempty" jsonschema:"last line (default from+99)"`
+	Section string `json:"section,omitempty" jsonschema:"a ## heading or section key"`
 	Scope
 }
 
 // SearchIn is the input of memory_search.
 type SearchIn struct {
-	Query string `json:"query" jsonschema:"words to find; a line matches when it holds all of them, case and accents ignored"`
-	Limit int    `json:"limit,omitempty" jsonschema:"most matches to return (default 30, at most 200)"`
+	Query   string `json:"query" jsonschema:"words to find"`
+	Section string `json:"section,omitempty" jsonschema:"only this section (key or heading)"`
+	From    string `json:"from,omitempty" jsonschema:"only lines dated on or after (YYYY-MM-DD)"`
+	To      string `json:"to,omitempty" jsonschema:"only lines dated on or before"`
+	Offset  int    `json:"offset,omitempty" jsonschema:"hits to skip (next from a previous call)"`
+	Limit   int    `json:"limit,omitempty" jsonschema:"default 30"`
 	Scope
 }
 
@@ -80,6 +47,8 @@ type SearchIn struct {
 type SearchOut struct {
 	Query string `json:"query"`
 	Hits  []Hit  `json:"hits"`
+	Total int    `json:"total" jsonschema:"lines matched in all"`
+	Next  int    `json:"next,omitempty" jsonschema:"the offset of the next page, when there is one"`
 	More  bool   `json:"more" jsonschema:"true when more lines matched than were returned"`
 }
 
@@ -89,7 +58,8 @@ type Hit struct {
 	Path    string `json:"path" jsonschema:"relative to the project's memory folder"`
 	Line    int    `json:"line"`
 	Section string `json:"section,omitempty"`
-	Text    string `json:"text"`
+	Date    string `json:"date,omitempty"`
+	Text    string `json:"text" jsonschema:"the line, cut around the match when long"`
 }
 
 const (
@@ -101,138 +71,34 @@ func (s *Server) addReadTools() {
 	addTool(s, toolSpec{
 		name:  "memory_index",
 		title: "Memory index",
-		desc: `Start here. Returns this project's long-term memory (long_memory.md, in full, with its version), one line per daily log (date, size, open items), the open "À suivre" items, and the other projects of the workspace.
-Files marked sensitive (a line "` + SensitiveMarker + `") are left out for clients with read-only access.`,
-	}, nil, func(c *call, in IndexIn) (string, IndexOut, error) { return c.index() })
+		desc:  `Start here: a bounded overview of the memory (counts, open items, latest day, long_memory.md whole or by sections, one line per log). detail "full": everything.`,
+	}, func(in *jsonschema.Schema) {
+		prop(in, "detail").Enum = []any{detailSummary, detailFull}
+		prop(in, "budget").Minimum = new(float64(minIndexBudget))
+	}, func(c *call, in IndexIn) (string, IndexOut, error) { return c.index(in) })
 
 	addTool(s, toolSpec{
 		name:  "memory_read",
 		title: "Read a memory file",
-		desc: `Returns one memory file in full, with its version (pass the version to memory_write to rewrite the file).
-path is relative to the project's memory folder: "long_memory.md", "logs/2026-03-22.md", "logs/archives/2026-01-10.md". Absolute paths, "..", and logs/.debug/ are refused. A file marked sensitive is "not found" for clients with read-only access.`,
-	}, nil, func(c *call, in ReadIn) (string, FileContent, error) { return c.read(in) })
+		desc:  `One memory file, or a part (from/to lines, or a section, numbered), with the version memory_write and memory_replace check.`,
+	}, func(in *jsonschema.Schema) {
+		prop(in, "from").Minimum = new(0.0)
+		prop(in, "to").Minimum = new(0.0)
+	}, func(c *call, in ReadIn) (string, FileContent, error) { return c.read(in) })
 
 	addTool(s, toolSpec{
 		name:  "memory_search",
 		title: "Search memory",
-		desc: `Full-text search over the project's memory (long memory, daily logs, archives): returns the lines holding all the words of query, case and accents ignored, newest files first, as path:line [section] text.
-project "*" searches every project of the workspace. Files marked sensitive are left out for clients with read-only access.`,
+		desc:  `Full-text search of long memory, logs and archives: lines holding all the words, case and accents ignored. project "*": every project.`,
 	}, func(in *jsonschema.Schema) {
 		prop(in, "query").MinLength = new(1)
 		lim := prop(in, "limit")
 		lim.Minimum, lim.Maximum = new(0.0), new(float64(maxSearchLimit))
+		prop(in, "offset").Minimum = new(0.0)
+		for _, d := range []string{"from", "to"} {
+			prop(in, d).Pattern = `^\d{4}-\d{2}-\d{2}$`
+		}
 	}, func(c *call, in SearchIn) (string, SearchOut, error) { return c.search(in) })
-}
-
-func (c *call) index() (string, IndexOut, error) {
-	p := c.p
-	out := IndexOut{
-		Project:   p.Name,
-		MemoryDir: p.RelDir,
-		Projects:  c.ws.Names(),
-		Access:    c.access,
-		Logs:      []LogSummary{},
-		OpenItems: []OpenItem{},
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Memory of project %q (%s/)", p.Name, p.RelDir)
-	if others := otherNames(c.ws, p); len(others) > 0 {
-		fmt.Fprintf(&b, "; other projects: %s (pass project to use them)", strings.Join(others, ", "))
-	}
-	b.WriteString("\n\n")
-
-	depth := memstore.WithLogs
-	if c.access != accessFull {
-		depth = memstore.WithArchives // an archive marked sensitive is left out of the count
-	}
-	o, err := p.Overview(depth)
-	if err != nil {
-		return "", out, fail(resError, "cannot list the logs of %s: %v", p.Name, err)
-	}
-	if o.HasLongMemory && !c.hidden(o.LongMemory) {
-		lm := fileContent("long_memory.md", o.LongMemory)
-		out.LongMemory = &lm
-		fmt.Fprintf(&b, "## long_memory.md — version %s, %d lines", lm.Version, lm.Lines)
-		if lm.Sensitive {
-			b.WriteString(", sensitive")
-		}
-		if max := c.ws.Config.Promote.LongMemoryMaxLines; lm.Lines > max {
-			fmt.Fprintf(&b, " (over its %d-line soft limit: condense it, or ask the user to run carnet promote)", max)
-		}
-		b.WriteString("\n")
-		b.WriteString(lm.Content)
-		if !strings.HasSuffix(lm.Content, "\n") {
-			b.WriteString("\n")
-		}
-		b.WriteString("\n")
-	} else if err := o.LongMemoryErr; err != nil {
-		fmt.Fprintf(&b, "long_memory.md cannot be read: %v\n\n", err)
-	} else if c.access == accessFull && !o.HasLongMemory {
-		b.WriteString("No long_memory.md yet (memory_add with section long_terme starts it).\n\n")
-	} else {
-		b.WriteString("No long_memory.md.\n\n")
-	}
-
-	hidden := func(l memstore.LogSummary) bool { return l.Read && c.hidden(l.Data) }
-	for _, v := range slices.Backward(o.Logs) { // open items oldest first
-		if l := v; !hidden(l) {
-			for _, it := range l.Open {
-				out.OpenItems = append(out.OpenItems, OpenItem{Date: it.Date, Path: rel(p, c.ws.Rel(it.Path)), Text: it.Text})
-			}
-		}
-	}
-	for _, l := range o.Logs {
-		if hidden(l) {
-			continue
-		}
-		out.Logs = append(out.Logs, LogSummary{Date: l.Date, Path: "logs/" + l.Date + ".md", Size: l.Size, OpenItems: len(l.Open), Sensitive: l.Read && IsSensitive(l.Data)})
-	}
-	if len(out.Logs) == 0 {
-		b.WriteString("No daily log yet.\n")
-	} else {
-		b.WriteString("## Daily logs, newest first (memory_read \"logs/DATE.md\")\n")
-		for _, l := range out.Logs {
-			fmt.Fprintf(&b, "- %s  %s", l.Date, memstore.HumanSize(l.Size))
-			switch l.OpenItems {
-			case 0:
-			case 1:
-				b.WriteString("  1 open item")
-			default:
-				fmt.Fprintf(&b, "  %d open items", l.OpenItems)
-			}
-			if l.Sensitive {
-				b.WriteString("  (sensitive)")
-			}
-			b.WriteString("\n")
-		}
-	}
-	if len(out.OpenItems) > 0 {
-		b.WriteString("\n## Open items (À suivre), oldest first — tick one with memory_done\n")
-		for _, it := range out.OpenItems {
-			fmt.Fprintf(&b, "- %s  %s\n", it.Date, it.Text)
-		}
-	}
-
-	for _, a := range o.Archives {
-		if c.access != accessFull && (!a.Read || c.hidden(a.Data)) {
-			continue
-		}
-		out.Archives.Count++
-		if out.Archives.Newest == "" {
-			out.Archives.Newest = a.Date
-		}
-		out.Archives.Oldest = a.Date
-	}
-	if n := out.Archives.Count; n > 0 {
-		fmt.Fprintf(&b, "\nArchives: %d older log(s), %s to %s, in logs/archives/ (memory_read \"logs/archives/DATE.md\", or memory_search).\n",
-			n, out.Archives.Oldest, out.Archives.Newest)
-	}
-	text := b.String()
-	if out.LongMemory != nil {
-		c.path = out.LongMemory.Path
-	}
-	c.size = len(text)
-	return text, out, nil
 }
 
 func otherNames(ws *memstore.Workspace, p *memstore.Project) []string {
@@ -268,12 +134,65 @@ func (c *call) read(in ReadIn) (string, FileContent, error) {
 		return "", FileContent{}, err
 	}
 	fc := fileContent(f.rel, data)
-	c.size = len(data)
 	head := fmt.Sprintf("%s — version %s, %d lines", f.rel, fc.Version, fc.Lines)
 	if fc.Sensitive {
 		head += ", sensitive"
 	}
-	return head + " (memory_write needs this version)\n\n" + fc.Content, fc, nil
+	if in.From == 0 && in.To == 0 && in.Section == "" {
+		c.size = len(data)
+		return head + " (memory_write needs this version)\n\n" + fc.Content, fc, nil
+	}
+	from, to, err := partOf(data, in)
+	if err != nil {
+		return "", FileContent{}, err
+	}
+	lines := strings.SplitAfter(fc.Content, "\n")
+	fc.Content, fc.From, fc.To = strings.Join(lines[from-1:to], ""), from, to
+	c.size = len(fc.Content)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s; lines %d–%d:\n", head, from, to)
+	for i, l := range lines[from-1 : to] {
+		fmt.Fprintf(&b, "%d\t%s", from+i, l)
+	}
+	if !strings.HasSuffix(b.String(), "\n") {
+		b.WriteString("\n")
+	}
+	return b.String(), fc, nil
+}
+
+// partOf resolves the lines a read asks for (1-based, inclusive): a section, else from/to
+// (to defaults to from + 99), clamped to the file.
+func partOf(data []byte, in ReadIn) (from, to int, err error) {
+	d := memstore.ParseDoc(data)
+	n := d.Len()
+	if in.Section != "" {
+		want := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(in.Section), "#"))
+		for _, s := range d.Sections() {
+			if s.Heading == want || s.Key == want || memstore.SectionKey(want) != "" && s.Key == memstore.SectionKey(want) {
+				return s.Start + 1, max(s.Start+1, trimBlankEnd(d.Lines(), s.End)), nil
+			}
+		}
+		return 0, 0, fail(resNotFound, "no section %q in this file (memory_index lists the sections of long_memory.md)", in.Section)
+	}
+	from, to = max(in.From, 1), in.To
+	if to == 0 {
+		to = from + 99
+	}
+	if n == 0 || from > n {
+		return 0, 0, fail(resInvalid, "refused: the file has %d lines; from %d is past its end", n, from)
+	}
+	if to < from {
+		return 0, 0, fail(resInvalid, "refused: to (%d) is before from (%d)", to, from)
+	}
+	return from, min(to, n), nil
+}
+
+// trimBlankEnd is end with the blank lines before it left out.
+func trimBlankEnd(lines []string, end int) int {
+	for end > 0 && strings.TrimSpace(lines[end-1]) == "" {
+		end--
+	}
+	return end
 }
 
 func (c *call) search(in SearchIn) (string, SearchOut, error) {
@@ -291,7 +210,12 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 	if c.p != nil {
 		ws.Projects = []*memstore.Project{c.p}
 	}
-	hits, err := ws.Search(q, 0)
+	var skip func([]byte) bool
+	if c.access != accessFull {
+		skip = IsSensitive
+	}
+	res, err := ws.Find(memstore.Query{Text: q, Section: in.Section, From: in.From, To: in.To,
+		Offset: in.Offset, Limit: limit, Now: c.now, Skip: skip})
 	if err != nil {
 		return "", out, fail(resError, "search failed: %v", err)
 	}
@@ -299,50 +223,74 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 	for _, p := range ws.Projects {
 		projects[p.Name] = p
 	}
-	hidden := map[string]bool{}
-	for _, h := range hits {
-		hide, seen := hidden[h.Path]
-		if !seen {
-			if c.access != accessFull {
-				data, err := projects[h.Project].ReadFile(filepath.Join(c.ws.Root, filepath.FromSlash(h.Path)))
-				hide = err != nil || IsSensitive(data)
-			}
-			hidden[h.Path] = hide
-		}
-		if hide {
-			continue
-		}
-		if len(out.Hits) == limit {
-			out.More = true
-			break
-		}
-		out.Hits = append(out.Hits, Hit{Project: h.Project, Path: rel(projects[h.Project], h.Path), Line: h.Line, Section: h.Section, Text: h.Text})
+	out.Total = res.Total
+	for _, h := range res.Hits {
+		out.Hits = append(out.Hits, Hit{Project: h.Project, Path: rel(projects[h.Project], h.Path), Line: h.Line,
+			Section: h.Section, Date: h.Date, Text: snippet(h.Text, q)})
 	}
+	if end := max(in.Offset, 0) + len(out.Hits); end < res.Total {
+		out.More, out.Next = true, end
+	}
+	return c.searchText(out), out, nil
+}
+
+// searchText is what the model reads of a search: one line per hit, best first.
+func (c *call) searchText(out SearchOut) string {
 	var b strings.Builder
 	where := "every project"
 	if c.p != nil {
 		where = fmt.Sprintf("project %q", c.p.Name)
 	}
 	if len(out.Hits) == 0 {
-		fmt.Fprintf(&b, "No match for %q in %s.\n", q, where)
-	} else {
-		fmt.Fprintf(&b, "%d match(es) for %q in %s", len(out.Hits), q, where)
-		if out.More {
-			fmt.Fprintf(&b, " (first %d; raise limit or refine the query for more)", len(out.Hits))
+		fmt.Fprintf(&b, "No match for %q in %s", out.Query, where)
+		if out.Total > 0 {
+			fmt.Fprintf(&b, " past offset %d (%d in all)", out.Total, out.Total)
 		}
-		b.WriteString(":\n")
-		for _, h := range out.Hits {
-			b.WriteString("- ")
-			if c.p == nil {
-				b.WriteString(h.Project + ": ")
-			}
-			fmt.Fprintf(&b, "%s:%d: ", h.Path, h.Line)
-			if h.Section != "" {
-				fmt.Fprintf(&b, "[%s] ", h.Section)
-			}
-			b.WriteString(h.Text + "\n")
-			c.size += len(h.Text)
+		b.WriteString(".\n")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%d of %d match(es) for %q in %s, best first", len(out.Hits), out.Total, out.Query, where)
+	if out.More {
+		fmt.Fprintf(&b, " (next page: offset %d)", out.Next)
+	}
+	b.WriteString(":\n")
+	for _, h := range out.Hits {
+		b.WriteString("- ")
+		if c.p == nil {
+			b.WriteString(h.Project + ": ")
+		}
+		fmt.Fprintf(&b, "%s:%d: ", h.Path, h.Line)
+		if h.Section != "" {
+			fmt.Fprintf(&b, "[%s] ", h.Section)
+		}
+		b.WriteString(h.Text + "\n")
+		c.size += len(h.Text)
+	}
+	return b.String()
+}
+
+// snippetChars is the longest line a search hit quotes whole.
+const snippetChars = 240
+
+// snippet is line, or when it is long, the part of it around the query's first word.
+func snippet(line, query string) string {
+	r := []rune(line)
+	if len(r) <= snippetChars {
+		return line
+	}
+	at := 0
+	if w := strings.Fields(strings.ToLower(query)); len(w) > 0 {
+		if i := strings.Index(strings.ToLower(line), w[0]); i > 0 {
+			at = utf8.RuneCountInString(line[:i])
 		}
 	}
-	return b.String(), out, nil
+	from := max(0, min(at-snippetChars/4, len(r)-snippetChars))
+	s := string(r[from : from+snippetChars])
+	if from > 0 {
+		s = "…" + s
+	}
+	if from+snippetChars < len(r) {
+		s += "…"
+	}
+	return s
 }

@@ -44,7 +44,7 @@ func TestToolsList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{"memory_index": true, "memory_read": true, "memory_search": true,
+	want := map[string]bool{"memory_index": true, "memory_read": true, "memory_search": true, "memory_recent": true,
 		"memory_add": false, "memory_done": false, "memory_write": false, "memory_forget": false}
 	if len(res.Tools) != len(want) {
 		t.Errorf("got %d tools, want %d", len(res.Tools), len(want))
@@ -162,7 +162,14 @@ func TestSearch(t *testing.T) {
 	if len(out.Hits) != 3 || out.More {
 		t.Fatalf("hits = %+v", out)
 	}
+	// ranked: both lines of the newer log before the archive's
+	if out.Hits[2].Path != "logs/archives/2026-01-10.md" {
+		t.Errorf("the archive's hit should come last: %+v", out.Hits)
+	}
 	h := out.Hits[0]
+	if h.Line != 7 {
+		h = out.Hits[1]
+	}
 	if h.Path != "logs/2026-03-21.md" || h.Line != 7 || h.Section != "Problèmes rencontrés" || h.Project != "root" {
 		t.Errorf("first hit = %+v", h)
 	}

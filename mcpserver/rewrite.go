@@ -13,9 +13,9 @@ import (
 
 // WriteIn is the input of memory_write.
 type WriteIn struct {
-	Path    string `json:"path" jsonschema:"file relative to the memory folder, like long_memory.md or logs/2026-03-22.md"`
-	Content string `json:"content" jsonschema:"the whole new content of the file, at most 20,000 characters"`
-	Version string `json:"version" jsonschema:"the version memory_read returned for this file; empty to create a file that does not exist yet"`
+	Path    string `json:"path" jsonschema:"long_memory.md or logs/DATE.md"`
+	Content string `json:"content" jsonschema:"the whole new file"`
+	Version string `json:"version" jsonschema:"from memory_read; empty to create"`
 	Scope
 }
 
@@ -40,9 +40,6 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 		return "", out, err
 	}
 	c.path, out.Path = f.rel, f.rel
-	if n := utf8.RuneCountInString(in.Content); n > MaxFileChars {
-		return "", out, fail(resTooLarge, "refused: the content is %d characters, over the %d-character limit of a memory file. Split it: condense or drop what is no longer useful, move durable facts to long_memory.md and keep the details in the daily logs. Nothing was written.", n, MaxFileChars)
-	}
 	if strings.TrimSpace(in.Content) == "" {
 		return "", out, fail(resInvalid, "refused: the content is empty; memory_write does not empty a file (use memory_forget to remove bullets). Nothing was written.")
 	}
@@ -82,6 +79,9 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 			out.PreviousVersion = gitrepo.BlobVersion(old)
 		}
 		out.Added, out.Removed = lineDiff(old, data)
+		if n := addedChars(out.Added); n > MaxFileChars {
+			return fail(resTooLarge, "refused: the write adds %d characters, over the %d-character limit of what one call adds (a file may be larger). Split it: condense or drop what is no longer useful, move durable facts to long_memory.md and keep the details in the daily logs. Nothing was written.", n, MaxFileChars)
+		}
 		if line, reason := firstSecret(out.Added); reason != "" {
 			return secretRefusal(fmt.Sprintf("line %d of the new content", lineNumber(data, line)), reason)
 		}
@@ -203,4 +203,13 @@ func lineDiff(old, new []byte) (added, removed []string) {
 		}
 	}
 	return added, removed
+}
+
+// addedChars counts the characters of the added lines, a line break each.
+func addedChars(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		n += utf8.RuneCountInString(l) + 1
+	}
+	return n
 }

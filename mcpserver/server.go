@@ -49,11 +49,14 @@ type Server struct {
 // instructions is what a client is told about the server in initialize.
 const instructions = `carnet is this project's memory, kept as Markdown in its git repository (memory_sessions/):
 long_memory.md holds durable facts; logs/YYYY-MM-DD.md holds one structured log per day.
-Start with memory_index (long memory, the list of logs, open items). Use memory_search to find
-past work, memory_read to open a file. Record what matters with memory_add (one fact per bullet),
-tick finished "À suivre" items with memory_done. Rewrite a whole file with memory_write (pass the
-version memory_read gave you), remove a wrong bullet with memory_forget (git keeps history).
-Never store secrets: they are refused.`
+Start with memory_index (a bounded overview). Use memory_search to find past work, then
+memory_read with a line range or a section. Record what matters with memory_add (one fact per
+bullet) in a section of today's log — contexte, objectif, problemes, connaissances, travail,
+decisions, a_suivre (next steps) — or long_terme (long_memory.md); tick finished a_suivre items
+with memory_done. Rewrite a whole file with memory_write (pass the version memory_read gave
+you), remove a wrong bullet with memory_forget (git keeps history). Files marked sensitive are
+hidden from read-only clients. Never store secrets (passwords, tokens, keys, card numbers):
+they are refused and nothing is written.`
 
 // New builds a server over the workspace at opts.Root.
 func New(opts Options) *Server {
@@ -71,6 +74,7 @@ func New(opts Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "carnet", Title: "carnet memory", Version: opts.Version},
 		&mcp.ServerOptions{Instructions: instructions, Logger: log})
 	s.addReadTools()
+	s.addRecentTool()
 	s.addWriteTools()
 	return s
 }

@@ -14,7 +14,8 @@ import (
 )
 
 const (
-	// MaxFileChars is the largest file memory_write accepts, in characters (SPEC §5).
+	// MaxFileChars is the most one memory_write may add to a file, in characters (SPEC §5):
+	// the file itself may be larger.
 	MaxFileChars = 20000
 	// maxBulletChars is the longest bullet memory_add accepts: memstore cuts longer ones,
 	// and a confirmation must echo what was written, never a cut copy.
@@ -23,8 +24,8 @@ const (
 
 // AddIn is the input of memory_add.
 type AddIn struct {
-	Section string   `json:"section" jsonschema:"where the bullets go: a section of today's log (contexte, objectif, problemes, connaissances, travail, decisions, a_suivre) or long_terme for long_memory.md"`
-	Bullets []string `json:"bullets" jsonschema:"one fact per bullet, one line each, without the leading '- '"`
+	Section string   `json:"section" jsonschema:"a section of today's log, or long_terme"`
+	Bullets []string `json:"bullets" jsonschema:"one line each, without '- '"`
 	Scope
 }
 
@@ -32,6 +33,7 @@ type AddIn struct {
 type AddOut struct {
 	Added      []Written `json:"added" jsonschema:"the bullets as written"`
 	Duplicates []string  `json:"duplicates" jsonschema:"bullets already in memory, not written again"`
+	Similar    []string  `json:"similar,omitempty" jsonschema:"bullets written though near one already in memory"`
 	Commit     string    `json:"commit,omitempty"`
 	CommitNote string    `json:"commit_note,omitempty" jsonschema:"why no commit was made, with autocommit on"`
 }
@@ -45,8 +47,8 @@ type Written struct {
 
 // DoneIn is the input of memory_done.
 type DoneIn struct {
-	Text string `json:"text,omitempty" jsonschema:"the open item, or enough of its words to designate it"`
-	All  bool   `json:"all,omitempty" jsonschema:"tick every item text matches; with no text, every open item"`
+	Text string `json:"text,omitempty" jsonschema:"words of the item"`
+	All  bool   `json:"all,omitempty" jsonschema:"tick every match (no text: every item)"`
 	Scope
 }
 
@@ -62,9 +64,7 @@ func (s *Server) addWriteTools() {
 		name:  "memory_add",
 		title: "Add to memory",
 		write: true,
-		desc: `Appends bullets to today's daily log, in one section, or to long_memory.md under today's date (section long_terme). One durable fact per bullet; bullets already in memory (same words, case, accents or punctuation aside) are not written twice.
-Sections: contexte (context), objectif (goal), problemes (problems met), connaissances (things learned), travail (work done), decisions (decisions made), a_suivre (next steps, ticked later with memory_done), long_terme (long-term memory).
-A bullet that looks like a secret (password, token, key, card number) refuses the whole call: nothing is written. The reply echoes every bullet exactly as written.`,
+		desc:  `Appends bullets (one fact each) to a section of today's log, or to long_memory.md (long_terme). Exact duplicates are skipped; secrets refuse the call.`,
 	}, func(in *jsonschema.Schema) {
 		sec := prop(in, "section")
 		for _, k := range memstore.AddKeys() {
@@ -79,7 +79,7 @@ A bullet that looks like a secret (password, token, key, card number) refuses th
 		name:  "memory_done",
 		title: "Tick an open item",
 		write: true,
-		desc:  `Ticks the open "À suivre" item matching text: it leaves À suivre and appears in Finalisé of the same log as "✅ item". The match ignores case, accents and punctuation, and accepts an item holding all the words of text. When several items match, they are listed and nothing changes (set all to tick them all). With all and no text, every open item is ticked.`,
+		desc:  `Ticks the open À suivre item holding the words of text into Finalisé. Several matches: listed, nothing ticked (all ticks them all).`,
 	}, nil, func(c *call, in DoneIn) (string, DoneOut, error) { return c.done(in) })
 
 	addTool(s, toolSpec{
@@ -88,8 +88,7 @@ A bullet that looks like a secret (password, token, key, card number) refuses th
 		write:       true,
 		destructive: true,
 		idempotent:  true,
-		desc: `Replaces a whole memory file (to reorganise, condense or correct it). Requires the version memory_read returned: when the file changed since, the write is refused and you must re-read it. Use an empty version to create a file that does not exist yet (long_memory.md, logs/YYYY-MM-DD.md).
-Content over 20,000 characters is refused: split or condense it. Lines that look like secrets are refused and nothing is written. The reply gives the new version and the lines added and removed, in full. For a single fact, prefer memory_add; to drop one bullet, memory_forget.`,
+		desc:        `Replaces a whole file (adding at most 20,000 characters); version from memory_read, empty to create. Refused when the file changed since.`,
 	}, nil, func(c *call, in WriteIn) (string, WriteOut, error) { return c.write(in) })
 
 	addTool(s, toolSpec{
@@ -97,7 +96,7 @@ Content over 20,000 characters is refused: split or condense it. Lines that look
 		title:       "Forget a bullet",
 		write:       true,
 		destructive: true,
-		desc:        `Removes one bullet (with its indented lines) from a memory file: a fact that is wrong, obsolete or should not be kept. Git history keeps it. The bullet is matched by its text (case, accents and punctuation aside); give section when the same text is in several sections. The reply shows the lines removed.`,
+		desc:        `Removes one bullet (matched by its text; section when several) from a file; git keeps it.`,
 	}, func(in *jsonschema.Schema) {
 		prop(in, "bullet").MinLength = new(1)
 	}, func(c *call, in ForgetIn) (string, ForgetOut, error) { return c.forget(in) })
@@ -168,6 +167,9 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 				return secretRefusal(fmt.Sprintf("bullet %d", i+1), tx.Refused[0].Reason)
 			}
 			if ok {
+				if n := len(tx.Similar); n > 0 && tx.Similar[n-1].Text == text {
+					out.Similar = append(out.Similar, text)
+				}
 				out.Added = append(out.Added, Written{Path: c.path, Section: key, Text: text})
 				body = append(body, "- "+text)
 				c.size += len(text)
@@ -179,7 +181,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 		return nil
 	})
 	if err != nil {
-		out.Added, out.Duplicates = []Written{}, []string{}
+		out.Added, out.Duplicates, out.Similar = []Written{}, []string{}, nil
 		return "", out, asToolError(err)
 	}
 
@@ -190,6 +192,12 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 			fmt.Fprintf(&b, "- %s\n", a.Text)
 		}
 		out.Commit, out.CommitNote = c.committed(written)
+	}
+	if len(out.Similar) > 0 {
+		b.WriteString("written, though near a fact already in memory (check it is a different one; memory_search shows both):\n")
+		for _, s := range out.Similar {
+			fmt.Fprintf(&b, "- %s\n", s)
+		}
 	}
 	if len(out.Duplicates) > 0 {
 		if len(out.Added) == 0 {

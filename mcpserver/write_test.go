@@ -213,10 +213,16 @@ func TestWriteSizeLimit(t *testing.T) {
 	if out.Chars != MaxFileChars {
 		t.Errorf("chars = %d", out.Chars)
 	}
-	tooBig := ok + "x"
+	// the limit is on what one call adds: a file over it still takes a small change
+	bigger := ok + "- une ligne de plus\n"
+	c.ok("memory_write", map[string]any{"path": "logs/2026-03-21.md", "content": bigger, "version": out.Version}, &out)
+	if out.Chars != MaxFileChars+20 || len(out.Added) != 1 {
+		t.Errorf("small change to a large file = %d chars, added %v", out.Chars, len(out.Added))
+	}
+	tooBig := "# Log\n" + strings.Repeat("ü", MaxFileChars) + "\n" // adds 20,000 ü and a line break
 	msg := c.fail("memory_write", map[string]any{"path": "logs/2026-03-21.md", "content": tooBig, "version": out.Version})
-	mustContain(t, "too big", msg, "20001 characters", "20000", "Split it", "Nothing was written")
-	if readFile(t, root, "memory_sessions/logs/2026-03-21.md") != ok {
+	mustContain(t, "too big", msg, "adds 20001 characters", "20000", "Split it", "Nothing was written")
+	if readFile(t, root, "memory_sessions/logs/2026-03-21.md") != bigger {
 		t.Error("an oversized write changed the file")
 	}
 }

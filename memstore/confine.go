@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -105,6 +106,51 @@ func (f *folder) readFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	return f.ReadFile(rel)
+}
+
+// openDir opens dir (absolute, a folder of the memory folder) as an os.Root, refused when it
+// is a symbolic link or under one, for reading many of its files through one handle
+// (readNoLink).
+func (f *folder) openDir(dir string) (*os.Root, error) {
+	rel, err := f.check(dir)
+	if err != nil {
+		return nil, err
+	}
+	return f.OpenRoot(rel)
+}
+
+// readNoLink reads the file name of dir (opened by openDir) into buf (reused when large
+// enough), refused when it is a symbolic link.
+func (f *folder) readNoLink(dir *os.Root, name string, buf []byte) ([]byte, error) {
+	fi, err := dir.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, &LinkError{Path: f.p.WS.Rel(filepath.Join(dir.Name(), name))}
+	}
+	file, err := dir.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	if want := int(fi.Size()) + 512; cap(buf) < want {
+		buf = make([]byte, 0, want)
+	}
+	buf = buf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, len(buf))
+		}
+		n, err := file.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // ReadFile reads a file of the project's memory (path absolute, in its memory folder). It

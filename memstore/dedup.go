@@ -104,6 +104,12 @@ func (x *DedupIndex) Add(text string) int {
 	return id
 }
 
+// HasExact reports whether an entry is text once normalised (see Normalize).
+func (x *DedupIndex) HasExact(text string) bool {
+	_, ok := x.exact[x.normalize(text)]
+	return ok
+}
+
 // Find returns the first entry that says the same as text, or -1.
 func (x *DedupIndex) Find(text string) int { return x.FindFunc(text, nil) }
 

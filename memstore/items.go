@@ -87,13 +87,20 @@ type NotFoundError struct{ Query string }
 func (e *NotFoundError) Error() string { return fmt.Sprintf("no open item matches %q", e.Query) }
 
 // MatchOpen finds the open items a text designates: those equal to it once normalised,
-// else its near-duplicates, else those that contain all of its words.
+// else every near-duplicate or item holding all of its words — so that "relancer
+// fournisseur" is ambiguous between "…fournisseur A" and "…fournisseur B".
 func MatchOpen(items []OpenItem, query string) []OpenItem {
 	if Normalize(query) == "" {
 		return nil
 	}
+	m := MatchText(len(items), func(i int) string { return items[i].Text }, query)
+	ids := m.Same
+	if len(ids) == 0 {
+		ids = append(slices.Clone(m.Near), m.Contains...)
+		slices.Sort(ids)
+	}
 	var out []OpenItem
-	for _, i := range MatchText(len(items), func(i int) string { return items[i].Text }, query).Closest() {
+	for _, i := range ids {
 		out = append(out, items[i])
 	}
 	return out

@@ -21,7 +21,8 @@ type MergeResult struct {
 	Added      []Item
 	Ticked     []Item
 	Refused    []Refusal
-	Duplicates int      // bullets already present, not written again
+	Duplicates int      // bullets already present (the same once normalised), not written again
+	Similar    []Item   // bullets written though near an existing one (see Similar): a different fact is never dropped
 	Unmatched  []string // a_suivre_done items that matched no open item
 	Ambiguous  []string // a_suivre_done items that matched several open items (left open)
 	Unknown    []string // extraction keys ignored
@@ -77,7 +78,7 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 			seen = open
 		} else {
-			seen = sectionIndex(today, key)
+			seen = dayIndex(today)
 		}
 		heading := Heading(key, today.Language(tx.p.WS.Config.Language))
 		tx.addEach(key, items, seen, tx.p.LogPath(date), res, func(text string) {
@@ -130,6 +131,17 @@ func AddKeys() []string {
 	return []string{KeyContext, KeyGoal, KeyProblems, KeyKnowledge, KeyWork, KeyDecisions, KeyNext, KeyLongTerm}
 }
 
+// dayIndex indexes every bullet of a log, whatever its section: a fact is written once a day.
+func dayIndex(d *Doc) *DedupIndex {
+	x := NewDedupIndex(nil)
+	for _, b := range d.AllBullets() {
+		if b.Section.Key != KeyDone {
+			x.Add(b.Bullet.Text)
+		}
+	}
+	return x
+}
+
 func sectionIndex(d *Doc, key string) *DedupIndex {
 	x := NewDedupIndex(nil)
 	for _, s := range d.Sections() {
@@ -175,23 +187,29 @@ func (tx *Tx) addLongTerm(items []string, res *MergeResult) error {
 	return nil
 }
 
-// addEach cleans each item and adds it with add unless it is empty, already seen, or a secret,
-// recording the outcome in res.
+// addEach cleans each item and adds it with add unless it is empty, already there once
+// normalised, or a secret, recording the outcome in res: a near-duplicate is written, and
+// reported in res.Similar.
 func (tx *Tx) addEach(key string, items []string, seen *DedupIndex, path string, res *MergeResult, add func(text string)) {
 	for _, raw := range items {
 		text := tx.CleanBullet(raw)
 		switch {
 		case text == "":
 			continue
-		case seen.Has(text):
+		case seen.HasExact(text):
 			res.Duplicates++
 			continue
 		case !tx.guard(key, text):
 			continue
 		}
+		it := Item{Key: key, Text: text, Path: tx.p.WS.Rel(path)}
+		if near := seen.Find(text); near >= 0 {
+			res.Similar = append(res.Similar, it)
+			tx.Similar = append(tx.Similar, it)
+		}
 		add(text)
 		seen.Add(text)
-		res.Added = append(res.Added, Item{Key: key, Text: text, Path: tx.p.WS.Rel(path)})
+		res.Added = append(res.Added, it)
 	}
 }
 

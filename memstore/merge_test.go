@@ -96,7 +96,6 @@ func TestMergeDedup(t *testing.T) {
 		"le transcript jsonl contient des lignes vides",     // case, punctuation
 		"Le   transcript JSONL contient des lignes vides !", // spacing, trailing punctuation
 		"✅ Le transcript JSONL contient des lignes vides.",  // leading tick
-		"Le transcript JSONL contient les lignes vides.",    // trivial rewording (stopword)
 		"Le transcript JSONL contient des lignes vides",     // decomposed accents would match too
 	}
 	before := read(t, p.LogPath("2026-03-22"))

@@ -10,15 +10,6 @@ import (
 	"strings"
 )
 
-// Hit is one line of memory that matches a search.
-type Hit struct {
-	Project string
-	Path    string // relative to the workspace root
-	Line    int    // 1-based
-	Section string // heading of the section holding the line, or ""
-	Text    string // the line, trimmed
-}
-
 // Files lists every memory file of the project: long memory, then logs newest first, then
 // archives. Symbolic links are left out (noted once in the debug log).
 func (p *Project) Files() ([]string, error) {
@@ -44,79 +35,6 @@ func (p *Project) Files() ([]string, error) {
 		out = append(out, l.Path)
 	}
 	return out, nil
-}
-
-// Search finds the lines of every project's memory that hold all the words of query
-// (case and accents ignored), newest files first within a project. limit <= 0 means no limit.
-func (w *Workspace) Search(query string, limit int) ([]Hit, error) {
-	terms := strings.Fields(fold(query))
-	if len(terms) == 0 {
-		return nil, nil
-	}
-	var hits []Hit
-	for _, p := range w.Projects {
-		var err error
-		if hits, err = p.search(hits, terms, limit); err != nil || limit > 0 && len(hits) >= limit {
-			return hits, err
-		}
-	}
-	return hits, nil
-}
-
-// search appends the hits of the project's files to hits, up to limit.
-func (p *Project) search(hits []Hit, terms []string, limit int) ([]Hit, error) {
-	files, err := p.Files()
-	if err != nil || len(files) == 0 {
-		return hits, err
-	}
-	f, err := p.openFolder(false)
-	if err != nil {
-		return hits, nil // the folder went away since it was listed
-	}
-	defer f.Close()
-	for _, path := range files {
-		data, err := f.readFile(path)
-		if err != nil {
-			continue
-		}
-		hits = append(hits, searchDoc(p, p.WS.Rel(path), ParseDoc(data), terms)...)
-		if limit > 0 && len(hits) >= limit {
-			return hits[:limit], nil
-		}
-	}
-	return hits, nil
-}
-
-func searchDoc(p *Project, rel string, d *Doc, terms []string) []Hit {
-	var hits []Hit
-	secs := d.Sections()
-	lines := d.Lines()
-	si := -1
-	for i, l := range lines {
-		for si+1 < len(secs) && secs[si+1].Start <= i {
-			si++
-		}
-		if headingLevel(l) > 0 {
-			continue
-		}
-		fl := fold(l)
-		ok := true
-		for _, t := range terms {
-			if !strings.Contains(fl, t) {
-				ok = false
-				break
-			}
-		}
-		if !ok {
-			continue
-		}
-		h := Hit{Project: p.Name, Path: rel, Line: i + 1, Text: strings.TrimSpace(l)}
-		if si >= 0 && i < secs[si].End {
-			h.Section = secs[si].Heading
-		}
-		hits = append(hits, h)
-	}
-	return hits
 }
 
 // Init creates the memory layout of a project in dir (relative to root; "" is the root):

@@ -149,8 +149,9 @@ func Normalize(s string) string {
 // stopwords are the small words that a trivial rewording adds or drops.
 var stopwords = func() map[string]bool {
 	m := map[string]bool{}
-	for w := range strings.FieldsSeq(`a an the of to in on at for and or is are be was were it this that with by from as into
-		le la les l un une des de du d et ou est sont a au aux en dans pour par sur avec ce cette ces qu que qui se s`) {
+	// not "a": "vendor A" and "vendor B" are two facts
+	for w := range strings.FieldsSeq(`an the of to in on at for and or is are be was were it this that with by from as into
+		le la les l un une des de du d et ou est sont au aux en dans pour par sur avec ce cette ces qu que qui se s`) {
 		m[w] = true
 	}
 	return m

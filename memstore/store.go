@@ -101,6 +101,8 @@ type Tx struct {
 
 	// Refused lists the bullets the secret guard kept out.
 	Refused []Refusal
+	// Similar lists the bullets written though near one already there (see Similar).
+	Similar []Item
 }
 
 type txDoc struct {

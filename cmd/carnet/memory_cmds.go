@@ -281,12 +281,13 @@ func termSafe(s string) string {
 }
 
 func newSearchCmd(g *globals) *cobra.Command {
-	var limit int
+	var q memstore.Query
 	c := &cobra.Command{
 		Use:   "search QUERY…",
 		Short: "Search all memory of the workspace",
 		Long: `Print the lines of every project's memory (long memory, logs, archives) that hold all the
-words of QUERY, case and accents ignored, as PATH:LINE: [section] text.`,
+words of QUERY, best first (BM25 and recency), as PATH:LINE: [section] text. Each word of QUERY
+matches the start of a word, case and accents ignored: "config" finds "Configuration".`,
 		Example: `  carnet search transcript
   carnet search -p api decouverte skills     # one project; "découverte" matches too`,
 		Args: cobra.MinimumNArgs(1),
@@ -305,16 +306,21 @@ words of QUERY, case and accents ignored, as PATH:LINE: [section] text.`,
 				}
 				w.Projects = []*memstore.Project{p}
 			}
-			q := strings.Join(args, " ")
-			hits, err := w.Search(q, limit)
+			q.Text = strings.Join(args, " ")
+			for _, d := range []string{q.From, q.To} {
+				if d != "" && !memstore.IsDate(d) {
+					return fmt.Errorf("--from and --to take a date YYYY-MM-DD, not %q", d)
+				}
+			}
+			res, err := w.Find(q)
 			if err != nil {
 				return err
 			}
-			if len(hits) == 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "no match for %q\n", q)
+			if len(res.Hits) == 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "no match for %q\n", q.Text)
 				return nil
 			}
-			for _, h := range hits {
+			for _, h := range res.Hits {
 				sec := ""
 				if h.Section != "" {
 					sec = "[" + h.Section + "] "
@@ -324,7 +330,11 @@ words of QUERY, case and accents ignored, as PATH:LINE: [section] text.`,
 			return nil
 		},
 	}
-	c.Flags().IntVarP(&limit, "limit", "n", 0, "stop after N matches (0: all)")
+	c.Flags().IntVarP(&q.Limit, "limit", "n", 0, "stop after N matches (0: all)")
+	c.Flags().IntVar(&q.Offset, "offset", 0, "skip the N best matches")
+	c.Flags().StringVar(&q.Section, "section", "", "only lines of this section (key or heading)")
+	c.Flags().StringVar(&q.From, "from", "", "only lines dated on or after `DATE`")
+	c.Flags().StringVar(&q.To, "to", "", "only lines dated on or before `DATE`")
 	return c
 }
 

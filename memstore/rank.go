@@ -1,0 +1,499 @@
+package memstore
+
+import (
+	"bytes"
+	"cmp"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Hit is one line of memory that matches a search.
+type Hit struct {
+	Project string
+	Path    string // relative to the workspace root
+	Line    int    // 1-based
+	Section string // heading of the section holding the line, or ""
+	Text    string // the line, trimmed
+	Date    string // the log's date, or the date heading of a long-memory section, or ""
+	Score   float64
+}
+
+// Query is a ranked search of the workspace's memory.
+type Query struct {
+	Text     string // the words to find: a line matches when each is the start of one of its words
+	Section  string // only lines of this section (key or heading); "" any
+	From, To string // only lines dated within (YYYY-MM-DD, inclusive); "" leaves a side open
+	Offset   int    // hits to skip, in rank order
+	Limit    int    // most hits to return; <= 0 all
+	// Now is the date recency counts from; zero means the newest date found.
+	Now time.Time
+	// Skip leaves a file out entirely (sensitive files for read-only clients); nil keeps all.
+	Skip func(data []byte) bool
+}
+
+// Results are the hits of a query, best first, and how many matched in all.
+type Results struct {
+	Hits  []Hit
+	Total int
+}
+
+// BM25 parameters: bullets are short and of similar length, so length counts for less than
+// in a document search.
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.5
+	// recencyDays is the age at which recency adds half of what it adds to today's lines.
+	recencyDays = 30
+)
+
+// Search finds the lines of every project's memory that hold all the words of query (see
+// Find), best first. limit <= 0 means no limit.
+func (w *Workspace) Search(query string, limit int) ([]Hit, error) {
+	r, err := w.Find(Query{Text: query, Limit: limit})
+	return r.Hits, err
+}
+
+// Find ranks the lines of every project's memory (long memory, logs, archives) that hold
+// all the query's words, case and accents ignored (œ is oe, ß is ss), each word found at the
+// start of a word of the line, so "config" finds "configuration" but "port" not "support".
+// Lines are ranked by BM25 over the lines of the files read, times a recency factor. Files
+// are read in parallel and folded once each.
+func (w *Workspace) Find(q Query) (Results, error) {
+	terms := queryTerms(q.Text)
+	if len(terms) == 0 {
+		return Results{}, nil
+	}
+	var jobs []searchJob
+	for _, p := range w.Projects {
+		files, err := p.Files()
+		if err != nil {
+			return Results{}, err
+		}
+		for _, f := range files {
+			jobs = append(jobs, searchJob{p: p, path: f})
+		}
+	}
+	scans := scanAll(jobs, terms, q.Skip)
+	return rank(scans, terms, q), nil
+}
+
+type searchJob struct {
+	p    *Project
+	path string
+}
+
+// fileScan is what one file holds for a query: its size in lines and bytes, how many of its
+// lines hold each term, and its candidate hits.
+type fileScan struct {
+	job   searchJob
+	lines int
+	bytes int
+	df    []int
+	hits  []scanHit
+	data  []byte // the file, kept when it has hits
+}
+
+type scanHit struct {
+	line int // 0-based
+	tf   []int
+	len  int
+}
+
+// scanAll reads and scans the files on every core; each worker keeps the folders it reads
+// open, so that a file costs one check for links and one open.
+func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileScan {
+	out := make([]fileScan, len(jobs))
+	workers := min(runtime.GOMAXPROCS(0), max(len(jobs), 1))
+	var next sync.Mutex
+	i := 0
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			r := &dirReaders{folders: map[*Project]*folder{}, dirs: map[string]*os.Root{}}
+			var folded []byte
+			defer r.close()
+			for {
+				next.Lock()
+				j := i
+				i++
+				next.Unlock()
+				if j >= len(jobs) {
+					return
+				}
+				out[j] = fileScan{job: jobs[j]}
+				data, err := r.read(jobs[j])
+				if err == nil && (skip == nil || !skip(data)) {
+					folded = foldInto(folded[:0], data)
+					out[j].scan(folded, terms)
+					if len(out[j].hits) > 0 {
+						out[j].data = bytes.Clone(data)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// dirReaders are the memory folders, and their folders, a search worker has opened.
+type dirReaders struct {
+	folders map[*Project]*folder
+	dirs    map[string]*os.Root
+	buf     []byte // the last file read, reused for the next
+}
+
+func (r *dirReaders) read(job searchJob) ([]byte, error) {
+	f, ok := r.folders[job.p]
+	if !ok {
+		f, _ = job.p.openFolder(false) // nil: the folder went away since it was listed
+		r.folders[job.p] = f
+	}
+	if f == nil {
+		return nil, fs.ErrNotExist
+	}
+	dir := filepath.Dir(job.path)
+	d, ok := r.dirs[dir]
+	if !ok {
+		d, _ = f.openDir(dir)
+		r.dirs[dir] = d
+	}
+	if d == nil {
+		return nil, fs.ErrNotExist
+	}
+	data, err := f.readNoLink(d, filepath.Base(job.path), r.buf)
+	if err == nil {
+		r.buf = data
+	}
+	return data, err
+}
+
+func (r *dirReaders) close() {
+	for _, d := range r.dirs {
+		if d != nil {
+			d.Close()
+		}
+	}
+	for _, f := range r.folders {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// scan counts the lines of a folded file holding each term, and keeps the lines holding all.
+func (fs *fileScan) scan(folded []byte, terms [][]byte) {
+	fs.bytes = len(folded)
+	fs.lines = bytes.Count(folded, []byte{'\n'}) + 1
+	fs.df = make([]int, len(terms))
+	anchor := 0 // the longest term: the fewest candidates
+	for i, t := range terms {
+		fs.df[i] = countLines(folded, t)
+		if len(t) > len(terms[anchor]) {
+			anchor = i
+		}
+	}
+	if slices.Contains(fs.df, 0) {
+		return
+	}
+	lineNo, counted := 0, 0
+	eachLine(folded, terms[anchor], func(start, end int) {
+		lineNo += bytes.Count(folded[counted:start], []byte{'\n'})
+		counted = start
+		l := folded[start:end]
+		if headingLevel(string(l[:min(len(l), 3)])) > 0 {
+			return
+		}
+		h := scanHit{line: lineNo, tf: make([]int, len(terms)), len: len(l)}
+		for i, t := range terms {
+			if h.tf[i] = countWords(l, t); h.tf[i] == 0 {
+				return
+			}
+		}
+		fs.hits = append(fs.hits, h)
+	})
+}
+
+// eachLine calls fn once for every line of text holding term at the start of a word, in order.
+func eachLine(text, term []byte, fn func(start, end int)) {
+	for pos := 0; pos < len(text); {
+		i := bytes.Index(text[pos:], term)
+		if i < 0 {
+			return
+		}
+		at := pos + i
+		if at > 0 && wordByte(text[at-1]) {
+			pos = at + 1
+			continue
+		}
+		start := bytes.LastIndexByte(text[:at], '\n') + 1
+		end := bytes.IndexByte(text[at:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += at
+		}
+		fn(start, end)
+		pos = end + 1
+	}
+}
+
+// countLines counts the lines of text holding term at the start of a word.
+func countLines(text, term []byte) int {
+	n := 0
+	eachLine(text, term, func(int, int) { n++ })
+	return n
+}
+
+// countWords counts the words of line that start with term.
+func countWords(line, term []byte) int {
+	n := 0
+	for pos := 0; pos < len(line); {
+		i := bytes.Index(line[pos:], term)
+		if i < 0 {
+			break
+		}
+		at := pos + i
+		if at == 0 || !wordByte(line[at-1]) {
+			n++
+		}
+		pos = at + len(term)
+	}
+	return n
+}
+
+// wordByte reports whether b is part of a word: an ASCII letter or digit, or any byte of a
+// non-ASCII character left by folding.
+func wordByte(b byte) bool {
+	return b >= 0x80 || 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || 'A' <= b && b <= 'Z'
+}
+
+// queryTerms folds a query and splits it into its distinct words.
+func queryTerms(q string) [][]byte {
+	var out [][]byte
+	f := foldBytes([]byte(q))
+	for _, w := range bytes.FieldsFunc(f, func(r rune) bool { return r < 0x80 && !wordByte(byte(r)) }) {
+		if !slices.ContainsFunc(out, func(o []byte) bool { return bytes.Equal(o, w) }) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// rank scores the candidate lines by BM25 over every line read, weighs them by recency,
+// applies the filters and sorts them, best first.
+func rank(scans []fileScan, terms [][]byte, q Query) Results {
+	n, total := 0, 0
+	df := make([]int, len(terms))
+	newest := ""
+	for _, s := range scans {
+		n += s.lines
+		total += s.bytes
+		for i, d := range s.df {
+			df[i] += d
+		}
+		if d := logDate(s.job.path); d > newest {
+			newest = d
+		}
+	}
+	if n == 0 {
+		return Results{}
+	}
+	avg := float64(total) / float64(n)
+	idf := make([]float64, len(terms))
+	for i, d := range df {
+		idf[i] = math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5))
+	}
+	now := newest
+	if !q.Now.IsZero() {
+		now = Date(q.Now)
+	}
+	var hits []Hit
+	for _, s := range scans {
+		hits = s.collect(hits, idf, avg, now, q)
+	}
+	slices.SortFunc(hits, func(a, b Hit) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(b.Date, a.Date), strings.Compare(a.Project, b.Project),
+			strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
+	})
+	r := Results{Total: len(hits)}
+	hits = hits[min(max(q.Offset, 0), len(hits)):]
+	if q.Limit > 0 && len(hits) > q.Limit {
+		hits = hits[:q.Limit]
+	}
+	r.Hits = hits
+	return r
+}
+
+// collect turns a file's candidate lines into scored hits, with their section and date.
+func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, now string, q Query) []Hit {
+	if len(s.hits) == 0 {
+		return hits
+	}
+	d := ParseDoc(s.data)
+	lines := d.Lines()
+	secs := d.Sections()
+	fileDate := logDate(s.job.path)
+	rel := s.job.p.WS.Rel(s.job.path)
+	for _, h := range s.hits {
+		if h.line >= len(lines) {
+			continue
+		}
+		hit := Hit{Project: s.job.p.Name, Path: rel, Line: h.line + 1, Text: strings.TrimSpace(lines[h.line]), Date: fileDate}
+		if i := slices.IndexFunc(secs, func(sec Section) bool { return sec.Start < h.line && h.line < sec.End }); i >= 0 {
+			hit.Section = secs[i].Heading
+			if fileDate == "" && IsDate(hit.Section) {
+				hit.Date = hit.Section
+			}
+		}
+		if !q.keeps(hit) {
+			continue
+		}
+		for i, tf := range h.tf {
+			f := float64(tf)
+			hit.Score += idf[i] * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*float64(h.len)/avg))
+		}
+		hit.Score *= recency(hit.Date, now)
+		hits = append(hits, hit)
+	}
+	return hits
+}
+
+// keeps applies the section and date filters.
+func (q Query) keeps(h Hit) bool {
+	if q.Section != "" {
+		key := SectionKey(q.Section)
+		if !(key != "" && SectionKey(h.Section) == key || fold(h.Section) == fold(q.Section)) {
+			return false
+		}
+	}
+	if q.From != "" || q.To != "" {
+		if h.Date == "" || q.From != "" && h.Date < q.From || q.To != "" && h.Date > q.To {
+			return false
+		}
+	}
+	return true
+}
+
+// recency is 2 for a line of the day now, 1.5 for one recencyDays older, tending to 1.
+func recency(date, now string) float64 {
+	if date == "" || now == "" {
+		return 1
+	}
+	d, err1 := time.Parse(time.DateOnly, date)
+	n, err2 := time.Parse(time.DateOnly, now)
+	if err1 != nil || err2 != nil {
+		return 1
+	}
+	age := max(n.Sub(d).Hours()/24, 0)
+	return 1 + 1/(1+age/recencyDays)
+}
+
+// logDate is the date of a daily log's path, or "".
+func logDate(path string) string {
+	base := path[strings.LastIndexAny(path, `/\`)+1:]
+	if d := strings.TrimSuffix(base, ".md"); IsDate(d) {
+		return d
+	}
+	return ""
+}
+
+// foldTable folds the characters of Latin-1 and Latin Extended-A/B: lower case, accents
+// dropped, ligatures spelt out.
+var foldTable = func() [0x250]string {
+	var t [0x250]string
+	for r := rune(0x80); r < 0x250; r++ {
+		t[r] = fold(string(r))
+	}
+	for r, s := range map[rune]string{'œ': "oe", 'Œ': "oe", 'æ': "ae", 'Æ': "ae", 'ß': "ss", 'ø': "o", 'Ø': "o",
+		'đ': "d", 'Đ': "d", 'ł': "l", 'Ł': "l", 'ı': "i", 'ŀ': "l", 'Ŀ': "l", 'ĳ': "ij", 'Ĳ': "ij", 'þ': "th", 'Þ': "th"} {
+		t[r] = s
+	}
+	return t
+}()
+
+// foldBytes is text in the form search compares: lower case, accents dropped (precomposed or
+// combining), œ as oe and ß as ss, terminal escape sequences as a space. Line breaks stay
+// where they are, so line numbers hold.
+func foldBytes(data []byte) []byte { return foldInto(make([]byte, 0, len(data)), data) }
+
+// lowerASCII lowers ASCII letters.
+var lowerASCII = func() (t [128]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if 'A' <= c && c <= 'Z' {
+			t[c] += 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+// foldInto appends the folded data to out (see foldBytes).
+func foldInto(out, data []byte) []byte {
+	for i := 0; i < len(data); {
+		if j := asciiRun(data[i:]); j > 0 {
+			n := len(out)
+			out = slices.Grow(out, j)[:n+j]
+			for k, c := range data[i : i+j] {
+				out[n+k] = lowerASCII[c]
+			}
+			i += j
+			continue
+		}
+		c := data[i]
+		if c == 0x1b && i+1 < len(data) && data[i+1] == '[' {
+			i = skipCSI(data, i+2)
+			out = append(out, ' ')
+			continue
+		}
+		if c < 0x80 {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			out = append(out, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(data[i:])
+		i += n
+		switch {
+		case r < 0x250:
+			out = append(out, foldTable[r]...)
+		case unicode.Is(unicode.Mn, r):
+		default:
+			out = utf8.AppendRune(out, unicode.ToLower(r))
+		}
+	}
+	return out
+}
+
+// skipCSI returns the index after the control sequence whose parameters start at i.
+func skipCSI(data []byte, i int) int {
+	for i < len(data) && data[i] != '\n' {
+		c := data[i]
+		i++
+		if 0x40 <= c && c <= 0x7e {
+			break
+		}
+	}
+	return i
+}
+
+// asciiRun is the length of the run of plain ASCII (no escape) data starts with.
+func asciiRun(data []byte) int {
+	for i, c := range data {
+		if c >= 0x80 || c == 0x1b {
+			return i
+		}
+	}
+	return len(data)
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# bench-search.sh: carnet search against rg -ni over 20 projects × 365 daily logs of 2–20 KB.
+# Builds the workspace once (in $1, default a temp folder), then times each command 7 times,
+# interleaved so that both see the same load, and prints the best and median of each.
+# Usage: scripts/bench-search.sh [DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${1:-$(mktemp -d)/ws}
+if [ ! -f "$dir/carnet.toml" ]; then
+	mkdir -p "$dir"
+	CARNET_BENCH_DIR="$dir" go test ./memstore -run '^TestWriteBenchWorkspace$' -count=1 >/dev/null
+fi
+bin=$(mktemp -d)/carnet
+go build -o "$bin" ./cmd/carnet
+command -v rg >/dev/null || { echo "rg (ripgrep) is not installed" >&2; exit 1; }
+echo "$(find "$dir" -name '*.md' | wc -l) files, $(du -sh "$dir" | cut -f1)"
+cat "$dir"/p*/memory_sessions/logs/*.md >/dev/null # warm the page cache
+ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(((e - s) / 1000000)); }
+stats() { sort -n | awk '{a[NR]=$1} END {printf "best %d ms, median %d ms\n", a[1], a[int((NR+1)/2)]}'; }
+for q in "zéphyrin" "config" "transcript main"; do
+	c=() r=()
+	for _ in 1 2 3 4 5 6 7; do
+		c+=("$(ms "$bin" --root "$dir" search $q)")
+		r+=("$(ms rg -ni "${q%% *}" "$dir")")
+	done
+	echo "query \"$q\": carnet search $(printf '%s\n' "${c[@]}" | stats); rg -ni $(printf '%s\n' "${r[@]}" | stats)"
+done

@@ -96,6 +96,7 @@ type toolResult struct {
 	output                    string
 	created                   bool
 	commitHash, commitSubject string
+	script                    bool // the output of a Codex code-mode script, which has no exit code
 }
 
 // settlePoll is how often a lagging transcript is re-read.

@@ -340,10 +340,18 @@ func (r *runner) capture() (int, error) {
 }
 
 // readTurn reads the last turn in the format of the agent that sent the hook: a Codex
-// rollout file, Gemini CLI's AfterAgent payload, or a Claude Code transcript. Codex and
+// rollout file, a Gemini CLI chat file (else its AfterAgent payload), or a Claude Code transcript. Codex and
 // Gemini runs with no readable transcript fall back on what the payload says.
 func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.Turn, error) {
 	in := r.in
+	if path != "" && transcript.IsGeminiChat(path) {
+		opt.LastAssistant = in.PromptResponse
+		t, err := transcript.ReadGeminiTurn(r.ctx, path, opt)
+		if err == nil || in.HookEventName != EventAfterAgent {
+			return t, err
+		}
+		r.logf("%v; the AfterAgent payload used", err)
+	}
 	if in.HookEventName == EventAfterAgent || in.PromptResponse != "" {
 		return transcript.PayloadTurn(in.Prompt, cmp.Or(in.PromptResponse, in.LastAssistantMessage))
 	}

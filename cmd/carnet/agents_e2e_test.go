@@ -156,6 +156,10 @@ func (a *agentRun) checkWork(recall []agentstest.Request) {
 			a.t.Errorf("the log lacks %q:\n%s", want, log)
 		}
 	}
+	hookLog, _ := os.ReadFile(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "hook.log"))
+	if strings.Contains(string(hookLog), "no turn found") {
+		a.t.Errorf("hook.log:\n%s", hookLog)
+	}
 	if strings.Contains(log, a.repo) {
 		a.t.Errorf("the log holds absolute paths:\n%s", log)
 	}
@@ -227,5 +231,24 @@ code_mode_only = true
 	a.session("work", env, append(flags, workPrompt)...)
 	a.record(filepath.Join(codexHome, "sessions", "*", "*", "*", "*.jsonl"), "codex-0.169.0_code-mode_work.jsonl")
 	recall := a.session("recall", env, append(flags, "What did we do last time?")...)
+	a.checkWork(recall)
+}
+
+func TestAgentGemini(t *testing.T) {
+	a := newAgentRun(t, "gemini")
+	a.run("carnet", "install", "--agent", "gemini")
+	settings := `{"security":{"auth":{"selectedType":"gemini-api-key"},"folderTrust":{"enabled":false}},
+"privacy":{"usageStatisticsEnabled":false},"telemetry":{"enabled":false},"general":{"disableAutoUpdate":true,"disableUpdateNag":true}}`
+	if err := os.MkdirAll(filepath.Join(a.home, ".gemini"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(a.home, ".gemini", "settings.json"), []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"GEMINI_API_KEY=scripted", fmt.Sprintf("GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:%d", agentstest.Port), "GEMINI_CLI_NO_RELAUNCH=true"}
+	flags := []string{"--yolo", "--skip-trust", "--output-format", "json"}
+	a.session("work", env, append([]string{"-p", workPrompt}, flags...)...)
+	a.record(filepath.Join(a.home, ".gemini", "tmp", "*", "chats", "session-*"), "gemini-cli-0.61.0_work.jsonl")
+	recall := a.session("recall", env, append([]string{"-p", "What did we do last time?"}, flags...)...)
 	a.checkWork(recall)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -184,7 +185,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 			others = append(others, q.Name)
 		}
 	}
-	head := "# " + fmt.Sprintf(w.title, p.Name) + "\n"
+	head := "# " + fmt.Sprintf(w.title, titleName(p)) + "\n"
 	for _, warn := range l.Warnings {
 		head += "\n> " + warn + "\n"
 	}
@@ -339,4 +340,13 @@ func readOptional(p *memstore.Project, path string) ([]byte, error) {
 		return nil, nil
 	}
 	return data, err
+}
+
+// titleName is the name the load's title gives a project: the repository's folder name for
+// the workspace's own memory (its project name, "root", says nothing to the agent).
+func titleName(p *memstore.Project) string {
+	if p.RelDir == memstore.MemoryDir && p.WS != nil {
+		return filepath.Base(p.WS.Root)
+	}
+	return p.Name
 }

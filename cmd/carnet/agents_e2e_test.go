@@ -165,7 +165,7 @@ func (a *agentRun) checkWork(recall []agentstest.Request) {
 	}
 	for _, r := range recall {
 		if strings.Contains(r.Body, "What did we do") { // the session's own request, not a side one
-			if !strings.Contains(r.Body, "Translate the greeting into German") {
+			if !strings.Contains(r.Body, "Translate the greeting into German") || !strings.Contains(r.Body, "Mémoire de session — shop") {
 				a.t.Errorf("the second session did not receive the memory: %s", clip(r.Body))
 			}
 			return

@@ -423,3 +423,22 @@ func TestReadGeminiTurnWholeJSON(t *testing.T) {
 		t.Errorf("push: %+v", u)
 	}
 }
+
+// A transcript recorded from the real Claude Code 2.1.328 (scripts/record-agents.sh).
+func TestReadTurnClaudeCode2_1_328(t *testing.T) {
+	t.Parallel()
+	tr := read(t, transcripttest.Fixture(t, "claude-code-2.1.328_work.jsonl"), ReadOptions{})
+	if tr.Prompt != "Add a greeting file and commit it" || !strings.Contains(tr.Closing, "Translate the greeting into German") || len(tr.Tools) != 3 {
+		t.Fatalf("turn: %+v", tr)
+	}
+	write, cat, commit := tr.Tools[0], tr.Tools[1], tr.Tools[2]
+	if write.Name != "Write" || !strings.HasSuffix(write.FilePath, "/greeting.txt") || write.IsError {
+		t.Errorf("write: %+v", write)
+	}
+	if cat.Command != "cat missing-config.toml" || !cat.IsError || !strings.Contains(cat.Output, "No such file") {
+		t.Errorf("failing command: %+v", cat)
+	}
+	if commit.IsError || !strings.Contains(commit.Output, "greeting: add the welcome text") {
+		t.Errorf("commit: %+v", commit)
+	}
+}

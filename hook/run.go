@@ -158,7 +158,7 @@ func (r *runner) run() (int, []byte) {
 		return 0, nil
 	}
 	switch in.HookEventName {
-	case EventStop, EventSubagentStop, EventPreCompact, EventSessionEnd, EventAfterAgent:
+	case EventStop, EventSubagentStop, EventPreCompact, EventSessionEnd, EventAfterAgent, EventPreCompress:
 		code, err := r.capture()
 		if err != nil {
 			r.logf("%v", err)

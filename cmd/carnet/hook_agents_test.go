@@ -160,3 +160,23 @@ func TestHookSessionStartCodexAndGemini(t *testing.T) {
 		}
 	}
 }
+
+// Gemini CLI's PreCompress and SessionEnd read its chat file (recorded from the real CLI), not
+// the Claude reader: the failing command reaches the log and hook.log stays empty.
+func TestHookGeminiChatEvents(t *testing.T) {
+	bin := carnetBin(t)
+	for _, event := range []string{"PreCompress", "SessionEnd"} {
+		ws := hookWorkspace(t, "")
+		in := hookInput(event, fixturePath(t, "gemini-cli-0.61.0_work.jsonl"), ws, map[string]any{"trigger": "auto", "reason": "exit"})
+		if r := runCarnet(t, bin, in, nil, "--root", ws, "--hook"); r.code != 0 {
+			t.Fatalf("%s: %+v", event, r)
+		}
+		log := todayLog(t, ws)
+		if !strings.Contains(log, "cat missing-config.toml") || !strings.Contains(log, "greeting.txt") {
+			t.Errorf("%s: log:\n%s", event, log)
+		}
+		if lines := hookLogLines(ws); len(lines) > 0 {
+			t.Errorf("%s: hook.log: %q", event, lines)
+		}
+	}
+}

@@ -25,6 +25,7 @@ const (
 	eventPreCompact   = "PreCompact"
 	eventSessionEnd   = "SessionEnd"
 	eventAfterAgent   = "AfterAgent"
+	eventPreCompress  = "PreCompress" // Gemini CLI's PreCompact
 )
 
 // agentHook is the hook carnet registers in an agent's settings for one event (the same

@@ -35,11 +35,11 @@ func MergeCodexHooks(data []byte, command string) ([]byte, []string, error) {
 }
 
 // MergeGeminiSettings adds carnet's hooks and its MCP server (mcpServers.carnet) to the
-// content of a Gemini CLI settings.json, keeping every other key. It returns the new
+// content of a Gemini CLI settings.json (JSONC: its comments are kept), keeping every other key. It returns the new
 // content, the events added and whether the MCP server was added; with nothing to add, the
 // content comes back unchanged, byte for byte.
 func MergeGeminiSettings(data []byte, command string) ([]byte, []string, bool, error) {
-	root, added, err := mergeHooks(data, geminiHooks, func(h agentHook) *jsonObject {
+	root, added, err := mergeHooks(data, true, geminiHooks, func(h agentHook) *jsonObject {
 		handler := newObject()
 		handler.set("type", "command")
 		handler.set("command", command)

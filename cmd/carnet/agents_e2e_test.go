@@ -174,6 +174,42 @@ func (a *agentRun) checkWork(recall []agentstest.Request) {
 	a.t.Errorf("the second session sent no request with its prompt (%d requests)", len(recall))
 }
 
+// checkGate turns the Stop gate on and runs the "edit" script, which edits a file and stores
+// nothing: the gate must send it back once (its message reaches the model once), then let it
+// stop.
+func (a *agentRun) checkGate(env []string, args ...string) {
+	a.t.Helper()
+	cfg := filepath.Join(a.repo, "carnet.toml")
+	data, err := os.ReadFile(cfg)
+	if err != nil || !strings.Contains(string(data), "[hook]\n") {
+		a.t.Fatalf("carnet.toml has no [hook] table: %v", err)
+	}
+	if err := os.WriteFile(cfg, []byte(strings.Replace(string(data), "[hook]\n", "[hook]\ngate = true\n", 1)), 0o644); err != nil {
+		a.t.Fatal(err)
+	}
+	const message = "recorded nothing in the project's memory"
+	var last string
+	for _, r := range a.session("edit", env, args...) {
+		if strings.Contains(r.Body, message) {
+			last = r.Body
+		}
+	}
+	if n := strings.Count(last, message); n != 1 {
+		a.t.Errorf("the gate's message reached the model %d times in the last request, want once", n)
+	}
+	states, _ := filepath.Glob(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "gate", "*.json"))
+	blocks := 0
+	for _, s := range states {
+		var st struct{ Blocks int }
+		data, _ := os.ReadFile(s)
+		_ = json.Unmarshal(data, &st)
+		blocks += st.Blocks
+	}
+	if blocks != 1 {
+		a.t.Errorf("the gate blocked %d times, want once", blocks)
+	}
+}
+
 func clip(s string) string {
 	if len(s) > 2000 {
 		return s[:2000] + "…"
@@ -193,6 +229,7 @@ func TestAgentClaudeCode(t *testing.T) {
 	a.record(filepath.Join(a.home, ".claude", "projects", "*", "*.jsonl"), "claude-code-2.1.328_work.jsonl")
 	recall := a.session("recall", env, append([]string{"-p", "What did we do last time?"}, flags...)...)
 	a.checkWork(recall)
+	a.checkGate(env, append([]string{"-p", "Draft the notes"}, flags...)...)
 }
 
 func TestAgentCodex(t *testing.T) {
@@ -232,6 +269,7 @@ code_mode_only = true
 	a.record(filepath.Join(codexHome, "sessions", "*", "*", "*", "*.jsonl"), "codex-0.169.0_code-mode_work.jsonl")
 	recall := a.session("recall", env, append(flags, "What did we do last time?")...)
 	a.checkWork(recall)
+	a.checkGate(env, append(flags, "Draft the notes")...)
 }
 
 func TestAgentGemini(t *testing.T) {

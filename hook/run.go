@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -267,6 +268,9 @@ func (r *runner) capture() (int, error) {
 		settle = settleTime
 	}
 	turn, err := r.readTurn(path, transcript.ReadOptions{LastAssistant: in.LastAssistantMessage, Settle: settle, Sidechain: sidechain})
+	if errors.Is(err, transcript.ErrNoTurn) && in.HookEventName == EventPreCompress {
+		return 0, nil // Gemini CLI compresses before the first turn too: nothing to capture yet
+	}
 	if err != nil {
 		return 0, err
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -178,5 +179,24 @@ func TestHookGeminiChatEvents(t *testing.T) {
 		if lines := hookLogLines(ws); len(lines) > 0 {
 			t.Errorf("%s: hook.log: %q", event, lines)
 		}
+	}
+}
+
+// Gemini CLI may compress before the first turn: a PreCompress on a chat with no turn yet
+// writes nothing and logs nothing.
+func TestHookGeminiPreCompressBeforeAnyTurn(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	chat := filepath.Join(t.TempDir(), "session-x.jsonl")
+	os.WriteFile(chat, []byte(`{"sessionId":"s","projectHash":"h","startTime":"2026-03-22T10:00:00Z","kind":"main"}`+"\n"), 0o644)
+	before := memorySnapshot(t, ws)
+	if r := runCarnet(t, bin, hookInput("PreCompress", chat, ws, map[string]any{"trigger": "auto"}), nil, "--root", ws, "--hook"); r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	if lines := hookLogLines(ws); len(lines) > 0 {
+		t.Errorf("hook.log: %q", lines)
+	}
+	if after := memorySnapshot(t, ws); !reflect.DeepEqual(before, after) {
+		t.Error("memory changed")
 	}
 }

@@ -26,6 +26,8 @@ const (
 	// EventAfterAgent is Gemini CLI's end of a turn (its payload carries prompt and
 	// prompt_response).
 	EventAfterAgent = "AfterAgent"
+	// EventPreCompress is Gemini CLI's PreCompact.
+	EventPreCompress = "PreCompress"
 )
 
 // maxInput bounds what is read from stdin: the hook JSON is small, but

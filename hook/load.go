@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -186,7 +187,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 		}
 	}
 	var head strings.Builder
-	head.WriteString("# " + fmt.Sprintf(w.title, p.Name) + "\n")
+	head.WriteString("# " + fmt.Sprintf(w.title, titleName(p)) + "\n")
 	for _, warn := range l.Warnings {
 		head.WriteString("\n> " + warn + "\n")
 	}
@@ -341,4 +342,13 @@ func readOptional(p *memstore.Project, path string) ([]byte, error) {
 		return nil, nil
 	}
 	return data, err
+}
+
+// titleName is the name the load's title gives a project: the repository's folder name for
+// the workspace's own memory (its project name, "root", says nothing to the agent).
+func titleName(p *memstore.Project) string {
+	if p.RelDir == memstore.MemoryDir && p.WS != nil {
+		return filepath.Base(p.WS.Root)
+	}
+	return p.Name
 }

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -158,7 +159,7 @@ func (r *runner) run() (int, []byte) {
 		return 0, nil
 	}
 	switch in.HookEventName {
-	case EventStop, EventSubagentStop, EventPreCompact, EventSessionEnd, EventAfterAgent:
+	case EventStop, EventSubagentStop, EventPreCompact, EventSessionEnd, EventAfterAgent, EventPreCompress:
 		code, err := r.capture()
 		if err != nil {
 			r.logf("%v", err)
@@ -287,6 +288,9 @@ func (r *runner) capture() (int, error) {
 		settle = settleTime
 	}
 	turn, err := r.readTurn(path, transcript.ReadOptions{LastAssistant: in.LastAssistantMessage, Settle: settle, Sidechain: sidechain})
+	if errors.Is(err, transcript.ErrNoTurn) && in.HookEventName == EventPreCompress {
+		return 0, nil // Gemini CLI compresses before the first turn too: nothing to capture yet
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -360,10 +364,18 @@ func (r *runner) capture() (int, error) {
 }
 
 // readTurn reads the last turn in the format of the agent that sent the hook: a Codex
-// rollout file, Gemini CLI's AfterAgent payload, or a Claude Code transcript. Codex and
+// rollout file, a Gemini CLI chat file (else its AfterAgent payload), or a Claude Code transcript. Codex and
 // Gemini runs with no readable transcript fall back on what the payload says.
 func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.Turn, error) {
 	in := r.in
+	if path != "" && transcript.IsGeminiChat(path) {
+		opt.LastAssistant = in.PromptResponse
+		t, err := transcript.ReadGeminiTurn(r.ctx, path, opt)
+		if err == nil || in.HookEventName != EventAfterAgent {
+			return t, err
+		}
+		r.logf("%v; the AfterAgent payload used", err)
+	}
 	if in.HookEventName == EventAfterAgent || in.PromptResponse != "" {
 		return transcript.PayloadTurn(in.Prompt, cmp.Or(in.PromptResponse, in.LastAssistantMessage))
 	}

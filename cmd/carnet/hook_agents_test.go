@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -158,5 +159,44 @@ func TestHookSessionStartCodexAndGemini(t *testing.T) {
 		if out.HookSpecificOutput.HookEventName != "SessionStart" || !strings.Contains(out.HookSpecificOutput.AdditionalContext, "Point du jour") {
 			t.Errorf("%s: %+v", name, out)
 		}
+	}
+}
+
+// Gemini CLI's PreCompress and SessionEnd read its chat file (recorded from the real CLI), not
+// the Claude reader: the failing command reaches the log and hook.log stays empty.
+func TestHookGeminiChatEvents(t *testing.T) {
+	bin := carnetBin(t)
+	for _, event := range []string{"PreCompress", "SessionEnd"} {
+		ws := hookWorkspace(t, "")
+		in := hookInput(event, fixturePath(t, "gemini-cli-0.61.0_work.jsonl"), ws, map[string]any{"trigger": "auto", "reason": "exit"})
+		if r := runCarnet(t, bin, in, nil, "--root", ws, "--hook"); r.code != 0 {
+			t.Fatalf("%s: %+v", event, r)
+		}
+		log := todayLog(t, ws)
+		if !strings.Contains(log, "cat missing-config.toml") || !strings.Contains(log, "greeting.txt") {
+			t.Errorf("%s: log:\n%s", event, log)
+		}
+		if lines := hookLogLines(ws); len(lines) > 0 {
+			t.Errorf("%s: hook.log: %q", event, lines)
+		}
+	}
+}
+
+// Gemini CLI may compress before the first turn: a PreCompress on a chat with no turn yet
+// writes nothing and logs nothing.
+func TestHookGeminiPreCompressBeforeAnyTurn(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	chat := filepath.Join(t.TempDir(), "session-x.jsonl")
+	os.WriteFile(chat, []byte(`{"sessionId":"s","projectHash":"h","startTime":"2026-03-22T10:00:00Z","kind":"main"}`+"\n"), 0o644)
+	before := memorySnapshot(t, ws)
+	if r := runCarnet(t, bin, hookInput("PreCompress", chat, ws, map[string]any{"trigger": "auto"}), nil, "--root", ws, "--hook"); r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	if lines := hookLogLines(ws); len(lines) > 0 {
+		t.Errorf("hook.log: %q", lines)
+	}
+	if after := memorySnapshot(t, ws); !reflect.DeepEqual(before, after) {
+		t.Error("memory changed")
 	}
 }

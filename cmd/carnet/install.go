@@ -130,8 +130,14 @@ func printInstallSummary(out io.Writer, o install.Options, rep *install.Report) 
 	if rep.Changed > 0 && !o.DryRun {
 		switch o.Agent {
 		case "codex":
-			fmt.Fprintln(out, "Codex runs these hooks only once you trust them: open /hooks in Codex and trust carnet's (again after any change to them). A project's .codex/config.toml is read only when Codex trusts the project.")
+			fmt.Fprintln(out, "Codex runs these hooks only once you trust them: open /hooks in Codex and trust carnet's (again after any change to them).")
+			if o.Scope != "user" {
+				fmt.Fprintln(out, "Codex reads a project's .codex/hooks.json and .codex/config.toml only when it trusts the project: answer yes when it asks, or add [projects.\"<this folder>\"] trust_level = \"trusted\" to ~/.codex/config.toml.")
+			}
 		case "gemini":
+			if o.Scope != "user" {
+				fmt.Fprintln(out, "Gemini CLI reads a project's .gemini/settings.json only in a trusted folder: trust this folder when Gemini asks (or with /permissions), else no hook runs.")
+			}
 			fmt.Fprintln(out, "If Gemini CLI does not run the hooks, check that hooks are enabled in its settings (hooksConfig.enabled since v0.26, tools.enableHooks before).")
 		}
 	}

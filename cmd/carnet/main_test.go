@@ -5,12 +5,15 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"carnet/hook/agentstest"
 )
 
 // TestMain makes the test binary double as the carnet command inside test scripts.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"carnet": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"carnet":               func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"carnet-agent-sandbox": func() { os.Exit(agentstest.SandboxMain(os.Args[1:])) },
 	})
 }
 

@@ -26,6 +26,7 @@ const (
 	eventPreCompact   = "PreCompact"
 	eventSessionEnd   = "SessionEnd"
 	eventAfterAgent   = "AfterAgent"
+	eventPreCompress  = "PreCompress" // Gemini CLI's PreCompact
 )
 
 // agentHook is the hook carnet registers in an agent's settings for one event (the same
@@ -72,7 +73,7 @@ func MergeClaudeSettings(data []byte, command string) ([]byte, []string, error) 
 // of list that has none from carnet yet (Claude Code's and Codex's shape), returning data
 // unchanged, byte for byte, when there is nothing to add.
 func mergeCommandHooks(data []byte, list []agentHook, command string) ([]byte, []string, error) {
-	root, added, err := mergeHooks(data, list, func(h agentHook) *jsonObject {
+	root, added, err := mergeHooks(data, false, list, func(h agentHook) *jsonObject {
 		handler := newObject()
 		handler.set("type", "command")
 		handler.set("command", command)
@@ -89,8 +90,8 @@ func mergeCommandHooks(data []byte, list []agentHook, command string) ([]byte, [
 // that has no carnet handler yet: {"matcher"?, "hooks":[handler(h)]} under hooks.<Event>
 // (the shape Claude Code, Codex and Gemini CLI share). It returns the object and the
 // events it added.
-func mergeHooks(data []byte, list []agentHook, handler func(agentHook) *jsonObject) (*jsonObject, []string, error) {
-	root, err := settingsObject(data)
+func mergeHooks(data []byte, jsonc bool, list []agentHook, handler func(agentHook) *jsonObject) (*jsonObject, []string, error) {
+	root, err := settingsObject(data, jsonc)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -154,7 +155,7 @@ func hasCarnetHandler(groups []any) bool {
 // MergeMCPConfig adds carnet's MCP server to a project's .mcp.json unless a server named
 // carnet is already there. It reports whether it added it.
 func MergeMCPConfig(data []byte) ([]byte, bool, error) {
-	root, err := settingsObject(data)
+	root, err := settingsObject(data, false)
 	if err != nil {
 		return nil, false, err
 	}
@@ -178,11 +179,12 @@ func MergeMCPConfig(data []byte) ([]byte, bool, error) {
 	return encodeOrdered(root, detectIndent(data)), true, nil
 }
 
-func settingsObject(data []byte) (*jsonObject, error) {
+// settingsObject decodes a settings file's object; jsonc accepts comments and trailing commas.
+func settingsObject(data []byte, jsonc bool) (*jsonObject, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return newObject(), nil
 	}
-	v, err := decodeOrdered(data)
+	v, err := decodeOrdered(data, jsonc)
 	if err != nil {
 		if se, ok := errors.AsType[*json.SyntaxError](err); ok {
 			return nil, fmt.Errorf("not valid JSON at line %d: %w (fix it, then run carnet install again)", 1+bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n")), err)

@@ -11,11 +11,12 @@ import (
 
 // codexHooks are the events carnet registers in Codex's hooks.json (developers.openai.com/
 // codex/hooks: Claude-style groups, timeout in seconds). SessionStart has no matcher, so it
-// runs for every source (startup, resume, clear, compact).
+// runs for every source (startup, resume, clear, compact); SessionEnd exists since 0.16x.
 var codexHooks = []agentHook{
 	{Event: eventSessionStart, Timeout: 10},
 	{Event: eventStop, Timeout: 30},
 	{Event: eventPreCompact, Timeout: 60},
+	{Event: eventSessionEnd, Timeout: 10},
 }
 
 // geminiHooks are the events carnet registers in Gemini CLI's settings.json
@@ -23,6 +24,7 @@ var codexHooks = []agentHook{
 var geminiHooks = []agentHook{
 	{Event: eventSessionStart, Timeout: 10000},
 	{Event: eventAfterAgent, Timeout: 30000},
+	{Event: eventPreCompress, Timeout: 60000},
 	{Event: eventSessionEnd, Timeout: 10000},
 }
 
@@ -33,11 +35,11 @@ func MergeCodexHooks(data []byte, command string) ([]byte, []string, error) {
 }
 
 // MergeGeminiSettings adds carnet's hooks and its MCP server (mcpServers.carnet) to the
-// content of a Gemini CLI settings.json, keeping every other key. It returns the new
+// content of a Gemini CLI settings.json (JSONC: its comments are kept), keeping every other key. It returns the new
 // content, the events added and whether the MCP server was added; with nothing to add, the
 // content comes back unchanged, byte for byte.
 func MergeGeminiSettings(data []byte, command string) ([]byte, []string, bool, error) {
-	root, added, err := mergeHooks(data, geminiHooks, func(h agentHook) *jsonObject {
+	root, added, err := mergeHooks(data, true, geminiHooks, func(h agentHook) *jsonObject {
 		handler := newObject()
 		handler.set("type", "command")
 		handler.set("command", command)

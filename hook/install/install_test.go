@@ -179,3 +179,35 @@ func TestRunDryRunThenInstallThenNothing(t *testing.T) {
 		}
 	}
 }
+
+// Gemini CLI accepts comments and trailing commas in settings.json: carnet reads them and
+// writes the file back with every comment kept.
+func TestMergeGeminiSettingsJSONC(t *testing.T) {
+	t.Parallel()
+	in := `{
+  // the look
+  "ui": {"theme": "GitHub", /* dark later */ },
+  "hooks": {
+    // my own notifier
+    "AfterAgent": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]},],
+  },
+  // servers: "a // b" stays a string
+  "mcpServers": {"docs": {"command": "npx", "args": ["a // b"]}},
+  /* end */
+}
+`
+	out, added, mcp, err := MergeGeminiSettings([]byte(in), HookCommand)
+	if err != nil || !mcp || len(added) != len(geminiHooks) {
+		t.Fatalf("%v %v %v", added, mcp, err)
+	}
+	for _, want := range []string{"// the look", `"ui": {"theme": "GitHub", /* dark later */ }`, "// my own notifier", `~/bin/notify.sh`,
+		`// servers: "a // b" stays a string`, `"args": ["a // b"]`, "/* end */", `"command": "carnet --hook"`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("lost %q:\n%s", want, out)
+		}
+	}
+	again, added, mcp, err := MergeGeminiSettings(out, HookCommand)
+	if err != nil || len(added) != 0 || mcp || string(again) != string(out) {
+		t.Errorf("second merge: %v %v %v\n%s", added, mcp, err, again)
+	}
+}

@@ -14,9 +14,11 @@ import (
 // only what carnet adds.
 type jsonObject struct {
 	keys  []string
-	vals  map[string]any    // values: *jsonObject, []any, json.Number, string, bool, nil
-	raw   []byte            // the object's text as read
-	raws  map[string][]byte // each value's text as read, until it is set again
+	vals  map[string]any      // values: *jsonObject, []any, json.Number, string, bool, nil
+	raw   []byte              // the object's text as read
+	raws  map[string][]byte   // each value's text as read, until it is set again
+	notes map[string][]string // the comment lines written before a key (JSONC), kept on rewrite
+	tail  []string            // the comment lines after the last key
 	dirty bool
 }
 
@@ -33,11 +35,18 @@ func (o *jsonObject) set(k string, v any) {
 	o.dirty = true
 }
 
-// decodeOrdered parses one JSON value, objects as *jsonObject.
-func decodeOrdered(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
+// decodeOrdered parses one JSON value, objects as *jsonObject. With jsonc it accepts JSONC,
+// as Gemini CLI writes it: comments and trailing commas are read as white space (the decoder
+// reads a copy with them blanked out, at the same offsets), and the comments come back when
+// the object is written again.
+func decodeOrdered(data []byte, jsonc bool) (any, error) {
+	clean := data
+	if jsonc {
+		clean = blankJSONC(data)
+	}
+	dec := json.NewDecoder(bytes.NewReader(clean))
 	dec.UseNumber()
-	v, err := decodeValue(dec, data)
+	v, err := decodeValue(dec, clean, data)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +56,7 @@ func decodeOrdered(data []byte) (any, error) {
 	return v, nil
 }
 
-func decodeValue(dec *json.Decoder, data []byte) (any, error) {
+func decodeValue(dec *json.Decoder, clean, data []byte) (any, error) {
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
@@ -58,17 +67,24 @@ func decodeValue(dec *json.Decoder, data []byte) (any, error) {
 		case '{':
 			start := dec.InputOffset() - 1
 			o := newObject()
+			prev := int(dec.InputOffset()) // More skips white space (blanked comments): read offsets before it
 			for dec.More() {
 				kt, err := dec.Token()
 				if err != nil {
 					return nil, err
 				}
 				k, _ := kt.(string)
+				if n := commentLines(data[prev : prev+bytes.IndexByte(clean[prev:], '"')]); len(n) > 0 {
+					if o.notes == nil {
+						o.notes = map[string][]string{}
+					}
+					o.notes[k] = n
+				}
 				vstart := int(dec.InputOffset())
 				for vstart < len(data) && strings.IndexByte(" \t\r\n:", data[vstart]) >= 0 {
 					vstart++
 				}
-				v, err := decodeValue(dec, data)
+				v, err := decodeValue(dec, clean, data)
 				if err != nil {
 					return nil, err
 				}
@@ -77,16 +93,18 @@ func decodeValue(dec *json.Decoder, data []byte) (any, error) {
 					o.raws = map[string][]byte{}
 				}
 				o.raws[k] = data[vstart:dec.InputOffset()]
+				prev = int(dec.InputOffset())
 			}
 			if _, err := dec.Token(); err != nil {
 				return nil, err
 			}
+			o.tail = commentLines(data[prev : dec.InputOffset()-1])
 			o.raw, o.dirty = data[start:dec.InputOffset()], false
 			return o, nil
 		case '[':
 			arr := []any{}
 			for dec.More() {
-				v, err := decodeValue(dec, data)
+				v, err := decodeValue(dec, clean, data)
 				if err != nil {
 					return nil, err
 				}
@@ -123,6 +141,10 @@ func writeValue(b *bytes.Buffer, v any, indent string, depth int) {
 		}
 		b.WriteString("{\n")
 		for i, k := range x.keys {
+			for _, n := range x.notes[k] {
+				pad(depth + 1)
+				b.WriteString(n + "\n")
+			}
 			pad(depth + 1)
 			writeString(b, k)
 			b.WriteString(": ")
@@ -135,6 +157,10 @@ func writeValue(b *bytes.Buffer, v any, indent string, depth int) {
 				b.WriteByte(',')
 			}
 			b.WriteByte('\n')
+		}
+		for _, n := range x.tail {
+			pad(depth + 1)
+			b.WriteString(n + "\n")
 		}
 		pad(depth)
 		b.WriteByte('}')
@@ -190,4 +216,68 @@ func detectIndent(data []byte) string {
 		}
 	}
 	return "  "
+}
+
+// blankJSONC returns a copy of data with its comments (// and /* */) and trailing commas
+// replaced by spaces (newlines kept), so that offsets in it are offsets in data.
+func blankJSONC(data []byte) []byte {
+	out := bytes.Clone(data)
+	inString := false
+	lastComma := -1 // a comma that is trailing if the next significant byte closes
+	for i := 0; i < len(out); i++ {
+		c := out[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString, lastComma = true, -1
+		case c == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case c == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := bytes.Index(out[i+2:], []byte("*/"))
+			stop := len(out)
+			if end >= 0 {
+				stop = i + 2 + end + 2
+			}
+			for ; i < stop; i++ {
+				if out[i] != '\n' {
+					out[i] = ' '
+				}
+			}
+			i--
+		case c == ',':
+			lastComma = i
+		case c == '}' || c == ']':
+			if lastComma >= 0 {
+				out[lastComma] = ' '
+			}
+			lastComma = -1
+		case c != ' ' && c != '\t' && c != '\r' && c != '\n':
+			lastComma = -1
+		}
+	}
+	return out
+}
+
+// commentLines returns the comments in a stretch of JSONC between two members, one trimmed
+// line each (commas and white space dropped).
+func commentLines(b []byte) []string {
+	if !bytes.Contains(b, []byte("//")) && !bytes.Contains(b, []byte("/*")) {
+		return nil
+	}
+	var out []string
+	for l := range strings.Lines(string(b)) {
+		l = strings.TrimSpace(strings.TrimSpace(l))
+		l = strings.TrimSpace(strings.TrimPrefix(l, ","))
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }

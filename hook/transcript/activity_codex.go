@@ -110,9 +110,7 @@ func scanCodexActivity(r io.ReaderAt, size int64) Activity {
 		case "function_call":
 			c.call(p.CallID, p.Name, p.Arguments, time.Time{})
 		case "custom_tool_call":
-			if p.Name == "apply_patch" {
-				c.patch(p.CallID, p.Input, time.Time{})
-			}
+			c.custom(p.CallID, p.Name, p.Input, time.Time{})
 		case "local_shell_call":
 			c.shell(p.CallID, p.Action.Command, time.Time{})
 		}

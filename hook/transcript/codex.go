@@ -188,13 +188,21 @@ func (c *codexCollector) add(cl *codexLine) bool {
 	case "function_call":
 		c.call(p.CallID, p.Name, p.Arguments, ts)
 	case "custom_tool_call":
-		if p.Name == "apply_patch" {
-			c.patch(p.CallID, p.Input, ts)
-		}
+		c.custom(p.CallID, p.Name, p.Input, ts)
 	case "local_shell_call":
 		c.shell(p.CallID, p.Action.Command, ts)
 	}
 	return false
+}
+
+// custom records a custom tool call: an apply_patch, or a code-mode script (exec).
+func (c *codexCollector) custom(id, name, input string, ts time.Time) {
+	switch name {
+	case "apply_patch":
+		c.patch(id, input, ts)
+	case "exec":
+		c.codeMode(id, input, ts)
+	}
 }
 
 // prompt decides whether a user text opens the turn: the context Codex injects as user
@@ -317,7 +325,7 @@ func (c *codexCollector) finish() {
 	for _, u := range slices.Backward(c.tools) {
 
 		if r, ok := c.results[u.ID]; ok && u.ID != "" {
-			u.HasResult, u.IsError, u.Output = true, r.isError, r.output
+			u.HasResult, u.IsError, u.Output = true, r.isError || r.script && reportsOwnError(u.Command, r.output), r.output
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
 		}
 		t.Tools = append(t.Tools, u)
@@ -377,6 +385,15 @@ func parseCodexOutput(raw json.RawMessage) toolResult {
 			return parseCodexOutput(o.Content)
 		}
 		s = string(raw)
+	}
+	if rest, ok := strings.CutPrefix(s, "Script "); ok { // code mode: "Script completed|failed\nWall time …\nOutput:\n…"
+		r := toolResult{isError: strings.HasPrefix(rest, "failed"), script: true}
+		if loc := outputMarker.FindStringIndex(s); loc != nil {
+			s = s[loc[1]:]
+		}
+		r.output = firstUsefulLine(s)
+		r.commitHash, r.commitSubject = commitSubject(s)
+		return r
 	}
 	code := 0
 	text := s

@@ -1,11 +1,14 @@
 package transcript
 
 import (
+	"carnet/hook/transcript/transcripttest"
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A rollout whose last turn uses the newer exec_command tool (text output with
@@ -49,5 +52,57 @@ func TestReadCodexTurnExecCommandAndPartialLine(t *testing.T) {
 	os.WriteFile(claude, []byte(`{"type":"user","message":{"role":"user","content":"hi"}}`+"\n"), 0o644)
 	if IsCodexRollout(claude) {
 		t.Error("a Claude transcript taken for a rollout")
+	}
+}
+
+// A rollout recorded from the real Codex 0.169 in code mode (scripts/record-agents.sh): every
+// tool call is an exec script calling tools.apply_patch / tools.exec_command, and the outputs
+// carry no exit code.
+func TestReadCodexTurnCodeMode(t *testing.T) {
+	t.Parallel()
+	turn, err := ReadCodexTurn(context.Background(), transcripttest.Fixture(t, "codex-0.169.0_code-mode_work.jsonl"), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Prompt != "Add a greeting file and commit it" || !strings.Contains(turn.Closing, "Translate the greeting into German") {
+		t.Fatalf("turn: %+v", turn)
+	}
+	if len(turn.Tools) != 3 {
+		t.Fatalf("tools: %d", len(turn.Tools))
+	}
+	write, cat, commit := turn.Tools[0], turn.Tools[1], turn.Tools[2]
+	if write.Name != "Write" || write.FilePath != "greeting.txt" || write.IsError {
+		t.Errorf("patch: %+v", write)
+	}
+	if cat.Command != "cat missing-config.toml" || !cat.IsError || !strings.Contains(cat.Output, "No such file") {
+		t.Errorf("failing command: %+v", cat)
+	}
+	if !strings.Contains(commit.Command, "git commit") || commit.IsError || !strings.Contains(commit.Output, "greeting: add the welcome text") {
+		t.Errorf("commit: %+v", commit)
+	}
+}
+
+func TestCodeModeCalls(t *testing.T) {
+	t.Parallel()
+	script := "const a = await tools.exec_command({\"cmd\":\"go test ./...\"});\ntext(a.output);\n" +
+		"await tools.apply_patch(`*** Begin Patch\n*** Update File: x.go\n@@\n-a\n+b\n*** End Patch`);\n" +
+		"const r = await tools.web__run({\"open\":[]}); // tools.not a call\n"
+	c := codexCollector{turn: &Turn{}, results: map[string]toolResult{}, seenText: map[string]bool{}}
+	c.codeMode("call_1", script, time.Time{})
+	c.finish()
+	got := []string{}
+	for _, u := range c.turn.Tools {
+		got = append(got, u.Name+":"+u.Command+u.FilePath)
+	}
+	if want := []string{"Bash:go test ./...", "Edit:x.go", "web__run:"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for line, want := range map[string]bool{
+		"cat: a.toml: No such file or directory": true, "fatal: unable to read tree": true,
+		"cat: the cat is fine": false, "ok  \tcarnet/x": false, "": false,
+	} {
+		if reportsOwnError("cat a.toml", line) != want {
+			t.Errorf("%q: want %v", line, want)
+		}
 	}
 }

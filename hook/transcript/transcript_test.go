@@ -369,3 +369,76 @@ func TestReadTurnErrors(t *testing.T) {
 		t.Errorf("empty file: %v", err)
 	}
 }
+
+// A chat file recorded from the real Gemini CLI 0.61 (scripts/record-agents.sh), JSON lines
+// whose messages are written again as they change.
+func TestReadGeminiTurn(t *testing.T) {
+	t.Parallel()
+	p := transcripttest.Fixture(t, "gemini-cli-0.61.0_work.jsonl")
+	if !IsGeminiChat(p) || IsCodexRollout(p) {
+		t.Fatal("not recognised as a Gemini chat")
+	}
+	turn, err := ReadGeminiTurn(context.Background(), p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Prompt != "Add a greeting file and commit it" || !strings.Contains(turn.Closing, "Translate the greeting into German") || turn.SessionID == "" {
+		t.Fatalf("turn: %+v", turn)
+	}
+	if len(turn.Tools) != 3 {
+		t.Fatalf("tools: %d", len(turn.Tools))
+	}
+	write, cat, commit := turn.Tools[0], turn.Tools[1], turn.Tools[2]
+	if write.Name != "Write" || !strings.HasSuffix(write.FilePath, "/greeting.txt") || write.IsError || !write.Created {
+		t.Errorf("write: %+v", write)
+	}
+	if cat.Name != "Bash" || cat.Command != "cat missing-config.toml" || !cat.IsError || cat.Output != "cat: missing-config.toml: No such file or directory" {
+		t.Errorf("failing command: %+v", cat)
+	}
+	if commit.IsError || !strings.Contains(commit.Output, "greeting: add the welcome text") {
+		t.Errorf("commit: %+v", commit)
+	}
+}
+
+// The older chat format (one JSON object), with carnet's memory echoed in <hook_context>
+// before the prompt and a tool call that failed.
+func TestReadGeminiTurnWholeJSON(t *testing.T) {
+	t.Parallel()
+	chat := `{"sessionId":"s1","projectHash":"h","messages":[
+{"id":"1","timestamp":"2026-03-22T10:00:00Z","type":"user","content":"old prompt"},
+{"id":"2","timestamp":"2026-03-22T10:01:00Z","type":"user","content":[{"text":"<hook_context># Mémoire de session — shop\n- a fact\n</hook_context>\n\nPush the branch"}]},
+{"id":"3","timestamp":"2026-03-22T10:01:05Z","type":"gemini","content":"","toolCalls":[{"id":"c1","name":"run_shell_command","args":{"command":"git push"},
+ "result":[{"functionResponse":{"response":{"output":"Command: git push\nDirectory: (root)\nOutput: fatal: could not read Username\nError: (none)\nExit Code: 128"}}}],"status":"success"}]},
+{"id":"4","timestamp":"2026-03-22T10:01:09Z","type":"gemini","content":"The push failed: no credentials."}]}`
+	p := filepath.Join(t.TempDir(), "session-x.json")
+	os.WriteFile(p, []byte(chat), 0o644)
+	turn, err := ReadGeminiTurn(context.Background(), p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Prompt != "Push the branch" || turn.Closing != "The push failed: no credentials." || len(turn.Tools) != 1 {
+		t.Fatalf("turn: %+v", turn)
+	}
+	if u := turn.Tools[0]; !u.IsError || u.Command != "git push" || u.Output != "fatal: could not read Username" {
+		t.Errorf("push: %+v", u)
+	}
+}
+
+// A transcript recorded from the real Claude Code 2.1.328 (scripts/record-agents.sh).
+func TestReadTurnClaudeCode2_1_328(t *testing.T) {
+	t.Parallel()
+	tr := read(t, transcripttest.Fixture(t, "claude-code-2.1.328_work.jsonl"), ReadOptions{})
+	if tr.Prompt != "Add a greeting file and commit it" || !strings.Contains(tr.Closing, "Translate the greeting into German") || len(tr.Tools) != 3 {
+		t.Fatalf("turn: %+v", tr)
+	}
+	write, cat, commit := tr.Tools[0], tr.Tools[1], tr.Tools[2]
+	if write.Name != "Write" || !strings.HasSuffix(write.FilePath, "/greeting.txt") || write.IsError {
+		t.Errorf("write: %+v", write)
+	}
+	if cat.Command != "cat missing-config.toml" || !cat.IsError || !strings.Contains(cat.Output, "No such file") {
+		t.Errorf("failing command: %+v", cat)
+	}
+	if commit.IsError || !strings.Contains(commit.Output, "greeting: add the welcome text") {
+		t.Errorf("commit: %+v", commit)
+	}
+}

@@ -96,6 +96,7 @@ type toolResult struct {
 	output                    string
 	created                   bool
 	commitHash, commitSubject string
+	script                    bool // the output of a Codex code-mode script, which has no exit code
 }
 
 // settlePoll is how often a lagging transcript is re-read.
@@ -201,7 +202,7 @@ func finished(t *Turn) error {
 // PayloadTurn is a turn known only from a hook payload: the prompt and the final answer
 // (Gemini CLI's AfterAgent, or Codex without a readable rollout).
 func PayloadTurn(prompt, answer string) (*Turn, error) {
-	t := &Turn{Prompt: CleanText(prompt)}
+	t := &Turn{Prompt: strings.TrimSpace(StripHookContext(CleanText(prompt)))}
 	if a := strings.TrimSpace(CleanText(answer)); a != "" {
 		t.Closing = a
 		t.Texts = []string{a}

@@ -1,0 +1,292 @@
+//go:build linux
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"carnet/hook/agentstest"
+)
+
+// The real agent CLIs, end to end: `carnet install --agent X` in a fresh repository, a
+// scripted session (agentstest.Scripts["work"]) run by the real CLI against the scripted model
+// server inside a loopback-only network namespace, then a second session whose first request
+// must carry the memory the first one left. scripts/install-agents.sh installs the CLIs.
+
+// agentCLI finds an agent's CLI in PATH or in the cache folder scripts/install-agents.sh
+// fills, or skips the test with one line.
+func agentCLI(t *testing.T, name string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	dir := os.Getenv("CARNET_AGENTS_DIR")
+	if dir == "" {
+		home, _ := os.UserHomeDir()
+		dir = filepath.Join(home, ".cache", "carnet-agents")
+	}
+	p := filepath.Join(dir, "node_modules", ".bin", name)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("%s is not installed: run scripts/install-agents.sh", name)
+	}
+	return p
+}
+
+// agentRun is one agent's throw-away world: HOME, repository, carnet on PATH.
+type agentRun struct {
+	t          *testing.T
+	cli        string
+	home, repo string
+	env        []string
+	sandbox    string // the test binary as carnet-agent-sandbox
+}
+
+func newAgentRun(t *testing.T, name string) *agentRun {
+	t.Helper()
+	cli := agentCLI(t, name)
+	if _, err := exec.LookPath("unshare"); err != nil {
+		t.Skip("unshare is missing: the agents run only inside a loopback-only network namespace")
+	}
+	if err := exec.Command("unshare", "-n", "true").Run(); err != nil {
+		t.Skipf("no network namespace here (unshare -n: %v): the agents run only inside one", err)
+	}
+	bin := carnetBin(t)
+	sandbox := filepath.Join(filepath.Dir(bin), "carnet-agent-sandbox")
+	if err := os.Symlink(bin, sandbox); err != nil {
+		t.Fatal(err)
+	}
+	a := &agentRun{t: t, cli: cli, home: t.TempDir(), repo: filepath.Join(t.TempDir(), "shop"), sandbox: sandbox}
+	a.env = append(cleanEnv(), "HOME="+a.home, "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+filepath.Dir(cli)+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"GIT_AUTHOR_NAME=Test", "GIT_AUTHOR_EMAIL=test@example.com", "GIT_COMMITTER_NAME=Test", "GIT_COMMITTER_EMAIL=test@example.com",
+		"XDG_CONFIG_HOME="+filepath.Join(a.home, ".config"), "XDG_DATA_HOME="+filepath.Join(a.home, ".local", "share"), "NO_COLOR=1")
+	if err := os.MkdirAll(a.repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a.run("git", "init", "-q", "-b", "main")
+	a.run("git", "commit", "-q", "--allow-empty", "-m", "start")
+	return a
+}
+
+// run runs a command in the repository with the world's environment; it must succeed.
+func (a *agentRun) run(name string, args ...string) string {
+	a.t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir, cmd.Env = a.repo, a.env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		a.t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// session runs the CLI (args after the CLI's name) on a script inside the sandbox and
+// returns the requests the model server received.
+func (a *agentRun) session(script string, env []string, args ...string) []agentstest.Request {
+	a.t.Helper()
+	reqs := filepath.Join(a.t.TempDir(), "requests.json")
+	argv := append([]string{"-n", a.sandbox, script, a.repo, reqs, a.cli}, args...)
+	cmd := exec.Command("unshare", argv...)
+	cmd.Dir, cmd.Env = a.repo, append(append([]string{}, a.env...), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		a.t.Logf("%s session %s: %v\n%s", filepath.Base(a.cli), script, err, out)
+	}
+	data, rerr := os.ReadFile(reqs)
+	if rerr != nil {
+		a.t.Fatalf("%s did not run: %v\n%s", filepath.Base(a.cli), rerr, out)
+	}
+	var got []agentstest.Request
+	if err := json.Unmarshal(data, &got); err != nil {
+		a.t.Fatal(err)
+	}
+	return got
+}
+
+// record copies the session file glob finds (the only one so far) to the transcript fixtures
+// when CARNET_RECORD_AGENTS names their folder (scripts/record-agents.sh).
+func (a *agentRun) record(glob, name string) {
+	a.t.Helper()
+	dir := os.Getenv("CARNET_RECORD_AGENTS")
+	if dir == "" {
+		return
+	}
+	matches, _ := filepath.Glob(glob)
+	if len(matches) != 1 {
+		a.t.Fatalf("recording %s: %d files match %s", name, len(matches), glob)
+	}
+	data, err := os.ReadFile(matches[0])
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		a.t.Fatal(err)
+	}
+}
+
+// log is today's memory log of the repository.
+func (a *agentRun) log() string {
+	a.t.Helper()
+	matches, _ := filepath.Glob(filepath.Join(a.repo, "memory_sessions", "logs", "*.md"))
+	if len(matches) == 0 {
+		hookLog, _ := os.ReadFile(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "hook.log"))
+		a.t.Fatalf("no log written; hook.log:\n%s", hookLog)
+	}
+	data, err := os.ReadFile(matches[len(matches)-1])
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return string(data)
+}
+
+// checkWork asserts what the "work" script must leave in the log, and that the recall
+// session's first request to the model carried it.
+func (a *agentRun) checkWork(recall []agentstest.Request) {
+	a.t.Helper()
+	log := a.log()
+	a.t.Logf("log:\n%s", log)
+	for _, want := range []string{"Add a greeting", "greeting.txt", "cat missing-config.toml", "No such file",
+		"greeting: add the welcome text", "Keep the welcome text in greeting.txt", "Translate the greeting into German"} {
+		if !strings.Contains(log, want) {
+			a.t.Errorf("the log lacks %q:\n%s", want, log)
+		}
+	}
+	hookLog, _ := os.ReadFile(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "hook.log"))
+	if strings.Contains(string(hookLog), "no turn found") {
+		a.t.Errorf("hook.log:\n%s", hookLog)
+	}
+	if strings.Contains(log, a.repo) {
+		a.t.Errorf("the log holds absolute paths:\n%s", log)
+	}
+	for _, r := range recall {
+		if strings.Contains(r.Body, "What did we do") { // the session's own request, not a side one
+			if !strings.Contains(r.Body, "Translate the greeting into German") || !strings.Contains(r.Body, "Mémoire de session — shop") {
+				a.t.Errorf("the second session did not receive the memory: %s", clip(r.Body))
+			}
+			return
+		}
+	}
+	a.t.Errorf("the second session sent no request with its prompt (%d requests)", len(recall))
+}
+
+// checkGate turns the Stop gate on and runs the "edit" script, which edits a file and stores
+// nothing: the gate must send it back once (its message reaches the model once), then let it
+// stop.
+func (a *agentRun) checkGate(env []string, args ...string) {
+	a.t.Helper()
+	cfg := filepath.Join(a.repo, "carnet.toml")
+	data, err := os.ReadFile(cfg)
+	if err != nil || !strings.Contains(string(data), "[hook]\n") {
+		a.t.Fatalf("carnet.toml has no [hook] table: %v", err)
+	}
+	if err := os.WriteFile(cfg, []byte(strings.Replace(string(data), "[hook]\n", "[hook]\ngate = true\n", 1)), 0o644); err != nil {
+		a.t.Fatal(err)
+	}
+	const message = "recorded nothing in the project's memory"
+	var last string
+	for _, r := range a.session("edit", env, args...) {
+		if strings.Contains(r.Body, message) {
+			last = r.Body
+		}
+	}
+	if n := strings.Count(last, message); n != 1 {
+		a.t.Errorf("the gate's message reached the model %d times in the last request, want once", n)
+	}
+	states, _ := filepath.Glob(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "gate", "*.json"))
+	blocks := 0
+	for _, s := range states {
+		var st struct{ Blocks int }
+		data, _ := os.ReadFile(s)
+		_ = json.Unmarshal(data, &st)
+		blocks += st.Blocks
+	}
+	if blocks != 1 {
+		a.t.Errorf("the gate blocked %d times, want once", blocks)
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 2000 {
+		return s[:2000] + "…"
+	}
+	return s
+}
+
+const workPrompt = "Add a greeting file and commit it"
+
+func TestAgentClaudeCode(t *testing.T) {
+	a := newAgentRun(t, "claude")
+	a.run("carnet", "install", "--agent", "claude")
+	env := []string{fmt.Sprintf("ANTHROPIC_BASE_URL=http://127.0.0.1:%d", agentstest.Port), "ANTHROPIC_API_KEY=sk-ant-scripted",
+		"DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "IS_SANDBOX=1"}
+	flags := []string{"--output-format", "json", "--dangerously-skip-permissions"}
+	a.session("work", env, append([]string{"-p", workPrompt}, flags...)...)
+	a.record(filepath.Join(a.home, ".claude", "projects", "*", "*.jsonl"), "claude-code-2.1.328_work.jsonl")
+	recall := a.session("recall", env, append([]string{"-p", "What did we do last time?"}, flags...)...)
+	a.checkWork(recall)
+	a.checkGate(env, append([]string{"-p", "Draft the notes"}, flags...)...)
+}
+
+func TestAgentCodex(t *testing.T) {
+	a := newAgentRun(t, "codex")
+	a.run("carnet", "install", "--agent", "codex", "--scope", "user")
+	codexHome := filepath.Join(a.home, ".codex")
+	cfg := fmt.Sprintf(`model = "gpt-5.5"
+model_provider = "scripted"
+approval_policy = "never"
+sandbox_mode = "danger-full-access"
+
+[model_providers.scripted]
+name = "scripted"
+base_url = "http://127.0.0.1:%d/v1"
+env_key = "SCRIPTED_API_KEY"
+wire_api = "responses"
+request_max_retries = 0
+stream_max_retries = 0
+
+[analytics]
+enabled = false
+
+[features]
+hooks = true
+plugins = false
+code_mode = true
+code_mode_only = true
+
+`, agentstest.Port)
+	old, _ := os.ReadFile(filepath.Join(codexHome, "config.toml"))
+	if err := os.WriteFile(filepath.Join(codexHome, "config.toml"), append([]byte(cfg), old...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"CODEX_HOME=" + codexHome, "SCRIPTED_API_KEY=scripted"}
+	flags := []string{"exec", "--json", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "--dangerously-bypass-hook-trust"}
+	a.session("work", env, append(flags, workPrompt)...)
+	a.record(filepath.Join(codexHome, "sessions", "*", "*", "*", "*.jsonl"), "codex-0.169.0_code-mode_work.jsonl")
+	recall := a.session("recall", env, append(flags, "What did we do last time?")...)
+	a.checkWork(recall)
+	a.checkGate(env, append(flags, "Draft the notes")...)
+}
+
+func TestAgentGemini(t *testing.T) {
+	a := newAgentRun(t, "gemini")
+	a.run("carnet", "install", "--agent", "gemini")
+	settings := `{"security":{"auth":{"selectedType":"gemini-api-key"},"folderTrust":{"enabled":false}},
+"privacy":{"usageStatisticsEnabled":false},"telemetry":{"enabled":false},"general":{"disableAutoUpdate":true,"disableUpdateNag":true}}`
+	if err := os.MkdirAll(filepath.Join(a.home, ".gemini"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(a.home, ".gemini", "settings.json"), []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"GEMINI_API_KEY=scripted", fmt.Sprintf("GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:%d", agentstest.Port), "GEMINI_CLI_NO_RELAUNCH=true"}
+	flags := []string{"--yolo", "--skip-trust", "--output-format", "json"}
+	a.session("work", env, append([]string{"-p", workPrompt}, flags...)...)
+	a.record(filepath.Join(a.home, ".gemini", "tmp", "*", "chats", "session-*"), "gemini-cli-0.61.0_work.jsonl")
+	recall := a.session("recall", env, append([]string{"-p", "What did we do last time?"}, flags...)...)
+	a.checkWork(recall)
+}

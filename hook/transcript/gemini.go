@@ -1,0 +1,246 @@
+package transcript
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Gemini CLI keeps each session as a chat file (~/.gemini/tmp/<project>/chats/session-*),
+// the transcript_path of its hooks. Version 0.61 writes JSON lines: a header
+// {sessionId, projectHash, startTime, …}, then messages {id, timestamp, type: user|gemini,
+// content, toolCalls?} — a message is written again, whole, when it changes, so the last
+// line with an id wins — and {"$set": {…}} lines that replace top-level keys (messages
+// included). Older versions write one JSON object {sessionId, projectHash, messages: […]}.
+// A tool call is {id, name, args, result: [{functionResponse: {response: {output|error}}}],
+// status: success|error|cancelled, resultDisplay}.
+
+// maxGeminiChat bounds what is read of a chat file (it is read whole: its messages are
+// rewritten in place by "$set" lines, so it cannot be read from the end).
+const maxGeminiChat = 32 << 20
+
+// IsGeminiChat reports whether the file at path is a Gemini CLI chat file: its head holds
+// the projectHash key of the header. It reads 1 KB.
+func IsGeminiChat(path string) bool {
+	f, _, err := openTranscript(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 1024)
+	n, _ := f.ReadAt(head, 0)
+	return bytes.Contains(head[:n], []byte(`"projectHash"`))
+}
+
+type geminiMessage struct {
+	ID        string          `json:"id"`
+	Timestamp string          `json:"timestamp"`
+	Type      string          `json:"type"`
+	Content   json.RawMessage `json:"content"`
+	ToolCalls []geminiCall    `json:"toolCalls"`
+}
+
+type geminiCall struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Args struct {
+		FilePath string `json:"file_path"`
+		Path     string `json:"path"`
+		Command  string `json:"command"`
+	} `json:"args"`
+	Result []struct {
+		FunctionResponse struct {
+			Response struct {
+				Output string `json:"output"`
+				Error  string `json:"error"`
+			} `json:"response"`
+		} `json:"functionResponse"`
+	} `json:"result"`
+	Status        string          `json:"status"`
+	ResultDisplay json.RawMessage `json:"resultDisplay"`
+}
+
+// ReadGeminiTurn reads the last turn of a Gemini CLI chat file: the last typed prompt
+// (carnet's own <hook_context> echo removed), the files written, the shell commands and
+// their failures, and the answer.
+func ReadGeminiTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, error) {
+	return readSettled(ctx, path, opt, scanGeminiChat)
+}
+
+func scanGeminiChat(r io.ReaderAt, size int64, _ ReadOptions) (*Turn, error) {
+	data, err := io.ReadAll(io.NewSectionReader(r, max(0, size-maxGeminiChat), min(size, maxGeminiChat)))
+	if err != nil {
+		return nil, err
+	}
+	t := &Turn{}
+	msgs := geminiMessages(data, t)
+	start := -1
+	for i := len(msgs) - 1; i >= 0 && start < 0; i-- {
+		if p := geminiPrompt(msgs[i]); p != "" {
+			start = i
+			t.Prompt, t.PromptTime = p, parseTime(msgs[i].Timestamp)
+		}
+	}
+	for _, m := range msgs[start+1:] {
+		t.Lines++
+		if ts := parseTime(m.Timestamp); !ts.IsZero() {
+			t.EndTime = ts
+		}
+		if m.Type != "gemini" {
+			continue
+		}
+		if s := strings.TrimSpace(CleanText(geminiText(m.Content))); s != "" {
+			t.Texts = append(t.Texts, s)
+			t.Closing = s
+		}
+		for _, c := range m.ToolCalls {
+			t.Tools = append(t.Tools, geminiTool(c, parseTime(m.Timestamp)))
+		}
+	}
+	return t, finished(t)
+}
+
+// geminiMessages returns the messages of a chat file in either format, the last version of
+// each; it sets t.SessionID from the header.
+func geminiMessages(data []byte, t *Turn) []geminiMessage {
+	var whole struct {
+		SessionID string          `json:"sessionId"`
+		Messages  []geminiMessage `json:"messages"`
+	}
+	if json.Unmarshal(data, &whole) == nil {
+		t.SessionID = whole.SessionID
+		return whole.Messages
+	}
+	var msgs []geminiMessage
+	index := map[string]int{}
+	for line := range bytes.Lines(data) {
+		var l struct {
+			geminiMessage
+			SessionID string `json:"sessionId"`
+			Set       *struct {
+				Messages []geminiMessage `json:"messages"`
+			} `json:"$set"`
+		}
+		if json.Unmarshal(line, &l) != nil {
+			t.Skipped++
+			continue
+		}
+		switch {
+		case l.Set != nil && l.Set.Messages != nil:
+			msgs, index = l.Set.Messages, map[string]int{}
+			for i, m := range msgs {
+				index[m.ID] = i
+			}
+		case l.Type != "" && l.ID != "":
+			if i, ok := index[l.ID]; ok {
+				msgs[i] = l.geminiMessage
+			} else {
+				index[l.ID] = len(msgs)
+				msgs = append(msgs, l.geminiMessage)
+			}
+		case l.SessionID != "":
+			t.SessionID = l.SessionID
+		}
+	}
+	return msgs
+}
+
+// geminiPrompt is the text a user message typed, "" for tool results and the context
+// Gemini CLI injects.
+func geminiPrompt(m geminiMessage) string {
+	if m.Type != "user" {
+		return ""
+	}
+	s := strings.TrimSpace(StripHookContext(CleanText(geminiText(m.Content))))
+	if strings.HasPrefix(s, "<session_context>") {
+		return ""
+	}
+	return s
+}
+
+// geminiText joins the text parts of a message's content (a string or a list of parts).
+func geminiText(content json.RawMessage) string {
+	var s string
+	if json.Unmarshal(content, &s) == nil {
+		return s
+	}
+	var parts []struct {
+		Text string `json:"text"`
+	}
+	_ = json.Unmarshal(content, &parts)
+	var out []string
+	for _, p := range parts {
+		if p.Text != "" {
+			out = append(out, p.Text)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// geminiTool maps a Gemini tool call onto carnet's names: write_file → Write, replace and
+// edit → Edit, run_shell_command → Bash.
+func geminiTool(c geminiCall, ts time.Time) *ToolUse {
+	u := &ToolUse{ID: c.ID, Name: c.Name, Time: ts}
+	switch c.Name {
+	case "write_file":
+		u.Name, u.FilePath = "Write", c.Args.FilePath
+	case "replace", "edit":
+		u.Name, u.FilePath = "Edit", c.Args.FilePath
+	case "read_file":
+		u.Name, u.FilePath = "Read", c.Args.FilePath
+	case "run_shell_command":
+		u.Name, u.Command = "Bash", CleanText(strings.TrimSpace(c.Args.Command))
+	}
+	out, failed := "", c.Status == "error"
+	for _, r := range c.Result {
+		resp := r.FunctionResponse.Response
+		if resp.Error != "" {
+			out, failed = resp.Error, true
+		} else if out == "" {
+			out = resp.Output
+		}
+	}
+	if m := geminiExitCode.FindStringSubmatch(out); m != nil {
+		code, _ := strconv.Atoi(m[1])
+		failed = failed || code != 0
+	}
+	var display string
+	if json.Unmarshal(c.ResultDisplay, &display) == nil && strings.TrimSpace(display) != "" && u.Name == "Bash" {
+		out = display
+	}
+	out = geminiShellNoise.ReplaceAllString(out, "")
+	u.HasResult = c.Status != "" || len(c.Result) > 0
+	u.IsError = failed
+	u.Output = firstUsefulLine(out)
+	u.CommitHash, u.CommitSubject = commitSubject(out)
+	u.Created = u.Name == "Write" && strings.Contains(out, "created")
+	return u
+}
+
+var (
+	geminiExitCode = regexp.MustCompile(`(?m)^Exit Code: (-?\d+)`)
+	// geminiShellNoise is the frame of run_shell_command's output: its field names and the
+	// <untrusted_context> wrapper.
+	geminiShellNoise = regexp.MustCompile(`(?m)^(?:</?untrusted_context>|Command: .*|Directory: .*|Error: \(none\)|Exit Code: .*|Signal: .*|Background PIDs: .*|Process Group PGID: .*)$|^Output: `)
+)
+
+// StripHookContext removes the <hook_context>…</hook_context> blocks Gemini CLI puts before a
+// prompt: the text a SessionStart hook (carnet's memory) added, echoed back.
+func StripHookContext(s string) string {
+	for {
+		i := strings.Index(s, "<hook_context>")
+		if i < 0 {
+			return s
+		}
+		j := strings.Index(s[i:], "</hook_context>")
+		if j < 0 {
+			return s[:i]
+		}
+		s = s[:i] + s[i+j+len("</hook_context>"):]
+	}
+}

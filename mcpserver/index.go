@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -221,8 +222,8 @@ func (c *call) visibleLogs(o *memstore.Overview) ([]memstore.LogSummary, []memst
 		}
 	}
 	var open []memstore.OpenItem
-	for i := len(logs) - 1; i >= 0; i-- {
-		open = append(open, logs[i].Open...)
+	for _, l := range slices.Backward(logs) {
+		open = append(open, l.Open...)
 	}
 	return logs, open
 }
@@ -275,8 +276,8 @@ func (c *call) indexLongMemory(o *memstore.Overview, bg *budget, share *int, out
 	secs := d.Sections()
 	b.WriteString("Sections, newest first (memory_read with section, or a line range):\n")
 	shown := 0
-	for i := len(secs) - 1; i >= 0; i-- {
-		s := SectionInfo{Heading: secs[i].Heading, Line: secs[i].Start + 1, Bullets: len(d.Bullets(secs[i]))}
+	for _, sec := range slices.Backward(secs) {
+		s := SectionInfo{Heading: sec.Heading, Line: sec.Start + 1, Bullets: len(d.Bullets(sec))}
 		line := fmt.Sprintf("- %s (line %d, %s)\n", s.Heading, s.Line, memstore.Plural(s.Bullets, "bullet"))
 		if !bg.take(share, line, s) {
 			break

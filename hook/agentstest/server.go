@@ -132,13 +132,6 @@ func (e sse) send(event string, data any) {
 	}
 }
 
-func (e sse) raw(s string) {
-	_, _ = io.WriteString(e.w, s)
-	if f, ok := e.w.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
 // toolNames returns the names of the tools a request offers, in any of the APIs' shapes.
 func toolNames(req map[string]any) map[string]bool {
 	names := map[string]bool{}

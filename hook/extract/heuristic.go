@@ -254,6 +254,9 @@ func goalText(p string) string {
 			return ""
 		}
 	}
+	if isFollowUp(p) {
+		return ""
+	}
 	p = firstParagraph(p)
 	if isAck(p) {
 		return ""
@@ -316,11 +319,12 @@ func isEmptySearch(cmd, out string) bool {
 		return false
 	}
 	o := strings.ToLower(strings.TrimSpace(out))
-	return strings.HasPrefix(o, "exit code") && strings.HasSuffix(o, "1") || o == "(no output)" || o == "no matches found"
+	return strings.HasPrefix(o, "exit code") && strings.HasSuffix(o, "1") || o == "(no output)" || o == "no matches found" ||
+		causeLine(out) == "" // a shell banner or a header line: nothing that says more than "no match"
 }
 
 // maxFileList bounds the characters of a file list, so that a bullet never clips it.
-const maxFileList = 220
+const maxFileList = 260
 
 // ListFiles names files for a bullet or a message: the first few (at most maxFiles, within
 // maxFileList characters), joined, then how many more.

@@ -21,13 +21,37 @@ func firstParagraph(p string) string {
 		kept = append(kept, strings.TrimSpace(line))
 	}
 	out := strings.Join(strings.Fields(strings.Join(kept, " ")), " ")
-	if strings.HasSuffix(out, ":") && len(paras) > 1 {
+	if !strings.HasSuffix(out, ":") {
+		return out
+	}
+	// "Implement the following plan:" names its task in the heading that follows; "I'm
+	// getting:" before a pasted error names none.
+	if len(paras) > 1 && strings.HasPrefix(strings.TrimSpace(paras[1]), "#") {
 		next, _, _ := strings.Cut(strings.TrimSpace(paras[1]), "\n")
-		if next = strings.TrimSpace(strings.TrimLeft(next, "#>*- ")); next != "" && !isLogLine(next) {
-			out += " " + stripMarkup(next)
-		}
+		return out + " " + stripMarkup(strings.TrimSpace(strings.TrimLeft(next, "# ")))
+	}
+	if len(paras) > 1 || len(kept) < len(strings.Split(strings.TrimSpace(paras[0]), "\n")) {
+		return ""
 	}
 	return out
+}
+
+// followUps open a prompt that reacts to the last answer (a correction, a retry, an undo)
+// rather than starting a task of its own.
+var followUps = []string{"that's", "thats", "that is", "this is almost", "it's almost", "almost", "not quite",
+	"undo", "revert", "still ", "i'm still", "im still", "it still", "ok,", "okay,", "try again", "again",
+	"same ", "no,", "nope", "hmm", "c'est mieux", "c'est presque", "toujours", "encore", "annule", "non,",
+	"make a new proposal", "give more details", "let's implement it"}
+
+// isFollowUp reports a prompt that continues the previous task.
+func isFollowUp(p string) bool {
+	f := fold(p)
+	for _, w := range followUps {
+		if strings.HasPrefix(f, w) {
+			return true
+		}
+	}
+	return false
 }
 
 var (

@@ -150,7 +150,11 @@ func block(lines []string, j int, lb label) ([]string, int) {
 			if ind > itemIndent {
 				continue // nested detail
 			}
-			items = append(items, stripItem(t))
+			if it := stripItem(t); strings.HasSuffix(it, ":") {
+				itemIndent = -1 // "- **Immediate actions:**" names the items nested under it
+			} else if !strings.HasPrefix(it, "Expected:") {
+				items = append(items, it)
+			}
 			continue
 		}
 		if isSubheading(t) {

@@ -197,7 +197,11 @@ func keepSentence(s string) bool {
 		return false
 	}
 	low := strings.ToLower(s)
-	for _, p := range []string{"let me", "i'll ", "i will", "now i", "now let", "je vais", "would you", "voulez-vous", "shall i"} {
+	if strings.Contains(low, "successfully") || strings.Contains(low, "avec succès") {
+		return false // a recap, not a reason
+	}
+	for _, p := range []string{"let me", "i'll ", "i will", "now i", "now let", "je vais", "would you", "voulez-vous", "shall i",
+		"i can see", "i see ", "i notice", "looking at", "it seems", "this means", "expected:"} {
 		if strings.HasPrefix(low, p) {
 			return false
 		}

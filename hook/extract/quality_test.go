@@ -28,6 +28,8 @@ func TestLabelledClosingTexts(t *testing.T) {
 			[]string{"Fix the cache", "Split the module"}},
 		{"deeper sub-headings", "## Next steps\n### Immediate\n- Ship it\n### Later\n- Refactor\n## Notes\n- not a step\n", memstore.KeyNext,
 			[]string{"Ship it", "Refactor"}},
+		{"list items as sub-headings", "**Next steps:**\n- **Immediate actions:**\n  - Rotate the key\n- **Later:**\n  - Audit the logs\n", memstore.KeyNext,
+			[]string{"Rotate the key", "Audit the logs"}},
 		{"numbered heading", "## 3. Architecture Decisions\n- SQLite over Postgres: one user, one file\n", memstore.KeyDecisions,
 			[]string{"SQLite over Postgres: one user, one file"}},
 		{"key findings", "### 🔍 Key findings\n- The cache is never invalidated\n", memstore.KeyKnowledge, []string{"The cache is never invalidated"}},

@@ -323,14 +323,21 @@ func isEmptySearch(cmd, out string) bool {
 		causeLine(out) == "" // a shell banner or a header line: nothing that says more than "no match"
 }
 
-// maxFileList bounds the characters of a file list, so that a bullet never clips it.
-const maxFileList = 260
+// maxFileList bounds the characters of a file list, so that a bullet never clips it; a
+// list cut short leaves room for its "(+N more)".
+const (
+	maxFileList = 275
+	maxFileCut  = 260
+)
 
 // ListFiles names files for a bullet or a message: the first few (at most maxFiles, within
 // maxFileList characters), joined, then how many more.
 func ListFiles(files []string) string {
+	if all := strings.Join(files, ", "); len(files) <= maxFiles && len(all) <= maxFileList {
+		return all
+	}
 	n, size := 0, 0
-	for n < len(files) && n < maxFiles && (n == 0 || size+2+len(files[n]) <= maxFileList) {
+	for n < len(files) && n < maxFiles && (n == 0 || size+2+len(files[n]) <= maxFileCut) {
 		size += 2 + len(files[n])
 		n++
 	}

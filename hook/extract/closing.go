@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -35,7 +36,7 @@ var labels = []struct {
 		"why it failed", "explanation"}},
 	{memstore.KeyProblems, []string{"problem", "problems", "probleme", "problemes", "problemes rencontres",
 		"blocker", "blockers", "known issue", "known issues", "bloquant", "bloquants", "limitations",
-		"known limitations", "critical issues", "issues found", "critical issues found"}},
+		"known limitations"}},
 	{memstore.KeyWork, []string{"changes", "changes made", "what changed", "work done", "travail",
 		"travail produit", "travail realise", "what i did", "done", "what was done", "what was added",
 		"what was implemented", "what was fixed", "fixes applied", "modifications"}},
@@ -167,7 +168,8 @@ func block(lines []string, j int, lb label) ([]string, int) {
 			}
 			continue
 		}
-		if !strings.HasSuffix(t, ":") && len(prose) < 2 {
+		if low := strings.ToLower(t); !strings.HasSuffix(t, ":") && len(prose) < 2 &&
+			!strings.Contains(low, "complete") && !strings.Contains(low, "ready for") {
 			prose = append(prose, stripMarkup(t))
 		}
 	}
@@ -207,10 +209,13 @@ func nextNonBlank(lines []string, j int) int {
 	return -1
 }
 
+// metadata matches the detail lines of a review finding, not statements of their own.
+var metadata = regexp.MustCompile(`(?i)^(file|files|line|lines|location|path|severity|status|priority|impact|effort)\s*:`)
+
 func add(out map[string][]string, key, s string) {
 	s = strings.TrimSpace(s)
-	if s == "" || len(out[key]) >= maxLabelled {
-		return
+	if len(s) < 4 || strings.HasSuffix(s, ":") || metadata.MatchString(s) || len(out[key]) >= maxLabelled {
+		return // a fragment ("Line: 23") or the introduction of a code block
 	}
 	out[key] = append(out[key], s)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
@@ -282,7 +283,15 @@ func isAck(p string) bool {
 		"please continue", "ok continue", "yes please", "oui merci", "c'est bon", "parfait", "great", "perfect", "lgtm":
 		return true
 	}
-	return len(f) < 3
+	if utf8.RuneCountInString(f) < 3 || !strings.ContainsAny(f, " \t") && strings.Contains(f, "://") {
+		return true // "要", or a bare URL
+	}
+	for _, w := range []string{"ok ", "yes ", "oui ", "sure "} {
+		if rest, ok := strings.CutPrefix(f, w); ok && utf8.RuneCountInString(rest) <= 4 {
+			return true // "ok 開始", "yes go"
+		}
+	}
+	return false
 }
 
 // isRealFailure filters error results that are not a command failing: a user who refused

@@ -32,6 +32,8 @@ func TestLabelledClosingTexts(t *testing.T) {
 			[]string{"Rotate the key", "Audit the logs"}},
 		{"numbered heading", "## 3. Architecture Decisions\n- SQLite over Postgres: one user, one file\n", memstore.KeyDecisions,
 			[]string{"SQLite over Postgres: one user, one file"}},
+		{"review details", "## Known issues\n- Silent failure in `generate()`\n  - File: `identity.rs`\n- Line: 23\n- 2\n", memstore.KeyProblems,
+			[]string{"Silent failure in `generate()`"}},
 		{"key findings", "### 🔍 Key findings\n- The cache is never invalidated\n", memstore.KeyKnowledge, []string{"The cache is never invalidated"}},
 		{"root cause prose", "### Root Cause\nThe token expired before the retry.\n", memstore.KeyKnowledge, []string{"The token expired before the retry."}},
 		{"french", "## Prochaines étapes\n- Écrire la doc\n", memstore.KeyNext, []string{"Écrire la doc"}},
@@ -132,6 +134,10 @@ func TestGoals(t *testing.T) {
 	e := Heuristic{}.extract(tr)
 	if len(e.Goal) != 1 || !strings.HasPrefix(e.Goal[0], "Read docs/very/long/path/to/the/specification/document.md and explain") {
 		t.Errorf("goal = %q", e.Goal)
+	}
+	// A path right after a non-ASCII character is cleaned too.
+	if got := NewPathFixer("/home/dev/proj").scrub("請閱讀/Users/someone/weave/doc.md, 這是"); got != "請閱讀doc.md, 這是" {
+		t.Errorf("scrub = %q", got)
 	}
 }
 

@@ -252,6 +252,9 @@ func matchLabel(line string) (lb label, ok bool) {
 		return lb, false
 	}
 	after = strings.TrimSpace(strings.TrimLeft(after, "*_ "))
+	if strings.Count(strings.TrimSpace(head), " ") > 7 {
+		return lb, false // a sentence, not a label
+	}
 	h := normLabel(head)
 	if inlineOnly[h] && hasColon && after != "" && !strings.HasSuffix(after, ":") {
 		lb.key, lb.rest = memstore.KeyWork, stripMarkup(after)
@@ -298,23 +301,32 @@ func normLabel(head string) string {
 	return strings.Join(strings.Fields(f), " ")
 }
 
+// labelWords maps every label word to its key.
+var labelWords = func() map[string]string {
+	m := map[string]string{}
+	for _, l := range labels {
+		for _, w := range l.words {
+			m[w] = l.key
+		}
+	}
+	return m
+}()
+
 // labelKey finds the key of a folded label head: a label word alone, after qualifiers, or
 // (loose, for headings and bare labels) followed by a tail.
 func labelKey(h string, loose bool) (string, bool) {
-	for _, l := range labels {
-		for _, w := range l.words {
-			if h == w {
-				return l.key, true
-			}
-			if pre, ok := strings.CutSuffix(h, " "+w); ok && qualified(pre) {
-				return l.key, true
-			}
-			if !loose {
-				continue
-			}
-			if rest, ok := strings.CutPrefix(h, w+" "); ok && hasTail(rest) {
-				return l.key, true
-			}
+	if k, ok := labelWords[h]; ok {
+		return k, true
+	}
+	for i := 0; i < len(h); i++ {
+		if h[i] != ' ' {
+			continue
+		}
+		if k, ok := labelWords[h[i+1:]]; ok && qualified(h[:i]) {
+			return k, true
+		}
+		if k, ok := labelWords[h[:i]]; ok && loose && hasTail(h[i+1:]) {
+			return k, true
 		}
 	}
 	return "", false
@@ -379,6 +391,13 @@ func stripMarkup(t string) string {
 
 // fold lowercases s and removes accents, for label matching.
 func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < 0x80
+	}
+	if ascii {
+		return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	}
 	var sb strings.Builder
 	for _, r := range norm.NFD.String(strings.ToLower(s)) {
 		if unicode.Is(unicode.Mn, r) {

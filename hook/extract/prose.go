@@ -109,16 +109,25 @@ var (
 	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that"}
 )
 
-const maxReasons = 3 // sentences taken per kind and turn
+const (
+	maxReasons     = 3  // sentences taken per kind and turn
+	maxReasonTexts = 30 // assistant texts read for them, the latest
+)
 
 // reasons finds, in what the assistant wrote during the turn, the sentences that give a
 // choice (decisions) or a cause (knowledge), in the session's own words.
 func reasons(t *transcript.Turn) (decisions, knowledge []string) {
-	texts := t.Texts
+	texts := t.Texts[max(0, len(t.Texts)-maxReasonTexts):] // the latest say why, and this bounds the work
 	if t.Closing != "" && !containsText(texts, t.Closing) {
 		texts = append(texts[:len(texts):len(texts)], t.Closing)
 	}
 	for _, text := range texts {
+		if len(decisions) >= maxReasons && len(knowledge) >= maxReasons {
+			break
+		}
+		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) {
+			continue // most texts state no reason: skip them before splitting
+		}
 		for _, s := range sentences(text) {
 			low := " " + strings.ToLower(s) + " "
 			switch {

@@ -21,7 +21,7 @@ var labels = []struct {
 }{
 	{memstore.KeyDecisions, []string{"decision", "decisions", "decision prise", "decisions prises", "decided",
 		"choix", "choice", "choices", "design choices", "trade offs", "tradeoffs", "rationale", "approach taken",
-		"why this approach", "compromis", "solution", "solution applied", "approach", "fix applied", "design"}},
+		"why this approach", "compromis", "solution", "solution applied", "fix applied"}},
 	{memstore.KeyNext, []string{"next", "next step", "next steps", "next up", "what's next", "whats next", "a suivre",
 		"todo", "todos", "to do", "follow up", "follow ups", "followups", "prochaine etape", "prochaines etapes",
 		"etapes suivantes", "reste a faire", "a faire", "remaining", "remaining work", "remaining tasks",
@@ -173,8 +173,8 @@ func block(lines []string, j int, lb label) ([]string, int) {
 			prose = append(prose, stripMarkup(t))
 		}
 	}
-	if len(items) > 0 {
-		return items, j
+	if len(items) > 0 || lb.key == memstore.KeyDecisions || lb.key == memstore.KeyWork {
+		return items, j // a choice or a piece of work is stated as an item, not as a paragraph
 	}
 	return prose, j
 }

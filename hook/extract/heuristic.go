@@ -74,6 +74,9 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	// What the assistant stated under a label in its closing text, then the sentences
 	// of the turn that give a choice or a cause.
 	for key, items := range labelled(t.Closing) {
+		if key == memstore.KeyNext && t.Sidechain {
+			continue // a subagent's suggestions go to the main agent, which decides
+		}
 		e.Add(key, items...)
 	}
 	decisions, knowledge := reasons(t)

@@ -49,6 +49,10 @@ func TestLabelledClosingTexts(t *testing.T) {
 	if len(got) != 0 {
 		t.Errorf("summary heading: %q", got)
 	}
+	// Under a decisions heading, a paragraph is commentary, not a choice.
+	if got := labelled("## Decisions\nEXAMINING AND FIXING FILES\n"); len(got) != 0 {
+		t.Errorf("decisions prose: %q", got)
+	}
 	// A question that happens to start with a label word is no label.
 	if got := labelled("Next, would you like me to run the full suite and then open a pull request for the team?"); len(got) != 0 {
 		t.Errorf("prose: %q", got)
@@ -164,6 +168,7 @@ func TestTodoLifecycle(t *testing.T) {
 	// The same lists in a subagent's transcript are its own plan, not the project's.
 	sub := read(t, path, transcript.ReadOptions{})
 	sub.Sidechain = true
+	sub.Closing = "Charges ported.\n\n## Next steps\n- Refactor the client module\n"
 	if e := (Heuristic{}).extract(sub); len(e.Next)+len(e.NextDone)+len(e.Goal) != 0 {
 		t.Errorf("subagent: %+v", e)
 	}

@@ -35,6 +35,9 @@ type Load struct {
 	Warnings []string
 	Text     string
 	Tokens   int
+
+	head  string // title and how-to lines, before the parts
+	howto string // the two lines on recording a decision or a lesson
 }
 
 // LoadPart is one source of the load and what it costs.
@@ -50,26 +53,32 @@ type LoadPart struct {
 }
 
 type loadBlock struct {
-	key      string // section key of a log section
+	head     *loadBlock // the section heading a bullet sits under (nil for a heading or a lone item)
+	key      string     // section key of a log section
 	name     string
 	text     string
 	tokens   int
 	priority int
+	age      int // bullets after this one in its section: the oldest go first
 	kept     bool
 }
 
 // Wording of the load's headings.
 type loadWords struct {
-	title, long, today, log, open, over, others string
+	title, long, today, log, open, stopped, howto, over, others string
 }
 
 var loadWording = map[string]loadWords{
 	"fr": {title: "Mémoire de session — %s", long: "Mémoire long terme", today: "Journal du %s (aujourd'hui)",
-		log: "Journal du %s", open: "À suivre encore ouverts (journaux plus anciens)",
+		log: "Journal du %s", open: "À suivre (ouverts)", stopped: "Où on s'est arrêté",
+		howto: "Une décision (et pourquoi) ou une leçon ? La noter aussitôt : `carnet add -s decisions \"…\"`\n" +
+			"ou `carnet add -s connaissances \"…\"` (outil MCP : memory_add).\n",
 		over:   "long_memory.md fait %d lignes (limite %d) : lancer `carnet promote`.",
 		others: "Autres projets avec une mémoire : %s (`carnet load NOM`)."},
 	"en": {title: "Session memory — %s", long: "Long-term memory", today: "Log of %s (today)",
-		log: "Log of %s", open: "Still-open next steps (older logs)",
+		log: "Log of %s", open: "Open next steps", stopped: "Where we stopped",
+		howto: "Made a decision (and why) or learned a lesson? Record it now: `carnet add -s decisions \"…\"`\n" +
+			"or `carnet add -s connaissances \"…\"` (MCP tool: memory_add).\n",
 		over:   "long_memory.md has %d lines (limit %d): run `carnet promote`.",
 		others: "Other projects with memory: %s (`carnet load NAME`)."},
 }
@@ -99,65 +108,38 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 	l := &Load{Project: p.Name, Budget: budget}
 
 	// Long memory: its dated sections, the newest most wanted.
+	var long *LoadPart
 	if data, err := readOptional(p, p.LongMemoryPath()); err != nil {
 		return nil, err
 	} else if data != nil {
 		d := memstore.ParseDoc(data)
-		part := &LoadPart{Title: w.long, Path: p.WS.Rel(p.LongMemoryPath())}
+		long = &LoadPart{Title: w.long, Path: p.WS.Rel(p.LongMemoryPath())}
 		secs := d.Sections()
 		for i, s := range secs {
 			age := len(secs) - 1 - i
-			part.blocks = append(part.blocks, sectionBlock(d, s, 10+min(age, 30)))
+			long.blocks = append(long.blocks, sectionBlocks(d, s, 10+min(age, 30))...)
 		}
 		if max := cfg.Promote.LongMemoryMaxLines; max > 0 && len(d.Lines()) > max {
 			l.Warnings = append(l.Warnings, fmt.Sprintf(w.over, len(d.Lines()), max))
 		}
-		l.Parts = append(l.Parts, part)
 	}
 
-	// Today's log and the previous one.
-	logs, err := p.Logs()
+	logParts, err := recentLogs(p, now, w)
 	if err != nil {
 		return nil, err
 	}
-	today := memstore.Date(now)
-	shown := map[string]bool{}
-	var prev *memstore.LogFile
-	for i := range logs {
-		if logs[i].Date < today {
-			prev = &logs[i]
-			break
+	open := &LoadPart{Title: w.open, list: true}
+	stopped := &LoadPart{Title: w.stopped, list: true}
+	if len(logParts) > 0 {
+		// Today's open items lead; the newest log's last goal and outcome say where work stopped.
+		if logParts[0].today {
+			open.blocks = append(open.blocks, logParts[0].take(memstore.KeyNext, 0, 0)...)
 		}
-	}
-	var logParts []*LoadPart
-	for i := range logs {
-		lf := logs[i]
-		if lf.Date != today {
-			continue
+		stopped.blocks = append(stopped.blocks, logParts[0].take(memstore.KeyGoal, 1, 1)...)
+		stopped.blocks = append(stopped.blocks, logParts[0].take(memstore.KeyWork, 3, 1)...)
+		for _, lp := range logParts[1:] {
+			lp.take(memstore.KeyNext, -1, 0) // listed with the older open items, dated
 		}
-		part, err := logPart(p, lf, fmt.Sprintf(w.today, lf.Date), 0)
-		if err != nil {
-			return nil, err
-		}
-		logParts = append(logParts, part)
-		shown[lf.Path] = true
-	}
-	if prev != nil {
-		// The last day worked ranks with the few newest long-memory sections, before older ones:
-		// what was being done yesterday matters more to a new session than facts of months ago.
-		part, err := logPart(p, *prev, fmt.Sprintf(w.log, prev.Date), 3)
-		if err != nil {
-			return nil, err
-		}
-		// Its open items are listed with the older ones, dated.
-		kept := part.blocks[:0]
-		for _, b := range part.blocks {
-			if b.key != memstore.KeyNext {
-				kept = append(kept, b)
-			}
-		}
-		part.blocks = kept
-		logParts = append(logParts, part)
 	}
 
 	// Open items of the logs before today, newest first.
@@ -165,19 +147,26 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 	if err != nil {
 		return nil, err
 	}
-	open := &LoadPart{Title: w.open, list: true}
-	for _, it := range slices.Backward(items) {
-
-		if shown[it.Path] {
+	today := memstore.Date(now)
+	for i := len(items) - 1; i >= 0; i-- {
+		it := items[i]
+		if it.Date == today {
 			continue
 		}
 		text := fmt.Sprintf("- %s (%s)\n", it.Text, it.Date)
 		open.blocks = append(open.blocks, &loadBlock{name: it.Date + " " + transcript.ClipWords(it.Text, 40), text: text, tokens: Tokens(text), priority: 5 + min(len(open.blocks)/5, 40)})
 	}
-	// Order of the text: long memory, today's log, the previous log, older open items.
-	l.Parts = append(l.Parts, logParts...)
-	if len(open.blocks) > 0 {
-		l.Parts = append(l.Parts, open)
+	// Order of the text: open items, where work stopped, the logs (decisions first), long memory.
+	for _, lp := range []*LoadPart{open, stopped} {
+		if len(lp.blocks) > 0 {
+			l.Parts = append(l.Parts, lp)
+		}
+	}
+	for _, lp := range logParts {
+		l.Parts = append(l.Parts, lp.LoadPart)
+	}
+	if long != nil {
+		l.Parts = append(l.Parts, long)
 	}
 
 	var others []string
@@ -186,8 +175,9 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 			others = append(others, q.Name)
 		}
 	}
+	l.howto = w.howto
 	var head strings.Builder
-	head.WriteString("# " + fmt.Sprintf(w.title, titleName(p)) + "\n")
+	head.WriteString("# " + fmt.Sprintf(w.title, titleName(p)) + "\n\n" + w.howto)
 	for _, warn := range l.Warnings {
 		head.WriteString("\n> " + warn + "\n")
 	}
@@ -198,8 +188,78 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 	return l, nil
 }
 
-// logPart splits a daily log into its sections; base shifts their priority (older logs
-// come after today's).
+// logLoad is a daily log in the load, before its bullets are fitted.
+type logLoad struct {
+	*LoadPart
+	today bool
+}
+
+// recentLogs reads today's log and the last day worked before it, newest first.
+func recentLogs(p *memstore.Project, now time.Time, w loadWords) ([]logLoad, error) {
+	logs, err := p.Logs()
+	if err != nil {
+		return nil, err
+	}
+	today := memstore.Date(now)
+	var out []logLoad
+	for _, lf := range logs {
+		if lf.Date == today {
+			part, err := logPart(p, lf, fmt.Sprintf(w.today, lf.Date), 0)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, logLoad{part, true})
+		}
+	}
+	for _, lf := range logs {
+		if lf.Date < today {
+			// The last day worked ranks with the few newest long-memory sections, before older
+			// ones: what was being done yesterday matters more than facts of months ago.
+			part, err := logPart(p, lf, fmt.Sprintf(w.log, lf.Date), 3)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, logLoad{part, false})
+			break
+		}
+	}
+	return out, nil
+}
+
+// take removes from the log the last n bullets of section key (all when n is 0, none
+// kept when n < 0) and returns them as list items of another part, at priority pr.
+func (lp logLoad) take(key string, n, pr int) []*loadBlock {
+	var idx []int
+	for i, b := range lp.blocks {
+		if b.key == key && b.head != nil {
+			idx = append(idx, i)
+		}
+	}
+	if n > 0 && len(idx) > n {
+		idx = idx[len(idx)-n:]
+	}
+	var out []*loadBlock
+	for _, i := range idx {
+		b := lp.blocks[i]
+		out = append(out, &loadBlock{name: b.name, text: b.text, tokens: b.tokens, priority: pr})
+	}
+	lp.blocks = slices.DeleteFunc(lp.blocks, func(b *loadBlock) bool {
+		for _, o := range out {
+			if b.head != nil && b.key == key && b.text == o.text {
+				return true
+			}
+		}
+		return false
+	})
+	if n < 0 {
+		lp.blocks = slices.DeleteFunc(lp.blocks, func(b *loadBlock) bool { return b.key == key })
+		return nil
+	}
+	return out
+}
+
+// logPart splits a daily log into its sections' bullets; base shifts their priority (older
+// logs come after today's). Decisions come first in the text, finished items last.
 func logPart(p *memstore.Project, lf memstore.LogFile, title string, base int) (*LoadPart, error) {
 	data, err := readOptional(p, lf.Path)
 	if err != nil {
@@ -207,38 +267,59 @@ func logPart(p *memstore.Project, lf memstore.LogFile, title string, base int) (
 	}
 	part := &LoadPart{Title: title, Path: p.WS.Rel(lf.Path)}
 	d := memstore.ParseDoc(data)
-	for _, s := range d.Sections() {
+	secs := d.Sections()
+	rank := func(s memstore.Section) int {
+		switch s.Key {
+		case memstore.KeyDecisions:
+			return 0
+		case memstore.KeyDone:
+			return 2
+		}
+		return 1
+	}
+	slices.SortStableFunc(secs, func(a, b memstore.Section) int { return rank(a) - rank(b) })
+	for _, s := range secs {
 		pr, ok := logPriority[s.Key]
 		if !ok {
 			pr = logPriority[""]
 		}
-		b := sectionBlock(d, s, base+10+pr)
-		b.key = s.Key
-		part.blocks = append(part.blocks, b)
+		part.blocks = append(part.blocks, sectionBlocks(d, s, base+10+pr)...)
 	}
 	return part, nil
 }
 
-// sectionBlock renders a "## " section one level down ("### "), without trailing blanks.
-func sectionBlock(d *memstore.Doc, s memstore.Section, priority int) *loadBlock {
+// sectionBlocks renders a "## " section one level down ("### "): a heading block, then one
+// block per bullet (with its continuation lines), the oldest bullets least wanted.
+func sectionBlocks(d *memstore.Doc, s memstore.Section, priority int) []*loadBlock {
 	lines := d.Lines()
-	var sb strings.Builder
-	sb.WriteString("### " + s.Heading + "\n")
 	end := min(s.End, len(lines))
-	for end > s.Start+1 && strings.TrimSpace(lines[end-1]) == "" {
-		end--
-	}
+	head := &loadBlock{key: s.Key, name: s.Heading, text: "### " + s.Heading + "\n"}
+	var bullets []*loadBlock
 	for i := s.Start + 1; i < end; i++ {
-		sb.WriteString(strings.TrimRight(lines[i], "\r"))
-		sb.WriteByte('\n')
+		line := strings.TrimRight(lines[i], "\r")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if len(bullets) == 0 || strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "* ") {
+			bullets = append(bullets, &loadBlock{key: s.Key, head: head})
+		}
+		bullets[len(bullets)-1].text += line + "\n"
 	}
-	text := sb.String()
-	return &loadBlock{name: s.Heading, text: text, tokens: Tokens(text), priority: priority}
+	out := []*loadBlock{head}
+	for i, b := range bullets {
+		b.name = s.Heading + ": " + transcript.ClipWords(strings.TrimSpace(strings.TrimLeft(b.text, "-* ")), 40)
+		b.tokens = Tokens(b.text)
+		b.age = len(bullets) - 1 - i
+		b.priority = priority + min(b.age/3, 30)
+		out = append(out, b)
+	}
+	return out
 }
 
-// fit keeps the most wanted blocks within the budget (and maxChars), then renders the kept
-// ones in document order.
+// fit keeps the most wanted bullets within the budget (and maxChars), then renders the
+// kept ones in document order, each under its section heading.
 func (l *Load) fit(head string, maxChars int) {
+	l.head = head
 	limit := l.Budget * 4 // characters
 	if maxChars > 0 && maxChars < limit {
 		limit = maxChars
@@ -251,46 +332,43 @@ func (l *Load) fit(head string, maxChars int) {
 	var all []ref
 	for _, p := range l.Parts {
 		for _, b := range p.blocks {
-			all = append(all, ref{p, b})
+			if !b.isHeading() {
+				all = append(all, ref{p, b})
+			}
 		}
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].b.priority < all[j].b.priority })
-	partHeads := map[*LoadPart]int{}
+	sort.SliceStable(all, func(i, j int) bool {
+		bi, bj := all[i].b, all[j].b
+		return bi.priority < bj.priority || bi.priority == bj.priority && bi.age < bj.age
+	})
+	partKept := map[*LoadPart]bool{}
 	for _, r := range all {
-		cost := utf8.RuneCountInString(r.b.text) + 1
-		if _, ok := partHeads[r.part]; !ok {
-			cost += utf8.RuneCountInString(partHeading(r.part)) + 1
+		cost := utf8.RuneCountInString(r.b.text)
+		if !partKept[r.part] {
+			cost += utf8.RuneCountInString(partHeading(r.part)) + 2
+		}
+		if r.b.head != nil && !r.b.head.kept {
+			cost += utf8.RuneCountInString(r.b.head.text) + 1
 		}
 		if used+cost > limit {
 			continue
 		}
 		used += cost
 		r.b.kept = true
-		if _, ok := partHeads[r.part]; !ok {
-			partHeads[r.part] = 1
+		if r.b.head != nil {
+			r.b.head.kept = true
 		}
+		partKept[r.part] = true
 	}
 	var sb strings.Builder
 	sb.WriteString(head)
 	var kept []*LoadPart
 	for _, p := range l.Parts {
-		var body strings.Builder
-		for _, b := range p.blocks {
-			if b.kept {
-				if !p.list || body.Len() == 0 {
-					body.WriteByte('\n')
-				}
-				body.WriteString(b.text)
-				p.Kept = append(p.Kept, b.name)
-			} else {
-				p.Dropped = append(p.Dropped, b.name)
-				p.DroppedTokens += b.tokens
-			}
-		}
-		if body.Len() == 0 {
+		body := p.render()
+		if body == "" {
 			continue
 		}
-		chunk := "\n" + partHeading(p) + "\n" + body.String()
+		chunk := "\n" + partHeading(p) + "\n" + body
 		p.Tokens = Tokens(chunk)
 		sb.WriteString(chunk)
 		kept = append(kept, p)
@@ -304,6 +382,35 @@ func (l *Load) fit(head string, maxChars int) {
 	l.Tokens = Tokens(l.Text)
 }
 
+func (b *loadBlock) isHeading() bool { return b.head == nil && strings.HasPrefix(b.text, "### ") }
+
+// render writes the part's kept blocks and records what was kept and left out.
+func (p *LoadPart) render() string {
+	var body strings.Builder
+	for _, b := range p.blocks {
+		switch {
+		case b.isHeading():
+			if b.kept {
+				body.WriteString("\n" + b.text)
+			}
+			continue
+		case b.kept:
+			if !p.list && b.head == nil {
+				body.WriteByte('\n')
+			}
+			if p.list && body.Len() == 0 {
+				body.WriteByte('\n')
+			}
+			body.WriteString(b.text)
+			p.Kept = append(p.Kept, b.name)
+		default:
+			p.Dropped = append(p.Dropped, b.name)
+			p.DroppedTokens += b.tokens
+		}
+	}
+	return body.String()
+}
+
 func partHeading(p *LoadPart) string {
 	if p.Path != "" {
 		return "## " + p.Title + " — " + p.Path
@@ -315,6 +422,9 @@ func partHeading(p *LoadPart) string {
 func (l *Load) Explain() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "project %s: %d of %d tokens used (tokens estimated as characters / 4)\n", l.Project, l.Tokens, l.Budget)
+	if l.Tokens > 0 {
+		fmt.Fprintf(&sb, "  %5d  title and notes (of which %d: how to record a decision or a lesson)\n", Tokens(l.head), Tokens(l.howto))
+	}
 	for _, p := range l.Parts {
 		name := p.Title
 		if p.Path != "" {

@@ -40,3 +40,39 @@ func TestComposeLoadKeepsTheLastDayBeforeOldFacts(t *testing.T) {
 		t.Errorf("the oldest long-memory section was kept before the last day's log:\n%s", l.Text)
 	}
 }
+
+// TestComposeLoadOrderAndTrim: open items first, then where work stopped, then decisions;
+// a long section loses its oldest bullets, never all of them.
+func TestComposeLoadOrderAndTrim(t *testing.T) {
+	ws := testWorkspace(t)
+	w, _ := memstore.Open(ws)
+	p := w.Projects[0]
+	var sb strings.Builder
+	sb.WriteString("# Log session — 2026-03-22\n\n## Objectif\n")
+	for i := range 60 {
+		fmt.Fprintf(&sb, "- Objectif numéro %d, une demande ordinaire de la session.\n", i)
+	}
+	sb.WriteString("\n## Travail produit\n- Fichiers modifiés : a.go\n- Commit abc1234 : parser: accept tabs\n")
+	sb.WriteString("\n## Décisions prises\n- Garder le lecteur arrière, parce qu'il lit peu.\n")
+	sb.WriteString("\n## À suivre\n- Porter les remboursements\n")
+	os.WriteFile(p.LogPath("2026-03-22"), []byte(sb.String()), 0o644)
+	l, err := ComposeLoad(p, fixedNow(), 600, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := []string{"carnet add -s decisions", "Porter les remboursements", "Objectif numéro 59,", "Commit abc1234", "Garder le lecteur arrière", "Objectif numéro 58,"}
+	last := -1
+	for _, s := range order {
+		i := strings.Index(l.Text, s)
+		if i < 0 || i < last {
+			t.Fatalf("%q missing or out of order:\n%s", s, l.Text)
+		}
+		last = i
+	}
+	if strings.Contains(l.Text, "Objectif numéro 0,") {
+		t.Errorf("the oldest goal was kept under a short budget:\n%s", l.Text)
+	}
+	if !strings.Contains(l.Explain(), "how to record a decision or a lesson") {
+		t.Errorf("explain does not measure the how-to lines:\n%s", l.Explain())
+	}
+}

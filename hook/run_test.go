@@ -128,7 +128,7 @@ func TestComposeLoadRespectsSessionStartLimit(t *testing.T) {
 	if n := utf8.RuneCountInString(l.Text); n > SessionStartMax || !strings.Contains(l.Text, "Le point ouvert qui compte") {
 		t.Errorf("%d characters; open item kept: %v", n, strings.Contains(l.Text, "Le point ouvert"))
 	}
-	// The oversized section is left out whole, never cut.
+	// The oversized section is trimmed bullet by bullet, its oldest first.
 	if strings.Contains(l.Text, "Fait numéro 0 ") {
 		t.Error("a section larger than the limit was cut in")
 	}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -10,24 +11,50 @@ import (
 )
 
 // labels map the words an assistant uses to announce a kind of statement ("Decision:",
-// "Next steps", "À suivre", …) to extraction keys. Matching ignores case and accents.
+// "Next steps", "À suivre", …) to extraction keys. Matching ignores case, accents, hyphens,
+// emoji, bold and numbering; a heading may add qualifiers ("Recommended Next Steps").
+// "Summary" is a label only inline ("Summary: created X"): as a heading it introduces a
+// recap whose intro sentence ("I've successfully completed…") is not memory.
 var labels = []struct {
 	key   string
 	words []string
 }{
-	{memstore.KeyDecisions, []string{"decision", "decisions", "decision prise", "decisions prises", "design decision",
-		"design decisions", "key decision", "key decisions", "decided", "choix"}},
-	{memstore.KeyNext, []string{"next", "next step", "next steps", "next up", "a suivre", "todo", "todos", "to do",
-		"to-do", "follow-up", "follow-ups", "follow up", "followups", "prochaine etape", "prochaines etapes",
-		"reste a faire", "remaining", "remaining work", "open question", "open questions"}},
+	{memstore.KeyDecisions, []string{"decision", "decisions", "decision prise", "decisions prises", "decided",
+		"choix", "choice", "choices", "design choices", "trade offs", "tradeoffs", "rationale", "approach taken",
+		"why this approach", "compromis", "solution", "solution applied", "fix applied"}},
+	{memstore.KeyNext, []string{"next", "next step", "next steps", "next up", "what's next", "whats next", "a suivre",
+		"todo", "todos", "to do", "follow up", "follow ups", "followups", "prochaine etape", "prochaines etapes",
+		"etapes suivantes", "reste a faire", "a faire", "remaining", "remaining work", "remaining tasks",
+		"remaining items", "remaining issues", "still to do", "left to do", "what's left", "whats left",
+		"open question", "open questions", "questions", "questions ouvertes", "recommendation", "points ouverts", "action items",
+		"action required", "actions required", "recommendations", "recommended actions", "future work",
+		"future improvements", "outstanding", "pending", "travail restant", "pistes"}},
 	{memstore.KeyKnowledge, []string{"learned", "learning", "learnings", "lesson", "lessons", "lessons learned",
-		"key insight", "key insights", "insight", "gotcha", "gotchas", "a retenir", "connaissance",
-		"connaissances", "connaissances acquises", "root cause", "cause"}},
+		"insight", "insights", "gotcha", "gotchas", "a retenir", "connaissance", "connaissances",
+		"connaissances acquises", "root cause", "root causes", "root cause analysis", "cause", "causes",
+		"findings", "key findings", "what i found", "caveats", "important notes", "constats", "diagnostic",
+		"why it failed", "explanation"}},
 	{memstore.KeyProblems, []string{"problem", "problems", "probleme", "problemes", "problemes rencontres",
-		"blocker", "blockers", "known issue", "known issues", "bloquant"}},
-	{memstore.KeyWork, []string{"summary", "resume", "changes", "changes made", "what changed", "work done",
-		"travail", "travail produit", "what i did", "done"}},
+		"blocker", "blockers", "known issue", "known issues", "bloquant", "bloquants", "limitations",
+		"known limitations"}},
+	{memstore.KeyWork, []string{"changes", "changes made", "what changed", "work done", "travail",
+		"travail produit", "travail realise", "what i did", "done", "what was done", "what was added",
+		"what was implemented", "what was fixed", "fixes applied", "modifications"}},
 }
+
+// inlineOnly labels count only with their statement on the same line.
+var inlineOnly = map[string]bool{"summary": true, "resume": true, "en resume": true, "result": true, "resultat": true}
+
+// qualifiers may precede a label word in any label ("Recommended next steps", "Key decisions").
+var qualifiers = map[string]bool{"key": true, "main": true, "important": true, "recommended": true, "suggested": true,
+	"possible": true, "potential": true, "immediate": true, "architecture": true, "architectural": true,
+	"design": true, "technical": true, "my": true, "our": true, "your": true, "the": true, "other": true,
+	"further": true, "optional": true, "remaining": true, "critical": true, "major": true, "final": true,
+	"principales": true, "principaux": true, "techniques": true, "mes": true, "nos": true, "les": true,
+	"vos": true, "recommended next": true, "suggested next": true}
+
+// tails may follow a label word in a heading ("Next steps for you", "Decisions and trade-offs").
+var tails = []string{"for", "to", "if", "and", "&", "pour", "et", "cles", "retenus", "retenues", "(", "/"}
 
 const (
 	maxLabelled = 8   // bullets taken per key from the closing text
@@ -35,76 +62,142 @@ const (
 )
 
 // labelled returns the statements of text that sit under a label: "Decision: use X" gives
-// "use X" under decisions; "Next steps:" (or "## Next steps") followed by a list gives
-// one bullet per top-level item.
+// "use X" under decisions; "Next steps:" (or "## 🚀 Next Steps") followed by a list gives
+// one bullet per top-level item, under bold or deeper sub-headings too, without the
+// sentence that introduces the list.
 func labelled(text string) map[string][]string {
 	out := map[string][]string{}
 	var lines []string
 	for l := range strings.Lines(text) {
-		lines = append(lines, strings.TrimSuffix(strings.TrimSuffix(l, "\n"), "\r"))
+		lines = append(lines, strings.TrimRight(l, "\r\n"))
 	}
 	inFence := false
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
-		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+		if isFence(line) {
 			inFence = !inFence
 			continue
 		}
 		if inFence {
 			continue
 		}
-		key, rest, heading, bare, ok := matchLabel(line)
+		lb, ok := matchLabel(line)
 		if !ok {
 			continue
 		}
-		if bare {
+		if lb.bare {
 			if k := nextNonBlank(lines, i+1); k < 0 || !isListItem(lines[k]) {
 				continue
 			}
 		}
-		if rest != "" {
-			add(out, key, rest)
-			if !heading {
+		if lb.rest != "" && !strings.HasSuffix(lb.rest, ":") {
+			add(out, lb.key, lb.rest)
+			if !lb.heading {
 				continue
 			}
 		}
-		// A heading: take the list (or the lines) that follow it.
-		itemIndent := -1
-		j := i + 1
-		for ; j < len(lines); j++ {
-			l := lines[j]
-			t := strings.TrimSpace(l)
-			if t == "" {
-				if itemIndent >= 0 || j > i+1 {
-					// a blank line ends plain lines; a list may go on after one
-					if k := nextNonBlank(lines, j); k < 0 || !isListItem(lines[k]) || itemIndent < 0 {
-						break
-					}
-				}
-				continue
-			}
-			if _, _, _, bare, isLabel := matchLabel(l); (isLabel && !bare) || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") {
-				break
-			}
-			if isListItem(l) {
-				ind := len(l) - len(strings.TrimLeft(l, " \t"))
-				if itemIndent < 0 {
-					itemIndent = ind
-				}
-				if ind > itemIndent {
-					continue // nested detail
-				}
-				add(out, key, stripItem(t))
-				continue
-			}
-			if itemIndent >= 0 {
-				break // prose after the list
-			}
-			add(out, key, stripMarkup(t))
+		var items []string
+		items, i = block(lines, i+1, lb)
+		for _, it := range items {
+			add(out, lb.key, it)
 		}
-		i = j - 1
+		i--
 	}
 	return out
+}
+
+// block reads what a label announces, from line j: the top-level items of its list(s), or
+// its first lines of prose when it has no list. It returns them and where the block ends.
+func block(lines []string, j int, lb label) ([]string, int) {
+	var items, prose []string
+	itemIndent, inFence := -1, false
+	for ; j < len(lines); j++ {
+		l := lines[j]
+		t := strings.TrimSpace(l)
+		if isFence(l) {
+			inFence = !inFence
+			continue
+		}
+		if inFence {
+			continue
+		}
+		if t == "" {
+			if lb.level == 0 && (len(items) > 0 || len(prose) > 0) {
+				// a label without heading mark ends at a blank line not followed by more list
+				if k := nextNonBlank(lines, j); k < 0 || !isListItem(lines[k]) || len(items) == 0 {
+					break
+				}
+			}
+			continue
+		}
+		if lv := headingLevel(t); lv > 0 {
+			if lb.level == 0 || lv <= lb.level {
+				break
+			}
+			if other, ok := matchLabel(l); ok && other.key != lb.key {
+				break
+			}
+			itemIndent = -1 // a sub-heading: its list belongs to the block
+			continue
+		}
+		if other, ok := matchLabel(l); ok && !other.bare && (other.key != lb.key || other.rest != "") {
+			break
+		}
+		if isListItem(l) {
+			ind := len(l) - len(strings.TrimLeft(l, " \t"))
+			if itemIndent < 0 || ind < itemIndent {
+				itemIndent = ind
+			}
+			if ind > itemIndent {
+				continue // nested detail
+			}
+			if it := stripItem(t); strings.HasSuffix(it, ":") {
+				itemIndent = -1 // "- **Immediate actions:**" names the items nested under it
+			} else if !strings.HasPrefix(it, "Expected:") {
+				items = append(items, it)
+			}
+			continue
+		}
+		if isSubheading(t) {
+			itemIndent = -1
+			continue
+		}
+		if len(items) > 0 {
+			if lb.level == 0 {
+				break // prose after the list
+			}
+			continue
+		}
+		if low := strings.ToLower(t); !strings.HasSuffix(t, ":") && len(prose) < 2 &&
+			!strings.Contains(low, "complete") && !strings.Contains(low, "ready for") {
+			prose = append(prose, stripMarkup(t))
+		}
+	}
+	if len(items) > 0 || lb.key == memstore.KeyDecisions || lb.key == memstore.KeyWork {
+		return items, j // a choice or a piece of work is stated as an item, not as a paragraph
+	}
+	return prose, j
+}
+
+func isFence(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "```") }
+
+func headingLevel(t string) int {
+	n := 0
+	for n < len(t) && t[n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || (n < len(t) && t[n] != ' ') {
+		return 0
+	}
+	return n
+}
+
+// isSubheading reports a line that names a group of items: "**Short term**", "Phase 1:".
+func isSubheading(t string) bool {
+	if strings.HasPrefix(t, "**") && strings.HasSuffix(strings.TrimRight(t, ": "), "**") {
+		return true
+	}
+	return strings.HasSuffix(t, ":") && len(t) <= 60
 }
 
 func nextNonBlank(lines []string, j int) int {
@@ -116,55 +209,152 @@ func nextNonBlank(lines []string, j int) int {
 	return -1
 }
 
+// metadata matches the detail lines of a review finding, not statements of their own.
+var metadata = regexp.MustCompile(`(?i)^(file|files|line|lines|location|path|severity|status|priority|impact|effort)\s*:`)
+
 func add(out map[string][]string, key, s string) {
 	s = strings.TrimSpace(s)
-	if s == "" || len(out[key]) >= maxLabelled {
-		return
+	if len(s) < 4 || strings.HasSuffix(s, ":") || metadata.MatchString(s) || len(out[key]) >= maxLabelled {
+		return // a fragment ("Line: 23") or the introduction of a code block
 	}
 	out[key] = append(out[key], s)
 }
 
-// matchLabel recognises a label at the start of a line. rest is what follows the label on
-// the same line; heading reports a line that announces a block (a markdown heading, or a
-// label with nothing after it); bare, a label word alone on its line with no colon.
-func matchLabel(line string) (key, rest string, heading, bare, ok bool) {
+// label is a recognised label line. rest is what follows the label on the same line;
+// heading reports a line that announces a block (a markdown heading, or a label with
+// nothing after it), level its markdown heading level (0 for a bold or colon label);
+// bare, a label word alone on its line with no colon.
+type label struct {
+	key, rest     string
+	heading, bare bool
+	level         int
+}
+
+// matchLabel recognises a label at the start of a line.
+func matchLabel(line string) (lb label, ok bool) {
 	t := strings.TrimSpace(line)
-	isHeading := strings.HasPrefix(t, "#")
-	t = strings.TrimLeft(t, "#>*-•+ \t")
-	t = strings.TrimLeft(t, "_*")
+	lb.level = headingLevel(t)
+	isHeading := lb.level > 0
+	// Markdown marks, list markers, numbering and emoji before the label.
+	t = strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && r != '`' })
 	if t == "" {
-		return
+		return lb, false
 	}
 	// The label runs up to a colon (inline or heading form) or to the end of the line.
 	var head, after string
-	if c := strings.IndexAny(t, ":："); c >= 0 && c <= 40 {
-		head, after = t[:c], strings.TrimLeft(t[c+len(string([]rune(t[c:])[0])):], " \t")
-	} else if isHeading || len(t) <= 40 {
+	hasColon := false
+	if c := strings.IndexAny(t, ":："); c >= 0 && c <= 60 {
+		_, size := firstRune(t[c:])
+		head, after, hasColon = t[:c], strings.TrimSpace(t[c+size:]), true
+	} else if isHeading || len(t) <= 60 {
 		head = t
 	} else {
-		return
+		return lb, false
 	}
-	head = strings.TrimRight(head, " *_\u00a0")
-	norm := fold(head)
-	if c := strings.IndexByte(norm, '('); c > 0 { // "Decision(s)"
-		norm = strings.TrimSpace(norm[:c])
+	after = strings.TrimSpace(strings.TrimLeft(after, "*_ "))
+	if strings.Count(strings.TrimSpace(head), " ") > 7 {
+		return lb, false // a sentence, not a label
 	}
+	h := normLabel(head)
+	if inlineOnly[h] && hasColon && after != "" && !strings.HasSuffix(after, ":") {
+		lb.key, lb.rest = memstore.KeyWork, stripMarkup(after)
+		return lb, true
+	}
+	key, ok := labelKey(h, isHeading || !hasColon || after == "")
+	if !ok {
+		return lb, false
+	}
+	lb.key = key
+	if after == "" {
+		// A bare word ("Done") is only a label as a heading, with a colon,
+		// or right above a list; the caller checks the last case.
+		lb.heading, lb.bare = true, !isHeading && !hasColon && !strings.HasPrefix(strings.TrimSpace(line), "**")
+		return lb, true
+	}
+	lb.rest, lb.heading = stripMarkup(after), isHeading
+	return lb, true
+}
+
+func firstRune(s string) (rune, int) {
+	for _, r := range s {
+		return r, len(string(r))
+	}
+	return 0, 0
+}
+
+// normLabel folds a label head: lower case, no accent, no markup, no parenthesis, no
+// emoji, hyphens as spaces.
+func normLabel(head string) string {
+	if c := strings.IndexByte(head, '('); c > 0 { // "Decision(s)", "Next steps (optional)"
+		head = head[:c]
+	}
+	f := fold(head)
+	f = strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '&':
+			return r
+		case r == '’':
+			return '\''
+		}
+		return ' '
+	}, f)
+	return strings.Join(strings.Fields(f), " ")
+}
+
+// labelWords maps every label word to its key.
+var labelWords = func() map[string]string {
+	m := map[string]string{}
 	for _, l := range labels {
 		for _, w := range l.words {
-			if norm != w {
-				continue
-			}
-			after = strings.TrimSpace(strings.TrimLeft(after, "*_ "))
-			if after == "" {
-				// A bare word ("Done") is only a label as a heading, with a colon,
-				// or right above a list; the caller checks the last case.
-				bare = !isHeading && !strings.ContainsAny(t, ":：")
-				return l.key, "", true, bare, true
-			}
-			return l.key, stripMarkup(after), isHeading, false, true
+			m[w] = l.key
 		}
 	}
-	return
+	return m
+}()
+
+// labelKey finds the key of a folded label head: a label word alone, after qualifiers, or
+// (loose, for headings and bare labels) followed by a tail.
+func labelKey(h string, loose bool) (string, bool) {
+	if k, ok := labelWords[h]; ok {
+		return k, true
+	}
+	for i := 0; i < len(h); i++ {
+		if h[i] != ' ' {
+			continue
+		}
+		if k, ok := labelWords[h[i+1:]]; ok && qualified(h[:i]) {
+			return k, true
+		}
+		if k, ok := labelWords[h[:i]]; ok && loose && hasTail(h[i+1:]) {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+func qualified(pre string) bool {
+	if qualifiers[pre] {
+		return true
+	}
+	ws := strings.Fields(pre)
+	if len(ws) > 2 {
+		return false
+	}
+	for _, w := range ws {
+		if !qualifiers[w] {
+			return false
+		}
+	}
+	return true
+}
+
+func hasTail(rest string) bool {
+	for _, t := range tails {
+		if rest == t || strings.HasPrefix(rest, t+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 func isListItem(l string) bool {
@@ -186,8 +376,9 @@ func stripItem(t string) string {
 		}
 	}
 	t = strings.TrimSpace(t)
-	t = strings.TrimPrefix(t, "[ ] ")
-	t = strings.TrimPrefix(t, "[x] ")
+	for _, box := range []string{"[ ] ", "[x] ", "[X] ", "☐ ", "✅ ", "⬜ "} {
+		t = strings.TrimPrefix(t, box)
+	}
 	return stripMarkup(t)
 }
 
@@ -200,6 +391,13 @@ func stripMarkup(t string) string {
 
 // fold lowercases s and removes accents, for label matching.
 func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < 0x80
+	}
+	if ascii {
+		return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	}
 	var sb strings.Builder
 	for _, r := range norm.NFD.String(strings.ToLower(s)) {
 		if unicode.Is(unicode.Mn, r) {

@@ -59,16 +59,31 @@ func commitMessage(cmd string) string {
 	return ""
 }
 
-// shortCommand shows a command in one short line: its first line, cut before inline
-// scripts and heredocs.
+// shortCommand shows a command in one short line: its lines joined (";" between
+// commands), cut before inline scripts and heredocs.
 func shortCommand(cmd string) string {
 	cmd = strings.TrimSpace(cmd)
-	cmd, _, _ = strings.Cut(cmd, "\n")
 	for _, cut := range []string{"$(", "<<", " -m \"", " -m '"} {
 		if i := strings.Index(cmd, cut); i > 0 {
 			cmd = strings.TrimRight(cmd[:i], " \"'")
 		}
 	}
-	cmd = strings.TrimSuffix(cmd, " -m")
-	return transcript.ClipWords(strings.TrimSpace(cmd), 100)
+	var sb strings.Builder
+	sep := ""
+	for l := range strings.Lines(cmd) {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		sb.WriteString(sep)
+		t, cont := strings.CutSuffix(t, "\\")
+		t = strings.TrimSpace(t)
+		sb.WriteString(t)
+		sep = " ; "
+		if cont || strings.HasSuffix(t, "&&") || strings.HasSuffix(t, "|") || strings.HasSuffix(t, "||") {
+			sep = " "
+		}
+	}
+	cmd = strings.TrimSuffix(strings.TrimSpace(sb.String()), " -m")
+	return transcript.ClipWords(strings.TrimSpace(cmd), 120)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
@@ -28,12 +29,12 @@ const (
 )
 
 type wording struct {
-	created, modified, commit, commitNoHash, failed string
+	created, modified, commit, commitNoHash, failed, failedBare, fixed string
 }
 
 var wordings = map[string]wording{
-	"fr": {created: "Fichiers créés : %s", modified: "Fichiers modifiés : %s", commit: "Commit %s : %s", commitNoHash: "Commit : %s", failed: "Échec de `%s` : %s"},
-	"en": {created: "Files created: %s", modified: "Files changed: %s", commit: "Commit %s: %s", commitNoHash: "Commit: %s", failed: "`%s` failed: %s"},
+	"fr": {created: "Fichiers créés : %s", modified: "Fichiers modifiés : %s", commit: "Commit %s : %s", commitNoHash: "Commit : %s", failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: "corrigé : "},
+	"en": {created: "Files created: %s", modified: "Files changed: %s", commit: "Commit %s: %s", commitNoHash: "Commit: %s", failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: "fixed: "},
 }
 
 // Extract implements Extractor.
@@ -55,12 +56,36 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	}
 
 	goal, done := splitPrompt(t.Prompt)
-	if goal != "" {
-		e.Goal = append(e.Goal, goal)
+	if goal != "" && !t.Sidechain { // a subagent's prompt is a delegation, not the session's goal
+		e.Goal = append(e.Goal, clipGoal(fx.scrub(goal)))
 	}
 	e.NextDone = append(e.NextDone, done...)
+	e.Work = append(e.Work, fileBullets(t, fx, w)...)
+	commits, problems := commandBullets(t.Tools, w)
+	e.Work = append(e.Work, commits...)
+	e.Problems = append(e.Problems, problems...)
+	if !t.Sidechain { // a subagent's to-dos are its own plan, not the project's
+		open, closed := todoState(t.Tools)
+		e.Next = append(e.Next, open...)
+		e.NextDone = append(e.NextDone, closed...)
+	}
 
-	// Files edited or written, relative to the workspace.
+	// What the assistant stated under a label in its closing text, then the sentences
+	// of the turn that give a choice or a cause.
+	for key, items := range labelled(t.Closing) {
+		if key == memstore.KeyNext && t.Sidechain {
+			continue // a subagent's suggestions go to the main agent, which decides
+		}
+		e.Add(key, items...)
+	}
+	decisions, knowledge := reasons(t)
+	e.Add(memstore.KeyDecisions, decisions...)
+	e.Add(memstore.KeyKnowledge, knowledge...)
+	return clean(e, fx)
+}
+
+// fileBullets names the files edited or written in the turn, relative to the workspace.
+func fileBullets(t *transcript.Turn, fx PathFixer, w wording) []string {
 	var created, modified []string
 	seen := map[string]bool{}
 	for _, u := range t.Tools {
@@ -78,36 +103,32 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 			modified = append(modified, p)
 		}
 	}
+	var out []string
 	if len(created) > 0 {
-		e.Work = append(e.Work, fmt.Sprintf(w.created, ListFiles(created)))
+		out = append(out, fmt.Sprintf(w.created, ListFiles(created)))
 	}
 	if len(modified) > 0 {
-		e.Work = append(e.Work, fmt.Sprintf(w.modified, ListFiles(modified)))
+		out = append(out, fmt.Sprintf(w.modified, ListFiles(modified)))
 	}
+	return out
+}
 
-	// Commits made, and commands that failed.
-	commits, failures := 0, 0
+// commandBullets reads the shell calls: commits made (also when a push chained after
+// them failed), and commands that really failed with their cause, marked fixed when the
+// same command succeeded later in the turn.
+func commandBullets(tools []*transcript.ToolUse, w wording) (commits, problems []string) {
 	seenCmd := map[string]bool{}
-	for _, u := range t.Tools {
+	for i, u := range tools {
 		if u.Name != "Bash" || u.Command == "" {
 			continue
 		}
-		if u.HasResult && !u.IsError && strings.Contains(u.Command, "git commit") && commits < maxCommits {
-			subject := u.CommitSubject
-			if subject == "" {
-				subject = commitMessage(u.Command)
+		if c := commitBullet(u, w); c != "" && len(commits) < maxCommits {
+			commits = append(commits, c)
+			if !u.IsError {
+				continue
 			}
-			if subject != "" {
-				if u.CommitHash != "" {
-					e.Work = append(e.Work, fmt.Sprintf(w.commit, u.CommitHash, subject))
-				} else {
-					e.Work = append(e.Work, fmt.Sprintf(w.commitNoHash, subject))
-				}
-				commits++
-			}
-			continue
 		}
-		if !u.IsError || !isRealFailure(u.Output) || failures >= maxFailures {
+		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures {
 			continue
 		}
 		cmd := shortCommand(u.Command)
@@ -115,37 +136,89 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 			continue
 		}
 		seenCmd[cmd] = true
-		e.Problems = append(e.Problems, fmt.Sprintf(w.failed, cmd, u.Output))
-		failures++
+		b := fmt.Sprintf(w.failedBare, cmd)
+		if cause := causeLine(u.Output); cause != "" {
+			b = fmt.Sprintf(w.failed, cmd, cause)
+		}
+		if fixedLater(tools[i+1:], u.Command) {
+			b = w.fixed + b
+		}
+		problems = append(problems, b)
 	}
+	return commits, problems
+}
 
-	// The last TodoWrite list is the state of the agent's own plan.
-	for _, u := range slices.Backward(t.Tools) {
+// commitBullet names the commit a shell call made, or "".
+func commitBullet(u *transcript.ToolUse, w wording) string {
+	if !u.HasResult || !strings.Contains(u.Command, "git commit") || (u.IsError && u.CommitHash == "") {
+		return ""
+	}
+	subject := u.CommitSubject
+	if subject == "" {
+		subject = commitMessage(u.Command)
+	}
+	switch {
+	case subject == "":
+		return ""
+	case u.CommitHash != "":
+		return fmt.Sprintf(w.commit, u.CommitHash, subject)
+	}
+	return fmt.Sprintf(w.commitNoHash, subject)
+}
 
-		if u.Name != "TodoWrite" || u.Todos == nil {
+// fixedLater reports whether the same command (its part before any pipe) succeeded in a
+// later call of the turn.
+func fixedLater(later []*transcript.ToolUse, cmd string) bool {
+	k := commandKey(cmd)
+	for _, u := range later {
+		if u.Name == "Bash" && u.HasResult && !u.IsError && commandKey(u.Command) == k {
+			return true
+		}
+	}
+	return false
+}
+
+func commandKey(cmd string) string {
+	cmd, _, _ = strings.Cut(cmd, "|")
+	cmd = strings.ReplaceAll(cmd, "2>&1", "")
+	cmd = strings.ReplaceAll(cmd, " --fix", "")
+	return strings.Join(strings.Fields(cmd), " ")
+}
+
+// todoState reads the TodoWrite lists of the turn: the last one's open items, and the
+// items completed in it or dropped from it since an earlier list.
+func todoState(tools []*transcript.ToolUse) (open, closed []string) {
+	var lists [][]transcript.Todo
+	for _, u := range tools {
+		if u.Name == "TodoWrite" && u.Todos != nil {
+			lists = append(lists, u.Todos)
+		}
+	}
+	if len(lists) == 0 {
+		return nil, nil
+	}
+	last := lists[len(lists)-1]
+	inLast := map[string]bool{}
+	for _, td := range last {
+		c := strings.TrimSpace(td.Content)
+		if c == "" {
 			continue
 		}
-		open := 0
-		for _, td := range u.Todos {
-			c := strings.TrimSpace(td.Content)
-			if c == "" {
-				continue
-			}
-			if td.Status == "completed" {
-				e.NextDone = append(e.NextDone, c)
-			} else if open < maxTodos {
-				e.Next = append(e.Next, c)
-				open++
+		inLast[c] = true
+		if td.Status == "completed" {
+			closed = append(closed, c)
+		} else if len(open) < maxTodos {
+			open = append(open, c)
+		}
+	}
+	for _, l := range lists[:len(lists)-1] {
+		for _, td := range l {
+			if c := strings.TrimSpace(td.Content); c != "" && !inLast[c] && !slices.Contains(closed, c) {
+				closed = append(closed, c)
 			}
 		}
-		break
 	}
-
-	// What the assistant stated under a label in its closing text.
-	for key, items := range labelled(t.Closing) {
-		e.Add(key, items...)
-	}
-	return clean(e, fx)
+	return open, closed
 }
 
 // splitPrompt turns the user's prompt into a goal (one line, bounded) and the items the
@@ -162,12 +235,16 @@ func splitPrompt(prompt string) (goal string, done []string) {
 		}
 		rest = append(rest, line)
 	}
-	return goalOf(strings.Join(rest, "")), done
+	return goalText(strings.Join(rest, "")), done
 }
 
-// goalOf reduces a prompt to one line: slash commands become "/name args"; notifications
-// from the agent's runtime, acknowledgements ("ok", "continue") and empty text give "".
-func goalOf(p string) string {
+// goalOf reduces a prompt to one bounded line (see goalText).
+func goalOf(p string) string { return clipGoal(goalText(p)) }
+
+// goalText reduces a prompt to one line: slash commands become "/name args" (a bare one
+// gives ""); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
+// pasted logs and empty text give ""; a plan keeps its title.
+func goalText(p string) string {
 	p = strings.TrimSpace(p)
 	if p == "" || strings.HasPrefix(p, "<task-notification>") || strings.HasPrefix(p, "<system-reminder>") {
 		return ""
@@ -176,17 +253,18 @@ func goalOf(p string) string {
 		name := between(p, "<command-name>", "</command-name>")
 		args := between(p, "<command-args>", "</command-args>")
 		p = strings.TrimSpace(name + " " + args)
-		if name == "" {
+		if name == "" || args == "" {
 			return ""
 		}
 	}
-	// The first paragraph, as one line.
-	p, _, _ = strings.Cut(p, "\n\n")
-	p = strings.Join(strings.Fields(p), " ")
+	if isFollowUp(p) {
+		return ""
+	}
+	p = firstParagraph(p)
 	if isAck(p) {
 		return ""
 	}
-	return transcript.ClipWords(p, maxGoal)
+	return p
 }
 
 func between(s, a, b string) string {
@@ -207,31 +285,77 @@ func isAck(p string) bool {
 		"please continue", "ok continue", "yes please", "oui merci", "c'est bon", "parfait", "great", "perfect", "lgtm":
 		return true
 	}
-	return len(f) < 3
+	if utf8.RuneCountInString(f) < 3 || !strings.ContainsAny(f, " \t") && strings.Contains(f, "://") {
+		return true // "要", or a bare URL
+	}
+	for _, w := range []string{"ok ", "yes ", "oui ", "sure "} {
+		if rest, ok := strings.CutPrefix(f, w); ok && utf8.RuneCountInString(rest) <= 4 {
+			return true // "ok 開始", "yes go"
+		}
+	}
+	return false
 }
 
 // isRealFailure filters error results that are not a command failing: a user who refused
-// the call, a sibling call's error, an interruption.
-func isRealFailure(out string) bool {
+// the call, a hook or sandbox that denied it, a sibling call's error, an interruption, a
+// search (grep, rg) that found nothing.
+func isRealFailure(u *transcript.ToolUse) bool {
+	out := u.Output
 	if out == "" {
 		return false
 	}
 	for _, p := range []string{"The user doesn't want to proceed", "User rejected", "Sibling tool call errored",
 		"[Request interrupted", "Interrupted by user", "Permission to use", "requires approval",
-		"nothing to commit", "nothing added to commit"} {
+		"nothing to commit", "nothing added to commit", "blocked by hook", "hook error", "denied by",
+		"PreToolUse", "auto mode", "classifier", "sandbox", "Cancelled: parallel tool call"} {
 		if strings.Contains(out, p) {
 			return false
 		}
 	}
-	return true
+	return !isEmptySearch(u.Command, out)
 }
 
-// ListFiles names files for a bullet or a message: the first few, joined, then how many more.
+// isEmptySearch reports grep or rg exiting 1 with nothing to say: no match, not a failure.
+func isEmptySearch(cmd, out string) bool {
+	f := strings.Fields(cmd)
+	for len(f) > 0 && (f[0] == "cd" || strings.Contains(f[0], "=")) { // "cd x &&", "VAR=1 rg"
+		i := slices.Index(f, "&&")
+		if f[0] != "cd" || i < 0 {
+			f = f[1:]
+			continue
+		}
+		f = f[i+1:]
+	}
+	if len(f) == 0 || (f[0] != "grep" && f[0] != "rg" && f[0] != "egrep" && f[0] != "git" || f[0] == "git" && (len(f) < 2 || f[1] != "grep")) {
+		return false
+	}
+	o := strings.ToLower(strings.TrimSpace(out))
+	return strings.HasPrefix(o, "exit code") && strings.HasSuffix(o, "1") || o == "(no output)" || o == "no matches found" ||
+		causeLine(out) == "" // a shell banner or a header line: nothing that says more than "no match"
+}
+
+// maxFileList bounds the characters of a file list, so that a bullet never clips it; a
+// list cut short leaves room for its "(+N more)".
+const (
+	maxFileList = 275
+	maxFileCut  = 260
+)
+
+// ListFiles names files for a bullet or a message: the first few (at most maxFiles, within
+// maxFileList characters), joined, then how many more.
 func ListFiles(files []string) string {
-	if len(files) <= maxFiles {
+	if all := strings.Join(files, ", "); len(files) <= maxFiles && len(all) <= maxFileList {
+		return all
+	}
+	n, size := 0, 0
+	for n < len(files) && n < maxFiles && (n == 0 || size+2+len(files[n]) <= maxFileCut) {
+		size += 2 + len(files[n])
+		n++
+	}
+	if n == len(files) {
 		return strings.Join(files, ", ")
 	}
-	return fmt.Sprintf("%s (+%d)", strings.Join(files[:maxFiles], ", "), len(files)-maxFiles)
+	return fmt.Sprintf("%s (+%d more)", strings.Join(files[:n], ", "), len(files)-n)
 }
 
 // clean is the last pass over any extraction, the model's included: one line per bullet,

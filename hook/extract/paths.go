@@ -78,7 +78,7 @@ func (f PathFixer) scrub(text string) string {
 			break
 		}
 		j += i
-		if j > 0 && !strings.ContainsRune(" \t\n\"'`(=[{<,;|", rune(text[j-1])) {
+		if j > 0 && !strings.ContainsRune(" \t\n\"'`(=[{<,;|", rune(text[j-1])) && text[j-1] < 0x80 && !strings.HasSuffix(text[:j], "file://") {
 			sb.WriteString(text[i : j+1])
 			i = j + 1
 			continue

@@ -1,0 +1,219 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"carnet/hook/transcript"
+)
+
+// firstParagraph gives the first paragraph of a prompt as one line, stopping before a
+// pasted log; a paragraph that only announces what follows ("Implement the following
+// plan:") takes the first line of the next one (the plan's title).
+func firstParagraph(p string) string {
+	paras := strings.Split(strings.ReplaceAll(p, "\r\n", "\n"), "\n\n")
+	var kept []string
+	for line := range strings.Lines(paras[0]) {
+		if isLogLine(line) {
+			break
+		}
+		kept = append(kept, strings.TrimSpace(line))
+	}
+	out := strings.Join(strings.Fields(strings.Join(kept, " ")), " ")
+	if !strings.HasSuffix(out, ":") {
+		return out
+	}
+	// "Implement the following plan:" names its task in the heading that follows; "I'm
+	// getting:" before a pasted error names none.
+	if len(paras) > 1 && strings.HasPrefix(strings.TrimSpace(paras[1]), "#") {
+		next, _, _ := strings.Cut(strings.TrimSpace(paras[1]), "\n")
+		return out + " " + stripMarkup(strings.TrimSpace(strings.TrimLeft(next, "# ")))
+	}
+	if len(paras) > 1 || len(kept) < len(strings.Split(strings.TrimSpace(paras[0]), "\n")) {
+		return ""
+	}
+	return out
+}
+
+// followUps open a prompt that reacts to the last answer (a correction, a retry, an undo)
+// rather than starting a task of its own.
+var followUps = []string{"that's", "thats", "that is", "this is almost", "it's almost", "almost", "not quite",
+	"undo", "revert", "still ", "i'm still", "im still", "it still", "ok,", "okay,", "try again", "again",
+	"same ", "no,", "nope", "hmm", "c'est mieux", "c'est presque", "toujours", "encore", "annule", "non,",
+	"make a new proposal", "give more details", "let's implement it"}
+
+// isFollowUp reports a prompt that continues the previous task.
+func isFollowUp(p string) bool {
+	f := fold(p)
+	for _, w := range followUps {
+		if strings.HasPrefix(f, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	logStart = regexp.MustCompile(`^\s*(\d{1,4}[/:.-]\d{1,2}[/:.-]\d{1,4}|\[\d|\d+\s*\||\$ |> |at |Traceback|Last login:|npm (ERR|WARN)|error(\[|:)|warning:|File "|E\s{2,}|\(base\)|Exit code)`)
+)
+
+// isLogLine reports a line pasted from a terminal or a log rather than written to the agent.
+func isLogLine(l string) bool {
+	if strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") || strings.ContainsAny(l, "➜✗") {
+		return true
+	}
+	return logStart.MatchString(l)
+}
+
+// clipGoal bounds a goal, at the end of a sentence when one ends late enough.
+func clipGoal(g string) string {
+	if len(g) <= maxGoal {
+		return g
+	}
+	cut := -1
+	for _, end := range []string{". ", "? ", "! ", "。", "？", "！"} {
+		if i := strings.LastIndex(g[:maxGoal], end); i > cut {
+			cut = i + len(strings.TrimRight(end, " "))
+		}
+	}
+	if cut >= maxGoal/3 {
+		return strings.TrimSpace(g[:cut])
+	}
+	return transcript.ClipWords(g, maxGoal)
+}
+
+// causeLine keeps a failing call's output line when it says why: not a passing test, a
+// line that introduces others, a traceback header, a source excerpt or a shell banner.
+func causeLine(out string) string {
+	t := strings.TrimSpace(out)
+	switch {
+	case t == "", strings.HasSuffix(t, ":"), strings.HasPrefix(t, "Traceback"),
+		strings.HasPrefix(t, "✓"), strings.HasPrefix(t, "√"), strings.HasPrefix(t, "PASS "),
+		strings.Contains(t, "shellenv"), strings.Contains(t, "Oops! Something went wrong"),
+		sourceExcerpt.MatchString(t), isBarePath(t):
+		return ""
+	}
+	return t
+}
+
+var sourceExcerpt = regexp.MustCompile(`^\d+\s*\|`)
+
+func isBarePath(t string) bool {
+	return !strings.ContainsAny(t, " \t") && strings.Count(t, "/") >= 2
+}
+
+// Sentence markers of a choice and of a cause or a fact learned, in English and French.
+var (
+	decisionMarkers  = []string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to"}
+	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that"}
+)
+
+const (
+	maxReasons     = 3  // sentences taken per kind and turn
+	maxReasonTexts = 30 // assistant texts read for them, the latest
+)
+
+// reasons finds, in what the assistant wrote during the turn, the sentences that give a
+// choice (decisions) or a cause (knowledge), in the session's own words.
+func reasons(t *transcript.Turn) (decisions, knowledge []string) {
+	texts := t.Texts[max(0, len(t.Texts)-maxReasonTexts):] // the latest say why, and this bounds the work
+	if t.Closing != "" && !containsText(texts, t.Closing) {
+		texts = append(texts[:len(texts):len(texts)], t.Closing)
+	}
+	for _, text := range texts {
+		if len(decisions) >= maxReasons && len(knowledge) >= maxReasons {
+			break
+		}
+		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) {
+			continue // most texts state no reason: skip them before splitting
+		}
+		for _, s := range sentences(text) {
+			low := " " + strings.ToLower(s) + " "
+			switch {
+			case len(decisions) < maxReasons && hasAny(low, decisionMarkers):
+				decisions = append(decisions, s)
+			case len(knowledge) < maxReasons && hasAny(low, knowledgeMarkers):
+				knowledge = append(knowledge, s)
+			}
+		}
+	}
+	return decisions, knowledge
+}
+
+func containsText(texts []string, s string) bool {
+	for _, t := range texts {
+		if strings.TrimSpace(t) == strings.TrimSpace(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// sentences splits prose into statements worth keeping: outside code blocks and tables,
+// not headings, not questions, not announcements of the agent's next move.
+func sentences(text string) []string {
+	var out []string
+	inFence := false
+	for line := range strings.Lines(text) {
+		t := strings.TrimSpace(line)
+		if isFence(t) {
+			inFence = !inFence
+			continue
+		}
+		if inFence || t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|") {
+			continue
+		}
+		if _, ok := matchLabel(t); ok {
+			continue // labelled() has it
+		}
+		if isListItem(t) {
+			t = stripItem(t)
+		}
+		for _, s := range splitSentences(stripMarkup(t)) {
+			if keepSentence(s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// splitSentences cuts a line after ". ", "! " or "? " followed by a capital letter.
+func splitSentences(t string) []string {
+	var out []string
+	start := 0
+	for i := 0; i+2 < len(t); i++ {
+		if (t[i] == '.' || t[i] == '!' || t[i] == '?') && t[i+1] == ' ' && unicode.IsUpper(rune(t[i+2])) {
+			out = append(out, strings.TrimSpace(t[start:i+1]))
+			start = i + 2
+		}
+	}
+	return append(out, strings.TrimSpace(t[start:]))
+}
+
+func keepSentence(s string) bool {
+	if len(s) < 30 || len(s) > maxBullet || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") {
+		return false
+	}
+	low := strings.ToLower(s)
+	if strings.Contains(low, "successfully") || strings.Contains(low, "avec succès") {
+		return false // a recap, not a reason
+	}
+	for _, p := range []string{"let me", "i'll ", "i will", "now i", "now let", "je vais", "would you", "voulez-vous", "shall i",
+		"i can see", "i see ", "i notice", "looking at", "it seems", "this means", "expected:"} {
+		if strings.HasPrefix(low, p) {
+			return false
+		}
+	}
+	return true
+}

@@ -148,8 +148,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 		return nil, err
 	}
 	today := memstore.Date(now)
-	for i := len(items) - 1; i >= 0; i-- {
-		it := items[i]
+	for _, it := range slices.Backward(items) {
 		if it.Date == today {
 			continue
 		}

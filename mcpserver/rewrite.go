@@ -40,18 +40,9 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 		return "", out, err
 	}
 	c.path, out.Path = f.rel, f.rel
-	if strings.TrimSpace(in.Content) == "" {
-		return "", out, fail(resInvalid, "refused: the content is empty; memory_write does not empty a file (use memory_forget to remove bullets). Nothing was written.")
-	}
-	if !utf8.ValidString(in.Content) {
-		return "", out, fail(resInvalid, "refused: the content is not valid UTF-8. Nothing was written.")
-	}
-	if line := controlLine(in.Content); line > 0 {
-		return "", out, fail(resInvalid, "refused: line %d of the content holds a control character (only tabs and line breaks are allowed). Nothing was written.", line)
-	}
-	version := strings.ToLower(strings.TrimSpace(in.Version))
-	if version != "" && !isVersion(version) {
-		return "", out, fail(resInvalid, "refused: %q is not a version: pass the 10 hex digits memory_read gave for %s, or an empty version to create a file. Nothing was written.", in.Version, f.rel)
+	version, err := checkWrite(in, f.rel)
+	if err != nil {
+		return "", out, err
 	}
 
 	c.s.writeMu.Lock()
@@ -212,4 +203,23 @@ func addedChars(lines []string) int {
 		n += utf8.RuneCountInString(l) + 1
 	}
 	return n
+}
+
+// checkWrite refuses a memory_write whose content or version is not acceptable, before
+// anything is read; it returns the version, normalised.
+func checkWrite(in WriteIn, rel string) (string, error) {
+	if strings.TrimSpace(in.Content) == "" {
+		return "", fail(resInvalid, "refused: the content is empty; memory_write does not empty a file (use memory_forget to remove bullets). Nothing was written.")
+	}
+	if !utf8.ValidString(in.Content) {
+		return "", fail(resInvalid, "refused: the content is not valid UTF-8. Nothing was written.")
+	}
+	if line := controlLine(in.Content); line > 0 {
+		return "", fail(resInvalid, "refused: line %d of the content holds a control character (only tabs and line breaks are allowed). Nothing was written.", line)
+	}
+	version := strings.ToLower(strings.TrimSpace(in.Version))
+	if version != "" && !isVersion(version) {
+		return "", fail(resInvalid, "refused: %q is not a version: pass the 10 hex digits memory_read gave for %s, or an empty version to create a file. Nothing was written.", in.Version, rel)
+	}
+	return version, nil
 }

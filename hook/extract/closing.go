@@ -109,74 +109,106 @@ func labelled(text string) map[string][]string {
 // block reads what a label announces, from line j: the top-level items of its list(s), or
 // its first lines of prose when it has no list. It returns them and where the block ends.
 func block(lines []string, j int, lb label) ([]string, int) {
-	var items, prose []string
-	itemIndent, inFence := -1, false
+	b := &blockReader{lb: lb, lines: lines, itemIndent: -1}
+	inFence := false
 	for ; j < len(lines); j++ {
 		l := lines[j]
-		t := strings.TrimSpace(l)
 		if isFence(l) {
 			inFence = !inFence
 			continue
 		}
-		if inFence {
-			continue
-		}
-		if t == "" {
-			if lb.level == 0 && (len(items) > 0 || len(prose) > 0) {
-				// a label without heading mark ends at a blank line not followed by more list
-				if k := nextNonBlank(lines, j); k < 0 || !isListItem(lines[k]) || len(items) == 0 {
-					break
-				}
-			}
-			continue
-		}
-		if lv := headingLevel(t); lv > 0 {
-			if lb.level == 0 || lv <= lb.level {
-				break
-			}
-			if other, ok := matchLabel(l); ok && other.key != lb.key {
-				break
-			}
-			itemIndent = -1 // a sub-heading: its list belongs to the block
-			continue
-		}
-		if other, ok := matchLabel(l); ok && !other.bare && (other.key != lb.key || other.rest != "") {
+		if !inFence && b.ends(l, j) {
 			break
 		}
-		if isListItem(l) {
-			ind := len(l) - len(strings.TrimLeft(l, " \t"))
-			if itemIndent < 0 || ind < itemIndent {
-				itemIndent = ind
-			}
-			if ind > itemIndent {
-				continue // nested detail
-			}
-			if it := stripItem(t); strings.HasSuffix(it, ":") {
-				itemIndent = -1 // "- **Immediate actions:**" names the items nested under it
-			} else if !strings.HasPrefix(it, "Expected:") {
-				items = append(items, it)
-			}
-			continue
-		}
-		if isSubheading(t) {
-			itemIndent = -1
-			continue
-		}
-		if len(items) > 0 {
-			if lb.level == 0 {
-				break // prose after the list
-			}
-			continue
-		}
-		if low := strings.ToLower(t); !strings.HasSuffix(t, ":") && len(prose) < 2 &&
-			!strings.Contains(low, "complete") && !strings.Contains(low, "ready for") {
-			prose = append(prose, stripMarkup(t))
+	}
+	if len(b.items) > 0 || lb.key == memstore.KeyDecisions || lb.key == memstore.KeyWork {
+		return b.items, j // a choice or a piece of work is stated as an item, not as a paragraph
+	}
+	return b.prose, j
+}
+
+// blockReader is the state of block: what it kept so far and the indent of its items.
+type blockReader struct {
+	lb           label
+	lines        []string
+	items, prose []string
+	itemIndent   int
+}
+
+// ends reads line j (l) into the block, or reports that the block ended before it.
+func (b *blockReader) ends(l string, j int) bool {
+	t := strings.TrimSpace(l)
+	switch {
+	case t == "":
+		return b.blankEnds(j)
+	case headingLevel(t) > 0:
+		return b.headingEnds(l, t)
+	}
+	if other, ok := matchLabel(l); ok && !other.bare && (other.key != b.lb.key || other.rest != "") {
+		return true
+	}
+	if isListItem(l) {
+		b.item(l, t)
+		return false
+	}
+	if isSubheading(t) {
+		b.itemIndent = -1
+		return false
+	}
+	return b.proseEnds(t)
+}
+
+// blankEnds: a label without heading mark ends at a blank line not followed by more list.
+func (b *blockReader) blankEnds(j int) bool {
+	if b.lb.level == 0 && (len(b.items) > 0 || len(b.prose) > 0) {
+		if k := nextNonBlank(b.lines, j); k < 0 || !isListItem(b.lines[k]) || len(b.items) == 0 {
+			return true
 		}
 	}
-	if len(items) > 0 || lb.key == memstore.KeyDecisions || lb.key == memstore.KeyWork {
-		return items, j // a choice or a piece of work is stated as an item, not as a paragraph
+	return false
+}
+
+// headingEnds: a heading of the label's level or above, or another label, ends the block; a
+// sub-heading's list belongs to it.
+func (b *blockReader) headingEnds(l, t string) bool {
+	if b.lb.level == 0 || headingLevel(t) <= b.lb.level {
+		return true
 	}
-	return prose, j
+	if other, ok := matchLabel(l); ok && other.key != b.lb.key {
+		return true
+	}
+	b.itemIndent = -1
+	return false
+}
+
+// item keeps a top-level list item; nested detail and group names ("- **Immediate
+// actions:**", which names the items nested under it) are not items.
+func (b *blockReader) item(l, t string) {
+	ind := len(l) - len(strings.TrimLeft(l, " \t"))
+	if b.itemIndent < 0 || ind < b.itemIndent {
+		b.itemIndent = ind
+	}
+	if ind > b.itemIndent {
+		return
+	}
+	if it := stripItem(t); strings.HasSuffix(it, ":") {
+		b.itemIndent = -1
+	} else if !strings.HasPrefix(it, "Expected:") {
+		b.items = append(b.items, it)
+	}
+}
+
+// proseEnds keeps the first lines of prose of a block without a list; prose after the list
+// ends a label without heading mark.
+func (b *blockReader) proseEnds(t string) bool {
+	if len(b.items) > 0 {
+		return b.lb.level == 0
+	}
+	if low := strings.ToLower(t); !strings.HasSuffix(t, ":") && len(b.prose) < 2 &&
+		!strings.Contains(low, "complete") && !strings.Contains(low, "ready for") {
+		b.prose = append(b.prose, stripMarkup(t))
+	}
+	return false
 }
 
 func isFence(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "```") }

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -119,7 +120,7 @@ const (
 func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 	texts := t.Texts[max(0, len(t.Texts)-maxReasonTexts):] // the latest say why, and this bounds the work
 	if t.Closing != "" && !containsText(texts, t.Closing) {
-		texts = append(texts[:len(texts):len(texts)], t.Closing)
+		texts = append(slices.Clip(texts), t.Closing)
 	}
 	for _, text := range texts {
 		if len(decisions) >= maxReasons && len(knowledge) >= maxReasons {

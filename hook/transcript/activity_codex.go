@@ -21,22 +21,25 @@ import (
 
 // codexGateLine is what the gate reads of a rollout line.
 type codexGateLine struct {
-	Type    string `json:"type"`
-	Payload struct {
-		Type       string `json:"type"`
-		Name       string `json:"name"`
-		Namespace  string `json:"namespace"`
-		Arguments  string `json:"arguments"`
-		Input      string `json:"input"`
-		CallID     string `json:"call_id"`
-		Invocation struct {
-			Server string `json:"server"`
-			Tool   string `json:"tool"`
-		} `json:"invocation"`
-		Action struct {
-			Command []string `json:"command"`
-		} `json:"action"`
-	} `json:"payload"`
+	Type    string           `json:"type"`
+	Payload codexGatePayload `json:"payload"`
+}
+
+// codexGatePayload is what the gate reads of a rollout line's payload.
+type codexGatePayload struct {
+	Type       string `json:"type"`
+	Name       string `json:"name"`
+	Namespace  string `json:"namespace"`
+	Arguments  string `json:"arguments"`
+	Input      string `json:"input"`
+	CallID     string `json:"call_id"`
+	Invocation struct {
+		Server string `json:"server"`
+		Tool   string `json:"tool"`
+	} `json:"invocation"`
+	Action struct {
+		Command []string `json:"command"`
+	} `json:"action"`
 }
 
 // escapedPatchFile finds the file headers of an apply_patch inside JSON text.
@@ -45,101 +48,136 @@ var escapedPatchFile = regexp.MustCompile(`\*\*\* (?:Add|Update|Delete) File: ((
 // scanCodexActivity reads a rollout region (newest first, bounded like scanActivity) and
 // counts tool calls, file edits and memory writes.
 func scanCodexActivity(r io.ReaderAt, size int64) Activity {
-	var act Activity
-	seenCall := map[string]bool{}  // tool calls already counted
-	seenStore := map[string]bool{} // call ids already counted as stores
-	seenFile := map[string]bool{}
-	var edits []string // newest first
-	addEdit := func(p string) {
-		if p != "" && !seenFile[p] {
-			seenFile[p] = true
-			edits = append(edits, p)
-		}
-	}
+	sc := codexActivityScan{seenCall: map[string]bool{}, seenStore: map[string]bool{}, seenFile: map[string]bool{}}
 	br := newBackReader(r, size, activityScan)
 	for {
 		ln, err := br.next()
 		if err != nil {
 			break
 		}
-		if ln.Oversized { // a huge patch: its file headers are in its head
-			has := func(s string) bool { return bytes.Contains(ln.Head, []byte(s)) || bytes.Contains(ln.Tail, []byte(s)) }
-			if has(`"response_item"`) && has(`apply_patch`) && has(`_call"`) && !has(`_call_output"`) {
-				act.Tools++
-				ms := escapedPatchFile.FindAllSubmatch(ln.Head, -1)
-				for _, m := range slices.Backward(ms) {
-					addEdit(strings.TrimSpace(string(m[1])))
-				}
-			}
-			continue
+		if ln.Oversized {
+			sc.oversized(ln)
+		} else {
+			sc.line(ln.Data)
 		}
-		if !bytes.Contains(ln.Data, []byte(`_call`)) {
-			continue // every line the gate needs has a *_call type or a call_id
+	}
+	return sc.result()
+}
+
+// codexActivityScan is the state of scanCodexActivity as it reads lines, newest first.
+type codexActivityScan struct {
+	act       Activity
+	seenCall  map[string]bool // tool calls already counted
+	seenStore map[string]bool // call ids already counted as stores
+	seenFile  map[string]bool
+	edits     []string // newest first
+}
+
+// addEdit records an edited file once.
+func (sc *codexActivityScan) addEdit(p string) {
+	if p != "" && !sc.seenFile[p] {
+		sc.seenFile[p] = true
+		sc.edits = append(sc.edits, p)
+	}
+}
+
+// store counts a memory write once per call id (every time when the id is empty).
+func (sc *codexActivityScan) store(callID string) {
+	if callID == "" || !sc.seenStore[callID] {
+		sc.seenStore[callID] = true
+		sc.act.Stores++
+	}
+}
+
+// oversized reads a line too big to decode: a huge patch, whose file headers are in its head.
+func (sc *codexActivityScan) oversized(ln backLine) {
+	has := func(s string) bool { return bytes.Contains(ln.Head, []byte(s)) || bytes.Contains(ln.Tail, []byte(s)) }
+	if !has(`"response_item"`) || !has(`apply_patch`) || !has(`_call"`) || has(`_call_output"`) {
+		return
+	}
+	sc.act.Tools++
+	ms := escapedPatchFile.FindAllSubmatch(ln.Head, -1)
+	for _, m := range slices.Backward(ms) {
+		sc.addEdit(strings.TrimSpace(string(m[1])))
+	}
+}
+
+// line reads one decodable rollout line.
+func (sc *codexActivityScan) line(data []byte) {
+	if !bytes.Contains(data, []byte(`_call`)) {
+		return // every line the gate needs has a *_call type or a call_id
+	}
+	var cl codexGateLine
+	if json.Unmarshal(data, &cl) != nil {
+		return
+	}
+	p := &cl.Payload
+	switch cl.Type {
+	case "event_msg":
+		if (p.Type == "mcp_tool_call_end" || p.Type == "mcp_tool_call_begin") && isCarnetMCPWrite(p.Invocation.Server+"__"+p.Invocation.Tool) {
+			sc.store(p.CallID)
 		}
-		var cl codexGateLine
-		if json.Unmarshal(ln.Data, &cl) != nil {
-			continue
+	case "response_item":
+		sc.toolCall(p)
+	}
+}
+
+// toolCall reads a response item: a tool call is counted once per call id, then read for
+// memory writes and file edits.
+func (sc *codexActivityScan) toolCall(p *codexGatePayload) {
+	switch p.Type {
+	case "function_call", "custom_tool_call", "local_shell_call":
+	default:
+		return
+	}
+	if p.CallID != "" {
+		if sc.seenCall[p.CallID] {
+			return
 		}
-		p := &cl.Payload
-		if cl.Type == "event_msg" {
-			if (p.Type == "mcp_tool_call_end" || p.Type == "mcp_tool_call_begin") && isCarnetMCPWrite(p.Invocation.Server+"__"+p.Invocation.Tool) {
-				if p.CallID == "" || !seenStore[p.CallID] {
-					seenStore[p.CallID] = true
-					act.Stores++
-				}
-			}
-			continue
-		}
-		if cl.Type != "response_item" {
-			continue
-		}
-		switch p.Type {
-		case "function_call", "custom_tool_call", "local_shell_call":
-		default:
-			continue
-		}
-		if p.CallID != "" {
-			if seenCall[p.CallID] {
-				continue
-			}
-			seenCall[p.CallID] = true
-		}
-		act.Tools++
-		c := codexCollector{turn: &Turn{}}
-		switch p.Type {
-		case "function_call":
-			c.call(p.CallID, p.Name, p.Arguments, time.Time{})
-		case "custom_tool_call":
-			c.custom(p.CallID, p.Name, p.Input, time.Time{})
-		case "local_shell_call":
-			c.shell(p.CallID, p.Action.Command, time.Time{})
-		}
-		name := p.Name
-		if p.Namespace != "" {
-			name = strings.TrimRight(p.Namespace, "_") + "__" + name
-		}
-		if p.Type == "function_call" && isCarnetMCPWrite(name) {
-			if p.CallID == "" || !seenStore[p.CallID] {
-				seenStore[p.CallID] = true
-				act.Stores++
-			}
-			continue
-		}
-		for _, u := range c.tools { // newest first
-			switch {
-			case u.Edits():
-				addEdit(u.FilePath)
-			case u.Name == "Bash" && storesMemory(u):
-				act.Stores++
-			case u.Name == "Bash":
-				ws := shellWrites(u.Command)
-				for _, w := range slices.Backward(ws) {
-					addEdit(w)
-				}
+		sc.seenCall[p.CallID] = true
+	}
+	sc.act.Tools++
+	c := codexCollector{turn: &Turn{}}
+	switch p.Type {
+	case "function_call":
+		c.call(p.CallID, p.Name, p.Arguments, time.Time{})
+	case "custom_tool_call":
+		c.custom(p.CallID, p.Name, p.Input, time.Time{})
+	case "local_shell_call":
+		c.shell(p.CallID, p.Action.Command, time.Time{})
+	}
+	name := p.Name
+	if p.Namespace != "" {
+		name = strings.TrimRight(p.Namespace, "_") + "__" + name
+	}
+	if p.Type == "function_call" && isCarnetMCPWrite(name) {
+		sc.store(p.CallID)
+		return
+	}
+	sc.toolUses(c.tools)
+}
+
+// toolUses reads the tool uses of one call (newest first) for file edits and memory writes.
+func (sc *codexActivityScan) toolUses(tools []*ToolUse) {
+	for _, u := range tools {
+		switch {
+		case u.Edits():
+			sc.addEdit(u.FilePath)
+		case u.Name == "Bash" && storesMemory(u):
+			sc.act.Stores++
+		case u.Name == "Bash":
+			ws := shellWrites(u.Command)
+			for _, w := range slices.Backward(ws) {
+				sc.addEdit(w)
 			}
 		}
 	}
-	for _, edit := range slices.Backward(edits) {
+}
+
+// result is the activity read, its edits oldest first.
+func (sc *codexActivityScan) result() Activity {
+	act := sc.act
+	for _, edit := range slices.Backward(sc.edits) {
 		act.Edits = append(act.Edits, edit)
 	}
 	return act
@@ -269,102 +307,164 @@ type shellToken struct {
 // | || & && ; ( ) and newlines. A redirection's file descriptor (2>, &>) is dropped, and a
 // duplication (>&2, 2>&1) yields nothing.
 func shellTokens(s string) []shellToken {
-	var toks []shellToken
-	var cur strings.Builder
-	inWord := false
-	end := func() {
-		if inWord {
-			toks = append(toks, shellToken{s: cur.String()})
-			cur.Reset()
-			inWord = false
+	l := &shellLexer{s: s}
+	for ; l.i < len(s); l.i++ {
+		l.step(s[l.i])
+	}
+	l.endWord()
+	return l.toks
+}
+
+// shellLexer is the state of shellTokens: each step reads the byte at i and leaves i on
+// the last byte it consumed.
+type shellLexer struct {
+	s      string
+	i      int
+	toks   []shellToken
+	cur    strings.Builder
+	inWord bool
+}
+
+// step reads the byte c at l.i.
+func (l *shellLexer) step(c byte) {
+	switch c {
+	case '\'':
+		l.singleQuoted()
+	case '"':
+		l.doubleQuoted()
+	case '\\':
+		l.escaped()
+	case ' ', '\t', '\r':
+		l.endWord()
+	case '>', '<':
+		l.redirection(c)
+	case '&':
+		if l.nextIs('>') { // &> f
+			l.endWord()
+			return
+		}
+		l.control(c)
+	case '|', ';', '(', ')', '\n':
+		l.control(c)
+	case '#':
+		if !l.inWord {
+			l.comment()
+			return
+		}
+		l.cur.WriteByte(c)
+	default:
+		l.inWord = true
+		l.cur.WriteByte(c)
+	}
+}
+
+// nextIs reports whether the byte after l.i is b.
+func (l *shellLexer) nextIs(b byte) bool {
+	return l.i+1 < len(l.s) && l.s[l.i+1] == b
+}
+
+// endWord emits the word being read, if any.
+func (l *shellLexer) endWord() {
+	if l.inWord {
+		l.toks = append(l.toks, shellToken{s: l.cur.String()})
+		l.cur.Reset()
+		l.inWord = false
+	}
+}
+
+// emitOp emits an operator.
+func (l *shellLexer) emitOp(op string) {
+	l.toks = append(l.toks, shellToken{s: op, op: true})
+}
+
+// singleQuoted reads '...' (to the end of the line when unclosed) into the word.
+func (l *shellLexer) singleQuoted() {
+	l.inWord = true
+	rest := l.s[l.i+1:]
+	j := strings.IndexByte(rest, '\'')
+	if j < 0 {
+		l.cur.WriteString(rest)
+		l.i = len(l.s)
+		return
+	}
+	l.cur.WriteString(rest[:j])
+	l.i += j + 1
+}
+
+// doubleQuoted reads "..." into the word, a backslash escaping the next byte.
+func (l *shellLexer) doubleQuoted() {
+	l.inWord = true
+	s := l.s
+	for l.i++; l.i < len(s) && s[l.i] != '"'; l.i++ {
+		if s[l.i] == '\\' && l.i+1 < len(s) {
+			l.i++
+		}
+		l.cur.WriteByte(s[l.i])
+	}
+}
+
+// escaped reads a backslash and the byte it escapes (a line continuation yields nothing).
+func (l *shellLexer) escaped() {
+	l.inWord = true
+	if l.i+1 < len(l.s) {
+		l.i++
+		if l.s[l.i] != '\n' {
+			l.cur.WriteByte(l.s[l.i])
 		}
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '\'':
-			inWord = true
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				cur.WriteString(s[i+1:])
-				i = len(s)
-			} else {
-				cur.WriteString(s[i+1 : i+1+j])
-				i += j + 1
-			}
-		case '"':
-			inWord = true
-			for i++; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' && i+1 < len(s) {
-					i++
-				}
-				cur.WriteByte(s[i])
-			}
-		case '\\':
-			inWord = true
-			if i+1 < len(s) {
-				i++
-				if s[i] != '\n' {
-					cur.WriteByte(s[i])
-				}
-			}
-		case ' ', '\t', '\r':
-			end()
-		case '>', '<':
-			if inWord && isFD(cur.String()) { // 2> f, &> f
-				cur.Reset()
-				inWord = false
-			}
-			end()
-			op := string(c)
-			if i+1 < len(s) && s[i+1] == c {
-				op += string(c)
-				i++
-			}
-			if c == '<' && i+1 < len(s) && s[i+1] == '<' { // <<< here-string
-				i++
-				op = "<"
-			}
-			if i+1 < len(s) && s[i+1] == '&' { // >&2, <&3: a duplication
-				i++
-				for i+1 < len(s) && (s[i+1] >= '0' && s[i+1] <= '9' || s[i+1] == '-') {
-					i++
-				}
-				continue
-			}
-			if c == '>' && i+1 < len(s) && s[i+1] == '|' { // >| f
-				i++
-			}
-			toks = append(toks, shellToken{s: op, op: true})
-		case '&':
-			if i+1 < len(s) && s[i+1] == '>' { // &> f
-				end()
-				continue
-			}
-			fallthrough
-		case '|', ';', '(', ')', '\n':
-			end()
-			op := string(c)
-			if (c == '|' || c == '&') && i+1 < len(s) && s[i+1] == c {
-				op += string(c)
-				i++
-			}
-			toks = append(toks, shellToken{s: op, op: true})
-		case '#':
-			if !inWord { // a comment, to the end of the line
-				for i+1 < len(s) && s[i+1] != '\n' {
-					i++
-				}
-				continue
-			}
-			cur.WriteByte(c)
-		default:
-			inWord = true
-			cur.WriteByte(c)
-		}
+}
+
+// redirection reads > >> >| < << <<< (a here-string reads as <), dropping a file
+// descriptor before it (2> f, &> f); a duplication (>&2, <&3, 2>&1) yields nothing.
+func (l *shellLexer) redirection(c byte) {
+	if l.inWord && isFD(l.cur.String()) {
+		l.cur.Reset()
+		l.inWord = false
 	}
-	end()
-	return toks
+	l.endWord()
+	op := string(c)
+	if l.nextIs(c) {
+		op += string(c)
+		l.i++
+	}
+	if c == '<' && l.nextIs('<') { // <<< here-string
+		l.i++
+		op = "<"
+	}
+	if l.nextIs('&') {
+		l.i++
+		l.skipFDTarget()
+		return
+	}
+	if c == '>' && l.nextIs('|') { // >| f
+		l.i++
+	}
+	l.emitOp(op)
+}
+
+// skipFDTarget skips the descriptor a duplication names (the 2 of >&2, or -).
+func (l *shellLexer) skipFDTarget() {
+	for l.i+1 < len(l.s) && (l.s[l.i+1] >= '0' && l.s[l.i+1] <= '9' || l.s[l.i+1] == '-') {
+		l.i++
+	}
+}
+
+// control reads | || & && ; ( ) or a newline.
+func (l *shellLexer) control(c byte) {
+	l.endWord()
+	op := string(c)
+	if (c == '|' || c == '&') && l.nextIs(c) {
+		op += string(c)
+		l.i++
+	}
+	l.emitOp(op)
+}
+
+// comment skips a comment, up to the end of its line.
+func (l *shellLexer) comment() {
+	for l.i+1 < len(l.s) && l.s[l.i+1] != '\n' {
+		l.i++
+	}
 }
 
 func isFD(w string) bool {

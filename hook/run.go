@@ -368,7 +368,8 @@ func (r *runner) capture() (int, error) {
 // Gemini runs with no readable transcript fall back on what the payload says.
 func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.Turn, error) {
 	in := r.in
-	if path != "" && transcript.IsGeminiChat(path) {
+	regular := regularFile(path)
+	if regular == nil && path != "" && transcript.IsGeminiChat(path) {
 		opt.LastAssistant = in.PromptResponse
 		t, err := transcript.ReadGeminiTurn(r.ctx, path, opt)
 		if err == nil || in.HookEventName != EventAfterAgent {
@@ -379,7 +380,7 @@ func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.
 	if in.HookEventName == EventAfterAgent || in.PromptResponse != "" {
 		return transcript.PayloadTurn(in.Prompt, cmp.Or(in.PromptResponse, in.LastAssistantMessage))
 	}
-	if err := regularFile(path); err != nil {
+	if err := regular; err != nil {
 		if in.TurnID == "" {
 			return nil, err // a FIFO would block the open, /dev/zero never end
 		}

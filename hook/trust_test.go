@@ -59,7 +59,7 @@ type corpusRun struct {
 
 // labelsOfTheClosingText are labels the heuristic reads a list under, each taking up to
 // eight items.
-var labelsOfTheClosingText = []string{"Learned:", "Decisions:", "Next steps:", "Problems:", "Summary:"}
+var labelsOfTheClosingText = []string{"Learned:", "Decisions:", "Next steps:", "Problems:", "Changes made:"}
 
 // corpusRuns spreads texts over hook runs: each text is an item under a label of the closing
 // text, and the prompt of its run repeats the first of them.
@@ -176,17 +176,26 @@ func TestHookSecretCorpus(t *testing.T) {
 	for _, r := range refused {
 		t.Logf("look-alike refused by memory: %s", r)
 	}
+	dropped := 0 // by the heuristic's own reading (a list item ending in ":" names a group…)
 	for _, c := range neg {
 		// Written, or folded by memory's dedup into a bullet already there (both extracted).
-		if b := bulletOf(c.Text); !kept[b] {
-			missing++
-			t.Logf("[%s] look-alike redacted or dropped: %q", c.Form, c.Text)
-		} else if !strings.Contains(written, b) {
+		switch b := bulletOf(c.Text); {
+		case kept[b] && !strings.Contains(written, b):
 			t.Logf("[%s] look-alike folded into a bullet already there: %q", c.Form, c.Text)
+		case kept[b]:
+		case secret.Detect(c.Text) != "":
+			missing++
+			t.Logf("[%s] look-alike redacted: %q", c.Form, c.Text)
+		default:
+			dropped++
+			t.Logf("[%s] look-alike not kept by the heuristic: %q", c.Form, c.Text)
 		}
 	}
 	if fpr := 100 * float64(missing) / float64(len(neg)); fpr > 1 {
-		t.Errorf("%d of %d look-alikes not kept (%.1f %%, want ≤ 1 %%)", missing, len(neg), fpr)
+		t.Errorf("%d of %d look-alikes refused or redacted (%.1f %%, want ≤ 1 %%)", missing, len(neg), fpr)
+	}
+	if dropped > len(neg)*2/100 {
+		t.Errorf("%d of %d look-alikes not kept by the heuristic (want ≤ 2 %%)", dropped, len(neg))
 	}
 }
 

@@ -58,6 +58,7 @@ func (p *Project) Merge(e Extraction, c Change) (*MergeResult, error) {
 func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 	date := Date(tx.now)
 	var today *Doc
+	var day *DedupIndex // every bullet of today's log, built once and kept up to date by addEach
 	for _, key := range LogOrder {
 		items := e.Field(key)
 		if len(items) == 0 {
@@ -78,11 +79,17 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 			seen = open
 		} else {
-			seen = dayIndex(today)
+			if day == nil {
+				day = dayIndex(today)
+			}
+			seen = day
 		}
 		heading := Heading(key, today.Language(tx.p.WS.Config.Language))
 		tx.addEach(key, items, seen, tx.p.LogPath(date), res, func(text string) {
 			today.AppendBullet(key, heading, text, LogOrder)
+			if day != nil && seen != day {
+				day.Add(text) // an open item is a bullet of the day too
+			}
 		})
 	}
 	for _, raw := range e.NextDone {

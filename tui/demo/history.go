@@ -185,18 +185,22 @@ func (p *project) hasLongOn(date string) bool {
 	return false
 }
 
-// message is the commit message of a project's day, and who made it (an index in authors).
+// message is the commit message of a project's day, as carnet writes it, and who made it (an
+// index in authors).
 func (b *builder) message(p *project, date string, l *dayLog, ticks []tickEvent) (string, int) {
+	say := func(writer, what string) string {
+		return memstore.CommitMessage(p.name, memstore.Change{Writer: writer, What: what})
+	}
 	switch {
 	case l != nil && len(ticks) > 0:
-		return fmt.Sprintf("memory(%s): session of %s, %s ticked\n\nWritten by the carnet hook (claude-code).", p.name, date, memstore.Plural(len(ticks), "open item")), 2
+		return say("hook", fmt.Sprintf("session of %s, %s ticked", date, memstore.Plural(len(ticks), "open item"))), 2
 	case l != nil:
 		n := len(l.context) + len(l.goal) + len(l.problems) + len(l.work) + len(l.learn) + len(l.decisions) + len(l.open)
-		return fmt.Sprintf("memory(%s): session of %s, %s\n\nWritten by the carnet hook (claude-code).", p.name, date, memstore.Plural(n, "item")), 2
+		return say("hook", fmt.Sprintf("session of %s, %s", date, memstore.Plural(n, "item"))), 2
 	case len(ticks) > 0:
-		return fmt.Sprintf("carnet: tick %s (%s)", memstore.Plural(len(ticks), "item"), p.name), b.rng.IntN(2)
+		return say("ui", "tick "+memstore.Plural(len(ticks), "item")), b.rng.IntN(2)
 	}
-	return fmt.Sprintf("memory(%s): long-term facts of %s", p.name, date), b.rng.IntN(2)
+	return say("ui", "long-term facts of "+date), b.rng.IntN(2)
 }
 
 // commit commits paths as author who, n days ago, at a time of day that varies by project.

@@ -369,7 +369,11 @@ func (r *runner) capture() (int, error) {
 func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.Turn, error) {
 	in := r.in
 	regular := regularFile(path)
-	if regular == nil && path != "" && transcript.IsGeminiChat(path) {
+	format := transcript.FormatClaude
+	if regular == nil && path != "" {
+		format = transcript.FormatOf(path) // opened once to tell the agents' files apart
+	}
+	if format == transcript.FormatGemini {
 		opt.LastAssistant = in.PromptResponse
 		t, err := transcript.ReadGeminiTurn(r.ctx, path, opt)
 		if err == nil || in.HookEventName != EventAfterAgent {
@@ -387,7 +391,7 @@ func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.
 		r.logf("%v; last_assistant_message used", err)
 		return transcript.PayloadTurn(in.Prompt, in.LastAssistantMessage)
 	}
-	if path != "" && transcript.IsCodexRollout(path) {
+	if format == transcript.FormatCodex {
 		return transcript.ReadCodexTurn(r.ctx, path, opt)
 	}
 	if in.TurnID == "" { // Claude Code (and agents that send its shape)

@@ -34,14 +34,7 @@ var codexRolloutTypes = map[string]bool{"session_meta": true, "response_item": t
 
 // IsCodexRollout reports whether the file at path is a Codex rollout: its first line is a
 // session_meta item, or its last line has a rollout type and a payload. It reads a few KB.
-func IsCodexRollout(path string) bool {
-	f, size, err := openTranscript(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	return isCodexRollout(f, size)
-}
+func IsCodexRollout(path string) bool { return FormatOf(path) == FormatCodex }
 
 func isCodexRollout(r io.ReaderAt, size int64) bool {
 	head := make([]byte, 512)

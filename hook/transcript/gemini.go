@@ -26,15 +26,35 @@ const maxGeminiChat = 32 << 20
 
 // IsGeminiChat reports whether the file at path is a Gemini CLI chat file: its head holds
 // the projectHash key of the header. It reads 1 KB.
-func IsGeminiChat(path string) bool {
-	f, _, err := openTranscript(path)
+func IsGeminiChat(path string) bool { return FormatOf(path) == FormatGemini }
+
+// Format is the kind of transcript file an agent wrote.
+type Format int
+
+const (
+	FormatClaude Format = iota // Claude Code's JSON lines, and anything not recognised below
+	FormatCodex                // a Codex rollout
+	FormatGemini               // a Gemini CLI chat file
+)
+
+// FormatOf tells which agent wrote the file at path, opening it once (its head, and for a
+// Codex rollout without its session line, its last line). A file that cannot be opened is
+// FormatClaude: the Claude reader says why.
+func FormatOf(path string) Format {
+	f, size, err := openTranscript(path)
 	if err != nil {
-		return false
+		return FormatClaude
 	}
 	defer f.Close()
 	head := make([]byte, 1024)
 	n, _ := f.ReadAt(head, 0)
-	return bytes.Contains(head[:n], []byte(`"projectHash"`))
+	switch {
+	case bytes.Contains(head[:n], []byte(`"projectHash"`)):
+		return FormatGemini
+	case isCodexRollout(f, size):
+		return FormatCodex
+	}
+	return FormatClaude
 }
 
 type geminiMessage struct {

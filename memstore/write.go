@@ -159,7 +159,7 @@ func (p *Project) CommitPending(c Change) (gitrepo.CommitResult, error) {
 		return gitrepo.CommitResult{}, err
 	}
 	defer unlock()
-	return p.WS.commit([]string{p.RelDir}, p.Name, c)
+	return p.commitRetrying([]string{p.RelDir}, c) // clears the list of a refused commit's files too
 }
 
 // Say sets what the change is, for its commit message, once fn knows it.

@@ -39,8 +39,8 @@ func BenchmarkCapture(b *testing.B) {
 			h := extract.Heuristic{Language: "fr"}
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				os.RemoveAll(p.LogsDir())
-				os.MkdirAll(p.LogsDir(), 0o755)
+				os.RemoveAll(p.WS.Abs(p.LogsDir()))
+				os.MkdirAll(p.WS.Abs(p.LogsDir()), 0o755)
 				b.StartTimer()
 				t, err := transcript.ReadTurn(ctx, tr, transcript.ReadOptions{})
 				if err != nil {

@@ -113,7 +113,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 		return nil, err
 	} else if data != nil {
 		d := memstore.ParseDoc(data)
-		long = &LoadPart{Title: w.long, Path: p.WS.Rel(p.LongMemoryPath())}
+		long = &LoadPart{Title: w.long, Path: p.LongMemoryPath()}
 		secs := d.Sections()
 		for i, s := range secs {
 			age := len(secs) - 1 - i
@@ -264,7 +264,7 @@ func logPart(p *memstore.Project, lf memstore.LogFile, title string, base int) (
 	if err != nil {
 		return nil, err
 	}
-	part := &LoadPart{Title: title, Path: p.WS.Rel(lf.Path)}
+	part := &LoadPart{Title: title, Path: lf.Path}
 	d := memstore.ParseDoc(data)
 	secs := d.Sections()
 	rank := func(s memstore.Section) int {

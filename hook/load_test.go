@@ -23,9 +23,9 @@ func TestComposeLoadKeepsTheLastDayBeforeOldFacts(t *testing.T) {
 			fmt.Fprintf(&sb, "- Fait durable %d-%d : une règle du projet écrite en une phrase ordinaire.\n", d, j)
 		}
 	}
-	os.WriteFile(p.LongMemoryPath(), []byte(sb.String()), 0o644)
-	os.WriteFile(p.LogPath("2026-03-20"), []byte("# Log session — 2026-03-20\n\n## Décisions prises\n- Garder le lecteur de transcript en lecture arrière.\n"), 0o644)
-	os.WriteFile(p.LogPath("2026-03-22"), []byte("# Log session — 2026-03-22\n\n## Objectif\n- Finir le benchmark.\n"), 0o644)
+	os.WriteFile(p.WS.Abs(p.LongMemoryPath()), []byte(sb.String()), 0o644)
+	os.WriteFile(p.WS.Abs(p.LogPath("2026-03-20")), []byte("# Log session — 2026-03-20\n\n## Décisions prises\n- Garder le lecteur de transcript en lecture arrière.\n"), 0o644)
+	os.WriteFile(p.WS.Abs(p.LogPath("2026-03-22")), []byte("# Log session — 2026-03-22\n\n## Objectif\n- Finir le benchmark.\n"), 0o644)
 
 	l, err := ComposeLoad(p, fixedNow(), 600, 0)
 	if err != nil {
@@ -55,7 +55,7 @@ func TestComposeLoadOrderAndTrim(t *testing.T) {
 	sb.WriteString("\n## Travail produit\n- Fichiers modifiés : a.go\n- Commit abc1234 : parser: accept tabs\n")
 	sb.WriteString("\n## Décisions prises\n- Garder le lecteur arrière, parce qu'il lit peu.\n")
 	sb.WriteString("\n## À suivre\n- Porter les remboursements\n")
-	os.WriteFile(p.LogPath("2026-03-22"), []byte(sb.String()), 0o644)
+	os.WriteFile(p.WS.Abs(p.LogPath("2026-03-22")), []byte(sb.String()), 0o644)
 	l, err := ComposeLoad(p, fixedNow(), 600, 0)
 	if err != nil {
 		t.Fatal(err)

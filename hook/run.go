@@ -350,7 +350,7 @@ func (r *runner) capture() (int, error) {
 			r.logf("gate: %v", err)
 			return 0, nil
 		}
-		res, err := checkGate(home.DebugDir(), in.SessionID, path, extract.NewPathFixer(ws.Root, turn.Cwd), project)
+		res, err := checkGate(ws.Abs(home.DebugDir()), in.SessionID, path, extract.NewPathFixer(ws.Root, turn.Cwd), project)
 		if err != nil {
 			r.logf("%v", err)
 			return 0, nil

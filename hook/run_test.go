@@ -120,7 +120,7 @@ func TestComposeLoadRespectsSessionStartLimit(t *testing.T) {
 		fmt.Fprintf(&sb, "- Fait numéro %d : une phrase accentuée, élégante et assez longue pour peser.\n", i)
 	}
 	sb.WriteString("\n## À suivre\n- Le point ouvert qui compte\n")
-	os.WriteFile(p.LogPath("2026-03-22"), []byte(sb.String()), 0o644)
+	os.WriteFile(p.WS.Abs(p.LogPath("2026-03-22")), []byte(sb.String()), 0o644)
 	l, err := ComposeLoad(p, fixedNow(), 1_000_000, sessionStartChars)
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +140,7 @@ func TestComposeLoadRespectsSessionStartLimit(t *testing.T) {
 func TestSessionStartOutputIsJSON(t *testing.T) {
 	ws := testWorkspace(t)
 	w, _ := memstore.Open(ws)
-	os.WriteFile(w.Projects[0].LogPath("2026-03-22"), []byte("# Log session — 2026-03-22\n\n## Objectif\n- Tester <html> & \"quotes\"\n"), 0o644)
+	os.WriteFile(w.Abs(w.Projects[0].LogPath("2026-03-22")), []byte("# Log session — 2026-03-22\n\n## Objectif\n- Tester <html> & \"quotes\"\n"), 0o644)
 	var stdout bytes.Buffer
 	in := fmt.Sprintf(`{"hook_event_name":"SessionStart","source":"startup","cwd":%q}`, ws)
 	if code := Run(Env{Root: ws, Stdin: strings.NewReader(in), Stdout: &stdout, Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {

@@ -45,7 +45,7 @@ func (c *call) forget(in ForgetIn) (string, ForgetOut, error) {
 		return "", out, err
 	}
 	written, err := c.p.Write(c.change("memory_forget: 1 bullet from "+f.rel), func(tx *memstore.Tx) error {
-		d, err := tx.Doc(f.abs)
+		d, err := tx.Doc(f.path)
 		if err != nil {
 			return err
 		}

@@ -327,7 +327,7 @@ func (c *call) indexOpenItems(open []memstore.OpenItem, bg *budget, share *int, 
 	var b strings.Builder
 	b.WriteString("## Open items (À suivre), oldest first — tick one with memory_done\n")
 	for i, it := range open {
-		oi := OpenItem{Date: it.Date, Path: rel(c.p, c.ws.Rel(it.Path)), Text: it.Text}
+		oi := OpenItem{Date: it.Date, Path: rel(c.p, it.Path), Text: it.Text}
 		line := fmt.Sprintf("- %s  %s\n", oi.Date, clip(oi.Text, indexLineChars))
 		if !bg.take(share, line, oi) {
 			fmt.Fprintf(&b, "… and %d more (detail \"full\" lists them all)\n", len(open)-i)

@@ -51,8 +51,8 @@ func IsSensitive(data []byte) bool {
 
 // memFile is a memory file as a tool names it.
 type memFile struct {
-	rel string // slash path relative to the project's memory folder
-	abs string
+	rel  string // slash path relative to the project's memory folder, as the client names it
+	path string // workspace-relative, as memstore takes it
 }
 
 // resolve checks a path a client gave (relative to the memory folder; the folder's own
@@ -91,11 +91,11 @@ func resolve(p *memstore.Project, raw string) (memFile, error) {
 	if !strings.HasSuffix(name, ".md") {
 		return bad("%q is not a memory file: memory is long_memory.md and logs/YYYY-MM-DD.md (Markdown)", raw)
 	}
-	abs := filepath.Join(p.Dir, filepath.FromSlash(name))
-	if !inside(p.Dir, abs) {
+	ws := path.Join(p.RelDir, name)
+	if !inside(p.WS.Abs(p.RelDir), p.WS.Abs(ws)) {
 		return bad("%q leads outside the memory folder", raw)
 	}
-	return memFile{rel: name, abs: abs}, nil
+	return memFile{rel: name, path: ws}, nil
 }
 
 // inside reports whether abs, once symbolic links are resolved, is still under dir.
@@ -131,7 +131,7 @@ func layoutFile(rel string) bool {
 // readMem reads a memory file for c's client: a missing file, and a sensitive file for a
 // read-only client, are both "not found", worded the same way.
 func (c *call) readMem(f memFile) ([]byte, error) {
-	data, err := c.p.ReadFile(f.abs)
+	data, err := c.p.ReadFile(f.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist), err == nil && c.hidden(data):
 		return nil, c.notFound(f.rel)
@@ -153,5 +153,5 @@ func (c *call) hidden(data []byte) bool { return c.access != accessFull && IsSen
 
 // rel is a workspace path (as memstore returns them) made relative to p's memory folder.
 func rel(p *memstore.Project, wsPath string) string {
-	return strings.TrimPrefix(filepath.ToSlash(wsPath), p.RelDir+"/")
+	return strings.TrimPrefix(wsPath, p.RelDir+"/")
 }

@@ -101,7 +101,7 @@ func (c *call) recentCommits(since time.Time, out *RecentOut) string {
 	if err != nil || repo == nil {
 		return "the memory is not in a git repository"
 	}
-	commits, err := repo.History(c.p.Dir, maxRecentCommits)
+	commits, err := repo.History(c.p.RelDir, maxRecentCommits)
 	if err != nil {
 		return err.Error()
 	}

@@ -50,7 +50,7 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 	data := []byte(in.Content)
 	var exists bool
 	written, err := c.p.Write(c.change(""), func(tx *memstore.Tx) error {
-		old, ok, err := tx.Read(f.abs)
+		old, ok, err := tx.Read(f.path)
 		exists = ok
 		switch {
 		case err != nil:
@@ -87,7 +87,7 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 		} else {
 			tx.Say(fmt.Sprintf("memory_write: new %s (%d lines)", f.rel, out.Lines))
 		}
-		return tx.Put(f.abs, data)
+		return tx.Put(f.path, data)
 	})
 	switch {
 	case err != nil:

@@ -133,7 +133,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	if key == memstore.KeyLongTerm {
 		target = c.p.LongMemoryPath()
 	}
-	c.path = rel(c.p, c.ws.Rel(target))
+	c.path = rel(c.p, target)
 	for i, b := range in.Bullets {
 		t := strings.Join(strings.Fields(b), " ")
 		what := fmt.Sprintf("bullet %d", i+1)

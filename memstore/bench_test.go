@@ -29,7 +29,7 @@ func genLog(size int) string {
 func BenchmarkMerge20KB(b *testing.B) {
 	log := genLog(20 << 10)
 	_, p := newTestWorkspace(b, nil)
-	path := p.LogPath("2026-03-22")
+	path := p.WS.Abs(p.LogPath("2026-03-22"))
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()

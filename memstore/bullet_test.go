@@ -30,7 +30,7 @@ func TestCleanBulletDropsControlCharacters(t *testing.T) {
 	if _, err := p.Merge(Extraction{Work: []string{"Sortie \x1b[2Jeffacée\x00 ici"}}, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
-	got := read(t, p.LogPath("2026-03-22"))
+	got := readRel(t, p, p.LogPath("2026-03-22"))
 	if strings.ContainsAny(got, "\x00\x1b") || !strings.Contains(got, "- Sortie [2Jeffacée ici\n") {
 		t.Errorf("log written:\n%q", got)
 	}

@@ -76,7 +76,7 @@ func TestConcurrentWriters(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	log := read(t, p.LogPath("2026-03-22"))
+	log := readRel(t, p, p.LogPath("2026-03-22"))
 	for i := range goroutines {
 		if n := strings.Count(log, fmt.Sprintf("- goroutine bullet %d\n", i)); n != 1 {
 			t.Errorf("goroutine bullet %d present %d times", i, n)
@@ -93,7 +93,7 @@ func TestConcurrentWriters(t *testing.T) {
 		t.Errorf("sections %s", sectionSummary(d))
 	}
 	// no temporary file left behind
-	ents, _ := os.ReadDir(p.LogsDir())
+	ents, _ := os.ReadDir(p.WS.Abs(p.LogsDir()))
 	for _, e := range ents {
 		if strings.Contains(e.Name(), ".tmp-") {
 			t.Errorf("leftover %s", e.Name())

@@ -168,8 +168,8 @@ func TestDiscoveryAndRouting(t *testing.T) {
 	if _, err := w.Project("nope"); err == nil || !strings.Contains(err.Error(), "known: ") {
 		t.Fatalf("unknown project error: %v", err)
 	}
-	if got := w.Rel(filepath.Join(root, "a", "b.md")); got != "a/b.md" {
-		t.Fatalf("Rel = %s", got)
+	if got := w.Abs("a/b.md"); got != filepath.Join(root, "a", "b.md") {
+		t.Fatalf("Abs = %s", got)
 	}
 }
 

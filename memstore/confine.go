@@ -65,15 +65,51 @@ func (p *Project) openFolder(create bool) (*folder, error) {
 	return &folder{r, p}, nil
 }
 
-// check returns path (absolute) relative to the memory folder, refusing a path outside it
-// and one that is a symbolic link or lies under one. A missing part ends the check: what
-// does not exist yet is for a writer to create.
-func (f *folder) check(path string) (string, error) {
-	rel, err := filepath.Rel(f.p.Dir, path)
-	if err != nil || !filepath.IsLocal(rel) {
-		return "", fmt.Errorf("refused: %s is not in the memory folder %s", f.p.WS.Rel(path), f.p.RelDir)
+// check returns rel (workspace-relative) relative to the memory folder, in the system's
+// form, refusing a path that is not workspace-relative, one outside the folder and one that
+// is a symbolic link or lies under one. A missing part ends the check: what does not exist
+// yet is for a writer to create.
+func (f *folder) check(rel string) (string, error) {
+	in, err := f.p.inFolder(rel)
+	if err != nil {
+		return "", err
 	}
-	return rel, noLinks(f.Root, rel, f.p.RelDir)
+	in = filepath.FromSlash(in)
+	return in, noLinks(f.Root, in, f.p.RelDir)
+}
+
+// checkRel refuses a path that is not workspace-relative and slash-separated: absolute, with
+// a ".." or a backslash, empty. Every path a memstore API takes passes it, so that a caller
+// still giving an absolute path fails loudly instead of writing somewhere else.
+func checkRel(rel string) error {
+	if !fs.ValidPath(rel) || strings.Contains(rel, `\`) {
+		return fmt.Errorf("memstore: path %q is not workspace-relative", rel)
+	}
+	return nil
+}
+
+// inFolder returns rel (workspace-relative) relative to the project's memory folder ("."
+// for the folder itself), refusing a path that is not workspace-relative or not in it.
+func (p *Project) inFolder(rel string) (string, error) {
+	if err := checkRel(rel); err != nil {
+		return "", err
+	}
+	in, ok := cutDir(p.RelDir, rel)
+	if !ok {
+		return "", fmt.Errorf("refused: %s is not in the memory folder %s", rel, p.RelDir)
+	}
+	return in, nil
+}
+
+// cutDir returns rel relative to dir (both workspace-relative), and whether it is inside.
+func cutDir(dir, rel string) (string, bool) {
+	switch {
+	case dir == ".":
+		return rel, true
+	case rel == dir:
+		return ".", true
+	}
+	return strings.CutPrefix(rel, dir+"/")
 }
 
 // noLinks walks rel (relative to root) down from its first part, refusing a symbolic link;
@@ -99,18 +135,18 @@ func noLinks(root *os.Root, rel, prefix string) error {
 	return nil
 }
 
-// readFile reads path (absolute, in the folder).
-func (f *folder) readFile(path string) ([]byte, error) {
-	rel, err := f.check(path)
+// readFile reads rel (workspace-relative, in the folder).
+func (f *folder) readFile(rel string) ([]byte, error) {
+	in, err := f.check(rel)
 	if err != nil {
 		return nil, err
 	}
-	return f.ReadFile(rel)
+	return f.ReadFile(in)
 }
 
-// openDir opens dir (absolute, a folder of the memory folder) as an os.Root, refused when it
-// is a symbolic link or under one, for reading many of its files through one handle
-// (readNoLink).
+// openDir opens dir (workspace-relative, a folder of the memory folder) as an os.Root,
+// refused when it is a symbolic link or under one, for reading many of its files through one
+// handle (readNoLink).
 func (f *folder) openDir(dir string) (*os.Root, error) {
 	rel, err := f.check(dir)
 	if err != nil {
@@ -119,15 +155,16 @@ func (f *folder) openDir(dir string) (*os.Root, error) {
 	return f.OpenRoot(rel)
 }
 
-// readNoLink reads the file name of dir (opened by openDir) into buf (reused when large
-// enough), refused when it is a symbolic link.
-func (f *folder) readNoLink(dir *os.Root, name string, buf []byte) ([]byte, error) {
+// readNoLink reads the file rel (workspace-relative) of dir (its folder, opened by openDir)
+// into buf (reused when large enough), refused when it is a symbolic link.
+func readNoLink(dir *os.Root, rel string, buf []byte) ([]byte, error) {
+	name := path.Base(rel)
 	fi, err := dir.Lstat(name)
 	if err != nil {
 		return nil, err
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 {
-		return nil, &LinkError{Path: f.p.WS.Rel(filepath.Join(dir.Name(), name))}
+		return nil, &LinkError{Path: rel}
 	}
 	file, err := dir.Open(name)
 	if err != nil {
@@ -153,48 +190,72 @@ func (f *folder) readNoLink(dir *os.Root, name string, buf []byte) ([]byte, erro
 	}
 }
 
-// ReadFile reads a file of the project's memory (path absolute, in its memory folder). It
-// fails with a *LinkError when the file, its memory folder or a folder between them is a
-// symbolic link, and with an fs.ErrNotExist error when the file is missing.
-func (p *Project) ReadFile(path string) ([]byte, error) {
+// ReadFile reads a file of the project's memory (rel workspace-relative, in its memory
+// folder). It fails with a *LinkError when the file, its memory folder or a folder between
+// them is a symbolic link, and with an fs.ErrNotExist error when the file is missing.
+func (p *Project) ReadFile(rel string) ([]byte, error) {
+	if _, err := p.inFolder(rel); err != nil {
+		return nil, err
+	}
 	f, err := p.openFolder(false)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return f.readFile(path)
+	return f.readFile(rel)
 }
 
-// checkPath refuses path (absolute, in the memory folder) when it, or a folder above it up
-// to the workspace root, is a symbolic link.
-func (p *Project) checkPath(path string) error {
+// Exists reports whether anything (a file, a folder, a link: not followed) is at rel
+// (workspace-relative, in the memory folder).
+func (p *Project) Exists(rel string) (bool, error) {
+	in, err := p.inFolder(rel)
+	if err != nil {
+		return false, err
+	}
+	f, err := p.openFolder(false)
+	if err == nil {
+		defer f.Close()
+		_, err = f.Lstat(filepath.FromSlash(in))
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// checkPath refuses rel (workspace-relative, in the memory folder) when it, or a folder
+// above it up to the workspace root, is a symbolic link.
+func (p *Project) checkPath(rel string) error {
 	f, err := p.openFolder(false)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	_, err = f.check(path)
+	_, err = f.check(rel)
 	return err
 }
 
-// ReadFile reads a file of one of the workspace's memory folders (path absolute), through
-// the project whose memory folder holds it (see Project.ReadFile). A path in no memory
-// folder is refused.
-func (w *Workspace) ReadFile(path string) ([]byte, error) {
+// ReadFile reads a file of one of the workspace's memory folders (rel workspace-relative),
+// through the project whose memory folder holds it (see Project.ReadFile). A path in no
+// memory folder is refused.
+func (w *Workspace) ReadFile(rel string) ([]byte, error) {
+	if err := checkRel(rel); err != nil {
+		return nil, err
+	}
 	var in *Project
 	for _, p := range w.Projects {
-		if r, err := filepath.Rel(p.Dir, path); err == nil && filepath.IsLocal(r) && (in == nil || len(p.Dir) > len(in.Dir)) {
+		if _, ok := cutDir(p.RelDir, rel); ok && (in == nil || len(p.RelDir) > len(in.RelDir) || in.RelDir == ".") {
 			in = p
 		}
 	}
 	if in == nil {
-		return nil, fmt.Errorf("refused: %s is not in a memory folder", w.Rel(path))
+		return nil, fmt.Errorf("refused: %s is not in a memory folder", rel)
 	}
-	return in.ReadFile(path)
+	return in.ReadFile(rel)
 }
 
-// readDir lists a folder of the memory (path absolute, in the memory folder), sorted by
-// name, leaving out symbolic links. A missing folder lists nothing; so does a folder that is
+// readDir lists a folder of the memory (dir workspace-relative, in the memory folder),
+// sorted by name, leaving out symbolic links. A missing folder lists nothing; so does a folder that is
 // a link or lies under one. What is left out is noted once in the debug log.
 func (p *Project) readDir(dir string) ([]fs.DirEntry, error) {
 	ents, err := p.readDirIn(dir)
@@ -215,16 +276,16 @@ func (p *Project) readDirIn(dir string) ([]fs.DirEntry, error) {
 		return nil, err
 	}
 	defer f.Close()
-	rel, err := f.check(dir)
+	in, err := f.check(dir)
 	if err != nil {
 		return nil, err
 	}
-	ents, err := fs.ReadDir(f.FS(), filepath.ToSlash(rel))
+	ents, err := fs.ReadDir(f.FS(), filepath.ToSlash(in))
 	return slices.DeleteFunc(ents, func(e fs.DirEntry) bool {
 		if e.Type()&fs.ModeSymlink == 0 {
 			return false
 		}
-		p.noteLink(path.Join(p.RelDir, filepath.ToSlash(rel), e.Name()))
+		p.noteLink(path.Join(dir, e.Name()))
 		return true
 	}), err
 }
@@ -263,7 +324,7 @@ func (p *Project) AppendDebug(name string, line []byte, max int64) error {
 		return err
 	}
 	defer f.Close()
-	rel, err := f.check(filepath.Join(p.DebugDir(), name))
+	rel, err := f.check(path.Join(p.DebugDir(), name))
 	if err != nil {
 		return err
 	}
@@ -281,28 +342,30 @@ func (p *Project) AppendDebug(name string, line []byte, max int64) error {
 	return w.Close()
 }
 
-// writeFile writes data to path (absolute, in the folder) atomically, making its folders.
-// It refuses a path that is a symbolic link or lies under one: the rename would replace the
-// link with a file. Callers hold the project's lock, so the check holds until the rename.
-func (f *folder) writeFile(path string, data []byte) error {
-	rel, err := f.check(path)
+// writeFile writes data to rel (workspace-relative, in the folder) atomically, making its
+// folders. It refuses a path that is a symbolic link or lies under one: the rename would
+// replace the link with a file. Callers hold the project's lock, so the check holds until
+// the rename.
+func (f *folder) writeFile(rel string, data []byte) error {
+	in, err := f.check(rel)
 	if err != nil {
 		return err
 	}
-	if err := f.MkdirAll(filepath.Dir(rel), 0o755); err != nil {
+	if err := f.MkdirAll(filepath.Dir(in), 0o755); err != nil {
 		return err
 	}
 	mode := fs.FileMode(0o644)
-	if st, err := f.Lstat(rel); err == nil {
+	if st, err := f.Lstat(in); err == nil {
 		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file", path)
+			return fmt.Errorf("%s is not a regular file", rel)
 		}
 		mode = st.Mode().Perm()
 	}
-	return writeAtomic(f.Root, rel, data, mode)
+	return writeAtomic(f.Root, in, data, mode)
 }
 
-// rename moves from to to (both absolute, in the folder), refusing links on either side.
+// rename moves from to to (both workspace-relative, in the folder), refusing links on
+// either side.
 func (f *folder) rename(from, to string) error {
 	src, err := f.check(from)
 	if err != nil {

@@ -2,8 +2,10 @@ package memstore
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,7 +95,7 @@ func noLeak(t *testing.T, p *Project, at, target string) {
 	})
 	_ = filepath.WalkDir(p.WS.Root, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() && strings.Contains(read(t, path), leak) {
-			t.Errorf("%s holds the outside file's content", p.WS.Rel(path))
+			t.Errorf("%s holds the outside file's content", path)
 		}
 		return nil
 	})
@@ -106,7 +108,8 @@ func TestLinksAreNeverRead(t *testing.T) {
 	for _, link := range linkCases {
 		t.Run(link, func(t *testing.T) {
 			p, at, target := linkedWorkspace(t, link)
-			if _, err := p.ReadFile(at); !isLink(err) {
+			rel := path.Join(p.RelDir, link)
+			if _, err := p.ReadFile(rel); !isLink(err) {
 				t.Errorf("ReadFile(the link) = %v, want a *LinkError", err)
 			}
 			files, err := p.Files()
@@ -114,8 +117,8 @@ func TestLinksAreNeverRead(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, f := range files {
-				if f == at || strings.HasPrefix(f, at+string(filepath.Separator)) {
-					t.Errorf("Files lists %s", p.WS.Rel(f))
+				if f == rel || strings.HasPrefix(f, rel+"/") {
+					t.Errorf("Files lists %s", f)
 				}
 			}
 			hits, err := p.WS.Search(strings.ToLower(leak), 0)
@@ -156,8 +159,7 @@ func TestLinksAreNeverWritten(t *testing.T) {
 			}
 			// a Tx that would move a file onto the link, or the link elsewhere
 			_, err = p.Write(Change{Commit: CommitNever}, func(tx *Tx) error {
-				tx.Move(at, filepath.Join(p.Dir, "logs", "archives", "moved.md"))
-				return nil
+				return tx.Move(path.Join(p.RelDir, link), path.Join(p.ArchivesDir(), "moved.md"))
 			})
 			if !isLink(err) {
 				t.Errorf("moving the link: %v", err)
@@ -178,14 +180,14 @@ func TestInitRefusesLinks(t *testing.T) {
 
 func TestLinksAreNotedOnce(t *testing.T) {
 	t.Parallel()
-	p, at, _ := linkedWorkspace(t, "logs/2026-03-20.md")
+	p, _, _ := linkedWorkspace(t, "logs/2026-03-20.md")
 	for range 3 {
 		if logs, err := p.Logs(); err != nil || len(logs) != 1 {
 			t.Fatalf("Logs = %v, %v; want only the regular log", logs, err)
 		}
 	}
-	log := read(t, filepath.Join(p.DebugDir(), HookLogFile))
-	if n := strings.Count(log, p.WS.Rel(at)+" is a symbolic link"); n != 1 {
+	log := readRel(t, p, path.Join(p.DebugDir(), HookLogFile))
+	if n := strings.Count(log, path.Join(p.RelDir, "logs/2026-03-20.md")+" is a symbolic link"); n != 1 {
 		t.Errorf("the hook log notes the link %d times:\n%s", n, log)
 	}
 }
@@ -193,7 +195,7 @@ func TestLinksAreNotedOnce(t *testing.T) {
 func TestAppendDebugRotates(t *testing.T) {
 	t.Parallel()
 	_, p := newTestWorkspace(t, nil)
-	path := filepath.Join(p.DebugDir(), HookLogFile)
+	path := p.WS.Abs(path.Join(p.DebugDir(), HookLogFile))
 	line := []byte(strings.Repeat("x", 99) + "\n")
 	for range 30 {
 		if err := p.AppendDebug(HookLogFile, line, 1000); err != nil {
@@ -225,4 +227,63 @@ func TestAppendDebugRefusesLinks(t *testing.T) {
 func isLink(err error) bool {
 	var le *LinkError
 	return errors.As(err, &le)
+}
+
+// TestPathsMustBeWorkspaceRelative: every memstore function that takes a path refuses an
+// absolute one, one with "..", or one with backslashes, so that a caller still written for
+// absolute paths fails loudly instead of reading or writing somewhere else.
+func TestPathsMustBeWorkspaceRelative(t *testing.T) {
+	t.Parallel()
+	const log = "# Log session — 2026-03-20\n\n## À suivre\n- un point\n"
+	w, p := newTestWorkspace(t, map[string]string{"logs/2026-03-20.md": log})
+	good := p.LogPath("2026-03-20")
+	if good != "memory_sessions/logs/2026-03-20.md" {
+		t.Fatalf("LogPath = %q, want it workspace-relative", good)
+	}
+	bad := []string{
+		w.Abs(good),
+		"memory_sessions/logs/../logs/2026-03-20.md",
+		"../" + filepath.Base(w.Root) + "/" + good,
+		`memory_sessions\logs\2026-03-20.md`,
+		"",
+	}
+	for _, rel := range bad {
+		want := fmt.Sprintf("memstore: path %q is not workspace-relative", rel)
+		calls := map[string]func() error{
+			"Project.ReadFile":   func() error { _, err := p.ReadFile(rel); return err },
+			"Workspace.ReadFile": func() error { _, err := w.ReadFile(rel); return err },
+			"Tx.Doc":             func() error { return inTx(p, func(tx *Tx) error { _, err := tx.Doc(rel); return err }) },
+			"Tx.Read":            func() error { return inTx(p, func(tx *Tx) error { _, _, err := tx.Read(rel); return err }) },
+			"Tx.Put":             func() error { return inTx(p, func(tx *Tx) error { return tx.Put(rel, []byte("x\n")) }) },
+			"Tx.Move from":       func() error { return inTx(p, func(tx *Tx) error { return tx.Move(rel, p.LogPath("2026-03-21")) }) },
+			"Tx.Move to":         func() error { return inTx(p, func(tx *Tx) error { return tx.Move(good, rel) }) },
+		}
+		for name, call := range calls {
+			if err := call(); err == nil || err.Error() != want {
+				t.Errorf("%s(%q) = %v, want %q", name, rel, err, want)
+			}
+		}
+	}
+	if got := readRel(t, p, good); got != log {
+		t.Errorf("the log changed: %q", got)
+	}
+	if _, err := os.Stat(w.Abs(p.LogPath("2026-03-21"))); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a move was made: %v", err)
+	}
+	// the right path works through the same calls
+	if data, err := p.ReadFile(good); err != nil || string(data) != log {
+		t.Errorf("ReadFile(%q) = %q, %v", good, data, err)
+	}
+	if data, err := w.ReadFile(good); err != nil || string(data) != log {
+		t.Errorf("Workspace.ReadFile(%q) = %q, %v", good, data, err)
+	}
+	if _, err := p.ReadFile("other/long_memory.md"); err == nil || !strings.Contains(err.Error(), "not in the memory folder") {
+		t.Errorf("ReadFile outside the memory folder = %v", err)
+	}
+}
+
+// inTx runs fn in a write that commits nothing.
+func inTx(p *Project, fn func(tx *Tx) error) error {
+	_, err := p.Write(Change{Commit: CommitNever}, fn)
+	return err
 }

@@ -27,7 +27,7 @@ func TestDedupNeverDropsAFact(t *testing.T) {
 	if len(res.Similar) != 2 || res.Similar[0].Text != "Le transcript JSONL contient les lignes vides." || res.Similar[1].Text != "Plan B is cheaper than plan A." {
 		t.Errorf("similar = %v", res.Similar)
 	}
-	got := read(t, p.LogPath("2026-03-22"))
+	got := readRel(t, p, p.LogPath("2026-03-22"))
 	for _, want := range []string{"- Call vendor B about the invoice.", "- Plan B is cheaper than plan A.", "- Le transcript JSONL contient les lignes vides."} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q not written:\n%s", want, got)

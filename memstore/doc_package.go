@@ -4,5 +4,9 @@
 // and the one write path (Project.Write) through which every writer — hook, MCP, UI,
 // promotion, CLI — changes memory: under the project's lock, atomically, past the secret
 // guard, never through a symbolic link, and committed through memstore/gitrepo when asked.
+// Every path it takes or returns is workspace-relative with forward slashes
+// ("memory_sessions/logs/2026-07-03.md"); absolute paths stay inside it, and a path that is
+// not workspace-relative is refused (Workspace.Abs is for the few callers that need a file
+// on disk: an editor, a file watcher).
 // Its subpackages know nothing of memory: gitrepo (git), secret (the guard), llm (models).
 package memstore

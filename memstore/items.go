@@ -10,7 +10,7 @@ import (
 type OpenItem struct {
 	Date string // YYYY-MM-DD of the log that holds it
 	Text string
-	Path string // absolute path of that log
+	Path string // that log, workspace-relative
 }
 
 // OpenItems lists the project's open items across its daily logs, oldest first.
@@ -130,7 +130,7 @@ func (tx *Tx) Tick(text string, all bool) (ticked []Item, candidates []OpenItem,
 		if err := tx.TickItem(it); err != nil {
 			return ticked, m, err
 		}
-		ticked = append(ticked, Item{Key: KeyDone, Text: it.Text, Path: tx.p.WS.Rel(it.Path)})
+		ticked = append(ticked, Item{Key: KeyDone, Text: it.Text, Path: it.Path})
 	}
 	return ticked, m, nil
 }
@@ -161,7 +161,7 @@ func (tx *Tx) TickItem(it OpenItem) error {
 			}
 		}
 	}
-	return fmt.Errorf("open item %q is no longer in %s", it.Text, tx.p.WS.Rel(it.Path))
+	return fmt.Errorf("open item %q is no longer in %s", it.Text, it.Path)
 }
 
 // appendBody adds indented lines after the bullet of section key that matches text, so
@@ -217,7 +217,7 @@ func (p *Project) DoneAll(c Change) ([]Item, Written, error) {
 			if err := tx.TickItem(it); err != nil {
 				return err
 			}
-			ticked = append(ticked, Item{Key: KeyDone, Text: it.Text, Path: tx.p.WS.Rel(it.Path)})
+			ticked = append(ticked, Item{Key: KeyDone, Text: it.Text, Path: it.Path})
 		}
 		if c.What == "" {
 			tx.Say(tickSubject(tx.p, ticked))

@@ -209,7 +209,7 @@ func (tx *Tx) addEach(key string, items []string, seen *DedupIndex, path string,
 		case !tx.guard(key, text):
 			continue
 		}
-		it := Item{Key: key, Text: text, Path: tx.p.WS.Rel(path)}
+		it := Item{Key: key, Text: text, Path: path}
 		if near := seen.Find(text); near >= 0 {
 			res.Similar = append(res.Similar, it)
 			tx.Similar = append(tx.Similar, it)

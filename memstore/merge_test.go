@@ -53,6 +53,12 @@ func read(t testing.TB, path string) string {
 	return string(b)
 }
 
+// readRel reads rel (workspace-relative) of p's workspace from the disk.
+func readRel(t testing.TB, p *Project, rel string) string {
+	t.Helper()
+	return read(t, p.WS.Abs(rel))
+}
+
 func TestMergeNewLog(t *testing.T) {
 	t.Parallel()
 	_, p := newTestWorkspace(t, nil)
@@ -77,11 +83,11 @@ func TestMergeNewLog(t *testing.T) {
 ## À suivre
 - Valider la découverte des skills
 `
-	if got := read(t, p.LogPath("2026-03-22")); got != want {
+	if got := readRel(t, p, p.LogPath("2026-03-22")); got != want {
 		t.Errorf("log:\n%s\nwant:\n%s", got, want)
 	}
 	wantLong := "# Mémoire long terme — root\n\n## 2026-03-22\n- Le hook lit le transcript depuis la fin.\n"
-	if got := read(t, p.LongMemoryPath()); got != wantLong {
+	if got := readRel(t, p, p.LongMemoryPath()); got != wantLong {
 		t.Errorf("long memory:\n%q\nwant:\n%q", got, wantLong)
 	}
 	if len(res.Added) != 4 || len(res.Changed) != 2 {
@@ -98,8 +104,8 @@ func TestMergeDedup(t *testing.T) {
 		"✅ Le transcript JSONL contient des lignes vides.",  // leading tick
 		"Le transcript JSONL contient des lignes vides",     // decomposed accents would match too
 	}
-	before := read(t, p.LogPath("2026-03-22"))
-	st, _ := os.Stat(p.LogPath("2026-03-22"))
+	before := readRel(t, p, p.LogPath("2026-03-22"))
+	st, _ := os.Stat(p.WS.Abs(p.LogPath("2026-03-22")))
 	res, err := p.Merge(Extraction{Knowledge: dups, Next: []string{"écrire les tests de charge."}}, Change{Now: day("2026-03-22")})
 	if err != nil {
 		t.Fatal(err)
@@ -107,10 +113,10 @@ func TestMergeDedup(t *testing.T) {
 	if len(res.Added) != 0 || res.Duplicates != len(dups)+1 || len(res.Changed) != 0 {
 		t.Fatalf("added %v dups %d changed %v", res.Added, res.Duplicates, res.Changed)
 	}
-	if after := read(t, p.LogPath("2026-03-22")); after != before {
+	if after := readRel(t, p, p.LogPath("2026-03-22")); after != before {
 		t.Fatalf("file changed:\n%s", after)
 	}
-	st2, _ := os.Stat(p.LogPath("2026-03-22"))
+	st2, _ := os.Stat(p.WS.Abs(p.LogPath("2026-03-22")))
 	if !st2.ModTime().Equal(st.ModTime()) {
 		t.Fatal("a merge that adds nothing rewrote the file")
 	}
@@ -165,11 +171,11 @@ func TestMergeTicksAcrossDays(t *testing.T) {
 		t.Fatalf("ticked %v unmatched %v", res.Ticked, res.Unmatched)
 	}
 	want20 := "# Log session — 2026-03-20\n\n## À suivre\n- Relire le README\n\n## Finalisé\n- ✅ Valider la découverte des skills\n"
-	if got := read(t, p.LogPath("2026-03-20")); got != want20 {
+	if got := readRel(t, p, p.LogPath("2026-03-20")); got != want20 {
 		t.Errorf("2026-03-20:\n%q\nwant\n%q", got, want20)
 	}
 	want21 := "# Log session — 2026-03-21\n\n## Contexte\n- Suite.\n\n## Finalisé\n- ✅ Écrire le benchmark\n"
-	if got := read(t, p.LogPath("2026-03-21")); got != want21 {
+	if got := readRel(t, p, p.LogPath("2026-03-21")); got != want21 {
 		t.Errorf("2026-03-21:\n%q\nwant\n%q", got, want21)
 	}
 	items, _ := p.OpenItems()
@@ -185,12 +191,12 @@ func TestMergeIdempotent(t *testing.T) {
 	if _, err := p.Merge(e, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
-	log1, long1 := read(t, p.LogPath("2026-03-22")), read(t, p.LongMemoryPath())
+	log1, long1 := readRel(t, p, p.LogPath("2026-03-22")), readRel(t, p, p.LongMemoryPath())
 	res, err := p.Merge(e, Change{Now: day("2026-03-22")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if log2, long2 := read(t, p.LogPath("2026-03-22")), read(t, p.LongMemoryPath()); log1 != log2 || long1 != long2 {
+	if log2, long2 := readRel(t, p, p.LogPath("2026-03-22")), readRel(t, p, p.LongMemoryPath()); log1 != log2 || long1 != long2 {
 		t.Fatalf("second merge changed files:\n%s\n%s", log2, long2)
 	}
 	if len(res.Changed) != 0 {
@@ -214,7 +220,7 @@ func TestLongMemoryDates(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "# Mémoire long terme — root\n\n## 2026-03-09\n- Fait ancien.\n\n## 2026-03-22\n- Fait nouveau\n- Deuxième fait du jour\n\n## 2026-03-23\n- Fait du lendemain\n"
-	if got := read(t, p.LongMemoryPath()); got != want {
+	if got := readRel(t, p, p.LongMemoryPath()); got != want {
 		t.Fatalf("got\n%q\nwant\n%q", got, want)
 	}
 }
@@ -226,7 +232,7 @@ func TestMergeRelativePaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := read(t, p.LogPath("2026-03-22"))
+	got := readRel(t, p, p.LogPath("2026-03-22"))
 	if strings.Contains(got, w.Root) || !strings.Contains(got, "Edited cmd/main.go and .") {
 		t.Fatalf("absolute path written:\n%s", got)
 	}
@@ -235,14 +241,14 @@ func TestMergeRelativePaths(t *testing.T) {
 func TestDoneAmbiguous(t *testing.T) {
 	t.Parallel()
 	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-20.md": "# L\n\n## À suivre\n- Écrire les tests du hook\n- Écrire les tests du parser\n"})
-	before := read(t, p.LogPath("2026-03-20"))
+	before := readRel(t, p, p.LogPath("2026-03-20"))
 	_, _, err := p.Done("écrire les tests", false, Change{Now: day("2026-03-22")})
 	amb := &AmbiguousError{}
 	ok := errors.As(err, &amb)
 	if !ok || len(amb.Candidates) != 2 {
 		t.Fatalf("want ambiguity, got %v", err)
 	}
-	if read(t, p.LogPath("2026-03-20")) != before {
+	if readRel(t, p, p.LogPath("2026-03-20")) != before {
 		t.Fatal("ambiguous done changed the file")
 	}
 	if _, _, err := p.Done("nothing like it", false, Change{Now: day("2026-03-22")}); err == nil {
@@ -281,14 +287,14 @@ func TestDoneKeepsNestedLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "# Log session — 2026-03-20\r\n\r\n## À suivre\r\n- Autre chose\r\n\r\n## Finalisé\r\n- ✅ Relire le README\r\n- ✅ Corriger le bug de CRLF\r\n  - cas du BOM\r\n  voir la note de Paul\r\n"
-	if got := read(t, p.LogPath("2026-03-20")); got != want {
+	if got := readRel(t, p, p.LogPath("2026-03-20")); got != want {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 	// an item already in Finalisé (written there by hand) keeps its nested lines too
 	if _, _, err := p.Done("Relire le guide", false, Change{Now: day("2026-03-22")}); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := read(t, p.LogPath("2026-03-21")), "# Log session — 2026-03-21\n\n## Finalisé\n- ✅ Relire le guide\n  - section install\n"; got != want {
+	if got, want := readRel(t, p, p.LogPath("2026-03-21")), "# Log session — 2026-03-21\n\n## Finalisé\n- ✅ Relire le guide\n  - section install\n"; got != want {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
+	"path"
 	"runtime"
 	"slices"
 	"strings"
@@ -161,7 +161,7 @@ func (r *dirReaders) read(job searchJob) ([]byte, error) {
 	if f == nil {
 		return nil, fs.ErrNotExist
 	}
-	dir := filepath.Dir(job.path)
+	dir := path.Dir(job.path)
 	d, ok := r.dirs[dir]
 	if !ok {
 		d, _ = f.openDir(dir)
@@ -170,7 +170,7 @@ func (r *dirReaders) read(job searchJob) ([]byte, error) {
 	if d == nil {
 		return nil, fs.ErrNotExist
 	}
-	data, err := f.readNoLink(d, filepath.Base(job.path), r.buf)
+	data, err := readNoLink(d, job.path, r.buf)
 	if err == nil {
 		r.buf = data
 	}
@@ -343,12 +343,11 @@ func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, now string, q
 	lines := d.Lines()
 	secs := d.Sections()
 	fileDate := logDate(s.job.path)
-	rel := s.job.p.WS.Rel(s.job.path)
 	for _, h := range s.hits {
 		if h.line >= len(lines) {
 			continue
 		}
-		hit := Hit{Project: s.job.p.Name, Path: rel, Line: h.line + 1, Text: strings.TrimSpace(lines[h.line]), Date: fileDate}
+		hit := Hit{Project: s.job.p.Name, Path: s.job.path, Line: h.line + 1, Text: strings.TrimSpace(lines[h.line]), Date: fileDate}
 		if i := slices.IndexFunc(secs, func(sec Section) bool { return sec.Start < h.line && h.line < sec.End }); i >= 0 {
 			hit.Section = secs[i].Heading
 			if fileDate == "" && IsDate(hit.Section) {

@@ -10,8 +10,8 @@ import (
 	"strings"
 )
 
-// Files lists every memory file of the project: long memory, then logs newest first, then
-// archives. Symbolic links are left out (noted once in the debug log).
+// Files lists every memory file of the project (workspace-relative): long memory, then logs
+// newest first, then archives. Symbolic links are left out (noted once in the debug log).
 func (p *Project) Files() ([]string, error) {
 	var out []string
 	var le *LinkError
@@ -19,7 +19,7 @@ func (p *Project) Files() ([]string, error) {
 	case errors.As(err, &le):
 		p.noteLink(le.Path)
 	case err == nil:
-		if _, err := os.Lstat(p.LongMemoryPath()); err == nil {
+		if ok, _ := p.Exists(p.LongMemoryPath()); ok {
 			out = append(out, p.LongMemoryPath())
 		}
 	}
@@ -79,12 +79,12 @@ func InitFolder(root, mem string) ([]string, error) {
 		if err := f.WriteFile(filepath.Join(logs, ".gitkeep"), nil, 0o644); err != nil {
 			return nil, err
 		}
-		created = append(created, relTo(root, p.LogsDir())+"/")
+		created = append(created, p.LogsDir()+"/")
 	}
 	const ignore = "logs/.debug/\n"
-	gi := filepath.Join(p.Dir, ".gitignore")
+	gi := path.Join(p.RelDir, ".gitignore")
 	data, err := f.readFile(gi)
-	what := relTo(root, gi)
+	what := gi
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		data = []byte("# carnet: raw extractions, hook and audit logs stay on this machine\n")
@@ -114,12 +114,4 @@ func containsLine(data []byte, line string) bool {
 		}
 	}
 	return false
-}
-
-func relTo(root, path string) string {
-	r, err := filepath.Rel(root, path)
-	if err != nil {
-		return path
-	}
-	return filepath.ToSlash(r)
 }

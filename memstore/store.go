@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -21,15 +22,15 @@ import (
 // process), waiting for it. The returned function releases it.
 func (p *Project) Lock() (unlock func(), err error) {
 	if err := p.MakeDebugDir(); err != nil {
-		return nil, fmt.Errorf("cannot lock %s: %w", p.WS.Rel(p.Dir), unwrapPath(err))
+		return nil, fmt.Errorf("cannot lock %s: %w", p.RelDir, unwrapPath(err))
 	}
-	path := filepath.Join(p.DebugDir(), "write.lock")
-	if err := p.checkPath(path); err != nil {
-		return nil, fmt.Errorf("cannot lock %s: %w", p.WS.Rel(p.Dir), err)
+	lock := path.Join(p.DebugDir(), "write.lock")
+	if err := p.checkPath(lock); err != nil {
+		return nil, fmt.Errorf("cannot lock %s: %w", p.RelDir, err)
 	}
-	l := flock.New(path)
+	l := flock.New(p.WS.Abs(lock))
 	if err := l.Lock(); err != nil {
-		return nil, fmt.Errorf("cannot lock %s: %w", p.WS.Rel(p.Dir), unwrapPath(err))
+		return nil, fmt.Errorf("cannot lock %s: %w", p.RelDir, unwrapPath(err))
 	}
 	return func() { _ = l.Unlock() }, nil
 }
@@ -136,13 +137,17 @@ func (tx *Tx) Project() *Project { return tx.p }
 // Now is the time the Tx was started with ("today" for its logs).
 func (tx *Tx) Now() time.Time { return tx.now }
 
-// Doc returns the document at path (absolute, inside the project), read once per Tx. A missing
-// file gives an empty document, written only if something is added to it.
-func (tx *Tx) Doc(path string) (*Doc, error) {
-	if td, ok := tx.docs[path]; ok {
+// Doc returns the document at rel (workspace-relative, inside the project's memory folder),
+// read once per Tx. A missing file gives an empty document, written only if something is
+// added to it.
+func (tx *Tx) Doc(rel string) (*Doc, error) {
+	if err := checkRel(rel); err != nil {
+		return nil, err
+	}
+	if td, ok := tx.docs[rel]; ok {
 		return td.doc, nil
 	}
-	data, err := tx.p.ReadFile(path)
+	data, err := tx.p.ReadFile(rel)
 	td := &txDoc{}
 	var le *LinkError
 	switch {
@@ -154,10 +159,10 @@ func (tx *Tx) Doc(path string) (*Doc, error) {
 	case errors.As(err, &le):
 		return nil, err
 	default:
-		return nil, fmt.Errorf("cannot read %s: %w", tx.p.WS.Rel(path), unwrapPath(err))
+		return nil, fmt.Errorf("cannot read %s: %w", rel, unwrapPath(err))
 	}
-	tx.docs[path] = td
-	tx.order = append(tx.order, path)
+	tx.docs[rel] = td
+	tx.order = append(tx.order, rel)
 	return td.doc, nil
 }
 
@@ -193,32 +198,43 @@ func (tx *Tx) LongMemory() (*Doc, error) {
 	return d, nil
 }
 
-// Put replaces the whole content of path (a person's or an agent's rewrite). The content
-// passes the same guard as every other write when the Tx commits.
-func (tx *Tx) Put(path string, data []byte) error {
-	d, err := tx.Doc(path)
+// Put replaces the whole content of rel (workspace-relative; a person's or an agent's
+// rewrite). The content passes the same guard as every other write when the Tx commits.
+func (tx *Tx) Put(rel string, data []byte) error {
+	d, err := tx.Doc(rel)
 	if err != nil {
 		return err
 	}
 	*d = *ParseDoc(data)
-	tx.docs[path].put = true
+	tx.docs[rel].put = true
 	return nil
 }
 
-// Read returns the bytes of path as the Tx first read them, and whether the file existed.
-func (tx *Tx) Read(path string) (data []byte, exists bool, err error) {
-	if _, err := tx.Doc(path); err != nil {
+// Read returns the bytes of rel (workspace-relative) as the Tx first read them, and whether
+// the file existed.
+func (tx *Tx) Read(rel string) (data []byte, exists bool, err error) {
+	if _, err := tx.Doc(rel); err != nil {
 		return nil, false, err
 	}
-	td := tx.docs[path]
+	td := tx.docs[rel]
 	return td.orig, td.exists, nil
 }
 
-// Paths lists the files the Tx has read (Doc, Log, LongMemory, Put, Read), in that order.
+// Paths lists the files the Tx has read (Doc, Log, LongMemory, Put, Read), in that order,
+// workspace-relative.
 func (tx *Tx) Paths() []string { return slices.Clone(tx.order) }
 
-// Move renames a file inside the project when the Tx commits, after its documents are written.
-func (tx *Tx) Move(from, to string) { tx.moves = append(tx.moves, [2]string{from, to}) }
+// Move renames a file inside the project's memory folder (both paths workspace-relative)
+// when the Tx commits, after its documents are written.
+func (tx *Tx) Move(from, to string) error {
+	for _, rel := range []string{from, to} {
+		if _, err := tx.p.inFolder(rel); err != nil {
+			return err
+		}
+	}
+	tx.moves = append(tx.moves, [2]string{from, to})
+	return nil
+}
 
 // MaxBulletChars is the longest bullet carnet writes: CleanBullet cuts a longer text, so the
 // commands that take a person's or an agent's text refuse it instead.
@@ -287,16 +303,16 @@ func (tx *Tx) commit() ([]string, error) {
 		data []byte
 	}
 	var writes []write
-	for _, path := range tx.order {
-		td := tx.docs[path]
+	for _, rel := range tx.order {
+		td := tx.docs[rel]
 		data := td.doc.Bytes()
 		if bytes.Equal(data, td.orig) || (!td.exists && !td.put && len(td.doc.Sections()) == 0) {
 			continue
 		}
-		if err := tx.checkAdded(path, td); err != nil {
+		if err := tx.checkAdded(rel, td); err != nil {
 			return nil, err
 		}
-		writes = append(writes, write{path, data})
+		writes = append(writes, write{rel, data})
 	}
 	if len(writes) == 0 && len(tx.moves) == 0 {
 		return nil, nil
@@ -313,8 +329,8 @@ func (tx *Tx) commit() ([]string, error) {
 		}
 	}
 	for _, m := range tx.moves {
-		for _, path := range m {
-			if _, err := f.check(path); err != nil {
+		for _, rel := range m {
+			if _, err := f.check(rel); err != nil {
 				return nil, err
 			}
 		}
@@ -322,22 +338,22 @@ func (tx *Tx) commit() ([]string, error) {
 	var changed []string
 	for _, w := range writes {
 		if err := f.writeFile(w.path, w.data); err != nil {
-			return changed, fmt.Errorf("cannot write %s: %w", tx.p.WS.Rel(w.path), unwrapPath(err))
+			return changed, fmt.Errorf("cannot write %s: %w", w.path, unwrapPath(err))
 		}
-		changed = append(changed, tx.p.WS.Rel(w.path))
+		changed = append(changed, w.path)
 	}
 	for _, m := range tx.moves {
 		if err := f.rename(m[0], m[1]); err != nil {
-			return changed, fmt.Errorf("cannot move %s: %w", tx.p.WS.Rel(m[0]), unwrapPath(err))
+			return changed, fmt.Errorf("cannot move %s: %w", m[0], unwrapPath(err))
 		}
-		changed = append(changed, tx.p.WS.Rel(m[0]), tx.p.WS.Rel(m[1]))
+		changed = append(changed, m[0], m[1])
 	}
 	sort.Strings(changed)
 	return changed, nil
 }
 
 // checkAdded runs the secret guard over the lines a document gained.
-func (tx *Tx) checkAdded(path string, td *txDoc) error {
+func (tx *Tx) checkAdded(rel string, td *txDoc) error {
 	had := map[string]int{}
 	if td.exists {
 		for _, l := range ParseDoc(td.orig).lines {
@@ -350,7 +366,7 @@ func (tx *Tx) checkAdded(path string, td *txDoc) error {
 			continue
 		}
 		if reason := secret.Detect(l.text); reason != "" {
-			return &SecretError{Path: tx.p.WS.Rel(path), Line: redact(l.text), Reason: reason}
+			return &SecretError{Path: rel, Line: redact(l.text), Reason: reason}
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -33,8 +34,7 @@ type lazyRepo struct {
 // Project is one memory_sessions/ folder of a workspace.
 type Project struct {
 	Name   string
-	Dir    string // absolute path of the memory_sessions folder
-	RelDir string // Dir relative to the workspace root, slash-separated
+	RelDir string // the memory folder, workspace-relative and slash-separated
 	WS     *Workspace
 }
 
@@ -101,8 +101,7 @@ func Open(root string) (*Workspace, error) {
 }
 
 func (w *Workspace) newProject(name, rel string) *Project {
-	rel = filepath.ToSlash(filepath.Clean(rel))
-	return &Project{Name: name, Dir: filepath.Join(w.Root, filepath.FromSlash(rel)), RelDir: rel, WS: w}
+	return &Project{Name: name, RelDir: filepath.ToSlash(filepath.Clean(rel)), WS: w}
 }
 
 // projectName names a discovered memory folder after the folder holding it ("root" at the
@@ -182,8 +181,9 @@ func (w *Workspace) Project(name string) (*Project, error) {
 	return nil, fmt.Errorf("unknown project %q (known: %s)", name, strings.Join(w.Names(), ", "))
 }
 
-// Home is the folder a project's memory belongs to: the parent of its memory folder.
-func (p *Project) Home() string { return filepath.Dir(p.Dir) }
+// Home is the folder a project's memory belongs to, the parent of its memory folder
+// (workspace-relative; "." for the workspace root).
+func (p *Project) Home() string { return path.Dir(p.RelDir) }
 
 // ProjectFor returns the project whose folder (the parent of its memory_sessions) holds path —
 // the deepest one when projects nest — or nil. path is absolute or relative to the root.
@@ -200,9 +200,9 @@ func (w *Workspace) ProjectFor(path string) *Project {
 	}
 	var best *Project
 	for _, p := range w.Projects {
-		h := p.Home()
+		h := w.Abs(p.Home())
 		if path == h || strings.HasPrefix(path, h+string(filepath.Separator)) {
-			if best == nil || len(h) > len(best.Home()) {
+			if best == nil || len(h) > len(w.Abs(best.Home())) {
 				best = p
 			}
 		}
@@ -233,38 +233,34 @@ func (w *Workspace) Pick(name string) (*Project, error) {
 	return nil, fmt.Errorf("no memory in %s yet: run carnet init", w.Root)
 }
 
-// Rel returns path relative to the workspace root, slash-separated. A path outside the
-// root is returned as it is.
-func (w *Workspace) Rel(path string) string {
-	if !filepath.IsAbs(path) {
-		return filepath.ToSlash(path)
-	}
-	r, err := filepath.Rel(w.Root, path)
-	if err != nil || strings.HasPrefix(r, "..") {
-		return filepath.ToSlash(path)
-	}
-	return filepath.ToSlash(r)
+// Abs is the absolute path of rel (workspace-relative, slash-separated), for what needs a
+// path on disk outside memstore: an editor, a file watcher. Memory is read and written
+// through the project with workspace-relative paths, never through Abs.
+func (w *Workspace) Abs(rel string) string {
+	return filepath.Join(w.Root, filepath.FromSlash(rel))
 }
 
+// Paths of a project's memory, all workspace-relative and slash-separated.
+
 // LongMemoryPath is the path of the project's long_memory.md.
-func (p *Project) LongMemoryPath() string { return filepath.Join(p.Dir, "long_memory.md") }
+func (p *Project) LongMemoryPath() string { return path.Join(p.RelDir, "long_memory.md") }
 
 // LogsDir is the folder of the daily logs.
-func (p *Project) LogsDir() string { return filepath.Join(p.Dir, "logs") }
+func (p *Project) LogsDir() string { return path.Join(p.RelDir, "logs") }
 
 // ArchivesDir is where promotion moves old logs.
-func (p *Project) ArchivesDir() string { return filepath.Join(p.Dir, "logs", "archives") }
+func (p *Project) ArchivesDir() string { return path.Join(p.RelDir, "logs", "archives") }
 
 // DebugDir holds raw extraction JSON, the hook log and the audit log (gitignored).
-func (p *Project) DebugDir() string { return filepath.Join(p.Dir, "logs", ".debug") }
+func (p *Project) DebugDir() string { return path.Join(p.RelDir, "logs", ".debug") }
 
 // LogPath is the path of the daily log of date (YYYY-MM-DD).
-func (p *Project) LogPath(date string) string { return filepath.Join(p.Dir, "logs", date+".md") }
+func (p *Project) LogPath(date string) string { return path.Join(p.RelDir, "logs", date+".md") }
 
 // LogFile describes one daily log on disk.
 type LogFile struct {
 	Date     string // YYYY-MM-DD
-	Path     string
+	Path     string // workspace-relative, slash-separated
 	Size     int64
 	Archived bool
 }
@@ -290,7 +286,7 @@ func (p *Project) listLogs(dir string, archived bool) ([]LogFile, error) {
 		if err != nil {
 			continue
 		}
-		out = append(out, LogFile{Date: strings.TrimSuffix(n, ".md"), Path: filepath.Join(dir, n), Size: info.Size(), Archived: archived})
+		out = append(out, LogFile{Date: strings.TrimSuffix(n, ".md"), Path: path.Join(dir, n), Size: info.Size(), Archived: archived})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Date > out[j].Date })
 	return out, nil

@@ -6,7 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -90,9 +90,9 @@ func (p *Project) Write(c Change, fn func(tx *Tx) error) (Written, error) {
 // commits nothing for a file it already has as it is.
 func (p *Project) keepFirst(tx *Tx, c Change) error {
 	var paths []string
-	for _, path := range tx.order {
-		if td := tx.docs[path]; td.exists && !bytes.Equal(td.doc.Bytes(), td.orig) {
-			paths = append(paths, p.WS.Rel(path))
+	for _, rel := range tx.order {
+		if td := tx.docs[rel]; td.exists && !bytes.Equal(td.doc.Bytes(), td.orig) {
+			paths = append(paths, rel)
 		}
 	}
 	if len(paths) == 0 {
@@ -110,7 +110,7 @@ func (p *Project) keepFirst(tx *Tx, c Change) error {
 func baseNames(paths []string) []string {
 	out := make([]string, len(paths))
 	for i, p := range paths {
-		out[i] = filepath.Base(p)
+		out[i] = path.Base(p)
 	}
 	return out
 }
@@ -122,7 +122,7 @@ const uncommittedFile = "uncommitted"
 
 // commitRetrying commits paths plus those an earlier refused commit left, under the lock.
 func (p *Project) commitRetrying(paths []string, c Change) (gitrepo.CommitResult, error) {
-	list := filepath.Join(p.DebugDir(), uncommittedFile)
+	list := path.Join(p.DebugDir(), uncommittedFile)
 	var left []string
 	if data, err := p.ReadFile(list); err == nil {
 		for l := range strings.Lines(string(data)) {

@@ -55,7 +55,7 @@ func TestWriteCommitsAndRetriesARefusedCommit(t *testing.T) {
 	if first.CommitErr == nil || strings.Contains(first.CommitErr.Error(), "\n") || !strings.Contains(first.CommitErr.Error(), "gitleaks") {
 		t.Fatalf("refused commit: %v", first.CommitErr)
 	}
-	if !strings.Contains(read(t, p.LogPath("2026-03-22")), "- Un commit par écriture") {
+	if !strings.Contains(readRel(t, p, p.LogPath("2026-03-22")), "- Un commit par écriture") {
 		t.Fatal("a refused commit lost the memory")
 	}
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -51,7 +50,7 @@ func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
 	if plan.Refused != nil {
 		return Result{}, plan.Refused
 	}
-	if plan.dir != "" && plan.dir != p.Dir {
+	if plan.where != "" && plan.where != projectKey(p) {
 		return Result{}, fmt.Errorf("this plan is for project %s, not %s", plan.Project, p.Name)
 	}
 	var sel []*Change
@@ -75,48 +74,23 @@ func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
 			return Result{}, err
 		}
 	}
-	abs := func(rel string) string { return filepath.Join(p.WS.Root, filepath.FromSlash(rel)) }
 	what := plan.message(sel)
 	change := memstore.Change{Writer: "promote", What: what, Commit: memstore.CommitAlways, Now: now}
 
 	written, err := p.Write(change, func(tx *memstore.Tx) error {
 		for _, c := range sel {
-			switch c.Kind {
-			case Move:
-				data, exists, err := readMaybe(p, abs(c.From))
-				if err != nil {
-					return fmt.Errorf("cannot read %s: %w", c.From, err)
-				}
-				if !exists {
-					return &StaleError{Path: c.From, Why: "is gone"}
-				}
-				if !bytes.Equal(data, c.base) {
-					return &StaleError{Path: c.From, Why: "changed"}
-				}
-				if _, err := os.Lstat(abs(c.Path)); err == nil {
-					return &StaleError{Path: c.Path, Why: "already exists"}
-				}
-			default:
-				data, exists, err := readMaybe(p, abs(c.Path))
-				if err != nil {
-					return fmt.Errorf("cannot read %s: %w", c.Path, err)
-				}
-				switch {
-				case exists && !c.exists:
-					return &StaleError{Path: c.Path, Why: "was created"}
-				case !exists && c.exists:
-					return &StaleError{Path: c.Path, Why: "is gone"}
-				case !bytes.Equal(data, c.base):
-					return &StaleError{Path: c.Path, Why: "changed"}
-				}
+			if err := stale(p, c); err != nil {
+				return err
 			}
 		}
 		for _, c := range sel {
 			if c.Kind == Move {
-				tx.Move(abs(c.From), abs(c.Path))
+				if err := tx.Move(c.From, c.Path); err != nil {
+					return err
+				}
 				continue
 			}
-			if err := tx.Put(abs(c.Path), c.Content()); err != nil {
+			if err := tx.Put(c.Path, c.Content()); err != nil {
 				return err
 			}
 		}
@@ -211,4 +185,42 @@ func saidSet(data []byte) map[string]bool {
 		}
 	}
 	return m
+}
+
+// stale says how the file of an accepted change differs from what the plan was computed on,
+// or nil when it does not.
+func stale(p *memstore.Project, c *Change) error {
+	if c.Kind == Move {
+		data, exists, err := readMaybe(p, c.From)
+		if err != nil {
+			return fmt.Errorf("cannot read %s: %w", c.From, err)
+		}
+		if !exists {
+			return &StaleError{Path: c.From, Why: "is gone"}
+		}
+		if !bytes.Equal(data, c.base) {
+			return &StaleError{Path: c.From, Why: "changed"}
+		}
+		there, err := p.Exists(c.Path)
+		if err != nil {
+			return fmt.Errorf("cannot read %s: %w", c.Path, err)
+		}
+		if there {
+			return &StaleError{Path: c.Path, Why: "already exists"}
+		}
+		return nil
+	}
+	data, exists, err := readMaybe(p, c.Path)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", c.Path, err)
+	}
+	switch {
+	case exists && !c.exists:
+		return &StaleError{Path: c.Path, Why: "was created"}
+	case !exists && c.exists:
+		return &StaleError{Path: c.Path, Why: "is gone"}
+	case !bytes.Equal(data, c.base):
+		return &StaleError{Path: c.Path, Why: "changed"}
+	}
+	return nil
 }

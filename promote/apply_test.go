@@ -229,7 +229,7 @@ func TestApplyGuardsTheSelection(t *testing.T) {
 	w := newWS(t)
 	lm := "# M\n\n## 2024-01-01\n- Fait un.\n- Fait deux.\n- Fait trois.\n- Fait quatre.\n"
 	w.write(t, lmRel, lm)
-	pl := &Plan{Project: w.p.Name, dir: w.p.Dir}
+	pl := &Plan{Project: w.p.Name, where: projectKey(w.p)}
 	pl.longMem = newEdit(lmRel, []byte(lm), true, []byte("# M\n\n## 2024-01-01\n- Fait un.\n"), "", nil)
 	pl.Changes = []*Change{pl.longMem}
 	var ge *GuardError

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -71,7 +72,7 @@ type Plan struct {
 	// not set; Apply refuses such a plan.
 	Refused error
 
-	dir     string // the project's memory folder, to check Apply gets the same project
+	where   string // the project's workspace root and memory folder, to check Apply gets the same project
 	today   *Change
 	longMem *Change
 }
@@ -136,8 +137,8 @@ func Compute(p *memstore.Project, opts Options, now time.Time) (*Plan, error) {
 	if opts.MaxLines <= 0 {
 		opts.MaxLines = 300
 	}
-	pl := &Plan{Project: p.Name, Today: memstore.Date(now), Options: opts, dir: p.Dir}
-	pp := &planner{pl: pl, p: p, rel: p.WS.Rel}
+	pl := &Plan{Project: p.Name, Today: memstore.Date(now), Options: opts, where: projectKey(p)}
+	pp := &planner{pl: pl, p: p}
 	if err := pp.archive(memstore.Date(now.AddDate(0, 0, -opts.Days))); err != nil {
 		return nil, err
 	}
@@ -150,11 +151,13 @@ func Compute(p *memstore.Project, opts Options, now time.Time) (*Plan, error) {
 	return pl, nil
 }
 
+// projectKey names a project of a workspace, so that Apply refuses a plan of another.
+func projectKey(p *memstore.Project) string { return p.WS.Root + "\x00" + p.RelDir }
+
 // planner holds what the steps of Compute share.
 type planner struct {
-	pl  *Plan
-	p   *memstore.Project
-	rel func(string) string
+	pl *Plan
+	p  *memstore.Project
 	// old are the logs to archive, recent those that stay; both oldest first
 	old, recent []logDoc
 }
@@ -184,22 +187,22 @@ func (pp *planner) archive(cutoff string) error {
 
 		data, err := pp.p.ReadFile(lf.Path)
 		if err != nil {
-			return fmt.Errorf("cannot read %s: %w", pp.rel(lf.Path), unwrapPath(err))
+			return fmt.Errorf("cannot read %s: %w", lf.Path, unwrapPath(err))
 		}
 		ld := logDoc{lf, memstore.ParseDoc(data)}
 		if lf.Date >= cutoff || lf.Date >= pl.Today {
 			pp.recent = append(pp.recent, ld)
 			continue
 		}
-		to := filepath.Join(p.ArchivesDir(), filepath.Base(lf.Path))
+		to := path.Join(p.ArchivesDir(), path.Base(lf.Path))
 		if archivedAlready[lf.Date] {
-			pl.Notes = append(pl.Notes, fmt.Sprintf("%s stays where it is: %s already exists", pp.rel(lf.Path), pp.rel(to)))
+			pl.Notes = append(pl.Notes, fmt.Sprintf("%s stays where it is: %s already exists", lf.Path, to))
 			pp.recent = append(pp.recent, ld)
 			continue
 		}
 		pp.old = append(pp.old, ld)
 		pl.Archived = append(pl.Archived, lf.Date)
-		pl.Changes = append(pl.Changes, newMove(pp.rel(lf.Path), pp.rel(to), data, ""))
+		pl.Changes = append(pl.Changes, newMove(lf.Path, to, data, ""))
 	}
 	return nil
 }
@@ -262,7 +265,7 @@ func (pp *planner) carry() error {
 	path := pp.p.LogPath(pl.Today)
 	base, exists, err := readMaybe(pp.p, path)
 	if err != nil {
-		return fmt.Errorf("cannot read %s: %w", pp.rel(path), err)
+		return fmt.Errorf("cannot read %s: %w", path, err)
 	}
 	d := memstore.ParseDoc(base)
 	if len(base) == 0 {
@@ -278,7 +281,7 @@ func (pp *planner) carry() error {
 		d.AppendBullet(memstore.KeyNext, memstore.Heading(memstore.KeyNext, lang), it.Text, memstore.LogOrder, bodies[it]...)
 		labels[it.Text] = it.Date
 	}
-	pl.today = newEdit(pp.rel(path), base, exists, d.Bytes(), fmt.Sprintf("%s carried from archived logs", memstore.Plural(len(pl.Carried), "open item")), labels)
+	pl.today = newEdit(path, base, exists, d.Bytes(), fmt.Sprintf("%s carried from archived logs", memstore.Plural(len(pl.Carried), "open item")), labels)
 	if pl.today != nil {
 		pl.Changes = append(pl.Changes, pl.today)
 	}
@@ -293,7 +296,7 @@ func (pp *planner) longMemory() error {
 	lmPath := p.LongMemoryPath()
 	base, exists, err := readMaybe(pp.p, lmPath)
 	if err != nil {
-		return fmt.Errorf("cannot read %s: %w", pp.rel(lmPath), err)
+		return fmt.Errorf("cannot read %s: %w", lmPath, err)
 	}
 	sources := pp.old
 	if opts.Recent {
@@ -367,7 +370,7 @@ func (pp *planner) longMemory() error {
 	for _, f := range pl.Facts {
 		labels[f.Text] = f.Date
 	}
-	pl.longMem = newEdit(pp.rel(lmPath), base, exists, after, pl.longMemNote(info), labels)
+	pl.longMem = newEdit(lmPath, base, exists, after, pl.longMemNote(info), labels)
 	if pl.longMem != nil {
 		pl.Changes = append(pl.Changes, pl.longMem)
 	}

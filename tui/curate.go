@@ -141,7 +141,7 @@ func (s *curate) View() string {
 	st := s.c.styles
 	var b strings.Builder
 	n := s.list.count()
-	b.WriteString(s.head("  " + s.c.ws.Rel(s.path) + " · " + memstore.Plural(n, "bullet")))
+	b.WriteString(s.head("  " + s.path + " · " + memstore.Plural(n, "bullet")))
 	switch why := s.c.unready(s.loaded, s.err, "Reading…", "Cannot read this file: "); {
 	case why != "":
 		b.WriteString("  " + why)

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -22,10 +23,10 @@ func TestCurateLog(t *testing.T) {
 	ref := s.rows[i].ref
 	h.press("m")
 	h.contains("Moved a bullet to long-term memory")
-	if strings.Contains(readFile(t, ref.path), ref.text) {
+	if strings.Contains(readFile(t, filepath.Join(root, ref.path)), ref.text) {
 		t.Fatal("the bullet is still in the log")
 	}
-	long := readFile(t, s.p.LongMemoryPath())
+	long := readFile(t, filepath.Join(root, s.p.LongMemoryPath()))
 	if !strings.Contains(long, "## 2026-03-22") || !strings.Contains(long, "- "+ref.text) {
 		t.Fatalf("long memory lacks the bullet under today:\n%s", long[len(long)-400:])
 	}
@@ -35,7 +36,7 @@ func TestCurateLog(t *testing.T) {
 	h.press("d")
 	h.contains("Delete “")
 	h.press("y")
-	if strings.Contains(readFile(t, ref.path), "- "+ref.text+"\n") {
+	if strings.Contains(readFile(t, filepath.Join(root, ref.path)), "- "+ref.text+"\n") {
 		t.Fatal("delete did not remove the bullet")
 	}
 	// a bullet long memory already has

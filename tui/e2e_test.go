@@ -110,7 +110,7 @@ func TestAppTickTwoItems(t *testing.T) {
 		}
 		if !still {
 			gone++
-			if data := readFile(t, it.Path); !strings.Contains(data, "- ✅ "+it.Text) {
+			if data := readFile(t, filepath.Join(root, it.Path)); !strings.Contains(data, "- ✅ "+it.Text) {
 				t.Fatalf("%s lacks ✅ %s", filepath.Base(it.Path), it.Text)
 			}
 		}

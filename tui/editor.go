@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// openEditor suspends the UI, opens path in $EDITOR (at line when > 0 and the editor takes
-// +N) and reloads what it shows when the editor exits.
+// openEditor suspends the UI, opens path (workspace-relative) in $EDITOR (at line when > 0
+// and the editor takes +N) and reloads what it shows when the editor exits.
 func openEditor(c *common, path string, line int) tea.Cmd {
 	args := strings.Fields(c.editor)
 	if len(args) == 0 {
@@ -19,7 +19,7 @@ func openEditor(c *common, path string, line int) tea.Cmd {
 	if line > 0 && takesPlusLine(args[0]) {
 		args = append(args, fmt.Sprintf("+%d", line))
 	}
-	args = append(args, path)
+	args = append(args, c.ws.Abs(path))
 	cmd := exec.Command(args[0], args[1:]...)
 	c.log.Printf("editor: %s", strings.Join(args, " "))
 	return tea.ExecProcess(cmd, func(err error) tea.Msg {

@@ -47,7 +47,7 @@ func TestItemsTickTwo(t *testing.T) {
 		t.Fatalf("%d open items after ticking 2 of %d", len(after), len(before))
 	}
 	for _, it := range []memstore.OpenItem{a, b} {
-		data := readFile(t, it.Path)
+		data := readFile(t, filepath.Join(root, it.Path))
 		if !strings.Contains(data, "## Finalisé") || !strings.Contains(data, "- ✅ "+it.Text) {
 			t.Fatalf("%s lacks ✅ %s:\n%s", filepath.Base(it.Path), it.Text, data)
 		}
@@ -81,7 +81,7 @@ func TestItemsRewordAndDrop(t *testing.T) {
 	h.press("q") // typed, not obeyed
 	h.typeText(" (avant vendredi)")
 	h.press("enter")
-	data := readFile(t, it.Path)
+	data := readFile(t, filepath.Join(root, it.Path))
 	if !strings.Contains(data, "- "+it.Text+"q (avant vendredi)\n") {
 		t.Fatalf("reword not written:\n%s", data)
 	}
@@ -91,11 +91,11 @@ func TestItemsRewordAndDrop(t *testing.T) {
 	h.press("d")
 	h.contains("Drop “", "y yes", "n no")
 	h.press("n")
-	if strings.Contains(readFile(t, it.Path), it.Text) == false {
+	if strings.Contains(readFile(t, filepath.Join(root, it.Path)), it.Text) == false {
 		t.Fatal("n dropped the item")
 	}
 	h.press("d", "y")
-	if strings.Contains(readFile(t, it.Path), it.Text) {
+	if strings.Contains(readFile(t, filepath.Join(root, it.Path)), it.Text) {
 		t.Fatal("y did not drop the item")
 	}
 	h.contains("Dropped an item")

@@ -62,7 +62,7 @@ func curateAt(t *testing.T, h *harness, prefix string) *curate {
 // and in git.
 func TestCurateEditKeepsALongBullet(t *testing.T) {
 	root := fixture(t)
-	today := project(t, root, "cmms_doc").LogPath("2026-03-22")
+	today := filepath.Join(root, project(t, root, "cmms_doc").LogPath("2026-03-22"))
 	long := "Long " + strings.Repeat("mot ", 620) + "fin."
 	appendTo(t, today, "", "## Décisions", "- "+long)
 	h := newHarness(t, root, true)
@@ -96,7 +96,7 @@ func TestCurateDeleteUncommittedThenUndo(t *testing.T) {
 	h.contains("Delete “Glossaire complété", "(git keeps it; u undoes)")
 	h.press("y")
 	h.contains("Deleted a bullet", "u undoes")
-	if strings.Contains(readFile(t, ref.path), ref.text) {
+	if strings.Contains(readFile(t, filepath.Join(root, ref.path)), ref.text) {
 		t.Fatal("d y did not delete the bullet")
 	}
 	log := git(t, root, "log", "-2", "--format=%s")
@@ -110,7 +110,7 @@ func TestCurateDeleteUncommittedThenUndo(t *testing.T) {
 
 	h.press("u")
 	h.contains("Undid “Deleted a bullet", "2026-03-22.md restored", "a revert: git log keeps both")
-	if got := readFile(t, ref.path); got != before {
+	if got := readFile(t, filepath.Join(root, ref.path)); got != before {
 		t.Fatalf("u did not restore the file as it was:\n%s", got)
 	}
 	if s := git(t, root, "log", "-1", "--format=%s"); s != "memory(cmms_doc): undo: delete a bullet of cmms_doc\n" {
@@ -129,7 +129,7 @@ func TestUndoRefusesAFileChangedSince(t *testing.T) {
 	h := newHarness(t, root, true)
 	s := curateAt(t, h, "Glossaire complété")
 	i, _ := s.list.selected()
-	path := s.rows[i].ref.path
+	path := filepath.Join(root, s.rows[i].ref.path)
 	h.press("d", "y")
 	appendTo(t, path, "- Ajout d'un agent.")
 	h.press("u")
@@ -142,7 +142,7 @@ func TestUndoRefusesAFileChangedSince(t *testing.T) {
 // d on a bullet with nested lines shows them and says they go with it.
 func TestCurateDeleteSaysNestedLinesGoToo(t *testing.T) {
 	root := fixture(t)
-	today := project(t, root, "cmms_doc").LogPath("2026-03-22")
+	today := filepath.Join(root, project(t, root, "cmms_doc").LogPath("2026-03-22"))
 	appendTo(t, today, "", "## Décisions", "- Parent décidé.", "  - enfant un", "  - enfant deux", "- Autre décision.")
 	h := newHarness(t, root, true)
 	curateAt(t, h, "Parent décidé")
@@ -161,7 +161,7 @@ func TestCurateDeleteSaysNestedLinesGoToo(t *testing.T) {
 func TestCurateMoveToLongMemory(t *testing.T) {
 	root := fixture(t)
 	p := project(t, root, "cmms_doc")
-	log := p.LogPath("2026-03-20")
+	log := filepath.Join(root, p.LogPath("2026-03-20"))
 	appendTo(t, log, "", "## Décisions", "- Garder les captures en PNG.", "  - pas de JPEG", "- Le jeton est ghp_"+strings.Repeat("a1B2c3D4e5", 4))
 	h := newHarness(t, root, true)
 	h.press("enter")
@@ -194,7 +194,7 @@ func TestCurateMoveToLongMemory(t *testing.T) {
 	at("Garder les captures")
 	h.press("m")
 	h.contains("Moved a bullet to long-term memory")
-	long := readFile(t, p.LongMemoryPath())
+	long := readFile(t, filepath.Join(root, p.LongMemoryPath()))
 	_, under, _ := strings.Cut(long, "## 2026-03-20\n")
 	under, _, _ = strings.Cut(under, "\n## ")
 	if !strings.Contains(under, "- Garder les captures en PNG.\n  - pas de JPEG\n") {
@@ -274,7 +274,7 @@ func TestTerminalTooSmall(t *testing.T) {
 // the screen and the status name the English heading.
 func TestTickTaskBoxInEnglish(t *testing.T) {
 	root := fixture(t)
-	today := project(t, root, "cmms_doc").LogPath("2026-03-22")
+	today := filepath.Join(root, project(t, root, "cmms_doc").LogPath("2026-03-22"))
 	data := strings.Replace(readFile(t, today), "## À suivre\n", "## À suivre\n- [ ] Relire le glossaire.\n", 1)
 	if err := os.WriteFile(today, []byte(data), 0o644); err != nil {
 		t.Fatal(err)

@@ -240,7 +240,7 @@ func (s *memory) View() string {
 		if f := s.list.filterView(lw); f != "" {
 			b.WriteString(" " + f + "\n")
 		} else {
-			b.WriteString(st.Faint.Render(trunc("  "+s.c.ws.Rel(s.p.Dir), lw)) + "\n")
+			b.WriteString(st.Faint.Render(trunc("  "+s.p.RelDir, lw)) + "\n")
 		}
 		rows, cur := s.list.visible()
 		for j, i := range rows {

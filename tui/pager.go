@@ -76,7 +76,7 @@ func (s *pager) SetSize(w, h int) tea.Cmd {
 func (s *pager) View() string {
 	info := s.pv.scrollInfo()
 	if s.p != nil {
-		info = s.c.ws.Rel(s.path) + "  " + info
+		info = s.path + "  " + info
 	}
 	return s.pv.framed(s.title, info, s.w, s.h, true)
 }

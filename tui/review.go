@@ -406,9 +406,9 @@ func (s *review) rowText(ch *promote.Change, width int) string {
 	kind := padRight(ch.Kind.String(), 6)
 	name := ch.Path
 	if ch.Kind == promote.Move {
-		name = strings.TrimPrefix(ch.From, s.c.ws.Rel(s.p.Dir)+"/") + " → archives/"
+		name = strings.TrimPrefix(ch.From, s.p.RelDir+"/") + " → archives/"
 	} else {
-		name = strings.TrimPrefix(name, s.c.ws.Rel(s.p.Dir)+"/")
+		name = strings.TrimPrefix(name, s.p.RelDir+"/")
 	}
 	extra := ""
 	if len(ch.Hunks) > 0 {

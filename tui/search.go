@@ -128,7 +128,7 @@ func (s *search) open() tea.Cmd {
 	if err != nil {
 		return statusErr(err)
 	}
-	pg := newPager(s.c, p, filepath.Join(s.c.ws.Root, filepath.FromSlash(h.Path)), h.Project+" · "+filepath.Base(h.Path))
+	pg := newPager(s.c, p, h.Path, h.Project+" · "+filepath.Base(h.Path))
 	pg.line = h.Line
 	return s.c.open(pg)
 }

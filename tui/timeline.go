@@ -318,7 +318,7 @@ func (s *timeline) View() string {
 	case why != "":
 		b.WriteString("\n  " + why)
 	default:
-		head := st.Faint.Render(trunc(fmt.Sprintf("  %s · %s", s.c.ws.Rel(s.p.Dir), memstore.Plural(len(s.commits), "commit")), lw))
+		head := st.Faint.Render(trunc(fmt.Sprintf("  %s · %s", s.p.RelDir, memstore.Plural(len(s.commits), "commit")), lw))
 		if f := s.list.filterView(lw); f != "" {
 			head = " " + f
 		}

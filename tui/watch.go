@@ -46,7 +46,9 @@ func newWatcher(ws *memstore.Workspace, lg *log.Logger) (*watcher, error) {
 func (w *watcher) rewatch(ws *memstore.Workspace) {
 	dirs := []string{ws.Root}
 	for _, p := range ws.Projects {
-		dirs = append(dirs, p.Home(), p.Dir, p.LogsDir(), p.ArchivesDir())
+		for _, d := range []string{p.Home(), p.RelDir, p.LogsDir(), p.ArchivesDir()} {
+			dirs = append(dirs, ws.Abs(d))
+		}
 	}
 	for _, d := range dirs {
 		if err := w.fw.Add(d); err != nil && !os.IsNotExist(err) {

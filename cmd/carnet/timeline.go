@@ -39,7 +39,7 @@ changes come first. --diff adds each commit's diff.`,
 			if err != nil {
 				return err
 			}
-			dir, err := filepath.Rel(repo.Root(), p.Dir)
+			dir, err := filepath.Rel(repo.Root(), w.Abs(p.RelDir)) // git names files from its top-level
 			if err != nil {
 				return err
 			}

@@ -138,7 +138,7 @@ func (in *installer) ensureInit() error {
 	}
 	missing := len(ws.Projects) == 0
 	for _, p := range ws.Projects {
-		if _, err := os.Stat(p.LogsDir()); err != nil {
+		if _, err := os.Stat(ws.Abs(p.LogsDir())); err != nil {
 			missing = true // a project named in carnet.toml whose folder is not made yet
 		}
 	}

@@ -31,7 +31,7 @@ func TestBuildSmall(t *testing.T) {
 		t.Fatalf("%d projects discovered", len(ws.Projects))
 	}
 	p, _ := ws.Project("cmms_doc")
-	long, _ := os.ReadFile(p.LongMemoryPath())
+	long, _ := os.ReadFile(p.WS.Abs(p.LongMemoryPath()))
 	if n := bytes.Count(long, []byte("\n")); n <= 300 {
 		t.Fatalf("long memory has %d lines, want it over its limit", n)
 	}
@@ -46,7 +46,7 @@ func TestBuildSmall(t *testing.T) {
 		}
 		seen[memstore.Normalize(it.Text)] = it.Date
 	}
-	if pend, err := mustRepo(t, a).Pending(p.Dir); err != nil || len(pend) == 0 {
+	if pend, err := mustRepo(t, a).Pending(p.RelDir); err != nil || len(pend) == 0 {
 		t.Fatalf("no pending change in the first project: %v", err)
 	}
 	if _, err := Build(a, opts); err == nil {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestCheckGateCodex(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tr := filepath.Join(t.TempDir(), "rollout.jsonl")
 	fx := extract.NewPathFixer("/repo")

@@ -12,6 +12,7 @@ import (
 // TestComposeLoadKeepsTheLastDayBeforeOldFacts: when the budget is short, the log of the last
 // day worked stays, and the oldest long-memory sections are what goes.
 func TestComposeLoadKeepsTheLastDayBeforeOldFacts(t *testing.T) {
+	t.Parallel()
 	ws := testWorkspace(t)
 	w, _ := memstore.Open(ws)
 	p := w.Projects[0]
@@ -44,6 +45,7 @@ func TestComposeLoadKeepsTheLastDayBeforeOldFacts(t *testing.T) {
 // TestComposeLoadOrderAndTrim: open items first, then where work stopped, then decisions;
 // a long section loses its oldest bullets, never all of them.
 func TestComposeLoadOrderAndTrim(t *testing.T) {
+	t.Parallel()
 	ws := testWorkspace(t)
 	w, _ := memstore.Open(ws)
 	p := w.Projects[0]

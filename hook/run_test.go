@@ -33,6 +33,7 @@ type blockingReader struct{ ch chan struct{} }
 func (b blockingReader) Read([]byte) (int, error) { <-b.ch; return 0, io.EOF }
 
 func TestRunKeepsItsTimeLimit(t *testing.T) {
+	t.Parallel()
 	ws := testWorkspace(t)
 	// Never unblocked: the abandoned read would otherwise go on to log into the workspace
 	// while the test removes it. In the real process, Run's return ends it.
@@ -49,6 +50,7 @@ func TestRunKeepsItsTimeLimit(t *testing.T) {
 }
 
 func TestRunNestedDoesNothing(t *testing.T) {
+	t.Parallel()
 	ws := testWorkspace(t)
 	code := Run(Env{Root: ws, Stdin: strings.NewReader("garbage"), Getenv: func(k string) string {
 		if k == llm.NestedEnv {
@@ -62,6 +64,7 @@ func TestRunNestedDoesNothing(t *testing.T) {
 }
 
 func TestRunWithoutMemoryLayout(t *testing.T) {
+	t.Parallel()
 	ws := t.TempDir()
 	var stderr bytes.Buffer
 	in := fmt.Sprintf(`{"hook_event_name":"Stop","transcript_path":"x","cwd":%q}`, ws)
@@ -77,6 +80,7 @@ func TestRunWithoutMemoryLayout(t *testing.T) {
 // A carnet.toml broken by hand turns memory off; at SessionStart the agent is told why, so
 // that the user hears of it. The other events stay silent.
 func TestSessionStartTellsWhyMemoryIsOff(t *testing.T) {
+	t.Parallel()
 	ws := testWorkspace(t)
 	if err := os.WriteFile(filepath.Join(ws, memstore.ConfigFile), []byte("[hook]\ngate = \"yes\"\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -111,6 +115,7 @@ func TestSessionStartTellsWhyMemoryIsOff(t *testing.T) {
 }
 
 func TestComposeLoadRespectsSessionStartLimit(t *testing.T) {
+	t.Parallel()
 	ws := testWorkspace(t)
 	w, _ := memstore.Open(ws)
 	p := w.Projects[0]
@@ -138,6 +143,7 @@ func TestComposeLoadRespectsSessionStartLimit(t *testing.T) {
 }
 
 func TestSessionStartOutputIsJSON(t *testing.T) {
+	t.Parallel()
 	ws := testWorkspace(t)
 	w, _ := memstore.Open(ws)
 	os.WriteFile(w.Abs(w.Projects[0].LogPath("2026-03-22")), []byte("# Log session — 2026-03-22\n\n## Objectif\n- Tester <html> & \"quotes\"\n"), 0o644)
@@ -158,6 +164,7 @@ func TestSessionStartOutputIsJSON(t *testing.T) {
 }
 
 func TestLogLineIsOneLine(t *testing.T) {
+	t.Parallel()
 	if l := logLine(fixedNow(), "", "", "two\nlines\x00 and \xff"); strings.Count(string(l), "\n") != 1 || !utf8.Valid(l) {
 		t.Errorf("logLine = %q", l)
 	}

@@ -32,6 +32,7 @@ func accessWS(t *testing.T) string {
 }
 
 func TestIsSensitive(t *testing.T) {
+	t.Parallel()
 	for text, want := range map[string]bool{
 		"# x\n<!-- carnet: sensitive -->\n- a\n": true,
 		"<!--carnet:sensitive-->":                true,
@@ -47,6 +48,7 @@ func TestIsSensitive(t *testing.T) {
 }
 
 func TestReadAccess(t *testing.T) {
+	t.Parallel()
 	root := accessWS(t)
 	c := connect(t, root, "reader")
 	before := snapshot(t, root)
@@ -114,6 +116,7 @@ func TestReadAccess(t *testing.T) {
 
 // --client wins over the name the client gives, and carnet.toml is read on every call.
 func TestClientFlagAndLiveConfig(t *testing.T) {
+	t.Parallel()
 	root := accessWS(t)
 	c := connect(t, root, "claude", func(o *Options) { o.Client = "reader" })
 	msg := c.fail("memory_add", map[string]any{"section": "travail", "bullets": []string{"x"}})
@@ -130,6 +133,7 @@ func TestClientFlagAndLiveConfig(t *testing.T) {
 
 // Client names match [mcp.access] whatever their case and surrounding spaces.
 func TestAccessIgnoresCase(t *testing.T) {
+	t.Parallel()
 	root := accessWS(t)
 	for _, name := range []string{"READER", " Reader "} {
 		msg := connect(t, root, name).fail("memory_add", map[string]any{"section": "travail", "bullets": []string{"x"}})
@@ -142,6 +146,7 @@ func TestAccessIgnoresCase(t *testing.T) {
 // A client name is one line of safe characters wherever carnet writes it: the refusal, the
 // audit log; a pinned --client wins over the name the client gives.
 func TestClientNameSanitised(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "[mcp.access]\n\"*\" = \"read\"\n")
 	c := connect(t, root, "reader\nSigned-off-by: Mallory <m@example.com>\x1b[31m")
 	msg := c.fail("memory_add", map[string]any{"section": "travail", "bullets": []string{"x"}})
@@ -167,6 +172,7 @@ func TestClientNameSanitised(t *testing.T) {
 }
 
 func TestNoAccess(t *testing.T) {
+	t.Parallel()
 	root := accessWS(t)
 	c := connect(t, root, "blocked")
 	before := snapshot(t, root)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestAuditLog(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "codex")
 	const fact = "Le parseur Quetzalcoatl lit le JSONL à rebours"
@@ -179,6 +180,7 @@ func TestAutocommit(t *testing.T) {
 
 // Without a repository, autocommit says why nothing was committed, and the write stands.
 func TestAutocommitOutsideGit(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "[hook]\nautocommit = true\n")
 	if _, ok := gitrepo.FindRepoRoot(root); ok {
 		t.Skip("temp folder is inside a git repository")

@@ -11,6 +11,7 @@ import (
 // them (and echoes what it wrote); a bullet of nothing else is refused like an empty one;
 // memory_write refuses content holding them.
 func TestControlCharactersRefusedOrDropped(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "codex")
 	var out AddOut
@@ -38,6 +39,7 @@ func TestControlCharactersRefusedOrDropped(t *testing.T) {
 // memory_write takes a version exactly as memory_read gives it (case and surrounding spaces
 // aside): anything else is refused as invalid, not compared.
 func TestWriteVersionFormat(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "codex")
 	v := gitrepo.BlobVersion([]byte(seedLong))
@@ -53,6 +55,7 @@ func TestWriteVersionFormat(t *testing.T) {
 
 // memory_write creates a daily log only for a real calendar date.
 func TestWriteLogDate(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "codex")
 	for _, name := range []string{"logs/2026-13-45.md", "logs/2026-02-30.md", "logs/archives/2025-00-10.md"} {

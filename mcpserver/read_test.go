@@ -39,6 +39,7 @@ func seeded(t *testing.T, toml string) string {
 }
 
 func TestToolsList(t *testing.T) {
+	t.Parallel()
 	c := connect(t, newWS(t, ""), "claude")
 	res, err := c.cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -70,6 +71,7 @@ func TestToolsList(t *testing.T) {
 }
 
 func TestIndex(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "claude")
 	var out IndexOut
@@ -94,6 +96,7 @@ func TestIndex(t *testing.T) {
 }
 
 func TestIndexEmpty(t *testing.T) {
+	t.Parallel()
 	c := connect(t, newWS(t, ""), "claude")
 	var out IndexOut
 	text := c.ok("memory_index", nil, &out)
@@ -104,6 +107,7 @@ func TestIndexEmpty(t *testing.T) {
 }
 
 func TestRead(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "claude")
 	for _, path := range []string{"logs/2026-03-21.md", "memory_sessions/logs/2026-03-21.md", "./logs/2026-03-21.md"} {
@@ -125,6 +129,7 @@ func TestRead(t *testing.T) {
 }
 
 func TestPathsRefused(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	writeFile(t, root, "secret.md", "outside the memory folder\n")
 	writeFile(t, root, "memory_sessions/logs/.debug/audit.jsonl", "{}\n")
@@ -155,6 +160,7 @@ func TestPathsRefused(t *testing.T) {
 }
 
 func TestSearch(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "claude")
 	var out SearchOut
@@ -192,6 +198,7 @@ func TestSearch(t *testing.T) {
 }
 
 func TestProjects(t *testing.T) {
+	t.Parallel()
 	root := newWS(t, `[projects]
 api = "services/api/memory_sessions"
 web = "web/memory_sessions"

@@ -93,6 +93,7 @@ func byID(answers []rpcAnswer) (results map[string]int, errs map[string][]int) {
 // Each malformed line gets one JSON-RPC error (with its id when it has a usable one, else
 // null) and the requests around it are answered.
 func TestServeStdioMalformedRequests(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	for _, tc := range []struct {
 		name, line string
@@ -142,6 +143,7 @@ func TestServeStdioMalformedRequests(t *testing.T) {
 // A request id reused while the first request is still in flight is refused at once, and the
 // end of input does not wait for an answer that will never come.
 func TestServeStdioDuplicateID(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	// one read takes all these lines, before the server has answered any of them
 	answers, log := pipe(t, root, strings.Join([]string{
@@ -164,6 +166,7 @@ func TestServeStdioDuplicateID(t *testing.T) {
 
 // Once its request is answered, an id may be used again.
 func TestServeStdioIDReusedAfterAnswer(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -202,6 +205,7 @@ func TestServeStdioIDReusedAfterAnswer(t *testing.T) {
 // A message over the size limit is refused with an error that says the limit; the rest of
 // its line is skipped and the session goes on. A message under the limit passes.
 func TestServeStdioTooLarge(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	huge := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"memory_add","arguments":{"section":"travail","bullets":["` +
 		strings.Repeat("x", 12<<20) + `"]}}}`

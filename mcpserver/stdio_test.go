@@ -14,6 +14,7 @@ import (
 
 // Requests piped in and closed at once are all answered before ServeStdio returns.
 func TestServeStdioAnswersBeforeEOF(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	in := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}`,
@@ -53,6 +54,7 @@ func TestServeStdioAnswersBeforeEOF(t *testing.T) {
 }
 
 func TestCheckMessage(t *testing.T) {
+	t.Parallel()
 	for line, want := range map[string]string{
 		`{"jsonrpc":"2.0","id":1,"method":"ping"}`:                                    "call",
 		`{"jsonrpc":"2.0","id":"a","method":"ping","params":{}}`:                      "call",
@@ -97,6 +99,7 @@ func TestCheckMessage(t *testing.T) {
 // A line that is not a JSON-RPC message gets a JSON-RPC error and the session goes on: the
 // requests before and after it are all answered.
 func TestServeStdioSurvivesBadLines(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	in := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}`,

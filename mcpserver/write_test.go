@@ -11,6 +11,7 @@ import (
 const todayLog = "memory_sessions/logs/" + today + ".md"
 
 func TestAdd(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "codex")
 	var out AddOut
@@ -63,6 +64,7 @@ func TestAdd(t *testing.T) {
 }
 
 func TestAddRefusals(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "codex")
 	for name, args := range map[string]map[string]any{
@@ -84,6 +86,7 @@ func TestAddRefusals(t *testing.T) {
 }
 
 func TestAddSecretRefused(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "codex")
 	const token = "ghp_1234567890abcdefghijABCDEFGHIJ123456"
@@ -106,6 +109,7 @@ func TestAddSecretRefused(t *testing.T) {
 }
 
 func TestDone(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "codex")
 	var out DoneOut
@@ -143,6 +147,7 @@ func TestDone(t *testing.T) {
 }
 
 func TestWrite(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "claude")
 	var fc FileContent
@@ -203,6 +208,7 @@ func TestWrite(t *testing.T) {
 }
 
 func TestWriteSizeLimit(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "claude")
 	v := gitrepo.BlobVersion([]byte(seedLog))
@@ -228,6 +234,7 @@ func TestWriteSizeLimit(t *testing.T) {
 }
 
 func TestWriteSecretRefused(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "claude")
 	v := gitrepo.BlobVersion([]byte(seedLong))
@@ -245,6 +252,7 @@ func TestWriteSecretRefused(t *testing.T) {
 }
 
 func TestForget(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	writeFile(t, root, "memory_sessions/long_memory.md", seedLong+`
 ## 2026-03-10
@@ -286,6 +294,7 @@ func TestForget(t *testing.T) {
 
 // Concurrent writes from one client: every bullet lands, none is lost to a race.
 func TestConcurrentAdds(t *testing.T) {
+	t.Parallel()
 	root := seeded(t, "")
 	c := connect(t, root, "codex")
 	var wg sync.WaitGroup

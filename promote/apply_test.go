@@ -15,6 +15,7 @@ func (w *ws) gitState(t *testing.T) string {
 }
 
 func TestApplyOneCommitOnlyMemoryPaths(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	ninetyDays(t, w)
 	w.write(t, lmRel, genLongMemory("cmms_doc", 450, 1))
@@ -114,6 +115,7 @@ func TestApplyOneCommitOnlyMemoryPaths(t *testing.T) {
 }
 
 func TestApplyAcceptedHunksOnly(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, logRel(0), genLog(0))
 	for n := 30; n < 40; n++ {
@@ -159,6 +161,7 @@ func TestApplyAcceptedHunksOnly(t *testing.T) {
 }
 
 func TestApplyRefusesStalePlan(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		touch func(t *testing.T, w *ws)
@@ -209,6 +212,7 @@ func TestApplyRefusesStalePlan(t *testing.T) {
 }
 
 func TestApplyRefusesGuardedPlan(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	base := genLongMemory("cmms_doc", 450, 1)
 	w.write(t, lmRel, base)
@@ -225,6 +229,7 @@ func TestApplyRefusesGuardedPlan(t *testing.T) {
 }
 
 func TestApplyGuardsTheSelection(t *testing.T) {
+	t.Parallel()
 	// a forced plan may drop facts; an unforced one whose accepted hunks drop too many is refused
 	w := newWS(t)
 	lm := "# M\n\n## 2024-01-01\n- Fait un.\n- Fait deux.\n- Fait trois.\n- Fait quatre.\n"
@@ -245,6 +250,7 @@ func TestApplyGuardsTheSelection(t *testing.T) {
 }
 
 func TestApplyNothingAccepted(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, logRel(40), genLog(40))
 	pl, err := Compute(w.p, Options{}, testNow)
@@ -261,6 +267,7 @@ func TestApplyNothingAccepted(t *testing.T) {
 }
 
 func TestApplyDetachedHeadWritesWithoutCommit(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, logRel(40), genLog(40))
 	w.gitInit(t)
@@ -276,6 +283,7 @@ func TestApplyDetachedHeadWritesWithoutCommit(t *testing.T) {
 }
 
 func TestSecondPromoteProposesNothingEvenWhenStillOver(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, logRel(0), genLog(0))
 	for n := 31; n < 70; n++ {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestHunkRejectionLeavesThatPartAsItWas(t *testing.T) {
+	t.Parallel()
 	var base, after strings.Builder
 	for i := 1; i <= 40; i++ {
 		fmt.Fprintf(&base, "line %d\n", i)
@@ -66,6 +67,7 @@ func TestHunkRejectionLeavesThatPartAsItWas(t *testing.T) {
 }
 
 func TestPlanHunksPerLog(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, logRel(0), genLog(0))
 	for n := 30; n < 40; n++ {
@@ -109,6 +111,7 @@ func TestPlanHunksPerLog(t *testing.T) {
 }
 
 func TestSplitInsert(t *testing.T) {
+	t.Parallel()
 	labels := map[string]string{"a1": "A", "a2": "A", "b1": "B", "c1": "C"}
 	for _, tc := range []struct {
 		name string
@@ -132,6 +135,7 @@ func TestSplitInsert(t *testing.T) {
 }
 
 func TestRenderDiff(t *testing.T) {
+	t.Parallel()
 	c := newEdit("m/long_memory.md", []byte("# M\n\n## 2024-01-01\n- old\n"), true, []byte("# M\n\n## 2024-01-01\n- new fact with a long text\n"), "", nil)
 	plain := RenderDiff(c, false, 0)
 	want := "diff --git a/m/long_memory.md b/m/long_memory.md\n--- a/m/long_memory.md\n+++ b/m/long_memory.md\n@@ -1,4 +1,4 @@\n # M\n \n ## 2024-01-01\n-- old\n+- new fact with a long text\n"
@@ -157,6 +161,7 @@ func TestRenderDiff(t *testing.T) {
 }
 
 func TestNoFinalNewlineInDiff(t *testing.T) {
+	t.Parallel()
 	c := newEdit("f.md", []byte("a\nb"), true, []byte("a\nb\n- c\n"), "", nil)
 	if len(c.Hunks) != 1 || string(c.Content()) != "a\nb\n- c\n" {
 		t.Fatalf("%d hunks, %q", len(c.Hunks), c.Content())

@@ -11,6 +11,7 @@ import (
 )
 
 func TestCondenseUnderLimitUnchanged(t *testing.T) {
+	t.Parallel()
 	in := []byte(genLongMemory("p", 120, 1))
 	out, info, err := condense(in, 300, "fr", nil)
 	must(t, err)
@@ -20,6 +21,7 @@ func TestCondenseUnderLimitUnchanged(t *testing.T) {
 }
 
 func TestCondenseIdempotent(t *testing.T) {
+	t.Parallel()
 	for _, lines := range []int{301, 450, 900, 2000} {
 		in := []byte(genLongMemory("p", lines, 1) + fmt.Sprintf("\n## %s\n- %s\n", day(1), reworded(7)))
 		once, info, err := condense(in, 300, "fr", nil)
@@ -57,6 +59,7 @@ Notes prises à la main, à garder telles quelles.
 `
 
 func TestCondenseKeepsHandwritten(t *testing.T) {
+	t.Parallel()
 	lm := handwritten + strings.TrimPrefix(genLongMemory("p", 60, 1), "# Mémoire long terme — p\n\n")
 	// a one-line duplicate of the nested bullet, later: it goes, the nested one stays as it is
 	lm += fmt.Sprintf("\n## %s\n- une facture validée ne se modifie plus\n- %s\n", day(2), fact(500))
@@ -107,6 +110,7 @@ func TestCondenseKeepsHandwritten(t *testing.T) {
 }
 
 func TestCondenseMergeKeepsLongestWording(t *testing.T) {
+	t.Parallel()
 	lm := "# M\n\n## 2025-01-01\n- le hook tourne dans le dossier temporaire !\n- Autre fait 1.\n\n## 2025-01-02\n- Le hook tourne dans un dossier temporaire\n- Autre fait 2.\n"
 	out, info, err := condense([]byte(lm), 8, "fr", nil)
 	must(t, err)
@@ -145,6 +149,7 @@ func TestCondenseMergeKeepsLongestWording(t *testing.T) {
 }
 
 func TestCondenseExtendsCondensedSection(t *testing.T) {
+	t.Parallel()
 	lm := "# M\n\n## Condensé — 2024-01-01 → 2024-06-30\n- Fait a1.\n- Fait a2.\n\n## 2024-07-01\n- Fait b1.\n\n## 2024-08-01\n- Fait c1.\n\n## 2024-09-01\n- Fait d1.\n"
 	out, info, err := condense([]byte(lm), 11, "fr", nil)
 	must(t, err)
@@ -161,6 +166,7 @@ func TestCondenseExtendsCondensedSection(t *testing.T) {
 }
 
 func TestCondenseJoinsOldestFirst(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("# M\n")
 	for d := 1; d <= 4; d++ {
@@ -191,6 +197,7 @@ func (h *halfCondenser) Condense(facts []string, target int) ([]string, error) {
 }
 
 func TestGuardRefusesDestructivePlan(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, lmRel, genLongMemory("cmms_doc", 450, 1))
 	cond := &halfCondenser{}
@@ -227,6 +234,7 @@ func asGuard(err error, ge **GuardError) bool {
 }
 
 func TestLostFacts(t *testing.T) {
+	t.Parallel()
 	before := []byte("# M\n\n## 2024-01-01\n- Fait un.\n- Le hook tourne dans un dossier temporaire.\n- Fait trois.\n- Fait quatre.\n")
 	after := []byte("# M\n\n## Condensé — 2024-01-01 → 2024-01-01\n- fait un; Fait trois\n- le hook tourne dans le dossier temporaire\n")
 	lost := lostFacts(before, after)
@@ -240,6 +248,7 @@ func TestLostFacts(t *testing.T) {
 
 // A file opening on a section keeps its BOM when that section's heading is rewritten.
 func TestCondenseKeepsBOMOnRewrittenHeading(t *testing.T) {
+	t.Parallel()
 	lm := "\uFEFF## 2025-01-01\n- un\n\n## 2025-01-02\n- deux\n\n## 2025-01-03\n- trois\n"
 	out, info, err := condense([]byte(lm), 6, "fr", nil)
 	must(t, err)

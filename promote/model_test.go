@@ -31,6 +31,7 @@ test "$CARNET_NESTED" = 1 || exit 3`
 }
 
 func TestModelCondenserFailures(t *testing.T) {
+	t.Parallel()
 	m := &ModelCondenser{Kind: "command", Command: []string{"sh", "-c", "echo 'model overloaded' >&2; exit 1"}}
 	if _, err := m.Condense([]string{"a"}, 1); err == nil || !strings.Contains(err.Error(), "model overloaded") {
 		t.Errorf("err %v", err)
@@ -53,6 +54,7 @@ func TestModelCondenserFailures(t *testing.T) {
 }
 
 func TestNewModelCondenser(t *testing.T) {
+	t.Parallel()
 	cfg := memstore.DefaultConfig()
 	if _, err := NewModelCondenser(cfg); err == nil || !strings.Contains(err.Error(), `extractor is "heuristic"`) {
 		t.Errorf("heuristic: %v", err)
@@ -72,6 +74,7 @@ func TestNewModelCondenser(t *testing.T) {
 }
 
 func TestParseBullets(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`["a", "b"]`:                          "a|b",
 		"Here you go:\n```json\n[\"a\"]\n```": "a",
@@ -94,6 +97,7 @@ type listCondenser []string
 func (l listCondenser) Condense([]string, int) ([]string, error) { return l, nil }
 
 func TestModelSecretsLeftOut(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, lmRel, genLongMemory("cmms_doc", 450, 1))
 	pl, err := Compute(w.p, Options{Force: true, Condenser: listCondenser{"Un fait condensé.", "le token est ghp_abcdefghijklmnopqrstuvwxyz0123456789"}}, testNow)

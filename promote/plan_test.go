@@ -36,6 +36,7 @@ func ninetyDays(t testing.TB, w *ws) {
 }
 
 func TestPlanNinetyDays(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		lines int
@@ -185,6 +186,7 @@ func tail(s string, n int) string {
 }
 
 func TestPlanUnderLimitOnlyAdds(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	for n := 30; n < 40; n++ {
 		w.write(t, logRel(n), genLog(n))
@@ -216,6 +218,7 @@ func TestPlanUnderLimitOnlyAdds(t *testing.T) {
 }
 
 func TestPlanNothingToDo(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	for n := range 10 {
 		w.write(t, logRel(n), genLog(n))
@@ -229,6 +232,7 @@ func TestPlanNothingToDo(t *testing.T) {
 }
 
 func TestPlanEmptyProject(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	pl, err := Compute(w.p, Options{}, testNow)
 	must(t, err)
@@ -238,6 +242,7 @@ func TestPlanEmptyProject(t *testing.T) {
 }
 
 func TestPlanCreatesTodayAndLongMemory(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, logRel(40), genLog(42)) // an open item, a learning, a decision
 	pl, err := Compute(w.p, Options{}, testNow)
@@ -266,6 +271,7 @@ func TestPlanCreatesTodayAndLongMemory(t *testing.T) {
 
 // A carried open item takes the lines nested under it (sub-steps, notes) into today's log.
 func TestPlanCarriesNestedLines(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, logRel(40), "# Log session — "+day(40)+"\n\n## À suivre\n- "+openItem(40)+"\n  - sur la base de test d'abord\n  voir le ticket 42\n- "+openItem(41)+"\n")
 	pl, err := Compute(w.p, Options{}, testNow)
@@ -277,6 +283,7 @@ func TestPlanCarriesNestedLines(t *testing.T) {
 }
 
 func TestPlanOptions(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	for n := range 20 {
 		w.write(t, logRel(n), genLog(n))
@@ -303,6 +310,7 @@ func TestPlanOptions(t *testing.T) {
 }
 
 func TestPlanArchiveClashStaysInPlace(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, logRel(40), genLog(40))
 	w.write(t, archiveRel(40), "# an older copy\n")
@@ -315,6 +323,7 @@ func TestPlanArchiveClashStaysInPlace(t *testing.T) {
 }
 
 func TestPlanLeavesSecretsOut(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, logRel(40), "# Log session — "+day(40)+"\n\n## Connaissances acquises\n- Le token de prod est ghp_abcdefghijklmnopqrstuvwxyz0123456789\n- Un vrai fait.\n")
 	pl, err := Compute(w.p, Options{}, testNow)
@@ -328,6 +337,7 @@ func TestPlanLeavesSecretsOut(t *testing.T) {
 }
 
 func TestPlanEnglish(t *testing.T) {
+	t.Parallel()
 	w := newWS(t)
 	w.write(t, "carnet.toml", "language = \"en\"\n[projects]\ncmms_doc = \"memory_sessions\"\n")
 	w.reopen(t)

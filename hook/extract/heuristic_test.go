@@ -64,6 +64,7 @@ func noNoise(t *testing.T, e memstore.Extraction) {
 }
 
 func TestHeuristicCoverageFixture(t *testing.T) {
+	t.Parallel()
 	e := extractFixture(t, "claude-code_v2.1.14_coverage-test-fix.jsonl", transcript.ReadOptions{}, "/tmp/tmpw6sk2trg")
 	want := memstore.Extraction{
 		Goal: []string{"Add a function called multiply_numbers(a: int, b: int) -> int that multiplies two numbers together. Add a test for it."},
@@ -76,6 +77,7 @@ func TestHeuristicCoverageFixture(t *testing.T) {
 }
 
 func TestHeuristicHelloWorldOutsideRoot(t *testing.T) {
+	t.Parallel()
 	// The transcript's cwd is not under the workspace root: paths are made relative to it.
 	e := extractFixture(t, "claude-code_v2.1.14_hello-world-script.jsonl", transcript.ReadOptions{}, "/somewhere/else")
 	if !contains(e.Work, "Fichiers créés : hello.sh") {
@@ -90,6 +92,7 @@ func TestHeuristicHelloWorldOutsideRoot(t *testing.T) {
 }
 
 func TestHeuristicRejectedToolsAreNotProblems(t *testing.T) {
+	t.Parallel()
 	e := extractFixture(t, "claude-code_v2.1.38_short.jsonl", transcript.ReadOptions{}, "/home/marco/projects/spotter")
 	if len(e.Problems) != 0 || len(e.Goal) != 1 {
 		t.Errorf("%+v", e)
@@ -97,6 +100,7 @@ func TestHeuristicRejectedToolsAreNotProblems(t *testing.T) {
 }
 
 func TestHeuristicOtherFixtures(t *testing.T) {
+	t.Parallel()
 	e := extractFixture(t, "claude-code_v2.1.38_tool_heavy.jsonl", transcript.ReadOptions{}, "/home/marco/projects/spotter")
 	if len(e.Goal) != 1 || !strings.HasPrefix(e.Goal[0], "scrolling back in xterm.js") {
 		t.Errorf("tool_heavy: %+v", e)
@@ -113,6 +117,7 @@ func TestHeuristicOtherFixtures(t *testing.T) {
 }
 
 func TestHeuristicSynthetic(t *testing.T) {
+	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("Migrate the billing module to the new API\n\nDetails follow…\nOK-done Write the migration plan\nok-done: review PR 12")
 	b.Use("m1", "t1", "Bash", map[string]any{"command": "go test ./billing/...", "description": "run tests"})
@@ -164,6 +169,7 @@ func TestHeuristicSynthetic(t *testing.T) {
 }
 
 func TestHeuristicNothingHappened(t *testing.T) {
+	t.Parallel()
 	e := Heuristic{}.extract(&transcript.Turn{Prompt: "Fix it"})
 	if !e.Empty() || len(e.Goal) != 0 {
 		t.Errorf("a prompt with no answer gave %+v", e)
@@ -175,6 +181,7 @@ func TestHeuristicNothingHappened(t *testing.T) {
 }
 
 func TestHeuristicDropsSecrets(t *testing.T) {
+	t.Parallel()
 	tr := &transcript.Turn{Prompt: "Set password: hunter2hunter2 in the config", Closing: "Decision: rotate the key AKIAIOSFODNN7EXAMPLE today."}
 	e := Heuristic{}.extract(tr)
 	for _, key := range extractionKeys {
@@ -187,6 +194,7 @@ func TestHeuristicDropsSecrets(t *testing.T) {
 }
 
 func TestGoalOf(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"  fix   the\tlogin bug  ": "fix the login bug",
 		"yes":                      "",
@@ -203,6 +211,7 @@ func TestGoalOf(t *testing.T) {
 }
 
 func TestCommitMessage(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`git commit -m "fix: parser"`:   "fix: parser",
 		`git commit -m 'single quoted'`: "single quoted",
@@ -217,6 +226,7 @@ func TestCommitMessage(t *testing.T) {
 }
 
 func TestPathFixer(t *testing.T) {
+	t.Parallel()
 	fx := NewPathFixer("/work/repo", "/home/dev/other")
 	for in, want := range map[string]string{
 		"see /work/repo/src/a.go:12 and /home/dev/other/b.go.": "see src/a.go:12 and b.go.",

@@ -129,6 +129,7 @@ func TestClaudeExtractorFallsBack(t *testing.T) {
 }
 
 func TestCommandExtractor(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	script := filepath.Join(dir, "extract.sh")
 	os.WriteFile(script, []byte("#!/bin/sh\ncat >/dev/null\necho '{\"travail\":[\"wrote it\"],\"long_terme\":[\"Retries live in client.go\"]}'\n"), 0o755)

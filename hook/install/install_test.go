@@ -26,6 +26,7 @@ const userSettings = `{
 `
 
 func TestMergeClaudeSettings(t *testing.T) {
+	t.Parallel()
 	out, added, err := MergeClaudeSettings([]byte(userSettings), HookCommand)
 	if err != nil {
 		t.Fatal(err)
@@ -78,6 +79,7 @@ func TestMergeClaudeSettings(t *testing.T) {
 }
 
 func TestMergeClaudeSettingsEdgeCases(t *testing.T) {
+	t.Parallel()
 	out, added, err := MergeClaudeSettings(nil, HookCommand)
 	if err != nil || len(added) != 5 || !json.Valid(out) {
 		t.Fatalf("empty file: %v %v", added, err)
@@ -103,6 +105,7 @@ func TestMergeClaudeSettingsEdgeCases(t *testing.T) {
 }
 
 func TestMergeMCPConfig(t *testing.T) {
+	t.Parallel()
 	out, ok, err := MergeMCPConfig([]byte(`{"mcpServers": {"other": {"command": "x"}}}`))
 	if err != nil || !ok || !strings.Contains(string(out), `"other": {"command": "x"}`) || !strings.Contains(string(out), `"carnet"`) {
 		t.Fatalf("%v %v\n%s", ok, err, out)
@@ -114,6 +117,7 @@ func TestMergeMCPConfig(t *testing.T) {
 }
 
 func TestMergeCodexConfig(t *testing.T) {
+	t.Parallel()
 	// no trailing newline, CRLF: the file is kept byte for byte, the table appended
 	in := "model = \"o3\"\r\n[mcp_servers.x]\r\ncommand = \"x\""
 	out, added, err := MergeCodexConfig([]byte(in))

@@ -8,6 +8,7 @@ import (
 )
 
 func TestShellWrites(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		cmd  string
 		want []string
@@ -33,6 +34,7 @@ func TestShellWrites(t *testing.T) {
 }
 
 func TestIsCarnetMCPWrite(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]bool{
 		"carnet__memory_add": true, "mcp__carnet__memory_done": true, "carnet__memory_read": false,
 		"other__memory_add": false, "memory_add": false, "mcp__carnet__memory_forget": true,
@@ -44,6 +46,7 @@ func TestIsCarnetMCPWrite(t *testing.T) {
 }
 
 func TestScanCodexActivity(t *testing.T) {
+	t.Parallel()
 	r := &transcripttest.Rollout{}
 	r.Item("event_msg", map[string]any{"type": "user_message", "message": "fix it"})
 	r.Shell("go test ./...").Patch("pkg/a.go", "pkg/b.go").Shell("echo x > notes.md").Patch("pkg/a.go")
@@ -85,6 +88,7 @@ func TestScanCodexActivity(t *testing.T) {
 
 // A patch too big to hold in memory is still seen as an edit of the files its head names.
 func TestScanCodexActivityHugePatch(t *testing.T) {
+	t.Parallel()
 	body := strings.Repeat("+filler line of the added file\n", (maxLine/30)+1000)
 	r := &transcripttest.Rollout{}
 	r.Shell("ls")

@@ -9,6 +9,7 @@ import (
 )
 
 func TestStoresMemory(t *testing.T) {
+	t.Parallel()
 	for cmd, want := range map[string]bool{
 		`carnet add --section decisions "x"`:    true,
 		`carnet -p api add -s travail x`:        true,
@@ -30,6 +31,7 @@ func TestStoresMemory(t *testing.T) {
 // TestReadActivity: a Claude Code transcript's tool calls, edits and memory writes after an
 // offset; a file shorter than the offset (replaced) is read from its start.
 func TestReadActivity(t *testing.T) {
+	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("fix it").Use("m1", "t1", "Read", map[string]any{"file_path": "/p/a.go"}).
 		Use("m1", "t2", "Edit", map[string]any{"file_path": "/p/a.go"}).

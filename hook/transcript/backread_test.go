@@ -13,6 +13,7 @@ import (
 // TestBackReaderMatchesForwardSplit compares the backward reader with a plain split on
 // files mixing short lines, lines spanning chunks and oversized lines.
 func TestBackReaderMatchesForwardSplit(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(1))
 	sizes := []int{0, 1, 10, chunkSize - 1, chunkSize, chunkSize + 1, 3 * chunkSize, maxLine, maxLine + 1, maxLine + chunkSize + 7}
 	for round := range 6 {
@@ -73,6 +74,7 @@ func TestBackReaderMatchesForwardSplit(t *testing.T) {
 }
 
 func TestSalvageKeepsToolCallAndResult(t *testing.T) {
+	t.Parallel()
 	head := []byte(`{"parentUuid":"p","isSidechain":false,"type":"user","message":{"role":"user","content":[{"tool_use_id":"toolu_1","type":"tool_result","content":"Error: boom\nmore`)
 	tail := []byte(`more","is_error":true}]},"uuid":"u","timestamp":"2026-03-22T10:00:00Z","toolUseResult":"Error"}`)
 	rl, err := salvage(head, tail)
@@ -91,6 +93,7 @@ func TestSalvageKeepsToolCallAndResult(t *testing.T) {
 }
 
 func TestPartialString(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`abc"rest`:      "abc",
 		`a\"b"`:         `a"b`,

@@ -14,6 +14,7 @@ import (
 // A rollout whose last turn uses the newer exec_command tool (text output with
 // "Process exited with code N") and whose last line is half-written.
 func TestReadCodexTurnExecCommandAndPartialLine(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat(`{"timestamp":"2026-03-22T09:00:00Z","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"old filler"}]}}`+"\n", 2000)
 	rollout := `{"timestamp":"2026-03-22T09:00:00Z","type":"session_meta","payload":{"id":"sess-x","cwd":"/repo"}}` + "\n" + big +
 		`{"timestamp":"2026-03-22T10:00:00Z","type":"event_msg","payload":{"type":"user_message","message":"run the linter"}}` + "\n" +

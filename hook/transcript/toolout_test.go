@@ -3,6 +3,7 @@ package transcript
 import "testing"
 
 func TestFirstUsefulLine(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"Exit code 1\n\nOn branch main\nnothing to commit": "nothing to commit",
 		"Exit code 2\n=====\nsome output\nmore":            "some output",
@@ -16,6 +17,7 @@ func TestFirstUsefulLine(t *testing.T) {
 }
 
 func TestCommitSubject(t *testing.T) {
+	t.Parallel()
 	if h, s := commitSubject("[main (root-commit) abc1234] first\n 1 file"); h != "abc1234" || s != "first" {
 		t.Errorf("commitSubject: %q %q", h, s)
 	}

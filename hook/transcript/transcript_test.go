@@ -34,6 +34,7 @@ func toolNamed(tr *Turn, name, sub string) *ToolUse {
 }
 
 func TestFixtureCoverageTestFix(t *testing.T) {
+	t.Parallel()
 	tr := read(t, transcripttest.Fixture(t, "claude-code_v2.1.14_coverage-test-fix.jsonl"), ReadOptions{})
 	if !strings.HasPrefix(tr.Prompt, "Add a function called multiply_numbers") {
 		t.Errorf("prompt = %q", tr.Prompt)
@@ -69,6 +70,7 @@ func TestFixtureCoverageTestFix(t *testing.T) {
 }
 
 func TestFixtureHelloWorld(t *testing.T) {
+	t.Parallel()
 	tr := read(t, transcripttest.Fixture(t, "claude-code_v2.1.14_hello-world-script.jsonl"), ReadOptions{})
 	if tr.Prompt != `Write a shell script called hello.sh that prints "Hello world" and run it.` {
 		t.Errorf("prompt = %q", tr.Prompt)
@@ -83,6 +85,7 @@ func TestFixtureHelloWorld(t *testing.T) {
 }
 
 func TestFixtureShortThinkingAndRejection(t *testing.T) {
+	t.Parallel()
 	tr := read(t, transcripttest.Fixture(t, "claude-code_v2.1.38_short.jsonl"), ReadOptions{})
 	if tr.Prompt != "mix phx.server doesnt seem to start" {
 		t.Errorf("prompt = %q (the interruption marker must not open a turn)", tr.Prompt)
@@ -101,6 +104,7 @@ func TestFixtureShortThinkingAndRejection(t *testing.T) {
 }
 
 func TestFixtureToolHeavy(t *testing.T) {
+	t.Parallel()
 	tr := read(t, transcripttest.Fixture(t, "claude-code_v2.1.38_tool_heavy.jsonl"), ReadOptions{})
 	if !strings.HasPrefix(tr.Prompt, "scrolling back in xterm.js still does not work") {
 		t.Errorf("prompt = %q", tr.Prompt)
@@ -118,6 +122,7 @@ func TestFixtureToolHeavy(t *testing.T) {
 }
 
 func TestFixtureCompactionAndStopHookSummary(t *testing.T) {
+	t.Parallel()
 	tr := read(t, transcripttest.Fixture(t, "claude-code_v2.1.39_session-excerpt_compact_stophook.jsonl"), ReadOptions{})
 	if !strings.HasPrefix(tr.Prompt, "Work on bead spotter-fum.") {
 		t.Errorf("prompt = %q (a task notification must not open a turn)", tr.Prompt)
@@ -142,6 +147,7 @@ func TestFixtureCompactionAndStopHookSummary(t *testing.T) {
 }
 
 func TestFixtureSubagent(t *testing.T) {
+	t.Parallel()
 	p := transcripttest.Fixture(t, "claude-code_v2.1.39_subagent-excerpt_agent-a7be2f0.jsonl")
 	tr := read(t, p, ReadOptions{Sidechain: true})
 	if !strings.HasPrefix(tr.Prompt, "I need to understand:") || !tr.Sidechain {
@@ -161,6 +167,7 @@ func TestFixtureSubagent(t *testing.T) {
 }
 
 func TestLastAssistantMessageWins(t *testing.T) {
+	t.Parallel()
 	p := transcripttest.Fixture(t, "claude-code_v2.1.14_hello-world-script.jsonl")
 	tr := read(t, p, ReadOptions{LastAssistant: "Decision: keep the script in POSIX sh."})
 	if tr.Closing != "Decision: keep the script in POSIX sh." {
@@ -169,6 +176,7 @@ func TestLastAssistantMessageWins(t *testing.T) {
 }
 
 func TestSyntheticTurnShapes(t *testing.T) {
+	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("old prompt").Say("m0", "old answer")
 	b.Raw(`{"type":"summary","summary":"x","leafUuid":"y"}`)
@@ -207,6 +215,7 @@ func TestSyntheticTurnShapes(t *testing.T) {
 }
 
 func TestHalfWrittenLastLineAndGarbage(t *testing.T) {
+	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("Add a cache").Say("m1", "Done: added the cache.")
 	b.Raw("\x00\x01\x02 binary garbage \xff\xfe")
@@ -224,6 +233,7 @@ func TestHalfWrittenLastLineAndGarbage(t *testing.T) {
 }
 
 func TestInvalidUTF8(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "s.jsonl")
 	line1 := "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"caf\xe9 cr\xe8me \xff please\"}}\n"
 	line2 := "{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"ok \xc3\"}]}}\n"
@@ -247,6 +257,7 @@ func contains(list []string, sub string) bool {
 func isValidUTF8(s string) bool { return strings.ToValidUTF8(s, "?") == s }
 
 func TestOversizedToolResultIsSalvaged(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat("x", 3<<20)
 	b := &transcripttest.Claude{}
 	b.Prompt("Run the suite")
@@ -270,6 +281,7 @@ func TestOversizedToolResultIsSalvaged(t *testing.T) {
 }
 
 func TestFiftyMegabyteSingleLine(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "big.jsonl")
 	f, _ := os.Create(p)
 	f.WriteString(`{"type":"user","message":{"role":"user","content":"`)
@@ -297,6 +309,7 @@ func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
 }
 
 func TestCostDoesNotGrowWithFileSize(t *testing.T) {
+	t.Parallel()
 	var reads []int64
 	for _, prefixTurns := range []int{10, 5000} {
 		b := &transcripttest.Claude{}
@@ -318,6 +331,7 @@ func TestCostDoesNotGrowWithFileSize(t *testing.T) {
 }
 
 func TestScanBudget(t *testing.T) {
+	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("far away prompt")
 	for i := range 2000 {
@@ -334,6 +348,7 @@ func TestScanBudget(t *testing.T) {
 }
 
 func TestLaggingTranscriptIsReread(t *testing.T) {
+	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("Write the docs")
 	p := b.Write(t)
@@ -353,6 +368,7 @@ func TestLaggingTranscriptIsReread(t *testing.T) {
 }
 
 func TestReadTurnErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if _, err := ReadTurn(context.Background(), "", ReadOptions{}); err == nil {
 		t.Error("empty path accepted")

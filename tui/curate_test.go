@@ -7,6 +7,7 @@ import (
 )
 
 func TestCurateLog(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	h := newHarness(t, root, true)
 	h.press("enter", "j", "j", "c") // today's log of cmms_doc
@@ -58,6 +59,7 @@ func TestCurateLog(t *testing.T) {
 }
 
 func TestCurateLongMemoryCannotMove(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("enter", "c")
 	h.contains("long_memory.md")
@@ -65,4 +67,7 @@ func TestCurateLongMemoryCannotMove(t *testing.T) {
 	h.contains("already in long-term memory")
 }
 
-func TestCurateGolden(t *testing.T) { goldens(t, shared(t), "enter", "j", "j", "c", "j") }
+func TestCurateGolden(t *testing.T) {
+	t.Parallel()
+	goldens(t, shared(t), "enter", "j", "j", "c", "j")
+}

@@ -86,6 +86,7 @@ func gitOut(t *testing.T, root string, args ...string) string {
 }
 
 func TestAppTickTwoItems(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	before := openItemsOf(t, root, "cmms_doc")
 	tm := startApp(t, root, "")
@@ -124,6 +125,7 @@ func TestAppTickTwoItems(t *testing.T) {
 }
 
 func TestAppReviewRejectOneHunkAndApply(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	ws, err := memstore.Open(root)
 	if err != nil {
@@ -169,6 +171,7 @@ func TestAppReviewRejectOneHunkAndApply(t *testing.T) {
 }
 
 func TestAppTimelineAndDiff(t *testing.T) {
+	t.Parallel()
 	root := shared(t)
 	tm := startApp(t, root, "cmms_doc")
 	waitFor(t, tm, "Daily logs")
@@ -180,6 +183,7 @@ func TestAppTimelineAndDiff(t *testing.T) {
 }
 
 func TestAppLiveRefresh(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	tm := startApp(t, root, "competitors")
 	waitFor(t, tm, "Daily logs", "Mémoire long terme — competitors")

@@ -27,6 +27,7 @@ func openItemsOf(t *testing.T, root, project string) []memstore.OpenItem {
 }
 
 func TestItemsTickTwo(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	before := openItemsOf(t, root, "cmms_doc")
 	h := newHarness(t, root, true)
@@ -62,12 +63,14 @@ func TestItemsTickTwo(t *testing.T) {
 }
 
 func TestItemsEnterWithNothingTicked(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("o", "enter")
 	h.contains("nothing ticked: space ticks an item, enter applies")
 }
 
 func TestItemsRewordAndDrop(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	h := newHarness(t, root, true)
 	h.press("o")
@@ -101,10 +104,14 @@ func TestItemsRewordAndDrop(t *testing.T) {
 	h.contains("Dropped an item")
 }
 
-func TestItemsGolden(t *testing.T) { goldens(t, shared(t), "o", "space", "j") }
+func TestItemsGolden(t *testing.T) {
+	t.Parallel()
+	goldens(t, shared(t), "o", "space", "j")
+}
 
 // Leaving the open items with ticks not applied asks first: they would be lost silently.
 func TestItemsBackWithPendingTicksAsks(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture(t), true)
 	h.press("o")
 	topIs[*items](h, "open items")

@@ -61,6 +61,7 @@ func curateAt(t *testing.T, h *harness, prefix string) *curate {
 // An edit of a bullet longer than what one CLI call may add keeps every character, on disk
 // and in git.
 func TestCurateEditKeepsALongBullet(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	today := filepath.Join(root, project(t, root, "cmms_doc").LogPath("2026-03-22"))
 	long := "Long " + strings.Repeat("mot ", 620) + "fin."
@@ -83,6 +84,7 @@ func TestCurateEditKeepsALongBullet(t *testing.T) {
 // Deleting a bullet git has not got yet commits the file as it was first, so that git keeps
 // it; u puts it back with a commit of its own.
 func TestCurateDeleteUncommittedThenUndo(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	rel := "projects/cmms_doc/memory_sessions/logs/2026-03-22.md"
 	if st := git(t, root, "status", "--porcelain", "--", rel); !strings.HasPrefix(st, "??") {
@@ -125,6 +127,7 @@ func TestCurateDeleteUncommittedThenUndo(t *testing.T) {
 
 // u refuses to undo over a file changed since (an agent wrote to it): nothing is lost.
 func TestUndoRefusesAFileChangedSince(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	h := newHarness(t, root, true)
 	s := curateAt(t, h, "Glossaire complété")
@@ -141,6 +144,7 @@ func TestUndoRefusesAFileChangedSince(t *testing.T) {
 
 // d on a bullet with nested lines shows them and says they go with it.
 func TestCurateDeleteSaysNestedLinesGoToo(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	today := filepath.Join(root, project(t, root, "cmms_doc").LogPath("2026-03-22"))
 	appendTo(t, today, "", "## Décisions", "- Parent décidé.", "  - enfant un", "  - enfant deux", "- Autre décision.")
@@ -159,6 +163,7 @@ func TestCurateDeleteSaysNestedLinesGoToo(t *testing.T) {
 // m files a bullet with its nested lines under its log's date; a secret stays in its log;
 // a bullet long memory already has stays too and the notice quotes the line that says it.
 func TestCurateMoveToLongMemory(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	p := project(t, root, "cmms_doc")
 	log := filepath.Join(root, p.LogPath("2026-03-20"))
@@ -217,6 +222,7 @@ func TestCurateMoveToLongMemory(t *testing.T) {
 
 // ctrl+c with ticks not applied asks, as q does; a second ctrl+c quits.
 func TestCtrlCWithPendingTicksAsks(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture(t), true)
 	h.press("o", "space", "ctrl+c")
 	if h.quit {
@@ -238,6 +244,7 @@ func TestCtrlCWithPendingTicksAsks(t *testing.T) {
 
 // Esc backs out and never quits; h and ← go back; q quits from the first screen.
 func TestEscNeverQuits(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("enter")
 	topIs[*memory](h, "enter")
@@ -261,6 +268,7 @@ func TestEscNeverQuits(t *testing.T) {
 
 // Under the smallest size the screens lay out in, the UI says so instead of a blank screen.
 func TestTerminalTooSmall(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.send(windowSize(20, 5))
 	if got := h.plain(); !strings.HasPrefix(got, "terminal too small") || maxWidth(got) > 20 || strings.Count(got, "\n") >= 5 {
@@ -273,6 +281,7 @@ func TestTerminalTooSmall(t *testing.T) {
 // A "- [ ] task" item shows one box, and ticking it writes "- ✅ task"; with language = "en"
 // the screen and the status name the English heading.
 func TestTickTaskBoxInEnglish(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	today := filepath.Join(root, project(t, root, "cmms_doc").LogPath("2026-03-22"))
 	data := strings.Replace(readFile(t, today), "## À suivre\n", "## À suivre\n- [ ] Relire le glossaire.\n", 1)
@@ -310,6 +319,7 @@ func TestTickTaskBoxInEnglish(t *testing.T) {
 
 // Clearing a filter keeps the cursor on its row.
 func TestClearFilterKeepsTheRow(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("/")
 	h.typeText("mob")

@@ -6,6 +6,7 @@ import (
 )
 
 func TestMemoryBrowse(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("enter")
 	s := h.top().(*memory)
@@ -41,6 +42,7 @@ func TestMemoryBrowse(t *testing.T) {
 }
 
 func TestMemoryPreviewFocusAndWheel(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("enter")
 	s := h.top().(*memory)
@@ -65,9 +67,13 @@ func TestMemoryPreviewFocusAndWheel(t *testing.T) {
 	}
 }
 
-func TestMemoryGolden(t *testing.T) { goldens(t, shared(t), "enter", "j", "j") }
+func TestMemoryGolden(t *testing.T) {
+	t.Parallel()
+	goldens(t, shared(t), "enter", "j", "j")
+}
 
 func TestResizeAnyTime(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("enter")
 	for _, sz := range [][2]int{{80, 24}, {200, 60}, {60, 15}, {120, 40}} {
@@ -84,6 +90,7 @@ func TestResizeAnyTime(t *testing.T) {
 
 // A sentence shown in place of a file wraps inside the pane instead of being cut.
 func TestPreviewNoteWraps(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("enter", "G")
 	h.contains("▸ Archives (3)", "moved here by promotion", "to show them.")

@@ -3,6 +3,7 @@ package tui
 import "testing"
 
 func TestPagerScroll(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("enter", "enter") // long memory, full screen
 	s := topIs[*pager](h, "enter opened")
@@ -26,4 +27,7 @@ func TestPagerScroll(t *testing.T) {
 	topIs[*curate](h, "c in the pager opened")
 }
 
-func TestPagerGolden(t *testing.T) { goldens(t, shared(t), "enter", "j", "j", "enter", "j") }
+func TestPagerGolden(t *testing.T) {
+	t.Parallel()
+	goldens(t, shared(t), "enter", "j", "j", "enter", "j")
+}

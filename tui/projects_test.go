@@ -5,6 +5,7 @@ import (
 )
 
 func TestProjectsList(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.contains("cmms_doc", "competitors", "mobile_app", "LONG MEMORY", "/300", "Long-term memory · cmms_doc", "Mémoire long terme")
 	s := h.top().(*projects)
@@ -39,6 +40,7 @@ func TestProjectsList(t *testing.T) {
 }
 
 func TestProjectsFilter(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("/")
 	if !h.top().Capturing() {
@@ -58,6 +60,7 @@ func TestProjectsFilter(t *testing.T) {
 }
 
 func TestProjectsShortcuts(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("o")
 	topIs[*items](h, "o opened")
@@ -66,11 +69,15 @@ func TestProjectsShortcuts(t *testing.T) {
 	topIs[*memory](h, "back from open items lands on")
 }
 
-func TestProjectsGolden(t *testing.T) { goldens(t, shared(t)) }
+func TestProjectsGolden(t *testing.T) {
+	t.Parallel()
+	goldens(t, shared(t))
+}
 
 // While the filter or a prompt is typed, the footer says how to end it and does not offer
 // keys that would be typed instead (? among them).
 func TestFooterWhileTyping(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.contains("? help", "o open items")
 	h.press("/")

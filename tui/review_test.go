@@ -13,6 +13,7 @@ import (
 )
 
 func TestReviewRejectHunkAndApply(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	h := newHarness(t, root, true)
 	h.press("p")
@@ -62,6 +63,7 @@ func TestReviewRejectHunkAndApply(t *testing.T) {
 }
 
 func TestReviewNothingWrittenOnBack(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	lm := filepath.Join(root, "projects/cmms_doc/memory_sessions/long_memory.md")
 	before := readFile(t, lm)
@@ -76,6 +78,7 @@ func TestReviewNothingWrittenOnBack(t *testing.T) {
 }
 
 func TestReviewNothingToPromote(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	if _, err := memstore.Init(root, "app"); err != nil {
 		t.Fatal(err)
@@ -94,6 +97,7 @@ func TestReviewNothingToPromote(t *testing.T) {
 }
 
 func TestReviewGuardRefusal(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("p")
 	s := h.top().(*review)
@@ -102,11 +106,15 @@ func TestReviewGuardRefusal(t *testing.T) {
 	h.contains("Refused: this plan drops 3 of the 10 long-term facts", "F to force", "refused by the guard")
 }
 
-func TestReviewGolden(t *testing.T) { goldens(t, shared(t), "p", "G", "enter", "n", "space") }
+func TestReviewGolden(t *testing.T) {
+	t.Parallel()
+	goldens(t, shared(t), "p", "G", "enter", "n", "space")
+}
 
 // Rejecting the carry of open items keeps the logs they come from where they are listed,
 // and the status says what was applied, not what the plan proposed.
 func TestReviewRejectCarryKeepsItsLog(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	before := openItemsOf(t, root, "cmms_doc")
 	h := newHarness(t, root, true)
@@ -153,6 +161,7 @@ func TestReviewRejectCarryKeepsItsLog(t *testing.T) {
 // Rejecting the hunk that condenses long memory's headings keeps every fact under its own
 // date, and no two hunks share a line.
 func TestReviewRejectHeadingHunkKeepsDates(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	h := newHarness(t, root, true)
 	h.press("p")

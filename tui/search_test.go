@@ -12,6 +12,7 @@ import (
 )
 
 func TestSearchWorkspace(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("s")
 	s := topIs[*search](h, "s opened")
@@ -34,6 +35,7 @@ func TestSearchWorkspace(t *testing.T) {
 }
 
 func TestSearchNothing(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("s")
 	h.typeText("zzzzqqq")
@@ -43,6 +45,7 @@ func TestSearchNothing(t *testing.T) {
 }
 
 func TestHelpAndQuit(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("enter", "?")
 	h.contains("Keys · cmms_doc", "curate bullets", "page down", "ctrl+c")
@@ -55,9 +58,13 @@ func TestHelpAndQuit(t *testing.T) {
 	}
 }
 
-func TestHelpGolden(t *testing.T) { goldens(t, shared(t), "o", "?") }
+func TestHelpGolden(t *testing.T) {
+	t.Parallel()
+	goldens(t, shared(t), "o", "?")
+}
 
 func TestEmptyWorkspace(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir(), true)
 	h.contains("No memory here yet", "carnet init", "carnet install", "carnet demo")
 	h.press("s") // nothing to search: ignored
@@ -69,6 +76,7 @@ func TestEmptyWorkspace(t *testing.T) {
 }
 
 func TestBackgroundFollowsTerminal(t *testing.T) {
+	t.Parallel()
 	m := New(Options{Root: shared(t), Now: func() time.Time { return testNow }})
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}
@@ -85,6 +93,7 @@ func TestBackgroundFollowsTerminal(t *testing.T) {
 }
 
 func TestNoColor(t *testing.T) {
+	t.Parallel()
 	m := New(Options{Root: shared(t), Now: func() time.Time { return testNow }, NoColor: true})
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}
@@ -101,6 +110,7 @@ func TestNoColor(t *testing.T) {
 }
 
 func TestFailureWrapsLongErrors(t *testing.T) {
+	t.Parallel()
 	c := newCommon(Options{})
 	long := "carnet.toml:3: unknown key \"hook.extractr\": did you mean extractor? Fix the line, then run carnet again from the workspace root"
 	m := newFailure(c, errors.New(long))

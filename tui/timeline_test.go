@@ -7,6 +7,7 @@ import (
 )
 
 func TestTimelineCommitsAndDiff(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	h := newHarness(t, root, true)
 	h.press("t")
@@ -39,6 +40,7 @@ func TestTimelineCommitsAndDiff(t *testing.T) {
 }
 
 func TestTimelineWithoutGit(t *testing.T) {
+	t.Parallel()
 	root := fixture(t)
 	if err := removeAll(root + "/.git"); err != nil {
 		t.Fatal(err)
@@ -50,11 +52,15 @@ func TestTimelineWithoutGit(t *testing.T) {
 	h.lacks("✓ no timeline")
 }
 
-func TestTimelineGolden(t *testing.T) { goldens(t, shared(t), "t", "j") }
+func TestTimelineGolden(t *testing.T) {
+	t.Parallel()
+	goldens(t, shared(t), "t", "j")
+}
 
 // Under 90 columns the pane beside a list is not drawn: tab then shows it alone, full width,
 // instead of giving the keyboard to a pane nobody sees; tab or esc comes back to the list.
 func TestNarrowPaneTakesTheScreen(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.send(windowSize(80, 24))
 	h.lacks("╭") // projects: the list alone

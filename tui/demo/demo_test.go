@@ -12,6 +12,7 @@ import (
 )
 
 func TestBuildSmall(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 3, 22, 15, 0, 0, 0, time.UTC)
 	opts := Default(now)
 	opts.Days = 8

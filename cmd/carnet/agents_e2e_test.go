@@ -220,6 +220,7 @@ func clip(s string) string {
 const workPrompt = "Add a greeting file and commit it"
 
 func TestAgentClaudeCode(t *testing.T) {
+	t.Parallel()
 	a := newAgentRun(t, "claude")
 	a.run("carnet", "install", "--agent", "claude")
 	env := []string{fmt.Sprintf("ANTHROPIC_BASE_URL=http://127.0.0.1:%d", agentstest.Port), "ANTHROPIC_API_KEY=sk-ant-scripted",
@@ -233,6 +234,7 @@ func TestAgentClaudeCode(t *testing.T) {
 }
 
 func TestAgentCodex(t *testing.T) {
+	t.Parallel()
 	a := newAgentRun(t, "codex")
 	a.run("carnet", "install", "--agent", "codex", "--scope", "user")
 	codexHome := filepath.Join(a.home, ".codex")
@@ -273,6 +275,7 @@ code_mode_only = true
 }
 
 func TestAgentGemini(t *testing.T) {
+	t.Parallel()
 	a := newAgentRun(t, "gemini")
 	a.run("carnet", "install", "--agent", "gemini")
 	settings := `{"security":{"auth":{"selectedType":"gemini-api-key"},"folderTrust":{"enabled":false}},

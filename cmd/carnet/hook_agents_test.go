@@ -55,6 +55,7 @@ func codexRollout(t *testing.T, cwd string) string {
 }
 
 func TestHookCodexStop(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "language = \"en\"\n")
 	rollout := codexRollout(t, ws)
@@ -80,6 +81,7 @@ func TestHookCodexStop(t *testing.T) {
 }
 
 func TestHookCodexStopWithoutTranscript(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "language = \"en\"\n")
 	data, _ := json.Marshal(map[string]any{"session_id": "s-codex", "turn_id": "turn-1", "transcript_path": nil, "cwd": ws,
@@ -105,6 +107,7 @@ func TestHookCodexStopWithoutTranscript(t *testing.T) {
 }
 
 func TestHookGeminiAfterAgent(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "language = \"en\"\n")
 	data, _ := json.Marshal(map[string]any{"session_id": "g-1", "transcript_path": "", "cwd": ws, "hook_event_name": "AfterAgent",
@@ -132,6 +135,7 @@ func TestHookGeminiAfterAgent(t *testing.T) {
 }
 
 func TestHookSessionStartCodexAndGemini(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "")
 	os.WriteFile(filepath.Join(ws, "memory_sessions", "logs", hookDay+".md"), []byte("# Log session — "+hookDay+"\n\n## À suivre\n- Point du jour\n"), 0o644)
@@ -165,6 +169,7 @@ func TestHookSessionStartCodexAndGemini(t *testing.T) {
 // Gemini CLI's PreCompress and SessionEnd read its chat file (recorded from the real CLI), not
 // the Claude reader: the failing command reaches the log and hook.log stays empty.
 func TestHookGeminiChatEvents(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	for _, event := range []string{"PreCompress", "SessionEnd"} {
 		ws := hookWorkspace(t, "")
@@ -185,6 +190,7 @@ func TestHookGeminiChatEvents(t *testing.T) {
 // Gemini CLI may compress before the first turn: a PreCompress on a chat with no turn yet
 // writes nothing and logs nothing.
 func TestHookGeminiPreCompressBeforeAnyTurn(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "")
 	chat := filepath.Join(t.TempDir(), "session-x.jsonl")

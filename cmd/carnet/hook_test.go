@@ -128,6 +128,7 @@ func todayLog(t *testing.T, ws string) string {
 }
 
 func TestHookEveryFixture(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	cases := []struct {
 		file, event string
@@ -243,6 +244,7 @@ func hookLogLines(ws string) []string {
 }
 
 func TestHookBadInputs(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	good := fixturePath(t, "claude-code_v2.1.14_hello-world-script.jsonl")
 	type tc struct {
@@ -310,6 +312,7 @@ func TestHookBadInputs(t *testing.T) {
 }
 
 func TestHookDoesNothingWhenAsked(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	good := fixturePath(t, "claude-code_v2.1.14_coverage-test-fix.jsonl")
 	for name, run := range map[string]func(ws string) hookRun{
@@ -337,6 +340,7 @@ func TestHookDoesNothingWhenAsked(t *testing.T) {
 }
 
 func TestHookConcurrentProcesses(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "")
 	dir := t.TempDir()
@@ -380,6 +384,7 @@ func TestHookConcurrentProcesses(t *testing.T) {
 }
 
 func TestHookSessionStart(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "")
 	mem := filepath.Join(ws, "memory_sessions")
@@ -436,6 +441,7 @@ func TestHookSessionStart(t *testing.T) {
 }
 
 func TestHookGate(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "[hook]\ngate = true\n")
 	tr := filepath.Join(t.TempDir(), "s.jsonl")
@@ -509,6 +515,7 @@ func TestHookGate(t *testing.T) {
 }
 
 func TestHookRoutesByFile(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "")
 	for _, d := range []string{"services/api", "services/web"} {
@@ -544,6 +551,7 @@ func TestHookRoutesByFile(t *testing.T) {
 }
 
 func TestHookAutocommit(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
@@ -579,6 +587,7 @@ func TestHookAutocommit(t *testing.T) {
 }
 
 func TestHookKeepsSecretsOut(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "")
 	tr := filepath.Join(t.TempDir(), "s.jsonl")
@@ -595,6 +604,7 @@ func TestHookKeepsSecretsOut(t *testing.T) {
 }
 
 func TestHookModelExtractorsThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("shell scripts")
 	}
@@ -649,6 +659,7 @@ esac
 }
 
 func TestHookFindsTheWorkspaceFromTheInputCwd(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
@@ -670,6 +681,7 @@ func TestHookFindsTheWorkspaceFromTheInputCwd(t *testing.T) {
 // file: apply_patch edits and no memory block (exit 2), `carnet add` or a carnet MCP call
 // lets the stop through, and a null transcript_path passes.
 func TestHookGateCodex(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "[hook]\ngate = true\n")
 	n := 0

@@ -14,6 +14,7 @@ import (
 )
 
 func TestHookReadOnlyMemoryFolder(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "")
 	good := fixturePath(t, "claude-code_v2.1.14_hello-world-script.jsonl")

@@ -174,6 +174,7 @@ func TestPromoteAfterAFailedCommit(t *testing.T) {
 // carnet -p with an unknown project exits 1 with the CLI's one-line error, as load does,
 // instead of opening the UI on an error.
 func TestUIUnknownProjectExits1(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "")
 	ui := runCarnet(t, bin, nil, nil, "--root", ws, "-p", "nope")

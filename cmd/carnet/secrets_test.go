@@ -82,6 +82,7 @@ func noSecretWritten(t *testing.T, ws string, texts []string) {
 // `carnet add` refuses every secret of the corpus (a sample: one process each) and writes
 // every look-alike (one process, one bullet per line of stdin).
 func TestAddSecretCorpus(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := autocommitWorkspace(t)
 	head := gitIn(t, ws, "rev-parse", "HEAD")
@@ -127,6 +128,7 @@ func TestAddSecretCorpus(t *testing.T) {
 // MCP memory_add over stdio: every secret of the corpus is refused (nothing written, nothing
 // committed) and the look-alikes are written.
 func TestMCPSecretCorpus(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	ws := autocommitWorkspace(t)
 	pos, neg := secrettest.Positives(), secrettest.Negatives()
@@ -203,6 +205,7 @@ func TestMCPSecretCorpus(t *testing.T) {
 // A private key pasted in a transcript (prompt and closing text), each format: the hook
 // writes no line of it and commits none (autocommit on, `git log -p` checked).
 func TestHookPastedKeyEndToEnd(t *testing.T) {
+	t.Parallel()
 	bin := carnetBin(t)
 	for _, k := range secrettest.KeyFiles() {
 		t.Run(k.Form, func(t *testing.T) {

@@ -3,6 +3,7 @@ package main
 import "testing"
 
 func TestTermSafe(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"plain é ✅":           "plain é ✅",
 		"tab\tkept":           "tab\tkept",

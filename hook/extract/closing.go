@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"maps"
 	"regexp"
 	"strings"
 	"unicode"
@@ -65,7 +66,10 @@ const (
 // "use X" under decisions; "Next steps:" (or "## 🚀 Next Steps") followed by a list gives
 // one bullet per top-level item, under bold or deeper sub-headings too, without the
 // sentence that introduces the list.
-func labelled(text string) map[string][]string {
+func labelled(text string) map[string][]string { return labelledIn(text, labelWords) }
+
+// labelledIn is labelled with a vocabulary of its own (planWords for a plan).
+func labelledIn(text string, words map[string]string) map[string][]string {
 	out := map[string][]string{}
 	var lines []string
 	for l := range strings.Lines(text) {
@@ -81,7 +85,7 @@ func labelled(text string) map[string][]string {
 		if inFence {
 			continue
 		}
-		lb, ok := matchLabel(line)
+		lb, ok := matchLabelIn(line, words)
 		if !ok {
 			continue
 		}
@@ -97,7 +101,7 @@ func labelled(text string) map[string][]string {
 			}
 		}
 		var items []string
-		items, i = block(lines, i+1, lb)
+		items, i = block(lines, i+1, lb, words)
 		for _, it := range items {
 			add(out, lb.key, it)
 		}
@@ -108,8 +112,8 @@ func labelled(text string) map[string][]string {
 
 // block reads what a label announces, from line j: the top-level items of its list(s), or
 // its first lines of prose when it has no list. It returns them and where the block ends.
-func block(lines []string, j int, lb label) ([]string, int) {
-	b := &blockReader{lb: lb, lines: lines, itemIndent: -1}
+func block(lines []string, j int, lb label, words map[string]string) ([]string, int) {
+	b := &blockReader{lb: lb, lines: lines, itemIndent: -1, words: words}
 	inFence := false
 	for ; j < len(lines); j++ {
 		l := lines[j]
@@ -133,6 +137,7 @@ type blockReader struct {
 	lines        []string
 	items, prose []string
 	itemIndent   int
+	words        map[string]string
 }
 
 // ends reads line j (l) into the block, or reports that the block ended before it.
@@ -144,7 +149,7 @@ func (b *blockReader) ends(l string, j int) bool {
 	case headingLevel(t) > 0:
 		return b.headingEnds(l, t)
 	}
-	if other, ok := matchLabel(l); ok && !other.bare && (other.key != b.lb.key || other.rest != "") {
+	if other, ok := matchLabelIn(l, b.words); ok && !other.bare && (other.key != b.lb.key || other.rest != "") {
 		return true
 	}
 	if isListItem(l) {
@@ -174,7 +179,7 @@ func (b *blockReader) headingEnds(l, t string) bool {
 	if b.lb.level == 0 || headingLevel(t) <= b.lb.level {
 		return true
 	}
-	if other, ok := matchLabel(l); ok && other.key != b.lb.key {
+	if other, ok := matchLabelIn(l, b.words); ok && other.key != b.lb.key {
 		return true
 	}
 	b.itemIndent = -1
@@ -204,7 +209,11 @@ func (b *blockReader) proseEnds(t string) bool {
 	if len(b.items) > 0 {
 		return b.lb.level == 0
 	}
-	if low := strings.ToLower(t); !strings.HasSuffix(t, ":") && len(b.prose) < 2 &&
+	if strings.HasSuffix(t, ":") { // "X was deprecated in 2024. Any workflow using it fails with:"
+		ss := splitSentences(t)
+		t = strings.Join(ss[:len(ss)-1], " ")
+	}
+	if low := strings.ToLower(t); t != "" && len(b.prose) < 2 &&
 		!strings.Contains(low, "complete") && !strings.Contains(low, "ready for") {
 		b.prose = append(b.prose, stripMarkup(t))
 	}
@@ -263,7 +272,10 @@ type label struct {
 }
 
 // matchLabel recognises a label at the start of a line.
-func matchLabel(line string) (lb label, ok bool) {
+func matchLabel(line string) (lb label, ok bool) { return matchLabelIn(line, labelWords) }
+
+// matchLabelIn is matchLabel with a vocabulary of its own.
+func matchLabelIn(line string, words map[string]string) (lb label, ok bool) {
 	t := strings.TrimSpace(line)
 	lb.level = headingLevel(t)
 	isHeading := lb.level > 0
@@ -292,7 +304,7 @@ func matchLabel(line string) (lb label, ok bool) {
 		lb.key, lb.rest = memstore.KeyWork, stripMarkup(after)
 		return lb, true
 	}
-	key, ok := labelKey(h, isHeading || !hasColon || after == "")
+	key, ok := labelKey(h, isHeading || !hasColon || after == "", words)
 	if !ok {
 		return lb, false
 	}
@@ -344,20 +356,32 @@ var labelWords = func() map[string]string {
 	return m
 }()
 
+// planWords are the label words of a plan: there, the approach and the design are what
+// was chosen.
+var planWords = func() map[string]string {
+	m := maps.Clone(labelWords)
+	for _, w := range []string{"approach", "design", "strategy", "architecture", "key positioning", "positioning",
+		"implementation approach", "technical approach", "solution design", "chosen approach"} {
+		m[w] = memstore.KeyDecisions
+	}
+	m["root cause found"] = memstore.KeyKnowledge
+	return m
+}()
+
 // labelKey finds the key of a folded label head: a label word alone, after qualifiers, or
 // (loose, for headings and bare labels) followed by a tail.
-func labelKey(h string, loose bool) (string, bool) {
-	if k, ok := labelWords[h]; ok {
+func labelKey(h string, loose bool, words map[string]string) (string, bool) {
+	if k, ok := words[h]; ok {
 		return k, true
 	}
 	for i := 0; i < len(h); i++ {
 		if h[i] != ' ' {
 			continue
 		}
-		if k, ok := labelWords[h[i+1:]]; ok && qualified(h[:i]) {
+		if k, ok := words[h[i+1:]]; ok && qualified(h[:i]) {
 			return k, true
 		}
-		if k, ok := labelWords[h[:i]]; ok && loose && hasTail(h[i+1:]) {
+		if k, ok := words[h[:i]]; ok && loose && hasTail(h[i+1:]) {
 			return k, true
 		}
 	}

@@ -19,6 +19,10 @@ func firstParagraph(p string) string {
 		if isLogLine(line) {
 			break
 		}
+		if before, pasted := cutPaste(line); pasted {
+			kept = append(kept, strings.TrimSpace(before))
+			break
+		}
 		kept = append(kept, strings.TrimSpace(line))
 	}
 	out := strings.Join(strings.Fields(strings.Join(kept, " ")), " ")
@@ -35,6 +39,19 @@ func firstParagraph(p string) string {
 		return ""
 	}
 	return out
+}
+
+// cutPaste cuts a line before a quote that opens a pasted block ("still fails… ""Current
+// runner version…"): a doubled quote, or a quote left open at the end of the line.
+func cutPaste(line string) (string, bool) {
+	if i := strings.Index(line, `""`); i > 0 {
+		return line[:i], true
+	}
+	if strings.Count(line, `"`)%2 == 1 {
+		i := strings.LastIndex(line, `"`)
+		return line[:i], i > 0
+	}
+	return line, false
 }
 
 // followUps open a prompt that reacts to the last answer (a correction, a retry, an undo)

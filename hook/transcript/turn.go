@@ -23,7 +23,8 @@ type Turn struct {
 	Texts      []string  // the assistant's texts, in order (thinking left out)
 	Closing    string    // the assistant's closing text (last_assistant_message when given)
 	Tools      []*ToolUse
-	Cwd        string // the working directory recorded in the transcript
+	Cwd        string // the working directory recorded in the transcript (its newest line)
+	StartCwd   string // the working directory at the turn's oldest line read (before any cd)
 	SessionID  string
 	Sidechain  bool // read from a subagent transcript
 
@@ -31,10 +32,11 @@ type Turn struct {
 	// paths relative to it.
 	Root string
 
-	Lines     int  // lines of the turn that were parsed
-	Skipped   int  // lines that could not be parsed (half-written, garbage) or were oversized
-	Compacted bool // a compaction happened inside the turn
-	Truncated bool // the scan budget ran out before the prompt was found
+	Lines       int  // lines of the turn that were parsed
+	Skipped     int  // lines that could not be parsed (half-written, garbage) or were oversized
+	Compacted   bool // a compaction happened inside the turn
+	Interrupted bool // the user stopped the assistant during the turn ("[Request interrupted")
+	Truncated   bool // the scan budget ran out before the prompt was found
 }
 
 // ToolUse is one tool call of the turn with the essentials of its input and its result.
@@ -45,6 +47,11 @@ type ToolUse struct {
 	Command     string // Bash
 	Description string // Bash
 	Todos       []Todo // TodoWrite
+	Plan        string // ExitPlanMode: the plan shown to the user
+	Subject     string // TaskCreate: the task; a pull request's title (GitHub MCP tools)
+	TaskID      string // TaskUpdate
+	TaskStatus  string // TaskUpdate
+	PullNumber  string // GitHub MCP tools: the pull request
 	Time        time.Time
 
 	HasResult bool

@@ -3,6 +3,7 @@ package extract
 import (
 	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -125,10 +126,29 @@ func block(lines []string, j int, lb label, words map[string]string) ([]string, 
 			break
 		}
 	}
+	if lb.key == memstore.KeyNext && b.isProcedure() { // the steps of one check: one thing to do
+		items := slices.DeleteFunc(b.items, func(it string) bool { return slices.Contains(b.steps, it) })
+		return append(items, strings.Join(b.steps, "; ")), j
+	}
 	if len(b.items) > 0 || lb.key == memstore.KeyDecisions || lb.key == memstore.KeyWork {
 		return b.items, j // a choice or a piece of work is stated as an item, not as a paragraph
 	}
 	return b.prose, j
+}
+
+// isProcedure reports a numbered list of at least four short steps under a sub-heading
+// ("Then test:" "1. Navigate to /x" "2. Change the type"): a manual check to run, not
+// separate to-dos.
+func (b *blockReader) isProcedure() bool {
+	if len(b.steps) < 4 {
+		return false
+	}
+	for _, it := range b.steps {
+		if len(strings.Fields(it)) > 8 {
+			return false
+		}
+	}
+	return true
 }
 
 // blockReader is the state of block: what it kept so far and the indent of its items.
@@ -138,6 +158,8 @@ type blockReader struct {
 	items, prose []string
 	itemIndent   int
 	words        map[string]string
+	steps        []string // the numbered items under a sub-heading ("Then test:")
+	grouped      bool     // a sub-heading was read
 }
 
 // ends reads line j (l) into the block, or reports that the block ended before it.
@@ -157,7 +179,7 @@ func (b *blockReader) ends(l string, j int) bool {
 		return false
 	}
 	if isSubheading(t) {
-		b.itemIndent = -1
+		b.itemIndent, b.grouped = -1, true
 		return false
 	}
 	return b.proseEnds(t)
@@ -200,6 +222,9 @@ func (b *blockReader) item(l, t string) {
 		b.itemIndent = -1
 	} else if !strings.HasPrefix(it, "Expected:") {
 		b.items = append(b.items, it)
+		if b.grouped && t[0] >= '0' && t[0] <= '9' {
+			b.steps = append(b.steps, it)
+		}
 	}
 }
 
@@ -254,12 +279,18 @@ func nextNonBlank(lines []string, j int) int {
 var metadata = regexp.MustCompile(`(?i)^(file|files|line|lines|location|path|severity|status|priority|impact|effort)\s*:`)
 
 func add(out map[string][]string, key, s string) {
-	s = strings.TrimSpace(s)
+	s = lineRef.ReplaceAllString(strings.TrimSpace(s), "")
 	if len(s) < 4 || strings.HasSuffix(s, ":") || metadata.MatchString(s) || len(out[key]) >= maxLabelled {
 		return // a fragment ("Line: 23") or the introduction of a code block
 	}
+	if key == memstore.KeyNext && (strings.Contains(s, " will ") || strings.HasPrefix(s, "\"")) {
+		return // "All future code will be checked…", "\"Ready!\" in the terminal": what follows, no step
+	}
 	out[key] = append(out[key], s)
 }
+
+// lineRef is a "Line 93: " in front of a statement: the place, not the fact.
+var lineRef = regexp.MustCompile(`^(?i)lines? \d+(-\d+)?:\s*`)
 
 // label is a recognised label line. rest is what follows the label on the same line;
 // heading reports a line that announces a block (a markdown heading, or a label with

@@ -76,6 +76,9 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 		open, closed := todoState(t.Tools)
 		e.Next = append(e.Next, open...)
 		e.NextDone = append(e.NextDone, closed...)
+		if goal == "" {
+			e.Goal = append(e.Goal, todoGoal(t.Tools)...) // "ok go", "/review": the plan says what the turn was for
+		}
 	}
 	interruption(&e, t, goal, w)
 	statements(&e, t)
@@ -99,8 +102,11 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 		e.Add(key, items...)
 	}
 	decisions, knowledge := reasons(t)
-	e.Add(memstore.KeyDecisions, decisions...)
+	if !review { // a review's "instead of" is a recommendation, not a choice made
+		e.Add(memstore.KeyDecisions, decisions...)
+	}
 	e.Add(memstore.KeyKnowledge, knowledge...)
+	e.Add(memstore.KeyKnowledge, answer(t)...)
 }
 
 // fileBullets names the files edited or written in the turn, relative to the workspace.
@@ -256,6 +262,34 @@ func todoState(tools []*transcript.ToolUse) (open, closed []string) {
 		}
 	}
 	return open, closed
+}
+
+// todoGoal states what a turn whose prompt says nothing ("ok, go", a bare slash command)
+// was for: the first items of its first to-do list.
+func todoGoal(tools []*transcript.ToolUse) []string {
+	var items []string
+	if tasks := taskList(tools); len(tasks) > 0 {
+		for _, td := range tasks {
+			items = append(items, td.Content)
+		}
+	} else {
+		for _, u := range tools {
+			if u.Name == "TodoWrite" && len(u.Todos) > 0 {
+				for _, td := range u.Todos {
+					items = append(items, td.Content)
+				}
+				break
+			}
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	g := strings.Join(items[:min(3, len(items))], "; ")
+	if len(items) > 3 {
+		g += " …"
+	}
+	return []string{g}
 }
 
 // taskList replays Claude Code's TaskCreate ("Task #3 created successfully: …") and
@@ -470,7 +504,7 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 				continue
 			}
 			k := strings.ToLower(s)
-			if seen[k] {
+			if seen[k] || (key == memstore.KeyKnowledge || key == memstore.KeyDecisions) && restates(out.Field(key), s) {
 				continue
 			}
 			seen[k] = true
@@ -478,6 +512,31 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 		}
 	}
 	return out
+}
+
+// restates reports a statement that says again what one of kept says: most of its
+// content words are already there ("The CI failure is not due to the tests but…" twice).
+func restates(kept []string, s string) bool {
+	w := memstore.ContentWords(memstore.Normalize(s))
+	if len(w) < 4 {
+		return false
+	}
+	for _, k := range kept {
+		have := map[string]bool{}
+		for _, x := range memstore.ContentWords(memstore.Normalize(k)) {
+			have[x] = true
+		}
+		common := 0
+		for _, x := range w {
+			if have[x] {
+				common++
+			}
+		}
+		if common*10 >= len(w)*6 && common*10 >= len(have)*6 {
+			return true
+		}
+	}
+	return false
 }
 
 // extractionKeys lists every key of the extraction JSON, in file order.

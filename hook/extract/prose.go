@@ -235,3 +235,25 @@ func keepSentence(s string) bool {
 	}
 	return true
 }
+
+// maxAnswer bounds the sentences taken from the answer to a question.
+const maxAnswer = 2
+
+// answer keeps, when the user asked a question, the first statements of the assistant's
+// answer (its closing text): what was learned by asking.
+func answer(t *transcript.Turn) []string {
+	p := strings.TrimSpace(t.Prompt)
+	if t.Sidechain || t.Closing == "" || !strings.HasSuffix(p, "?") && !strings.HasSuffix(p, "？") {
+		return nil
+	}
+	var out []string
+	for _, s := range sentences(t.Closing) {
+		if len(s) >= 40 && !strings.HasPrefix(s, "I ") && !strings.HasPrefix(s, "I'") {
+			out = append(out, s)
+		}
+		if len(out) == maxAnswer {
+			break
+		}
+	}
+	return out
+}

@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"carnet/hook/transcript"
@@ -115,7 +116,7 @@ func interruption(e *memstore.Extraction, t *transcript.Turn, goal string, w wor
 	default:
 		return
 	}
-	if len(e.Next) == 0 && goal != "" && !t.Sidechain {
+	if len(e.Next) == 0 && goal != "" && !t.Sidechain && slices.ContainsFunc(t.Tools, (*transcript.ToolUse).Edits) {
 		e.Next = append(e.Next, fmt.Sprintf(w.resume, clipGoal(goal)))
 	}
 }

@@ -219,3 +219,60 @@ func TestGoalsOfApprovalsAndPastes(t *testing.T) {
 		t.Errorf("root cause = %q", got)
 	}
 }
+
+func TestTurnsThatSayLittle(t *testing.T) {
+	t.Parallel()
+	// An approval's goal is what the turn's to-do list set out to do.
+	b := &transcripttest.Claude{}
+	b.Prompt("yes, I agree with all three, let's do them")
+	b.Use("m1", "t1", "TodoWrite", map[string]any{"todos": []any{
+		map[string]any{"content": "Fix the silent failure", "status": "completed"},
+		map[string]any{"content": "Add clippy lints", "status": "completed"},
+		map[string]any{"content": "Enforce clippy in CI", "status": "completed"},
+		map[string]any{"content": "Document it", "status": "completed"},
+	}})
+	b.Result("t1", "Todos have been modified", false)
+	b.Say("m2", "All done.")
+	if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Goal, []string{"Fix the silent failure; Add clippy lints; Enforce clippy in CI …"}) {
+		t.Errorf("goal = %q", e.Goal)
+	}
+	// The answer to a question is worth knowing.
+	b = &transcripttest.Claude{}
+	b.Prompt("How do I update the tool I already installed?")
+	b.Say("m1", "Run the installer again:\n\n```bash\nuv run tool install --force\n```\n\nThis copies the templates from your source tree to the commands folder. No package reinstall is needed.")
+	if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Knowledge, []string{"This copies the templates from your source tree to the commands folder."}) {
+		t.Errorf("knowledge = %q", e.Knowledge)
+	}
+}
+
+func TestClosingTextDetails(t *testing.T) {
+	t.Parallel()
+	got := labelled("### Next Steps\nConvex redeploys by itself. Watch for:\n- ✅ \"Functions ready!\" in the terminal\n\nThen test:\n" +
+		"1. Navigate to `/preview`\n2. Open Appearance\n3. Change the type to \"Gradient\"\n4. Refresh the page\n")
+	if !slices.Equal(got[memstore.KeyNext], []string{"Navigate to `/preview`; Open Appearance; Change the type to \"Gradient\"; Refresh the page"}) {
+		t.Errorf("a manual check's steps: %q", got[memstore.KeyNext])
+	}
+	got = labelled("## Next steps\n1. Run `./setup.sh`\n2. All future code will be checked automatically\n")
+	if !slices.Equal(got[memstore.KeyNext], []string{"Run `./setup.sh`"}) {
+		t.Errorf("a statement of what follows is no step: %q", got[memstore.KeyNext])
+	}
+	got = labelled("### Solution Applied\n- Line 93: Changed `upload@v3` → `upload@v4`\n- Line 202: Changed `upload@v3` → `upload@v4`\n")
+	if e := clean(memstore.Extraction{Decisions: got[memstore.KeyDecisions]}, PathFixer{}); !slices.Equal(e.Decisions, []string{"Changed `upload@v3` → `upload@v4`"}) {
+		t.Errorf("decisions = %q", e.Decisions)
+	}
+	e := clean(memstore.Extraction{Knowledge: []string{
+		"The CI failure is not due to the test code but because the workflow uses a deprecated `upload-artifact@v3`.",
+		"The CI failure was not due to the tests themselves, but because the workflow was using a deprecated `upload-artifact@v3`.",
+		"GitHub deprecated `upload-artifact@v3` in April 2024.",
+	}}, PathFixer{})
+	if len(e.Knowledge) != 2 {
+		t.Errorf("a restated fact is kept twice: %q", e.Knowledge)
+	}
+	// A review's "instead of" recommends; it decides nothing.
+	b := &transcripttest.Claude{}
+	b.Prompt("Review the identity module")
+	b.Say("m1", "## Review\nFix `generate()`: return errors instead of silent failures.")
+	if e := extractEN(t, b, "/home/dev/proj"); len(e.Decisions) != 0 {
+		t.Errorf("review: %q", e.Decisions)
+	}
+}

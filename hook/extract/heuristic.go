@@ -23,7 +23,6 @@ type Heuristic struct {
 // Limits that keep the heuristic's output to memory, not a dump.
 const (
 	maxGoal     = 200
-	maxFiles    = 12
 	maxFailures = 5
 	maxTodos    = 10
 )
@@ -34,11 +33,11 @@ type wording struct {
 }
 
 var wordings = map[string]wording{
-	"fr": {created: "Fichiers créés : %s", modified: "Fichiers modifiés : %s", commit: "Commit %s : %s", commitNoHash: "Commit : %s",
+	"fr": {created: memstore.FileLists["fr"][0] + "%s", modified: memstore.FileLists["fr"][1] + "%s", commit: "Commit %s : %s", commitNoHash: "Commit : %s",
 		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: "corrigé : ",
 		prOpened: "PR %s ouverte : %s", prOpenedBare: "PR %s ouverte", prMerged: "PR %s fusionnée",
 		interrupted: "Tour interrompu : %s", userStop: "Tour interrompu par l'utilisateur", resume: "Reprendre le travail interrompu : %s", plan: "Plan : %s"},
-	"en": {created: "Files created: %s", modified: "Files changed: %s", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
+	"en": {created: memstore.FileLists["en"][0] + "%s", modified: memstore.FileLists["en"][1] + "%s", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: "fixed: ",
 		prOpened: "Opened PR %s: %s", prOpenedBare: "Opened PR %s", prMerged: "Merged PR %s",
 		interrupted: "Turn interrupted: %s", userStop: "Turn interrupted by the user", resume: "Resume the interrupted work: %s", plan: "Plan: %s"},
@@ -130,10 +129,10 @@ func fileBullets(t *transcript.Turn, fx PathFixer, w wording) []string {
 	}
 	var out []string
 	if len(created) > 0 {
-		out = append(out, fmt.Sprintf(w.created, ListFiles(created)))
+		out = append(out, fmt.Sprintf(w.created, memstore.ListFiles(created)))
 	}
 	if len(modified) > 0 {
-		out = append(out, fmt.Sprintf(w.modified, ListFiles(modified)))
+		out = append(out, fmt.Sprintf(w.modified, memstore.ListFiles(modified)))
 	}
 	return out
 }
@@ -458,30 +457,6 @@ func isEmptySearch(cmd, out string) bool {
 	o := strings.ToLower(strings.TrimSpace(out))
 	return strings.HasPrefix(o, "exit code") && strings.HasSuffix(o, "1") || o == "(no output)" || o == "no matches found" ||
 		causeLine(out) == "" // a shell banner or a header line: nothing that says more than "no match"
-}
-
-// maxFileList bounds the characters of a file list, so that a bullet never clips it; a
-// list cut short leaves room for its "(+N more)".
-const (
-	maxFileList = 275
-	maxFileCut  = 260
-)
-
-// ListFiles names files for a bullet or a message: the first few (at most maxFiles, within
-// maxFileList characters), joined, then how many more.
-func ListFiles(files []string) string {
-	if all := strings.Join(files, ", "); len(files) <= maxFiles && len(all) <= maxFileList {
-		return all
-	}
-	n, size := 0, 0
-	for n < len(files) && n < maxFiles && (n == 0 || size+2+len(files[n]) <= maxFileCut) {
-		size += 2 + len(files[n])
-		n++
-	}
-	if n == len(files) {
-		return strings.Join(files, ", ")
-	}
-	return fmt.Sprintf("%s (+%d more)", strings.Join(files[:n], ", "), len(files)-n)
 }
 
 // clean is the last pass over any extraction, the model's included: one line per bullet,

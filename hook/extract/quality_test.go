@@ -180,7 +180,7 @@ func TestFileListsKeepTheirCount(t *testing.T) {
 	for i := range 17 {
 		files = append(files, "internal/some/rather/deep/package/file_"+strings.Repeat("x", i%5)+string(rune('a'+i))+".go")
 	}
-	s := ListFiles(files)
+	s := memstore.ListFiles(files)
 	if !strings.HasSuffix(s, " more)") || len(s) > maxBullet-30 {
 		t.Errorf("%d bytes: %s", len(s), s)
 	}

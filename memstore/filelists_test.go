@@ -1,0 +1,36 @@
+package memstore
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFileListsMergeAcrossTurns: the files of each turn fold into one bullet per kind for the
+// day; a file created that day is not listed again as changed; a count of hidden files stays.
+func TestFileListsMergeAcrossTurns(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, nil)
+	for _, work := range [][]string{
+		{"Fichiers créés : a.go, b.go", "Fichiers modifiés : main.go"},
+		{"Fichiers modifiés : a.go, main.go, c.go", "Commit 1a2b3c4 : add c"},
+		{"Fichiers modifiés : d.go (+3 more)"},
+		{"Fichiers modifiés : c.go"},
+	} {
+		if _, err := p.Merge(Extraction{Work: work}, Change{Now: day("2026-03-22")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := read(t, p.LogPath("2026-03-22"))
+	want := "## Travail produit\n- Fichiers créés : a.go, b.go\n- Fichiers modifiés : main.go, c.go, d.go (+3 more)\n- Commit 1a2b3c4 : add c\n"
+	if !strings.Contains(got, want) {
+		t.Errorf("log:\n%s\nwant:\n%s", got, want)
+	}
+	var many []string
+	for _, c := range "abcdefghijklmnop" {
+		many = append(many, "internal/package/"+string(c)+".go")
+	}
+	files, hidden := parseFileList(ListFiles(many))
+	if len(files)+hidden != len(many) {
+		t.Errorf("%d names + %d hidden, want %d", len(files), hidden, len(many))
+	}
+}

@@ -284,11 +284,7 @@ func todoGoal(tools []*transcript.ToolUse) []string {
 	if len(items) == 0 {
 		return nil
 	}
-	g := strings.Join(items[:min(3, len(items))], "; ")
-	if len(items) > 3 {
-		g += " …"
-	}
-	return []string{g}
+	return []string{strings.Join(items[:min(3, len(items))], "; ")}
 }
 
 // taskList replays Claude Code's TaskCreate ("Task #3 created successfully: …") and

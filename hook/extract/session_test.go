@@ -233,7 +233,7 @@ func TestTurnsThatSayLittle(t *testing.T) {
 	}})
 	b.Result("t1", "Todos have been modified", false)
 	b.Say("m2", "All done.")
-	if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Goal, []string{"Fix the silent failure; Add clippy lints; Enforce clippy in CI …"}) {
+	if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Goal, []string{"Fix the silent failure; Add clippy lints; Enforce clippy in CI"}) {
 		t.Errorf("goal = %q", e.Goal)
 	}
 	// The answer to a question is worth knowing.
@@ -274,5 +274,19 @@ func TestClosingTextDetails(t *testing.T) {
 	b.Say("m1", "## Review\nFix `generate()`: return errors instead of silent failures.")
 	if e := extractEN(t, b, "/home/dev/proj"); len(e.Decisions) != 0 {
 		t.Errorf("review: %q", e.Decisions)
+	}
+}
+
+func TestHomePathsAreScrubbed(t *testing.T) {
+	t.Parallel()
+	fx := NewPathFixer("/home/dev/proj")
+	for in, want := range map[string]string{
+		"copies the templates to `~/.claude/commands/sdlc/`.": "copies the templates to `sdlc`.",
+		"see ~/notes.md:12":                                   "see notes.md:12",
+		"a~/b/c stays, and so does ~ alone":                   "a~/b/c stays, and so does ~ alone",
+	} {
+		if got := fx.scrub(in); got != want {
+			t.Errorf("scrub(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

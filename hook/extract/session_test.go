@@ -282,8 +282,8 @@ func TestHomePathsAreScrubbed(t *testing.T) {
 	fx := NewPathFixer("/home/dev/proj")
 	for in, want := range map[string]string{
 		"copies the templates to `~/.claude/commands/sdlc/`.": "copies the templates to `sdlc`.",
-		"see ~/notes.md:12":                                   "see notes.md:12",
-		"a~/b/c stays, and so does ~ alone":                   "a~/b/c stays, and so does ~ alone",
+		"see ~/notes.md:12":                 "see notes.md:12",
+		"a~/b/c stays, and so does ~ alone": "a~/b/c stays, and so does ~ alone",
 	} {
 		if got := fx.scrub(in); got != want {
 			t.Errorf("scrub(%q) = %q, want %q", in, got, want)

@@ -74,7 +74,9 @@ func fileListKind(text string) (opening, created string, ok bool) {
 
 // mergeFileLists folds the file-list bullets of items into the bullets of the same kind
 // already in today's work section, so that the day names each file once, and returns the
-// items left to add. A file created today is not listed again as changed.
+// items left to add: a list whose new files no longer fit the last bullet of its kind goes
+// on as a bullet of its own, so that no name is hidden. A file created today is not listed
+// again as changed.
 func (tx *Tx) mergeFileLists(today *Doc, items []string, path string, res *MergeResult) []string {
 	sec, ok := today.Section(KeyWork)
 	if !ok {
@@ -85,33 +87,52 @@ func (tx *Tx) mergeFileLists(today *Doc, items []string, path string, res *Merge
 	for _, raw := range items {
 		text := tx.CleanBullet(raw)
 		opening, created, ok := fileListKind(text)
-		i := slices.IndexFunc(bullets, func(b Bullet) bool { return strings.HasPrefix(b.Text, opening) })
-		if !ok || i < 0 {
+		if !ok {
 			rest = append(rest, raw)
 			continue
 		}
-		old, oldHidden := parseFileList(strings.TrimPrefix(bullets[i].Text, opening))
-		add, addHidden := parseFileList(strings.TrimPrefix(text, opening))
-		var made []string
+		known := namesIn(bullets, opening)
 		if opening != created {
-			if j := slices.IndexFunc(bullets, func(b Bullet) bool { return strings.HasPrefix(b.Text, created) }); j >= 0 {
-				made, _ = parseFileList(strings.TrimPrefix(bullets[j].Text, created))
+			known = append(known, namesIn(bullets, created)...)
+		}
+		add, hidden := parseFileList(strings.TrimPrefix(text, opening))
+		add = slices.DeleteFunc(add, func(f string) bool { return slices.Contains(known, f) })
+		last := -1
+		for i, b := range bullets {
+			if strings.HasPrefix(b.Text, opening) {
+				last = i
 			}
 		}
-		files := old
-		for _, f := range add {
-			if !slices.Contains(files, f) && !slices.Contains(made, f) {
-				files = append(files, f)
-			}
-		}
-		merged := opening + listFiles(files, oldHidden+addHidden)
-		if merged == bullets[i].Text {
+		switch {
+		case len(add) == 0 && hidden == 0:
 			res.Duplicates++
-			continue
+		case last < 0:
+			rest = append(rest, opening+listFiles(add, hidden))
+		default:
+			b := &bullets[last]
+			old, oldHidden := parseFileList(strings.TrimPrefix(b.Text, opening))
+			all := append(old, add...)
+			merged := listFiles(all, oldHidden+hidden)
+			if shown, _ := parseFileList(merged); len(shown) < len(all) {
+				rest = append(rest, opening+listFiles(add, hidden)) // full: a bullet of its own
+				continue
+			}
+			today.SetBulletText(*b, opening+merged)
+			b.Text = opening + merged
+			res.Added = append(res.Added, Item{Key: KeyWork, Text: b.Text, Path: tx.p.WS.Rel(path)})
 		}
-		today.SetBulletText(bullets[i], merged)
-		bullets[i].Text = merged
-		res.Added = append(res.Added, Item{Key: KeyWork, Text: merged, Path: tx.p.WS.Rel(path)})
 	}
 	return rest
+}
+
+// namesIn lists the files named by the bullets that open with opening.
+func namesIn(bullets []Bullet, opening string) []string {
+	var out []string
+	for _, b := range bullets {
+		if rest, ok := strings.CutPrefix(b.Text, opening); ok {
+			files, _ := parseFileList(rest)
+			out = append(out, files...)
+		}
+	}
+	return out
 }

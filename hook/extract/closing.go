@@ -283,10 +283,21 @@ func add(out map[string][]string, key, s string) {
 	if len(s) < 4 || strings.HasSuffix(s, ":") || metadata.MatchString(s) || len(out[key]) >= maxLabelled {
 		return // a fragment ("Line: 23") or the introduction of a code block
 	}
-	if key == memstore.KeyNext && (strings.Contains(s, " will ") || strings.HasPrefix(s, "\"")) {
-		return // "All future code will be checked…", "\"Ready!\" in the terminal": what follows, no step
+	if key == memstore.KeyNext && !isStep(s) {
+		return
 	}
 	out[key] = append(out[key], s)
+}
+
+// offers are what an assistant proposes the user may do, not work left.
+var offers = []string{"if you want", "if you'd like", "if you prefer", "if desired", "if needed", "si vous voulez", "si tu veux", "si besoin"}
+
+// isStep reports a next-step item that is work left: not a statement of what will follow
+// ("All future code will be checked…", "\"Ready!\" in the terminal"), not a question to the
+// user (the next prompt answers it), not an offer ("Adjust the depth if you want").
+func isStep(s string) bool {
+	low := strings.ToLower(s)
+	return !strings.Contains(s, " will ") && !strings.HasPrefix(s, "\"") && !strings.Contains(s, "?") && !hasAny(low, offers)
 }
 
 // lineRef is a "Line 93: " in front of a statement: the place, not the fact.

@@ -29,6 +29,28 @@ func ListFiles(files []string) string {
 	return listFiles(files, 0)
 }
 
+// maxFileBullets bounds the bullets FileBullets writes for one list.
+const maxFileBullets = 4
+
+// FileBullets names files in as many bullets (opening + list) as they need, at most
+// maxFileBullets, so that no name is hidden behind "(+N more)" unless there are very many.
+func FileBullets(opening string, files []string) []string {
+	var out []string
+	for len(files) > 0 {
+		n, size := 0, 0
+		for n < len(files) && n < maxFiles && (n == 0 || size+2+len(files[n]) <= maxFileList) {
+			size += 2 + len(files[n])
+			n++
+		}
+		if len(out) == maxFileBullets-1 {
+			n = len(files) // the last bullet says how many more
+		}
+		out = append(out, opening+ListFiles(files[:n]))
+		files = files[n:]
+	}
+	return out
+}
+
 // listFiles is ListFiles with hidden more files already left out of files.
 func listFiles(files []string, hidden int) string {
 	if all := strings.Join(files, ", "); hidden == 0 && len(files) <= maxFiles && len(all) <= maxFileList {
@@ -104,7 +126,7 @@ func (tx *Tx) mergeFileLists(today *Doc, items []string, path string, res *Merge
 			}
 		}
 		switch {
-		case len(add) == 0 && hidden == 0:
+		case len(add) == 0: // the names it hides, if any, are the same ones
 			res.Duplicates++
 		case last < 0:
 			rest = append(rest, opening+listFiles(add, hidden))

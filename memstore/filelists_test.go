@@ -49,3 +49,31 @@ func TestFileListsMergeAcrossTurns(t *testing.T) {
 		}
 	}
 }
+
+func TestFileBulletsHideNoName(t *testing.T) {
+	t.Parallel()
+	var files []string
+	for i := range 30 {
+		files = append(files, "src/components/widget_"+strings.Repeat("x", i%7)+string(rune('a'+i%26))+".tsx")
+	}
+	got := FileBullets("Files created: ", files)
+	if len(got) < 2 || len(got) > maxFileBullets || strings.Contains(strings.Join(got, "\n"), "more)") {
+		t.Fatalf("%d bullets:\n%s", len(got), strings.Join(got, "\n"))
+	}
+	for _, f := range files {
+		if !strings.Contains(strings.Join(got, "\n"), f) {
+			t.Errorf("%s is missing", f)
+		}
+	}
+	for _, b := range got {
+		if len(b) > 300 {
+			t.Errorf("%d-byte bullet: %s", len(b), b)
+		}
+	}
+	for len(files) < 200 {
+		files = append(files, files...)
+	}
+	if got := FileBullets("Files created: ", files); len(got) != maxFileBullets || !strings.HasSuffix(got[len(got)-1], "more)") {
+		t.Errorf("very many files: %q", got)
+	}
+}

@@ -28,16 +28,16 @@ const (
 )
 
 type wording struct {
-	created, modified, commit, commitNoHash, failed, failedBare, fixed    string
+	lang, commit, commitNoHash, failed, failedBare, fixed                 string
 	prOpened, prOpenedBare, prMerged, interrupted, userStop, resume, plan string
 }
 
 var wordings = map[string]wording{
-	"fr": {created: memstore.FileLists["fr"][0] + "%s", modified: memstore.FileLists["fr"][1] + "%s", commit: "Commit %s : %s", commitNoHash: "Commit : %s",
+	"fr": {lang: "fr", commit: "Commit %s : %s", commitNoHash: "Commit : %s",
 		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: "corrigé : ",
 		prOpened: "PR %s ouverte : %s", prOpenedBare: "PR %s ouverte", prMerged: "PR %s fusionnée",
 		interrupted: "Tour interrompu : %s", userStop: "Tour interrompu par l'utilisateur", resume: "Reprendre le travail interrompu : %s", plan: "Plan : %s"},
-	"en": {created: memstore.FileLists["en"][0] + "%s", modified: memstore.FileLists["en"][1] + "%s", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
+	"en": {lang: "en", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: "fixed: ",
 		prOpened: "Opened PR %s: %s", prOpenedBare: "Opened PR %s", prMerged: "Merged PR %s",
 		interrupted: "Turn interrupted: %s", userStop: "Turn interrupted by the user", resume: "Resume the interrupted work: %s", plan: "Plan: %s"},
@@ -127,14 +127,8 @@ func fileBullets(t *transcript.Turn, fx PathFixer, w wording) []string {
 			modified = append(modified, p)
 		}
 	}
-	var out []string
-	if len(created) > 0 {
-		out = append(out, fmt.Sprintf(w.created, memstore.ListFiles(created)))
-	}
-	if len(modified) > 0 {
-		out = append(out, fmt.Sprintf(w.modified, memstore.ListFiles(modified)))
-	}
-	return out
+	lists := memstore.FileLists[w.lang]
+	return append(memstore.FileBullets(lists[0], created), memstore.FileBullets(lists[1], modified)...)
 }
 
 // commandBullets reads the shell calls: commits made (also when a push chained after

@@ -491,13 +491,16 @@ func restates(kept []string, s string) bool {
 		for _, x := range memstore.ContentWords(memstore.Normalize(k)) {
 			have[x] = true
 		}
-		common := 0
+		common, other := 0, false
 		for _, x := range w {
-			if have[x] {
+			switch {
+			case have[x]:
 				common++
+			case strings.ContainsAny(x, "0123456789/"):
+				other = true // another number, id or path: another fact
 			}
 		}
-		if common*10 >= len(w)*6 && common*10 >= len(have)*6 {
+		if !other && common*10 >= len(w)*6 && common*10 >= len(have)*6 {
 			return true
 		}
 	}

@@ -124,9 +124,7 @@ func (f PathFixer) scrub(text string) string {
 			break
 		}
 		j += i
-		if home := j > 0 && text[j-1] == '~' && (j == 1 || strings.ContainsRune(" \t\n\"'`(=[{<,;|", rune(text[j-2]))); home {
-			j-- // "~/.claude/commands": a home folder's path, as machine-specific as /home/me/.claude
-		} else if j > 0 && !strings.ContainsRune(" \t\n\"'`(=[{<,;|", rune(text[j-1])) && text[j-1] < 0x80 && !strings.HasSuffix(text[:j], "file://") {
+		if j > 0 && !strings.ContainsRune(" \t\n\"'`(=[{<,;|", rune(text[j-1])) && text[j-1] < 0x80 && !strings.HasSuffix(text[:j], "file://") {
 			sb.WriteString(text[i : j+1])
 			i = j + 1
 			continue
@@ -155,12 +153,6 @@ func (f PathFixer) fixToken(tok string) string {
 	p, suffix := tok, ""
 	if c := strings.IndexByte(tok, ':'); c > 0 {
 		p, suffix = tok[:c], tok[c:]
-	}
-	if rest, ok := strings.CutPrefix(p, "~/"); ok {
-		if rest = strings.TrimRight(rest, "/"); rest == "" {
-			return tok
-		}
-		return path.Base(rest) + suffix
 	}
 	if strings.Count(p, "/") < 2 {
 		return tok

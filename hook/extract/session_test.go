@@ -268,26 +268,16 @@ func TestClosingTextDetails(t *testing.T) {
 	if len(e.Knowledge) != 2 {
 		t.Errorf("a restated fact is kept twice: %q", e.Knowledge)
 	}
+	e = clean(memstore.Extraction{Knowledge: []string{"request 1350 of the batch timed out", "request 2291 of the batch timed out"}}, PathFixer{})
+	if len(e.Knowledge) != 2 {
+		t.Errorf("two facts about two requests are one: %q", e.Knowledge)
+	}
 	// A review's "instead of" recommends; it decides nothing.
 	b := &transcripttest.Claude{}
 	b.Prompt("Review the identity module")
 	b.Say("m1", "## Review\nFix `generate()`: return errors instead of silent failures.")
 	if e := extractEN(t, b, "/home/dev/proj"); len(e.Decisions) != 0 {
 		t.Errorf("review: %q", e.Decisions)
-	}
-}
-
-func TestHomePathsAreScrubbed(t *testing.T) {
-	t.Parallel()
-	fx := NewPathFixer("/home/dev/proj")
-	for in, want := range map[string]string{
-		"copies the templates to `~/.claude/commands/sdlc/`.": "copies the templates to `sdlc`.",
-		"see ~/notes.md:12":                 "see notes.md:12",
-		"a~/b/c stays, and so does ~ alone": "a~/b/c stays, and so does ~ alone",
-	} {
-		if got := fx.scrub(in); got != want {
-			t.Errorf("scrub(%q) = %q, want %q", in, got, want)
-		}
 	}
 }
 

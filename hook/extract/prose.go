@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"carnet/hook/transcript"
 )
@@ -84,21 +85,31 @@ func isLogLine(l string) bool {
 	return logStart.MatchString(l)
 }
 
-// clipGoal bounds a goal, at the end of a sentence when one ends late enough.
+// clipGoal bounds a goal to maxGoal characters (and a bullet's bytes), at the end of a
+// sentence when one ends late enough.
 func clipGoal(g string) string {
-	if len(g) <= maxGoal {
+	lim := len(g)
+	if n := utf8.RuneCountInString(g); n > maxGoal {
+		lim = 0
+		for range maxGoal {
+			_, size := utf8.DecodeRuneInString(g[lim:])
+			lim += size
+		}
+	}
+	lim = min(lim, maxBullet-10) // Cyrillic or Greek takes two bytes a letter
+	if len(g) <= lim {
 		return g
 	}
 	cut := -1
 	for _, end := range []string{". ", "? ", "! ", "。", "？", "！"} {
-		if i := strings.LastIndex(g[:maxGoal], end); i > cut {
+		if i := strings.LastIndex(g[:lim], end); i > cut {
 			cut = i + len(strings.TrimRight(end, " "))
 		}
 	}
-	if cut >= maxGoal/3 {
+	if cut >= lim/3 {
 		return strings.TrimSpace(g[:cut])
 	}
-	return transcript.ClipWords(g, maxGoal)
+	return transcript.ClipWords(g, lim)
 }
 
 // causeLine keeps a failing call's output line when it says why: not a passing test, a
@@ -243,11 +254,18 @@ const maxAnswer = 2
 // answer (its closing text): what was learned by asking.
 func answer(t *transcript.Turn) []string {
 	p := strings.TrimSpace(t.Prompt)
-	if t.Sidechain || t.Closing == "" || !strings.HasSuffix(p, "?") && !strings.HasSuffix(p, "？") {
-		return nil
+	if t.Sidechain || t.Closing == "" || !strings.HasSuffix(p, "?") && !strings.HasSuffix(p, "？") ||
+		strings.Contains(t.Closing, "<proposed_plan>") {
+		return nil // a plan answers with its own sections (see plans)
+	}
+	var prose strings.Builder
+	for l := range strings.Lines(t.Closing) {
+		if !isListItem(l) { // the answer's own sentences, not the points it lists
+			prose.WriteString(l)
+		}
 	}
 	var out []string
-	for _, s := range sentences(t.Closing) {
+	for _, s := range sentences(prose.String()) {
 		if len(s) >= 40 && !strings.HasPrefix(s, "I ") && !strings.HasPrefix(s, "I'") {
 			out = append(out, s)
 		}

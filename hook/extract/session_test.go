@@ -288,3 +288,21 @@ func TestQuestionsAndOffersAreNoSteps(t *testing.T) {
 		t.Errorf("next = %q", got[memstore.KeyNext])
 	}
 }
+
+func TestGoalsCountCharactersNotBytes(t *testing.T) {
+	t.Parallel()
+	g := "новый репо в 4alvit аккаунте (отдельный фолдер тут в корне директории). fastapi-mqtt-gateway - Target: Production-ready REST/WebSocket → MQTT bridge"
+	if len(g) <= maxGoal {
+		t.Fatalf("the test needs more than %d bytes: %d", maxGoal, len(g))
+	}
+	if got := goalOf(g); got != g {
+		t.Errorf("goalOf = %q", got)
+	}
+	// An answer's own sentences are knowledge; the points it lists, or a plan, are not.
+	b := &transcripttest.Claude{}
+	b.Prompt("Can we find who created a bot?")
+	b.Say("m1", "Yes, the first PR that adds a bot's workflow names its owner in most repositories.\n\n- Look at `.github/workflows/*.yml` authors to find the maintainers of the bot")
+	if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Knowledge, []string{"Yes, the first PR that adds a bot's workflow names its owner in most repositories."}) {
+		t.Errorf("knowledge = %q", e.Knowledge)
+	}
+}

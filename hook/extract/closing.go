@@ -403,7 +403,8 @@ var labelWords = func() map[string]string {
 var planWords = func() map[string]string {
 	m := maps.Clone(labelWords)
 	for _, w := range []string{"approach", "design", "strategy", "architecture", "key positioning", "positioning",
-		"implementation approach", "technical approach", "solution design", "chosen approach"} {
+		"implementation approach", "technical approach", "solution design", "chosen approach", "tech stack", "stack",
+		"deliberate non decisions", "non decisions", "trade offs made"} {
 		m[w] = memstore.KeyDecisions
 	}
 	m["root cause found"] = memstore.KeyKnowledge

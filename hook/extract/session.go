@@ -176,15 +176,30 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(t.Prompt), planPrompt); ok {
 		texts, promptPlan = append(texts, rest), true
 	}
+	titled := len(texts)
+	if promptPlan {
+		titled-- // the prompt's plan gave the goal already
+	}
+	for _, u := range t.Tools { // Markdown written: a spec, a design note, a README's "Approach"
+		if u.Doc != "" && u.HasResult && !u.IsError {
+			texts = append(texts, u.Doc)
+		}
+	}
+	decisions := 0
 	for i, p := range texts {
-		if title := planTitle(p); title != "" && !(promptPlan && i == len(texts)-1) {
+		if title := planTitle(p); title != "" && i < titled {
 			e.Goal = append(e.Goal, fmt.Sprintf(w.plan, title))
 		}
 		items := labelledIn(p, planWords)
-		e.Add(memstore.KeyDecisions, items[memstore.KeyDecisions]...)
+		d := items[memstore.KeyDecisions][:min(len(items[memstore.KeyDecisions]), maxPlanDecisions-decisions)]
+		decisions += len(d)
+		e.Add(memstore.KeyDecisions, d...)
 		e.Add(memstore.KeyKnowledge, items[memstore.KeyKnowledge]...)
 	}
 }
+
+// maxPlanDecisions bounds the choices a turn's plans and documents give.
+const maxPlanDecisions = 6
 
 // planTitle is a plan's first heading, without "Plan:".
 func planTitle(p string) string {

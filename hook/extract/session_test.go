@@ -306,3 +306,22 @@ func TestGoalsCountCharactersNotBytes(t *testing.T) {
 		t.Errorf("knowledge = %q", e.Knowledge)
 	}
 }
+
+func TestMarkdownWrittenGivesDecisions(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Write up the dashboard")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/SUBMISSION.md",
+		"content": "# Submission\n\n## Approach\n- Score engineers on four pillars, because one number hides the shape of a contribution\n\n### Deliberate non-decisions\n- No per-line counts: they reward churn\n\n## Time\n- 33 minutes\n"})
+	b.Result("w1", "File created successfully", false)
+	b.Use("m1", "w2", "Write", map[string]any{"file_path": "/home/dev/proj/notes.txt", "content": "## Approach\n- not a document carnet reads\n"})
+	b.Result("w2", "File created successfully", false)
+	b.Say("m2", "Written.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.Equal(e.Decisions, []string{"Score engineers on four pillars, because one number hides the shape of a contribution", "No per-line counts: they reward churn"}) {
+		t.Errorf("decisions = %q", e.Decisions)
+	}
+	if slices.Contains(e.Goal, "Plan: Submission") {
+		t.Errorf("a document's title is no goal: %q", e.Goal)
+	}
+}

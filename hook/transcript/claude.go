@@ -98,6 +98,7 @@ type toolInput struct {
 	Description  string `json:"description"`
 	Todos        []Todo `json:"todos"`
 	Plan         string `json:"plan"`
+	Content      string `json:"content"`
 	Subject      string `json:"subject"`
 	Title        string `json:"title"`
 	TaskID       scalar `json:"taskId"`
@@ -287,6 +288,9 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 				Plan:        CleanText(b.Input.Plan),
 				Subject:     CleanText(cmp.Or(b.Input.Subject, b.Input.Title)),
 				TaskID:      string(b.Input.TaskID), TaskStatus: string(b.Input.Status), PullNumber: string(b.Input.PullNumber),
+			}
+			if b.Name == "Write" && strings.HasSuffix(strings.ToLower(u.FilePath), ".md") {
+				u.Doc = CleanText(Clip(b.Input.Content, maxDoc))
 			}
 			c.tools = append(c.tools, u)
 		}

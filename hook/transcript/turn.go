@@ -48,6 +48,7 @@ type ToolUse struct {
 	Description string // Bash
 	Todos       []Todo // TodoWrite
 	Plan        string // ExitPlanMode: the plan shown to the user
+	Doc         string // Write of a Markdown file (a plan, a spec, notes): its text, at most maxDoc bytes
 	Subject     string // TaskCreate: the task; a pull request's title (GitHub MCP tools)
 	TaskID      string // TaskUpdate
 	TaskStatus  string // TaskUpdate
@@ -93,6 +94,9 @@ type ReadOptions struct {
 	// Limit overrides the number of bytes read back (maxScan) when positive.
 	Limit int64
 }
+
+// maxDoc bounds the text of a Markdown file a turn wrote that ToolUse keeps.
+const maxDoc = 16 << 10
 
 // ErrNoTurn is returned when the transcript holds no readable turn.
 var ErrNoTurn = errors.New("no turn found in the transcript")

@@ -35,7 +35,7 @@ var labels = []struct {
 		"insight", "insights", "gotcha", "gotchas", "a retenir", "connaissance", "connaissances",
 		"connaissances acquises", "root cause", "root causes", "root cause analysis", "cause", "causes",
 		"findings", "key findings", "what i found", "caveats", "important notes", "constats", "diagnostic",
-		"why it failed", "explanation"}},
+		"why it failed", "explanation", "good news", "verdict", "takeaway", "takeaways", "overall assessment"}},
 	{memstore.KeyProblems, []string{"problem", "problems", "probleme", "problemes", "problemes rencontres",
 		"blocker", "blockers", "known issue", "known issues", "bloquant", "bloquants", "limitations",
 		"known limitations"}},

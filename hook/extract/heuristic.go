@@ -463,7 +463,7 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 			}
 			s = strings.Join(strings.Fields(s), " ")
 			s = strings.TrimLeft(s, "-*•+ ")
-			s = transcript.ClipWords(s, maxBullet)
+			s = clipSentence(s, maxBullet)
 			s = redact(s)
 			if s == "" || redactedOnly(s) {
 				continue
@@ -500,7 +500,9 @@ func restates(kept []string, s string) bool {
 				other = true // another number, id or path: another fact
 			}
 		}
-		if !other && common*10 >= len(w)*6 && common*10 >= len(have)*6 {
+		both := common*10 >= len(w)*6 && common*10 >= len(have)*6
+		within := len(have) >= 4 && common*100 >= len(have)*85 // the kept one, said again with more
+		if !other && (both || within) {
 			return true
 		}
 	}

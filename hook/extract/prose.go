@@ -96,7 +96,11 @@ func clipGoal(g string) string {
 			lim += size
 		}
 	}
-	lim = min(lim, maxBullet-10) // Cyrillic or Greek takes two bytes a letter
+	return clipSentence(g, min(lim, maxBullet-10)) // Cyrillic or Greek takes two bytes a letter
+}
+
+// clipSentence bounds s to lim bytes, at the end of a sentence when one ends late enough.
+func clipSentence(g string, lim int) string {
 	if len(g) <= lim {
 		return g
 	}

@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"carnet/hook/transcript"
@@ -267,6 +268,16 @@ func TestClosingTextDetails(t *testing.T) {
 	}}, PathFixer{})
 	if len(e.Knowledge) != 2 {
 		t.Errorf("a restated fact is kept twice: %q", e.Knowledge)
+	}
+	first := "No single composite as headline: the composite orders the cards, but the four pillars are the substance of the dashboard."
+	long := first + " " + strings.Repeat("The pillars are shown side by side so that each shape of contribution stays visible ", 4)
+	e = clean(memstore.Extraction{Decisions: []string{
+		"Bots removed via a 3-layer check: user type, bot suffix, known list.",
+		"Bots removed via a 3-layer check: user type, bot suffix, known list. The known list alone misses new bots.",
+		long,
+	}}, PathFixer{})
+	if !slices.Equal(e.Decisions, []string{"Bots removed via a 3-layer check: user type, bot suffix, known list.", first}) {
+		t.Errorf("decisions = %q", e.Decisions)
 	}
 	e = clean(memstore.Extraction{Knowledge: []string{"request 1350 of the batch timed out", "request 2291 of the batch timed out"}}, PathFixer{})
 	if len(e.Knowledge) != 2 {

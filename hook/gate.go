@@ -76,7 +76,7 @@ func checkGate(stateDir, session, transcriptPath string, fx extract.PathFixer, p
 }
 
 func gateMessage(edits []string, project string) string {
-	files := extract.ListFiles(edits)
+	files := memstore.ListFiles(edits)
 	p := ""
 	if project != "" {
 		p = " -p " + project

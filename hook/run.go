@@ -134,9 +134,6 @@ func (r *runner) run() (int, []byte) {
 	r.mu.Lock()
 	r.in = in
 	r.mu.Unlock()
-	if in.StopHookActive {
-		return 0, nil // the agent is already continuing because of a Stop hook
-	}
 	if in.HookEventName == EventSessionEnd {
 		r.tighten <- sessionEndLimit
 		ctx, cancel := context.WithTimeout(r.ctx, sessionEndLimit)
@@ -340,7 +337,9 @@ func (r *runner) capture() (int, error) {
 		r.logf("%s", strings.Join(failed, "; "))
 	}
 
-	if in.HookEventName == EventStop && cfg.Hook.Gate {
+	// stop_hook_active: the agent goes on because a Stop hook (this gate or another) blocked;
+	// what it did since is captured above, but the gate does not send it back a second time.
+	if in.HookEventName == EventStop && cfg.Hook.Gate && !in.StopHookActive {
 		home := r.home()
 		project := ""
 		if len(ws.Projects) > 1 && home != nil {

@@ -84,6 +84,11 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 			seen = day
 		}
+		if key == KeyWork {
+			if items = tx.mergeFileLists(today, items, tx.p.LogPath(date), res); len(items) == 0 {
+				continue
+			}
+		}
 		heading := Heading(key, today.Language(tx.p.WS.Config.Language))
 		tx.addEach(key, items, seen, tx.p.LogPath(date), res, func(text string) {
 			today.AppendBullet(key, heading, text, LogOrder)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"carnet/hook/agentstest"
+	"carnet/hook/transcript/transcripttest"
 )
 
 // The real agent CLIs, end to end: `carnet install --agent X` in a fresh repository, a
@@ -231,6 +232,53 @@ func TestAgentClaudeCode(t *testing.T) {
 	recall := a.session("recall", env, append([]string{"-p", "What did we do last time?"}, flags...)...)
 	a.checkWork(recall)
 	a.checkGate(env, append([]string{"-p", "Draft the notes"}, flags...)...)
+}
+
+// TestAgentClaudeExtractor runs carnet's claude extractor with the real claude CLI, whose
+// model (the scripted server) answers the extraction prompt: what it returns reaches the log
+// through the same cleaning as the heuristic's (no absolute path, no token).
+func TestAgentClaudeExtractor(t *testing.T) {
+	a := newAgentRun(t, "claude")
+	a.run("carnet", "init")
+	if err := os.WriteFile(filepath.Join(a.repo, "carnet.toml"), []byte("language = \"en\"\n[hook]\nextractor = \"claude\"\ntimeout = \"90s\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := &transcripttest.Claude{}
+	b.Add(map[string]any{"type": "user", "cwd": a.repo, "message": map[string]any{"role": "user", "content": "Cache the exchange rates"}})
+	b.Add(map[string]any{"type": "assistant", "cwd": a.repo, "message": map[string]any{"id": "m1", "role": "assistant",
+		"content": []any{map[string]any{"type": "tool_use", "id": "w1", "name": "Write", "input": map[string]any{"file_path": filepath.Join(a.repo, "rates.go")}}}}})
+	b.Add(map[string]any{"type": "assistant", "cwd": a.repo, "message": map[string]any{"id": "m2", "role": "assistant",
+		"content": []any{map[string]any{"type": "text", "text": "Rates are cached in SQLite."}}}})
+	in := filepath.Join(t.TempDir(), "stop.json")
+	if err := os.WriteFile(in, hookInput("Stop", b.Write(t), a.repo, nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{fmt.Sprintf("ANTHROPIC_BASE_URL=http://127.0.0.1:%d", agentstest.Port), "ANTHROPIC_API_KEY=sk-ant-scripted",
+		"DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "IS_SANDBOX=1"}
+	claude := a.cli
+	a.cli = "/bin/sh" // the sandbox runs the hook, which runs claude
+	reqs := a.session("extract", env, "-c", "carnet --hook < "+in)
+	a.cli = claude
+	asked := false
+	for _, r := range reqs {
+		asked = asked || strings.Contains(r.Body, "Cache the exchange rates") && strings.Contains(r.Body, "<exchange>")
+	}
+	if !asked {
+		t.Errorf("claude sent no request with the turn (%d requests)", len(reqs))
+	}
+	log := a.log()
+	hookLog, _ := os.ReadFile(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "hook.log"))
+	if strings.Contains(string(hookLog), "heuristic used") {
+		t.Fatalf("the extractor fell back on the heuristic:\n%s", hookLog)
+	}
+	for _, want := range []string{"Keep the rates in SQLite, because one file is enough: see rates.go", "Expire rates after one hour", "[redacted]"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log lacks %q:\n%s", want, log)
+		}
+	}
+	if strings.Contains(log, "/home/dev") || strings.Contains(log, "ghp_") {
+		t.Errorf("the model's output was not cleaned:\n%s", log)
+	}
 }
 
 func TestAgentCodex(t *testing.T) {

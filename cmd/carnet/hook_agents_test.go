@@ -94,15 +94,17 @@ func TestHookCodexStopWithoutTranscript(t *testing.T) {
 	if log := todayLog(t, ws); !strings.Contains(log, "keep the cache in memory") {
 		t.Errorf("log lacks the last assistant message:\n%s", log)
 	}
-	// stop_hook_active: nothing at all
-	ws2 := hookWorkspace(t, "")
+	// stop_hook_active: the continued turn is captured, once, and nothing blocks it again.
+	ws2 := hookWorkspace(t, "[hook]\ngate = true\n")
 	data, _ = json.Marshal(map[string]any{"session_id": "s", "turn_id": "t", "transcript_path": nil, "cwd": ws2,
-		"hook_event_name": "Stop", "stop_hook_active": true, "last_assistant_message": "Decision: x."})
-	if r := runCarnet(t, bin, data, nil, "--root", ws2, "--hook"); r.code != 0 {
-		t.Fatalf("%+v", r)
+		"hook_event_name": "Stop", "stop_hook_active": true, "last_assistant_message": "Decision: keep the queue in SQLite."})
+	for range 2 {
+		if r := runCarnet(t, bin, data, nil, "--root", ws2, "--hook"); r.code != 0 || r.stderr != "" {
+			t.Fatalf("%+v", r)
+		}
 	}
-	if _, err := os.Stat(filepath.Join(ws2, "memory_sessions", "logs", hookDay+".md")); err == nil {
-		t.Error("stop_hook_active wrote a log")
+	if log := todayLog(t, ws2); strings.Count(log, "keep the queue in SQLite") != 1 {
+		t.Errorf("stop_hook_active: want the decision once:\n%s", log)
 	}
 }
 

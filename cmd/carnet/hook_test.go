@@ -316,9 +316,6 @@ func TestHookDoesNothingWhenAsked(t *testing.T) {
 	bin := carnetBin(t)
 	good := fixturePath(t, "claude-code_v2.1.14_coverage-test-fix.jsonl")
 	for name, run := range map[string]func(ws string) hookRun{
-		"stop_hook_active": func(ws string) hookRun {
-			return runCarnet(t, bin, hookInput("Stop", good, ws, map[string]any{"stop_hook_active": true}), nil, "--root", ws, "--hook")
-		},
 		"nested run": func(ws string) hookRun {
 			return runCarnet(t, bin, hookInput("Stop", good, ws, nil), []string{"CARNET_NESTED=1"}, "--root", ws, "--hook")
 		},
@@ -336,6 +333,29 @@ func TestHookDoesNothingWhenAsked(t *testing.T) {
 				t.Error("the debug folder was touched")
 			}
 		})
+	}
+}
+
+// TestHookStopHookActiveCaptures: after a Stop hook blocked, the agent's further work is
+// captured, but the gate does not block a second time and the same turn is not written twice.
+func TestHookStopHookActiveCaptures(t *testing.T) {
+	bin := carnetBin(t)
+	good := fixturePath(t, "claude-code_v2.1.14_coverage-test-fix.jsonl")
+	ws := hookWorkspace(t, "[hook]\ngate = true\n")
+	in := hookInput("Stop", good, ws, map[string]any{"stop_hook_active": true})
+	r := runCarnet(t, bin, in, nil, "--root", ws, "--hook")
+	if r.code != 0 || r.stdout != "" || r.stderr != "" {
+		t.Fatalf("stop_hook_active blocked or failed: %+v", r)
+	}
+	log := todayLog(t, ws)
+	if !strings.Contains(log, "## ") {
+		t.Fatalf("stop_hook_active captured nothing:\n%s", log)
+	}
+	if r := runCarnet(t, bin, in, nil, "--root", ws, "--hook"); r.code != 0 || r.stderr != "" {
+		t.Fatalf("second stop_hook_active: %+v", r)
+	}
+	if again := todayLog(t, ws); again != log {
+		t.Errorf("the same turn was written twice:\n%s\n---\n%s", log, again)
 	}
 }
 
@@ -483,8 +503,8 @@ func TestHookGate(t *testing.T) {
 	if strings.Contains(r.stderr, ws) {
 		t.Errorf("gate message shows absolute paths: %s", r.stderr)
 	}
-	// Claude continues with stop_hook_active: the hook stays out of the way.
-	if r := runCarnet(t, bin, hookInput("Stop", tr, ws, map[string]any{"stop_hook_active": true}), nil, "--root", ws, "--hook"); r.code != 0 {
+	// Claude continues with stop_hook_active: the work is captured, but not sent back again.
+	if r := runCarnet(t, bin, hookInput("Stop", tr, ws, map[string]any{"stop_hook_active": true}), nil, "--root", ws, "--hook"); r.code != 0 || r.stderr != "" {
 		t.Fatalf("stop_hook_active: %+v", r)
 	}
 	// The agent records memory: the next check passes, judging only what came after.

@@ -46,6 +46,10 @@ var Scripts = map[string]Script{
 	},
 	// recall runs no tool: it answers at once (its first request is what the test reads).
 	"recall": {Closing: "Nothing to do."},
+	// extract is the model behind carnet's claude extractor: it answers the extraction prompt
+	// with JSON, including an absolute path and a token that carnet's cleaning must not keep.
+	"extract": {Closing: `{"objectif":["Cache the exchange rates"],"decisions":["Keep the rates in SQLite, because one file is enough: see /home/dev/elsewhere/rates.go"],` +
+		`"connaissances":["The rates API wants the header X-Key: ghp_` + "abcdefghijklmnopqrstuvwxyz0123456789" + `"],"a_suivre":["Expire rates after one hour"]}`},
 }
 
 // Server answers the model APIs of the agents from a Script and records every request.

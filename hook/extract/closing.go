@@ -1,7 +1,9 @@
 package extract
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -33,7 +35,7 @@ var labels = []struct {
 		"insight", "insights", "gotcha", "gotchas", "a retenir", "connaissance", "connaissances",
 		"connaissances acquises", "root cause", "root causes", "root cause analysis", "cause", "causes",
 		"findings", "key findings", "what i found", "caveats", "important notes", "constats", "diagnostic",
-		"why it failed", "explanation"}},
+		"why it failed", "explanation", "good news", "verdict", "takeaway", "takeaways", "overall assessment"}},
 	{memstore.KeyProblems, []string{"problem", "problems", "probleme", "problemes", "problemes rencontres",
 		"blocker", "blockers", "known issue", "known issues", "bloquant", "bloquants", "limitations",
 		"known limitations"}},
@@ -65,7 +67,10 @@ const (
 // "use X" under decisions; "Next steps:" (or "## 🚀 Next Steps") followed by a list gives
 // one bullet per top-level item, under bold or deeper sub-headings too, without the
 // sentence that introduces the list.
-func labelled(text string) map[string][]string {
+func labelled(text string) map[string][]string { return labelledIn(text, labelWords) }
+
+// labelledIn is labelled with a vocabulary of its own (planWords for a plan).
+func labelledIn(text string, words map[string]string) map[string][]string {
 	out := map[string][]string{}
 	var lines []string
 	for l := range strings.Lines(text) {
@@ -81,7 +86,7 @@ func labelled(text string) map[string][]string {
 		if inFence {
 			continue
 		}
-		lb, ok := matchLabel(line)
+		lb, ok := matchLabelIn(line, words)
 		if !ok {
 			continue
 		}
@@ -97,7 +102,7 @@ func labelled(text string) map[string][]string {
 			}
 		}
 		var items []string
-		items, i = block(lines, i+1, lb)
+		items, i = block(lines, i+1, lb, words)
 		for _, it := range items {
 			add(out, lb.key, it)
 		}
@@ -108,8 +113,8 @@ func labelled(text string) map[string][]string {
 
 // block reads what a label announces, from line j: the top-level items of its list(s), or
 // its first lines of prose when it has no list. It returns them and where the block ends.
-func block(lines []string, j int, lb label) ([]string, int) {
-	b := &blockReader{lb: lb, lines: lines, itemIndent: -1}
+func block(lines []string, j int, lb label, words map[string]string) ([]string, int) {
+	b := &blockReader{lb: lb, lines: lines, itemIndent: -1, words: words}
 	inFence := false
 	for ; j < len(lines); j++ {
 		l := lines[j]
@@ -121,10 +126,29 @@ func block(lines []string, j int, lb label) ([]string, int) {
 			break
 		}
 	}
+	if lb.key == memstore.KeyNext && b.isProcedure() { // the steps of one check: one thing to do
+		items := slices.DeleteFunc(b.items, func(it string) bool { return slices.Contains(b.steps, it) })
+		return append(items, strings.Join(b.steps, "; ")), j
+	}
 	if len(b.items) > 0 || lb.key == memstore.KeyDecisions || lb.key == memstore.KeyWork {
 		return b.items, j // a choice or a piece of work is stated as an item, not as a paragraph
 	}
 	return b.prose, j
+}
+
+// isProcedure reports a numbered list of at least four short steps under a sub-heading
+// ("Then test:" "1. Navigate to /x" "2. Change the type"): a manual check to run, not
+// separate to-dos.
+func (b *blockReader) isProcedure() bool {
+	if len(b.steps) < 4 {
+		return false
+	}
+	for _, it := range b.steps {
+		if len(strings.Fields(it)) > 8 {
+			return false
+		}
+	}
+	return true
 }
 
 // blockReader is the state of block: what it kept so far and the indent of its items.
@@ -133,6 +157,9 @@ type blockReader struct {
 	lines        []string
 	items, prose []string
 	itemIndent   int
+	words        map[string]string
+	steps        []string // the numbered items under a sub-heading ("Then test:")
+	grouped      bool     // a sub-heading was read
 }
 
 // ends reads line j (l) into the block, or reports that the block ended before it.
@@ -144,7 +171,7 @@ func (b *blockReader) ends(l string, j int) bool {
 	case headingLevel(t) > 0:
 		return b.headingEnds(l, t)
 	}
-	if other, ok := matchLabel(l); ok && !other.bare && (other.key != b.lb.key || other.rest != "") {
+	if other, ok := matchLabelIn(l, b.words); ok && !other.bare && (other.key != b.lb.key || other.rest != "") {
 		return true
 	}
 	if isListItem(l) {
@@ -152,7 +179,7 @@ func (b *blockReader) ends(l string, j int) bool {
 		return false
 	}
 	if isSubheading(t) {
-		b.itemIndent = -1
+		b.itemIndent, b.grouped = -1, true
 		return false
 	}
 	return b.proseEnds(t)
@@ -174,7 +201,7 @@ func (b *blockReader) headingEnds(l, t string) bool {
 	if b.lb.level == 0 || headingLevel(t) <= b.lb.level {
 		return true
 	}
-	if other, ok := matchLabel(l); ok && other.key != b.lb.key {
+	if other, ok := matchLabelIn(l, b.words); ok && other.key != b.lb.key {
 		return true
 	}
 	b.itemIndent = -1
@@ -195,6 +222,9 @@ func (b *blockReader) item(l, t string) {
 		b.itemIndent = -1
 	} else if !strings.HasPrefix(it, "Expected:") {
 		b.items = append(b.items, it)
+		if b.grouped && t[0] >= '0' && t[0] <= '9' {
+			b.steps = append(b.steps, it)
+		}
 	}
 }
 
@@ -204,7 +234,11 @@ func (b *blockReader) proseEnds(t string) bool {
 	if len(b.items) > 0 {
 		return b.lb.level == 0
 	}
-	if low := strings.ToLower(t); !strings.HasSuffix(t, ":") && len(b.prose) < 2 &&
+	if strings.HasSuffix(t, ":") { // "X was deprecated in 2024. Any workflow using it fails with:"
+		ss := splitSentences(t)
+		t = strings.Join(ss[:len(ss)-1], " ")
+	}
+	if low := strings.ToLower(t); t != "" && len(b.prose) < 2 &&
 		!strings.Contains(low, "complete") && !strings.Contains(low, "ready for") {
 		b.prose = append(b.prose, stripMarkup(t))
 	}
@@ -245,12 +279,29 @@ func nextNonBlank(lines []string, j int) int {
 var metadata = regexp.MustCompile(`(?i)^(file|files|line|lines|location|path|severity|status|priority|impact|effort)\s*:`)
 
 func add(out map[string][]string, key, s string) {
-	s = strings.TrimSpace(s)
+	s = lineRef.ReplaceAllString(strings.TrimSpace(s), "")
 	if len(s) < 4 || strings.HasSuffix(s, ":") || metadata.MatchString(s) || len(out[key]) >= maxLabelled {
 		return // a fragment ("Line: 23") or the introduction of a code block
 	}
+	if key == memstore.KeyNext && !isStep(s) {
+		return
+	}
 	out[key] = append(out[key], s)
 }
+
+// offers are what an assistant proposes the user may do, not work left.
+var offers = []string{"if you want", "if you'd like", "if you prefer", "if desired", "if needed", "si vous voulez", "si tu veux", "si besoin"}
+
+// isStep reports a next-step item that is work left: not a statement of what will follow
+// ("All future code will be checked…", "\"Ready!\" in the terminal"), not a question to the
+// user (the next prompt answers it), not an offer ("Adjust the depth if you want").
+func isStep(s string) bool {
+	low := strings.ToLower(s)
+	return !strings.Contains(s, " will ") && !strings.HasPrefix(s, "\"") && !strings.Contains(s, "?") && !hasAny(low, offers)
+}
+
+// lineRef is a "Line 93: " in front of a statement: the place, not the fact.
+var lineRef = regexp.MustCompile(`^(?i)lines? \d+(-\d+)?:\s*`)
 
 // label is a recognised label line. rest is what follows the label on the same line;
 // heading reports a line that announces a block (a markdown heading, or a label with
@@ -263,7 +314,10 @@ type label struct {
 }
 
 // matchLabel recognises a label at the start of a line.
-func matchLabel(line string) (lb label, ok bool) {
+func matchLabel(line string) (lb label, ok bool) { return matchLabelIn(line, labelWords) }
+
+// matchLabelIn is matchLabel with a vocabulary of its own.
+func matchLabelIn(line string, words map[string]string) (lb label, ok bool) {
 	t := strings.TrimSpace(line)
 	lb.level = headingLevel(t)
 	isHeading := lb.level > 0
@@ -292,7 +346,7 @@ func matchLabel(line string) (lb label, ok bool) {
 		lb.key, lb.rest = memstore.KeyWork, stripMarkup(after)
 		return lb, true
 	}
-	key, ok := labelKey(h, isHeading || !hasColon || after == "")
+	key, ok := labelKey(h, isHeading || !hasColon || after == "", words)
 	if !ok {
 		return lb, false
 	}
@@ -344,20 +398,33 @@ var labelWords = func() map[string]string {
 	return m
 }()
 
+// planWords are the label words of a plan: there, the approach and the design are what
+// was chosen.
+var planWords = func() map[string]string {
+	m := maps.Clone(labelWords)
+	for _, w := range []string{"approach", "design", "strategy", "architecture", "key positioning", "positioning",
+		"implementation approach", "technical approach", "solution design", "chosen approach", "tech stack", "stack",
+		"deliberate non decisions", "non decisions", "trade offs made"} {
+		m[w] = memstore.KeyDecisions
+	}
+	m["root cause found"] = memstore.KeyKnowledge
+	return m
+}()
+
 // labelKey finds the key of a folded label head: a label word alone, after qualifiers, or
 // (loose, for headings and bare labels) followed by a tail.
-func labelKey(h string, loose bool) (string, bool) {
-	if k, ok := labelWords[h]; ok {
+func labelKey(h string, loose bool, words map[string]string) (string, bool) {
+	if k, ok := words[h]; ok {
 		return k, true
 	}
 	for i := 0; i < len(h); i++ {
 		if h[i] != ' ' {
 			continue
 		}
-		if k, ok := labelWords[h[i+1:]]; ok && qualified(h[:i]) {
+		if k, ok := words[h[i+1:]]; ok && qualified(h[:i]) {
 			return k, true
 		}
-		if k, ok := labelWords[h[:i]]; ok && loose && hasTail(h[i+1:]) {
+		if k, ok := words[h[:i]]; ok && loose && hasTail(h[i+1:]) {
 			return k, true
 		}
 	}

@@ -91,8 +91,7 @@ func (f *fallback) Extract(ctx context.Context, t *transcript.Turn) (memstore.Ex
 	e, raw, err := f.primary.Extract(ctx, t)
 	raw = []byte(redact(string(raw))) // the debug log never keeps a secret the model repeated
 	if err == nil {
-		fx := NewPathFixer(t.Root, t.Cwd)
-		return clean(e, fx), raw, nil
+		return clean(e, TurnFixer(t)), raw, nil
 	}
 	if f.onFail != nil {
 		f.onFail(err)

@@ -24,7 +24,7 @@ func guardTurn(t *transcript.Turn) *transcript.Turn {
 	for i, u := range t.Tools {
 		c := *u
 		c.Command, c.Description, c.Output = redact(u.Command), redact(u.Description), redact(u.Output)
-		c.CommitSubject = redact(u.CommitSubject)
+		c.CommitSubject, c.Plan, c.Subject, c.Doc = redact(u.CommitSubject), redact(u.Plan), redact(u.Subject), redact(u.Doc)
 		c.Todos = make([]transcript.Todo, len(u.Todos))
 		for j, td := range u.Todos {
 			c.Todos[j] = transcript.Todo{Content: redact(td.Content), Status: td.Status}

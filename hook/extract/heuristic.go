@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -22,19 +23,24 @@ type Heuristic struct {
 // Limits that keep the heuristic's output to memory, not a dump.
 const (
 	maxGoal     = 200
-	maxFiles    = 12
 	maxFailures = 5
-	maxCommits  = 5
 	maxTodos    = 10
 )
 
 type wording struct {
-	created, modified, commit, commitNoHash, failed, failedBare, fixed string
+	lang, commit, commitNoHash, failed, failedBare, fixed                 string
+	prOpened, prOpenedBare, prMerged, interrupted, userStop, resume, plan string
 }
 
 var wordings = map[string]wording{
-	"fr": {created: "Fichiers créés : %s", modified: "Fichiers modifiés : %s", commit: "Commit %s : %s", commitNoHash: "Commit : %s", failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: "corrigé : "},
-	"en": {created: "Files created: %s", modified: "Files changed: %s", commit: "Commit %s: %s", commitNoHash: "Commit: %s", failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: "fixed: "},
+	"fr": {lang: "fr", commit: "Commit %s : %s", commitNoHash: "Commit : %s",
+		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: "corrigé : ",
+		prOpened: "PR %s ouverte : %s", prOpenedBare: "PR %s ouverte", prMerged: "PR %s fusionnée",
+		interrupted: "Tour interrompu : %s", userStop: "Tour interrompu par l'utilisateur", resume: "Reprendre le travail interrompu : %s", plan: "Plan : %s"},
+	"en": {lang: "en", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
+		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: "fixed: ",
+		prOpened: "Opened PR %s: %s", prOpenedBare: "Opened PR %s", prMerged: "Merged PR %s",
+		interrupted: "Turn interrupted: %s", userStop: "Turn interrupted by the user", resume: "Resume the interrupted work: %s", plan: "Plan: %s"},
 }
 
 // Extract implements Extractor.
@@ -49,7 +55,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	if !ok {
 		w = wordings["fr"]
 	}
-	fx := NewPathFixer(t.Root, t.Cwd)
+	fx := TurnFixer(t)
 	var e memstore.Extraction
 	if !t.HasActivity() {
 		return e // nothing happened: a prompt with no answer is not memory
@@ -61,27 +67,45 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	}
 	e.NextDone = append(e.NextDone, done...)
 	e.Work = append(e.Work, fileBullets(t, fx, w)...)
-	commits, problems := commandBullets(t.Tools, w)
+	commits, problems := commandBullets(t.Tools, fx, w)
 	e.Work = append(e.Work, commits...)
+	e.Work = append(e.Work, pullRequests(t.Tools, w)...)
 	e.Problems = append(e.Problems, problems...)
 	if !t.Sidechain { // a subagent's to-dos are its own plan, not the project's
 		open, closed := todoState(t.Tools)
 		e.Next = append(e.Next, open...)
 		e.NextDone = append(e.NextDone, closed...)
+		if goal == "" {
+			e.Goal = append(e.Goal, todoGoal(t.Tools)...) // "ok go", "/review": the plan says what the turn was for
+		}
 	}
+	interruption(&e, t, goal, w)
+	statements(&e, t)
+	plans(&e, t, w)
+	return clean(e, fx)
+}
 
-	// What the assistant stated under a label in its closing text, then the sentences
-	// of the turn that give a choice or a cause.
+// statements adds what the assistant stated under a label in its closing text, then the
+// sentences of the turn that give a choice or a cause. A subagent reports to the main
+// agent: its suggestions, choices and findings are not the project's until that agent
+// acts on them; a review's findings are the code's problems, not the session's.
+func statements(e *memstore.Extraction, t *transcript.Turn) {
+	review := isReview(t)
 	for key, items := range labelled(t.Closing) {
-		if key == memstore.KeyNext && t.Sidechain {
-			continue // a subagent's suggestions go to the main agent, which decides
+		switch {
+		case t.Sidechain && key != memstore.KeyKnowledge && key != memstore.KeyWork:
+			continue
+		case key == memstore.KeyProblems && review:
+			continue
 		}
 		e.Add(key, items...)
 	}
 	decisions, knowledge := reasons(t)
-	e.Add(memstore.KeyDecisions, decisions...)
+	if !review { // a review's "instead of" is a recommendation, not a choice made
+		e.Add(memstore.KeyDecisions, decisions...)
+	}
 	e.Add(memstore.KeyKnowledge, knowledge...)
-	return clean(e, fx)
+	e.Add(memstore.KeyKnowledge, answer(t)...)
 }
 
 // fileBullets names the files edited or written in the turn, relative to the workspace.
@@ -92,8 +116,8 @@ func fileBullets(t *transcript.Turn, fx PathFixer, w wording) []string {
 		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
 			continue
 		}
-		p, _ := fx.Rel(u.FilePath)
-		if p == "" || p == "." || seen[p] {
+		p, inside := fx.Rel(u.FilePath)
+		if !inside || p == "" || p == "." || seen[p] {
 			continue
 		}
 		seen[p] = true
@@ -103,35 +127,30 @@ func fileBullets(t *transcript.Turn, fx PathFixer, w wording) []string {
 			modified = append(modified, p)
 		}
 	}
-	var out []string
-	if len(created) > 0 {
-		out = append(out, fmt.Sprintf(w.created, ListFiles(created)))
-	}
-	if len(modified) > 0 {
-		out = append(out, fmt.Sprintf(w.modified, ListFiles(modified)))
-	}
-	return out
+	lists := memstore.FileLists[w.lang]
+	return append(memstore.FileBullets(lists[0], created), memstore.FileBullets(lists[1], modified)...)
 }
 
 // commandBullets reads the shell calls: commits made (also when a push chained after
 // them failed), and commands that really failed with their cause, marked fixed when the
 // same command succeeded later in the turn.
-func commandBullets(tools []*transcript.ToolUse, w wording) (commits, problems []string) {
+func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commits, problems []string) {
 	seenCmd := map[string]bool{}
 	for i, u := range tools {
-		if u.Name != "Bash" || u.Command == "" {
-			continue
+		if u.Name != "Bash" || u.Command == "" || fx.foreignDir(u.Command) {
+			continue // another repository's commits and failures are not this project's
 		}
-		if c := commitBullet(u, w); c != "" && len(commits) < maxCommits {
+		cmd := shortCommand(u.Command)
+		if c := commitBullet(u, w); c != "" {
 			commits = append(commits, c)
 			if !u.IsError {
 				continue
 			}
+			cmd = pushCommand(u.Command, cmd) // the commit was made: what failed came after it
 		}
 		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures {
 			continue
 		}
-		cmd := shortCommand(u.Command)
 		if cmd == "" || seenCmd[cmd] {
 			continue
 		}
@@ -140,7 +159,7 @@ func commandBullets(tools []*transcript.ToolUse, w wording) (commits, problems [
 		if cause := causeLine(u.Output); cause != "" {
 			b = fmt.Sprintf(w.failed, cmd, cause)
 		}
-		if fixedLater(tools[i+1:], u.Command) {
+		if fixedLater(tools[i+1:], u.Command, u.CommitHash == "") {
 			b = w.fixed + b
 		}
 		problems = append(problems, b)
@@ -167,15 +186,28 @@ func commitBullet(u *transcript.ToolUse, w wording) string {
 }
 
 // fixedLater reports whether the same command (its part before any pipe) succeeded in a
-// later call of the turn.
-func fixedLater(later []*transcript.ToolUse, cmd string) bool {
+// later call of the turn; a refused commit is fixed by any later commit that went through.
+func fixedLater(later []*transcript.ToolUse, cmd string, uncommitted bool) bool {
 	k := commandKey(cmd)
+	commit := uncommitted && strings.Contains(cmd, "git commit")
 	for _, u := range later {
-		if u.Name == "Bash" && u.HasResult && !u.IsError && commandKey(u.Command) == k {
+		if u.Name != "Bash" || !u.HasResult {
+			continue
+		}
+		if !u.IsError && commandKey(u.Command) == k || commit && u.CommitHash != "" {
 			return true
 		}
 	}
 	return false
+}
+
+// pushCommand names what failed in a call whose commit went through: the push chained
+// after it, when there is one.
+func pushCommand(full, short string) string {
+	if strings.Contains(full, "git push") {
+		return "git push"
+	}
+	return short
 }
 
 func commandKey(cmd string) string {
@@ -185,14 +217,17 @@ func commandKey(cmd string) string {
 	return strings.Join(strings.Fields(cmd), " ")
 }
 
-// todoState reads the TodoWrite lists of the turn: the last one's open items, and the
-// items completed in it or dropped from it since an earlier list.
+// todoState reads the to-do lists of the turn (TodoWrite, or TaskCreate/TaskUpdate): the
+// latest state's open items, and the items completed or dropped since an earlier list.
 func todoState(tools []*transcript.ToolUse) (open, closed []string) {
 	var lists [][]transcript.Todo
 	for _, u := range tools {
 		if u.Name == "TodoWrite" && u.Todos != nil {
 			lists = append(lists, u.Todos)
 		}
+	}
+	if tasks := taskList(tools); len(tasks) > 0 {
+		lists = append(lists, tasks)
 	}
 	if len(lists) == 0 {
 		return nil, nil
@@ -205,9 +240,10 @@ func todoState(tools []*transcript.ToolUse) (open, closed []string) {
 			continue
 		}
 		inLast[c] = true
-		if td.Status == "completed" {
+		switch {
+		case td.Status == "completed" || td.Status == "deleted":
 			closed = append(closed, c)
-		} else if len(open) < maxTodos {
+		case len(open) < maxTodos:
 			open = append(open, c)
 		}
 	}
@@ -220,6 +256,53 @@ func todoState(tools []*transcript.ToolUse) (open, closed []string) {
 	}
 	return open, closed
 }
+
+// todoGoal states what a turn whose prompt says nothing ("ok, go", a bare slash command)
+// was for: the first items of its first to-do list.
+func todoGoal(tools []*transcript.ToolUse) []string {
+	var items []string
+	if tasks := taskList(tools); len(tasks) > 0 {
+		for _, td := range tasks {
+			items = append(items, td.Content)
+		}
+	} else {
+		for _, u := range tools {
+			if u.Name == "TodoWrite" && len(u.Todos) > 0 {
+				for _, td := range u.Todos {
+					items = append(items, td.Content)
+				}
+				break
+			}
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	return []string{strings.Join(items[:min(3, len(items))], "; ")}
+}
+
+// taskList replays Claude Code's TaskCreate ("Task #3 created successfully: …") and
+// TaskUpdate calls of the turn into one list in its latest state.
+func taskList(tools []*transcript.ToolUse) []transcript.Todo {
+	var list []transcript.Todo
+	byID := map[string]int{}
+	for _, u := range tools {
+		switch {
+		case u.Name == "TaskCreate" && u.Subject != "" && u.HasResult && !u.IsError:
+			if m := taskCreated.FindStringSubmatch(u.Output); m != nil {
+				byID[m[1]] = len(list)
+			}
+			list = append(list, transcript.Todo{Content: u.Subject, Status: "pending"})
+		case u.Name == "TaskUpdate" && u.TaskStatus != "" && u.HasResult && !u.IsError:
+			if i, ok := byID[u.TaskID]; ok {
+				list[i].Status = u.TaskStatus
+			}
+		}
+	}
+	return list
+}
+
+var taskCreated = regexp.MustCompile(`Task #(\w+) created`)
 
 // splitPrompt turns the user's prompt into a goal (one line, bounded) and the items the
 // user ticked with "OK-done <item>" lines.
@@ -257,7 +340,8 @@ func goalText(p string) string {
 			return ""
 		}
 	}
-	if isFollowUp(p) {
+	p = strings.Map(dropBoxDrawing, p) // a terminal's frame pasted with the prompt
+	if isFollowUp(p) || isApproval(p) {
 		return ""
 	}
 	p = firstParagraph(p)
@@ -274,6 +358,37 @@ func between(s, a, b string) string {
 	}
 	s, _, _ = strings.Cut(s, b)
 	return strings.TrimSpace(s)
+}
+
+// dropBoxDrawing removes the box-drawing characters of a terminal frame (│ ─ ╭).
+func dropBoxDrawing(r rune) rune {
+	if r >= 0x2500 && r <= 0x257F {
+		return -1
+	}
+	return r
+}
+
+// approvals, after a "yes"/"ok", accept what the assistant proposed: the task is the
+// proposal's (its plan, its to-dos), not the prompt's words.
+var approvals = []string{"let's do", "lets do", "do them", "do it", "go ahead", "implement it", "proceed", "merge", "sounds good", "vas-y", "on y va"}
+
+// isApproval reports a prompt that accepts the last proposal ("yes, I agree, let's do them",
+// "ok merge", "Implement the plan.").
+func isApproval(p string) bool {
+	f := strings.Trim(fold(p), " .!")
+	if f == "implement the plan" || f == "implement this plan" || f == "execute the plan" {
+		return true
+	}
+	if len(f) > 80 {
+		return false
+	}
+	ack := false
+	for _, w := range []string{"yes", "ok", "okay", "sure", "oui", "agreed", "great", "perfect"} {
+		if rest, ok := strings.CutPrefix(f, w); ok && (rest == "" || strings.ContainsAny(rest[:1], " ,.!")) {
+			ack = true
+		}
+	}
+	return ack && hasAny(f, approvals)
 }
 
 // isAck reports a prompt that only acknowledges or nudges ("yes", "go on", "merci").
@@ -334,30 +449,6 @@ func isEmptySearch(cmd, out string) bool {
 		causeLine(out) == "" // a shell banner or a header line: nothing that says more than "no match"
 }
 
-// maxFileList bounds the characters of a file list, so that a bullet never clips it; a
-// list cut short leaves room for its "(+N more)".
-const (
-	maxFileList = 275
-	maxFileCut  = 260
-)
-
-// ListFiles names files for a bullet or a message: the first few (at most maxFiles, within
-// maxFileList characters), joined, then how many more.
-func ListFiles(files []string) string {
-	if all := strings.Join(files, ", "); len(files) <= maxFiles && len(all) <= maxFileList {
-		return all
-	}
-	n, size := 0, 0
-	for n < len(files) && n < maxFiles && (n == 0 || size+2+len(files[n]) <= maxFileCut) {
-		size += 2 + len(files[n])
-		n++
-	}
-	if n == len(files) {
-		return strings.Join(files, ", ")
-	}
-	return fmt.Sprintf("%s (+%d more)", strings.Join(files[:n], ", "), len(files)-n)
-}
-
 // clean is the last pass over any extraction, the model's included: one line per bullet,
 // bounded, no absolute path, no secret, no empty or repeated bullet.
 func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
@@ -372,13 +463,13 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 			}
 			s = strings.Join(strings.Fields(s), " ")
 			s = strings.TrimLeft(s, "-*•+ ")
-			s = transcript.ClipWords(s, maxBullet)
+			s = clipSentence(s, maxBullet)
 			s = redact(s)
 			if s == "" || redactedOnly(s) {
 				continue
 			}
 			k := strings.ToLower(s)
-			if seen[k] {
+			if seen[k] || (key == memstore.KeyKnowledge || key == memstore.KeyDecisions) && restates(out.Field(key), s) {
 				continue
 			}
 			seen[k] = true
@@ -386,6 +477,36 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 		}
 	}
 	return out
+}
+
+// restates reports a statement that says again what one of kept says: most of its
+// content words are already there ("The CI failure is not due to the tests but…" twice).
+func restates(kept []string, s string) bool {
+	w := memstore.ContentWords(memstore.Normalize(s))
+	if len(w) < 4 {
+		return false
+	}
+	for _, k := range kept {
+		have := map[string]bool{}
+		for _, x := range memstore.ContentWords(memstore.Normalize(k)) {
+			have[x] = true
+		}
+		common, other := 0, false
+		for _, x := range w {
+			switch {
+			case have[x]:
+				common++
+			case strings.ContainsAny(x, "0123456789/"):
+				other = true // another number, id or path: another fact
+			}
+		}
+		both := common*10 >= len(w)*6 && common*10 >= len(have)*6
+		within := len(have) >= 4 && common*100 >= len(have)*85 // the kept one, said again with more
+		if !other && (both || within) {
+			return true
+		}
+	}
+	return false
 }
 
 // extractionKeys lists every key of the extraction JSON, in file order.

@@ -152,7 +152,7 @@ func TestHeuristicSynthetic(t *testing.T) {
 		Goal:      []string{"Migrate the billing module to the new API"},
 		Problems:  []string{"Échec de `go test ./billing/...` : --- FAIL: TestCharge (0.01s)"},
 		Knowledge: []string{"the sandbox API rejects amounts under 50 cents."},
-		Work: []string{"Fichiers modifiés : billing/charge.go, nb/a.ipynb, hosts",
+		Work: []string{"Fichiers modifiés : billing/charge.go, nb/a.ipynb", // /etc/hosts is not the project's
 			"Commit 1a2b3c4d : billing: port charge endpoint"},
 		Decisions: []string{"keep the old client behind a flag until billing/old.go is unused."},
 		Next:      []string{"Port the refund endpoint", "Delete the old client", "Port refunds", "Remove the flag"},
@@ -163,7 +163,7 @@ func TestHeuristicSynthetic(t *testing.T) {
 	}
 
 	en, _, _ := Heuristic{Language: "en"}.Extract(context.Background(), tr)
-	if en.Work[0] != "Files changed: billing/charge.go, nb/a.ipynb, hosts" || en.Problems[0] != "`go test ./billing/...` failed: --- FAIL: TestCharge (0.01s)" {
+	if en.Work[0] != "Files changed: billing/charge.go, nb/a.ipynb" || en.Problems[0] != "`go test ./billing/...` failed: --- FAIL: TestCharge (0.01s)" {
 		t.Errorf("english wording: %q %q", en.Work, en.Problems)
 	}
 }

@@ -52,7 +52,7 @@ func projectHint(projects []string) string {
 
 // renderTurn writes the turn as short plain text for a model, within max bytes.
 func renderTurn(t *transcript.Turn, max int) string {
-	fx := NewPathFixer(t.Root, t.Cwd)
+	fx := TurnFixer(t) // the paths the heuristic keeps, and no others
 	var sb strings.Builder
 	if t.Prompt != "" {
 		fmt.Fprintf(&sb, "USER: %s\n\n", transcript.ClipWords(fx.scrub(t.Prompt), 4000))
@@ -62,7 +62,10 @@ func renderTurn(t *transcript.Turn, max int) string {
 		line.WriteString("TOOL " + u.Name)
 		switch {
 		case u.FilePath != "":
-			p, _ := fx.Rel(u.FilePath)
+			p, inside := fx.Rel(u.FilePath)
+			if !inside {
+				continue // a file of another repository
+			}
 			line.WriteString(" " + p)
 		case u.Command != "":
 			line.WriteString(" `" + shortCommand(fx.scrub(u.Command)) + "`")

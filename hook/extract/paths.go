@@ -4,6 +4,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"carnet/hook/transcript"
 )
 
 // PathFixer rewrites paths so that memory never holds an absolute path (SPEC §1): a path
@@ -14,15 +16,16 @@ type PathFixer struct {
 }
 
 // NewPathFixer takes the workspace root first, then other folders (the transcript's cwd)
-// whose files are still "the project's" when they sit outside the root.
+// whose files are still "the project's" when they sit outside the root. A home folder
+// (/Users/name, /home/name) is no project: it is not taken as one of the others.
 func NewPathFixer(root string, others ...string) PathFixer {
 	var p PathFixer
-	for _, b := range append([]string{root}, others...) {
+	for i, b := range append([]string{root}, others...) {
 		if b == "" || !isAbs(b) {
 			continue
 		}
 		b = strings.TrimRight(filepath.ToSlash(filepath.Clean(b)), "/")
-		if b == "" {
+		if b == "" || i > 0 && isHome(b) {
 			continue
 		}
 		dup := false
@@ -37,6 +40,49 @@ func NewPathFixer(root string, others ...string) PathFixer {
 }
 
 func isAbs(p string) bool { return strings.HasPrefix(p, "/") || filepath.IsAbs(p) }
+
+// isHome reports a user's home folder (or the root), cleaned and slash-separated.
+func isHome(b string) bool {
+	if b == "/root" || b == "/" {
+		return true
+	}
+	for _, h := range []string{"/Users/", "/home/"} {
+		if rest, ok := strings.CutPrefix(b, h); ok && !strings.Contains(rest, "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// TurnFixer is the PathFixer of a turn. When the turn ran inside the workspace, the root
+// alone says what is the project's: files of a repository the agent went to with cd are
+// not. When the transcript's folders are not under the root (a session recorded on another
+// machine, replayed here), the folder the turn started in stands for the root, then the
+// one it ended in.
+func TurnFixer(t *transcript.Turn) PathFixer {
+	root := NewPathFixer(t.Root)
+	for _, c := range []string{t.StartCwd, t.Cwd} {
+		if _, inside := root.Rel(c); c != "" && isAbs(c) && inside {
+			return root
+		}
+	}
+	return NewPathFixer(t.Root, t.StartCwd, t.Cwd)
+}
+
+// foreignDir reports a shell command that starts by changing to a folder outside the
+// project (cd /elsewhere && git commit …): what it does happens in another repository.
+func (f PathFixer) foreignDir(cmd string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(cmd), "cd ")
+	if !ok {
+		return false
+	}
+	dir := strings.Trim(strings.Fields(rest + " x")[0], `"'`)
+	if !isAbs(dir) || len(f.bases) == 0 {
+		return false
+	}
+	_, inside := f.Rel(dir)
+	return !inside
+}
 
 // Rel returns p relative to the first base that holds it; a path outside every base is
 // reduced to its base name (inside reports false then). A relative path is kept.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"carnet/hook/transcript"
 )
@@ -17,6 +18,10 @@ func firstParagraph(p string) string {
 	var kept []string
 	for line := range strings.Lines(paras[0]) {
 		if isLogLine(line) {
+			break
+		}
+		if before, pasted := cutPaste(line); pasted {
+			kept = append(kept, strings.TrimSpace(before))
 			break
 		}
 		kept = append(kept, strings.TrimSpace(line))
@@ -35,6 +40,19 @@ func firstParagraph(p string) string {
 		return ""
 	}
 	return out
+}
+
+// cutPaste cuts a line before a quote that opens a pasted block ("still fails… ""Current
+// runner version…"): a doubled quote, or a quote left open at the end of the line.
+func cutPaste(line string) (string, bool) {
+	if i := strings.Index(line, `""`); i > 0 {
+		return line[:i], true
+	}
+	if strings.Count(line, `"`)%2 == 1 {
+		i := strings.LastIndex(line, `"`)
+		return line[:i], i > 0
+	}
+	return line, false
 }
 
 // followUps open a prompt that reacts to the last answer (a correction, a retry, an undo)
@@ -67,21 +85,35 @@ func isLogLine(l string) bool {
 	return logStart.MatchString(l)
 }
 
-// clipGoal bounds a goal, at the end of a sentence when one ends late enough.
+// clipGoal bounds a goal to maxGoal characters (and a bullet's bytes), at the end of a
+// sentence when one ends late enough.
 func clipGoal(g string) string {
-	if len(g) <= maxGoal {
+	lim := len(g)
+	if n := utf8.RuneCountInString(g); n > maxGoal {
+		lim = 0
+		for range maxGoal {
+			_, size := utf8.DecodeRuneInString(g[lim:])
+			lim += size
+		}
+	}
+	return clipSentence(g, min(lim, maxBullet-10)) // Cyrillic or Greek takes two bytes a letter
+}
+
+// clipSentence bounds s to lim bytes, at the end of a sentence when one ends late enough.
+func clipSentence(g string, lim int) string {
+	if len(g) <= lim {
 		return g
 	}
 	cut := -1
 	for _, end := range []string{". ", "? ", "! ", "。", "？", "！"} {
-		if i := strings.LastIndex(g[:maxGoal], end); i > cut {
+		if i := strings.LastIndex(g[:lim], end); i > cut {
 			cut = i + len(strings.TrimRight(end, " "))
 		}
 	}
-	if cut >= maxGoal/3 {
+	if cut >= lim/3 {
 		return strings.TrimSpace(g[:cut])
 	}
-	return transcript.ClipWords(g, maxGoal)
+	return transcript.ClipWords(g, lim)
 }
 
 // causeLine keeps a failing call's output line when it says why: not a passing test, a
@@ -217,4 +249,33 @@ func keepSentence(s string) bool {
 		}
 	}
 	return true
+}
+
+// maxAnswer bounds the sentences taken from the answer to a question.
+const maxAnswer = 2
+
+// answer keeps, when the user asked a question, the first statements of the assistant's
+// answer (its closing text): what was learned by asking.
+func answer(t *transcript.Turn) []string {
+	p := strings.TrimSpace(t.Prompt)
+	if t.Sidechain || t.Closing == "" || !strings.HasSuffix(p, "?") && !strings.HasSuffix(p, "？") ||
+		strings.Contains(t.Closing, "<proposed_plan>") {
+		return nil // a plan answers with its own sections (see plans)
+	}
+	var prose strings.Builder
+	for l := range strings.Lines(t.Closing) {
+		if !isListItem(l) { // the answer's own sentences, not the points it lists
+			prose.WriteString(l)
+		}
+	}
+	var out []string
+	for _, s := range sentences(prose.String()) {
+		if len(s) >= 40 && !strings.HasPrefix(s, "I ") && !strings.HasPrefix(s, "I'") {
+			out = append(out, s)
+		}
+		if len(out) == maxAnswer {
+			break
+		}
+	}
+	return out
 }

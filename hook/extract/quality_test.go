@@ -37,6 +37,8 @@ func TestLabelledClosingTexts(t *testing.T) {
 		{"key findings", "### 🔍 Key findings\n- The cache is never invalidated\n", memstore.KeyKnowledge, []string{"The cache is never invalidated"}},
 		{"root cause prose", "### Root Cause\nThe token expired before the retry.\n", memstore.KeyKnowledge, []string{"The token expired before the retry."}},
 		{"french", "## Prochaines étapes\n- Écrire la doc\n", memstore.KeyNext, []string{"Écrire la doc"}},
+		{"a review's verdict", "### ✅ Good News: No panic!() in production\nThe code uses `?` throughout.\n", memstore.KeyKnowledge,
+			[]string{"No panic!() in production", "The code uses `?` throughout."}},
 		{"inline summary", "**Summary:** Created `hello.sh` and ran it.", memstore.KeyWork, []string{"Created `hello.sh` and ran it."}},
 	} {
 		got := labelled(c.text)[c.key]
@@ -180,7 +182,7 @@ func TestFileListsKeepTheirCount(t *testing.T) {
 	for i := range 17 {
 		files = append(files, "internal/some/rather/deep/package/file_"+strings.Repeat("x", i%5)+string(rune('a'+i))+".go")
 	}
-	s := ListFiles(files)
+	s := memstore.ListFiles(files)
 	if !strings.HasSuffix(s, " more)") || len(s) > maxBullet-30 {
 		t.Errorf("%d bytes: %s", len(s), s)
 	}

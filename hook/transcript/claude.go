@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -96,6 +97,30 @@ type toolInput struct {
 	Command      string `json:"command"`
 	Description  string `json:"description"`
 	Todos        []Todo `json:"todos"`
+	Plan         string `json:"plan"`
+	Content      string `json:"content"`
+	Subject      string `json:"subject"`
+	Title        string `json:"title"`
+	TaskID       scalar `json:"taskId"`
+	Status       scalar `json:"status"`
+	PullNumber   scalar `json:"pullNumber"`
+}
+
+// scalar is a tool input that an agent may send as a string or as a number; anything else
+// is left empty rather than failing the whole line.
+type scalar string
+
+func (s *scalar) UnmarshalJSON(b []byte) error {
+	var v any
+	if json.Unmarshal(b, &v) == nil {
+		switch x := v.(type) {
+		case string:
+			*s = scalar(x)
+		case float64:
+			*s = scalar(strconv.FormatFloat(x, 'f', -1, 64))
+		}
+	}
+	return nil
 }
 
 // collector accumulates a turn from lines handed newest first.
@@ -129,6 +154,9 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 	}
 	if t.Cwd == "" {
 		t.Cwd = rl.Cwd
+	}
+	if rl.Cwd != "" {
+		t.StartCwd = rl.Cwd // lines come newest first: the last one seen is the oldest
 	}
 	if t.SessionID == "" {
 		t.SessionID = rl.SessionID
@@ -187,6 +215,9 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 func (c *collector) maybePrompt(rl *rawLine, s string, ts time.Time) bool {
 	s = CleanText(s)
 	trimmed := strings.TrimSpace(s)
+	if strings.HasPrefix(trimmed, "[Request interrupted") && !strings.Contains(trimmed, "for tool use") {
+		c.turn.Interrupted = true // a refused tool call is no interruption of the work
+	}
 	if trimmed == "" || !isPrompt(trimmed) {
 		return false
 	}
@@ -254,6 +285,12 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 				Command:     CleanText(b.Input.Command),
 				Description: CleanText(b.Input.Description),
 				Todos:       b.Input.Todos,
+				Plan:        CleanText(b.Input.Plan),
+				Subject:     CleanText(cmp.Or(b.Input.Subject, b.Input.Title)),
+				TaskID:      string(b.Input.TaskID), TaskStatus: string(b.Input.Status), PullNumber: string(b.Input.PullNumber),
+			}
+			if b.Name == "Write" && strings.HasSuffix(strings.ToLower(u.FilePath), ".md") {
+				u.Doc = CleanText(Clip(b.Input.Content, maxDoc))
 			}
 			c.tools = append(c.tools, u)
 		}

@@ -23,7 +23,8 @@ type Turn struct {
 	Texts      []string  // the assistant's texts, in order (thinking left out)
 	Closing    string    // the assistant's closing text (last_assistant_message when given)
 	Tools      []*ToolUse
-	Cwd        string // the working directory recorded in the transcript
+	Cwd        string // the working directory recorded in the transcript (its newest line)
+	StartCwd   string // the working directory at the turn's oldest line read (before any cd)
 	SessionID  string
 	Sidechain  bool // read from a subagent transcript
 
@@ -31,10 +32,11 @@ type Turn struct {
 	// paths relative to it.
 	Root string
 
-	Lines     int  // lines of the turn that were parsed
-	Skipped   int  // lines that could not be parsed (half-written, garbage) or were oversized
-	Compacted bool // a compaction happened inside the turn
-	Truncated bool // the scan budget ran out before the prompt was found
+	Lines       int  // lines of the turn that were parsed
+	Skipped     int  // lines that could not be parsed (half-written, garbage) or were oversized
+	Compacted   bool // a compaction happened inside the turn
+	Interrupted bool // the user stopped the assistant during the turn ("[Request interrupted")
+	Truncated   bool // the scan budget ran out before the prompt was found
 }
 
 // ToolUse is one tool call of the turn with the essentials of its input and its result.
@@ -45,6 +47,12 @@ type ToolUse struct {
 	Command     string // Bash
 	Description string // Bash
 	Todos       []Todo // TodoWrite
+	Plan        string // ExitPlanMode: the plan shown to the user
+	Doc         string // Write of a Markdown file (a plan, a spec, notes): its text, at most maxDoc bytes
+	Subject     string // TaskCreate: the task; a pull request's title (GitHub MCP tools)
+	TaskID      string // TaskUpdate
+	TaskStatus  string // TaskUpdate
+	PullNumber  string // GitHub MCP tools: the pull request
 	Time        time.Time
 
 	HasResult bool
@@ -86,6 +94,9 @@ type ReadOptions struct {
 	// Limit overrides the number of bytes read back (maxScan) when positive.
 	Limit int64
 }
+
+// maxDoc bounds the text of a Markdown file a turn wrote that ToolUse keeps.
+const maxDoc = 16 << 10
 
 // ErrNoTurn is returned when the transcript holds no readable turn.
 var ErrNoTurn = errors.New("no turn found in the transcript")

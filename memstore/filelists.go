@@ -141,7 +141,7 @@ func (tx *Tx) mergeFileLists(today *Doc, items []string, path string, res *Merge
 			}
 			today.SetBulletText(*b, opening+merged)
 			b.Text = opening + merged
-			res.Added = append(res.Added, Item{Key: KeyWork, Text: b.Text, Path: tx.p.WS.Rel(path)})
+			res.Added = append(res.Added, Item{Key: KeyWork, Text: b.Text, Path: path})
 		}
 	}
 	return rest

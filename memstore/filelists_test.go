@@ -20,7 +20,7 @@ func TestFileListsMergeAcrossTurns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := read(t, p.LogPath("2026-03-22"))
+	got := read(t, p.WS.Abs(p.LogPath("2026-03-22")))
 	want := "## Travail produit\n- Fichiers créés : a.go, b.go\n- Fichiers modifiés : main.go, c.go, d.go (+3 more)\n- Commit 1a2b3c4 : add c\n"
 	if !strings.Contains(got, want) {
 		t.Errorf("log:\n%s\nwant:\n%s", got, want)
@@ -39,7 +39,7 @@ func TestFileListsMergeAcrossTurns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got = read(t, p.LogPath("2026-03-23"))
+	got = read(t, p.WS.Abs(p.LogPath("2026-03-23")))
 	if strings.Contains(got, "more)") || strings.Count(got, "- Fichiers modifiés : ") != 2 {
 		t.Errorf("log:\n%s", got)
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -96,6 +97,9 @@ type toolInput struct {
 	Command      string `json:"command"`
 	Description  string `json:"description"`
 	Todos        []Todo `json:"todos"`
+	Subject      string `json:"subject"` // TaskCreate, TaskUpdate
+	TaskID       string `json:"taskId"`  // TaskUpdate
+	Status       string `json:"status"`  // TaskUpdate
 }
 
 // collector accumulates a turn from lines handed newest first.
@@ -255,10 +259,18 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 				Description: CleanText(b.Input.Description),
 				Todos:       b.Input.Todos,
 			}
+			if b.Name == "TaskCreate" || b.Name == "TaskUpdate" {
+				u.Task = &Task{ID: b.Input.TaskID, Subject: CleanText(b.Input.Subject), Status: b.Input.Status}
+				if b.Name == "TaskCreate" && u.Task.Status == "" {
+					u.Task.Status = "pending"
+				}
+			}
 			c.tools = append(c.tools, u)
 		}
 	}
 }
+
+var taskNumber = regexp.MustCompile(`^Task #(\d+)\b`)
 
 // finish puts the collected items in file order and pairs tool uses with their results.
 func (c *collector) finish() {
@@ -277,6 +289,9 @@ func (c *collector) finish() {
 		if r, ok := c.results[u.ID]; ok {
 			u.HasResult, u.IsError, u.Output, u.Created = true, r.isError, r.output, r.created
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
+			if m := taskNumber.FindStringSubmatch(r.output); u.Task != nil && u.Task.ID == "" && m != nil {
+				u.Task.ID = m[1] // TaskCreate's result: "Task #3 created successfully: …"
+			}
 		}
 		for j := range u.Todos {
 			u.Todos[j].Content = CleanText(u.Todos[j].Content)

@@ -45,6 +45,7 @@ type ToolUse struct {
 	Command     string // Bash
 	Description string // Bash
 	Todos       []Todo // TodoWrite
+	Task        *Task  // TaskCreate, TaskUpdate (Claude Code 2.1's task list, one item per call)
 	Time        time.Time
 
 	HasResult bool
@@ -53,6 +54,13 @@ type ToolUse struct {
 	Created   bool   // Write reported a new file
 
 	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line
+}
+
+// Task is the item a TaskCreate or TaskUpdate call names. TaskCreate gives the subject (its
+// status is pending; its ID comes from its result, "Task #N created…"); TaskUpdate gives the
+// ID and the new status (pending, in_progress, completed, deleted), the subject when renamed.
+type Task struct {
+	ID, Subject, Status string
 }
 
 // Todo is one item of a TodoWrite list.

@@ -18,7 +18,8 @@ func newInstallCmd(g *globals) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "install",
 		Short: "Register carnet's hooks, skills and MCP server for an agent",
-		Long: `Register carnet with a coding agent: Claude Code (the default), Codex or Gemini CLI.
+		Long: `Register carnet with a coding agent: Claude Code (the default), Codex, Gemini CLI, OpenCode
+or Kimi Code.
 
 --agent claude:
   - the hook "carnet --hook" for SessionStart, Stop, SubagentStop, PreCompact and SessionEnd,
@@ -34,6 +35,14 @@ func newInstallCmd(g *globals) *cobra.Command {
 --agent gemini:
   - the hook for SessionStart, AfterAgent and SessionEnd, and mcpServers.carnet, merged into
     .gemini/settings.json (or ~/.gemini/settings.json).
+--agent opencode:
+  - the plugin .opencode/plugins/carnet.js (or ~/.config/opencode/plugins/carnet.js), which runs
+    "carnet --hook" at session start and when a session goes idle (the end of a turn);
+  - mcp.carnet merged into opencode.json (or ~/.config/opencode/opencode.json), comments kept.
+--agent kimi:
+  - [[hooks]] tables for SessionStart, Stop, PreCompact and SessionEnd appended to
+    ~/.kimi-code/config.toml (or $KIMI_CODE_HOME/config.toml: Kimi reads hooks only there);
+  - mcpServers.carnet in .kimi-code/mcp.json (or ~/.kimi-code/mcp.json).
 
 With --merge-driver, it also registers a git merge driver for memory_sessions/**
 (.gitattributes and the repository's .git/config), so that two machines' logs of one day
@@ -44,6 +53,8 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
   carnet install --scope user
   carnet install --agent codex
   carnet install --agent gemini --scope user
+  carnet install --agent opencode
+  carnet install --agent kimi
   carnet install --merge-driver`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -64,8 +75,8 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
 			return nil
 		},
 	}
-	c.Flags().StringVar(&agent, "agent", "claude", "the agent to register with: claude, codex or gemini")
-	c.Flags().StringVar(&scope, "scope", "project", "project (.claude/, .codex/ or .gemini/ in the workspace) or user (the same in ~)")
+	c.Flags().StringVar(&agent, "agent", "claude", "the agent to register with: claude, codex, gemini, opencode or kimi")
+	c.Flags().StringVar(&scope, "scope", "project", "project (.claude/, .codex/, .gemini/, .opencode/ or .kimi-code/ in the workspace) or user (the same in ~, ~/.config/opencode/)")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "show the changes as a diff; write nothing")
 	c.Flags().BoolVar(&mergeDriver, "merge-driver", false, "also register carnet's git merge driver for memory_sessions/** (teams)")
 	return c
@@ -139,6 +150,8 @@ func printInstallSummary(out io.Writer, o install.Options, rep *install.Report) 
 				fmt.Fprintln(out, "Gemini CLI reads a project's .gemini/settings.json only in a trusted folder: trust this folder when Gemini asks (or with /permissions), else no hook runs.")
 			}
 			fmt.Fprintln(out, "If Gemini CLI does not run the hooks, check that hooks are enabled in its settings (hooksConfig.enabled since v0.26, tools.enableHooks before).")
+		case "kimi":
+			fmt.Fprintln(out, "Kimi Code support follows its documentation and is not tested against the real CLI; Kimi's Stop hook sends no transcript, so carnet captures its final answer only (kimi-cli 1.45 and later).")
 		}
 	}
 }

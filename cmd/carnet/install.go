@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/spf13/cobra"
@@ -143,7 +144,7 @@ func printInstallSummary(out io.Writer, o install.Options, rep *install.Report) 
 		case "codex":
 			fmt.Fprintln(out, "Codex runs these hooks only once you trust them: open /hooks in Codex and trust carnet's (again after any change to them).")
 			if o.Scope != "user" {
-				fmt.Fprintln(out, "Codex reads a project's .codex/hooks.json and .codex/config.toml only when it trusts the project: answer yes when it asks, or add [projects.\"<this folder>\"] trust_level = \"trusted\" to ~/.codex/config.toml.")
+				fmt.Fprintf(out, "Codex reads a project's .codex/hooks.json and .codex/config.toml only when it trusts the project: answer yes when it asks, or add to ~/.codex/config.toml:\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlString(rep.Root))
 			}
 		case "gemini":
 			if o.Scope != "user" {
@@ -154,4 +155,9 @@ func printInstallSummary(out io.Writer, o install.Options, rep *install.Report) 
 			fmt.Fprintln(out, "Kimi Code support follows its documentation and is not tested against the real CLI; Kimi's Stop hook sends no transcript, so carnet captures its final answer only (kimi-cli 1.45 and later).")
 		}
 	}
+}
+
+// tomlString quotes s as a TOML basic string.
+func tomlString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }

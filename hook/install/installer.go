@@ -61,6 +61,7 @@ type Step struct {
 // Report is what Run did, in order.
 type Report struct {
 	Agent     string // the agent's name as its users know it: Claude Code, Codex, Gemini CLI
+	Root      string // the workspace root
 	Steps     []Step
 	Changed   int  // files and settings changed (or to change, in a dry run)
 	NotOnPath bool // carnet is not on $PATH, where the agent looks for "carnet --hook" and "carnet mcp"
@@ -94,7 +95,7 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &installer{Options: o, root: root, report: &Report{Agent: a.name}}
+	in := &installer{Options: o, root: root, report: &Report{Agent: a.name, Root: root}}
 	if err := in.ensureInit(); err != nil {
 		return in.report, err
 	}

@@ -14,7 +14,8 @@ import (
 	"carnet/memstore"
 )
 
-// The gate (SPEC §3, `[hook] gate = true`): at Stop, when the turns since the previous
+// The gate (SPEC §3, `[hook] gate = true`): at Stop (Gemini CLI: AfterAgent, whose exit 2
+// is a retry with stderr as the prompt), when the turns since the previous
 // check edited files and stored no memory, the hook exits 2 and tells the agent what to
 // record. Its per-session state, in logs/.debug/gate/, remembers where the previous check
 // stopped reading the transcript, so each check judges only what came after.

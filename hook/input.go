@@ -102,6 +102,9 @@ func DecodeInput(data []byte) (*Input, error) {
 	if in.SessionID == "" {
 		in.SessionID = str(raw, "sessionId") // camelCase seen in some agents' payloads
 	}
+	if in.LastAssistantMessage == "" {
+		in.LastAssistantMessage = str(raw, "response") // Kimi's Stop: its final answer, and no transcript
+	}
 	return in, nil
 }
 

@@ -268,7 +268,8 @@ func (r *runner) logf(format string, args ...any) {
 	fmt.Fprintf(r.env.Stderr, "carnet hook: %s", line)
 }
 
-// capture reads the last turn, extracts, routes and merges it; at Stop it then runs the gate.
+// capture reads the last turn, extracts, routes and merges it; at Stop (Gemini CLI:
+// AfterAgent) it then runs the gate.
 func (r *runner) capture() (int, error) {
 	in, ws, cfg := r.in, r.ws, r.ws.Config
 	path, sidechain := in.TranscriptPath, false
@@ -339,7 +340,7 @@ func (r *runner) capture() (int, error) {
 
 	// stop_hook_active: the agent goes on because a Stop hook (this gate or another) blocked;
 	// what it did since is captured above, but the gate does not send it back a second time.
-	if in.HookEventName == EventStop && cfg.Hook.Gate && !in.StopHookActive {
+	if (in.HookEventName == EventStop || in.HookEventName == EventAfterAgent) && cfg.Hook.Gate && !in.StopHookActive {
 		home := r.home()
 		project := ""
 		if len(ws.Projects) > 1 && home != nil {
@@ -363,8 +364,10 @@ func (r *runner) capture() (int, error) {
 }
 
 // readTurn reads the last turn in the format of the agent that sent the hook: a Codex
-// rollout file, a Gemini CLI chat file (else its AfterAgent payload), or a Claude Code transcript. Codex and
-// Gemini runs with no readable transcript fall back on what the payload says.
+// rollout file, a Gemini CLI chat file (else its AfterAgent payload), an OpenCode session
+// file (written by carnet's plugin), or a Claude Code transcript. Codex and
+// Gemini runs with no readable transcript, and agents that send none (Kimi), fall back on
+// what the payload says.
 func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.Turn, error) {
 	in := r.in
 	regular := regularFile(path)
@@ -380,7 +383,7 @@ func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.
 		}
 		r.logf("%v; the AfterAgent payload used", err)
 	}
-	if in.HookEventName == EventAfterAgent || in.PromptResponse != "" {
+	if in.HookEventName == EventAfterAgent || in.PromptResponse != "" || path == "" && in.LastAssistantMessage != "" {
 		return transcript.PayloadTurn(in.Prompt, cmp.Or(in.PromptResponse, in.LastAssistantMessage))
 	}
 	if err := regular; err != nil {
@@ -390,8 +393,11 @@ func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.
 		r.logf("%v; last_assistant_message used", err)
 		return transcript.PayloadTurn(in.Prompt, in.LastAssistantMessage)
 	}
-	if format == transcript.FormatCodex {
+	switch format {
+	case transcript.FormatCodex:
 		return transcript.ReadCodexTurn(r.ctx, path, opt)
+	case transcript.FormatOpenCode:
+		return transcript.ReadOpenCodeTurn(r.ctx, path, opt)
 	}
 	if in.TurnID == "" { // Claude Code (and agents that send its shape)
 		return transcript.ReadTurn(r.ctx, path, opt)

@@ -15,10 +15,11 @@ import (
 	"carnet/hook/transcript/transcripttest"
 )
 
-// The real agent CLIs, end to end: `carnet install --agent X` in a fresh repository, a
-// scripted session (agentstest.Scripts["work"]) run by the real CLI against the scripted model
-// server inside a loopback-only network namespace, then a second session whose first request
-// must carry the memory the first one left. scripts/install-agents.sh installs the CLIs.
+// The real agent CLIs (Claude Code, Codex, Gemini CLI, OpenCode), end to end: `carnet install
+// --agent X` in a fresh repository, a scripted session (agentstest.Scripts["work"]) run by the
+// real CLI against the scripted model server inside a loopback-only network namespace, then a
+// second session whose first request must carry the memory the first one left, then the Stop
+// gate. scripts/install-agents.sh installs the CLIs.
 
 // agentCLI finds an agent's CLI in PATH or in the cache folder scripts/install-agents.sh
 // fills, or skips the test with one line.
@@ -90,23 +91,38 @@ func (a *agentRun) run(name string, args ...string) string {
 // returns the requests the model server received.
 func (a *agentRun) session(script string, env []string, args ...string) []agentstest.Request {
 	a.t.Helper()
+	got, _ := a.sandboxed(script, env, args...)
+	return got
+}
+
+// sessionOutput is session, returning what the CLI printed on its standard output.
+func (a *agentRun) sessionOutput(script string, env []string, args ...string) string {
+	a.t.Helper()
+	_, out := a.sandboxed(script, env, args...)
+	return out
+}
+
+func (a *agentRun) sandboxed(script string, env []string, args ...string) ([]agentstest.Request, string) {
+	a.t.Helper()
 	reqs := filepath.Join(a.t.TempDir(), "requests.json")
 	argv := append([]string{"-n", a.sandbox, script, a.repo, reqs, a.cli}, args...)
 	cmd := exec.Command("unshare", argv...)
 	cmd.Dir, cmd.Env = a.repo, append(append([]string{}, a.env...), env...)
-	out, err := cmd.CombinedOutput()
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
 	if err != nil {
-		a.t.Logf("%s session %s: %v\n%s", filepath.Base(a.cli), script, err, out)
+		a.t.Logf("%s session %s: %v\n%s%s", filepath.Base(a.cli), script, err, stdout.String(), stderr.String())
 	}
 	data, rerr := os.ReadFile(reqs)
 	if rerr != nil {
-		a.t.Fatalf("%s did not run: %v\n%s", filepath.Base(a.cli), rerr, out)
+		a.t.Fatalf("%s did not run: %v\n%s%s", filepath.Base(a.cli), rerr, stdout.String(), stderr.String())
 	}
 	var got []agentstest.Request
 	if err := json.Unmarshal(data, &got); err != nil {
 		a.t.Fatal(err)
 	}
-	return got
+	return got, stdout.String()
 }
 
 // record copies the session file glob finds (the only one so far) to the transcript fixtures
@@ -180,6 +196,12 @@ func (a *agentRun) checkWork(recall []agentstest.Request) {
 // stop.
 func (a *agentRun) checkGate(env []string, args ...string) {
 	a.t.Helper()
+	a.gate(true, env, args...)
+}
+
+// gate runs checkGate; without sentBack, it checks only that the gate blocked once.
+func (a *agentRun) gate(sentBack bool, env []string, args ...string) {
+	a.t.Helper()
 	cfg := filepath.Join(a.repo, "carnet.toml")
 	data, err := os.ReadFile(cfg)
 	if err != nil || !strings.Contains(string(data), "[hook]\n") {
@@ -195,7 +217,7 @@ func (a *agentRun) checkGate(env []string, args ...string) {
 			last = r.Body
 		}
 	}
-	if n := strings.Count(last, message); n != 1 {
+	if n := strings.Count(last, message); sentBack && n != 1 {
 		a.t.Errorf("the gate's message reached the model %d times in the last request, want once", n)
 	}
 	states, _ := filepath.Glob(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "gate", "*.json"))
@@ -340,4 +362,70 @@ func TestAgentGemini(t *testing.T) {
 	a.record(filepath.Join(a.home, ".gemini", "tmp", "*", "chats", "session-*"), "gemini-cli-0.61.0_work.jsonl")
 	recall := a.session("recall", env, append([]string{"-p", "What did we do last time?"}, flags...)...)
 	a.checkWork(recall)
+	a.checkGate(env, append([]string{"-p", "Draft the notes"}, flags...)...)
+}
+
+func TestAgentOpenCode(t *testing.T) {
+	a := newAgentRun(t, "opencode")
+	a.run("carnet", "install", "--agent", "opencode")
+	a.openCodeOffline()
+	env := []string{"OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_SHARE=1",
+		"OPENCODE_DISABLE_DEFAULT_PLUGINS=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1"}
+	flags := []string{"run", "--format", "json"}
+	out := a.sessionOutput("work", env, append(flags, workPrompt)...)
+	if dir := os.Getenv("CARNET_RECORD_AGENTS"); dir != "" {
+		var first struct{ SessionID string }
+		_ = json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &first)
+		export := a.sessionOutput("recall", env, "export", first.SessionID)
+		if err := os.WriteFile(filepath.Join(dir, "opencode-1.18.33_work.json"), []byte(export[strings.Index(export, "{"):]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recall := a.session("recall", env, append(flags, "What did we do last time?")...)
+	a.checkWork(recall)
+	// The plugin sends a blocked session back with client.session.prompt, which OpenCode's TUI
+	// and server run; `opencode run` exits as soon as the session is first idle, before it.
+	a.gate(false, env, append(flags, "Draft the notes")...)
+}
+
+// openCodeOffline points OpenCode at the scripted server (a provider in the repository's
+// opencode.json, next to the MCP entry carnet wrote) and keeps it from running npm: it
+// installs @opencode-ai/plugin in every config folder that has no node_modules and lock file
+// listing it, retrying for about 70 s offline. Carnet's plugin imports nothing, so an empty
+// package will do.
+func (a *agentRun) openCodeOffline() {
+	a.t.Helper()
+	path := filepath.Join(a.repo, "opencode.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	var cfg map[string]any
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		a.t.Fatal(err)
+	}
+	cfg["provider"] = map[string]any{"scripted": map[string]any{"npm": "@ai-sdk/openai-compatible", "name": "Scripted",
+		"options": map[string]any{"baseURL": fmt.Sprintf("http://127.0.0.1:%d/v1", agentstest.Port), "apiKey": "scripted"},
+		"models":  map[string]any{"scripted-1": map[string]any{"name": "Scripted", "tool_call": true}}}}
+	cfg["model"], cfg["small_model"] = "scripted/scripted-1", "scripted/scripted-1"
+	cfg["permission"] = map[string]any{"edit": "allow", "bash": "allow"}
+	cfg["autoupdate"], cfg["share"] = false, "disabled"
+	data, _ = json.MarshalIndent(cfg, "", "  ")
+	files := map[string]string{"opencode.json": string(data)}
+	for _, dir := range []string{filepath.Join(a.repo, ".opencode"), filepath.Join(a.home, ".config", "opencode")} {
+		files[filepath.Join(dir, "package.json")] = `{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}`
+		files[filepath.Join(dir, "package-lock.json")] = `{"lockfileVersion":3,"requires":true,"packages":{"":{"dependencies":{"@opencode-ai/plugin":"1.18.33"}},"node_modules/@opencode-ai/plugin":{"version":"1.18.33"}}}`
+		files[filepath.Join(dir, "node_modules", "@opencode-ai", "plugin", "package.json")] = `{"name":"@opencode-ai/plugin","version":"1.18.33"}`
+	}
+	for name, content := range files {
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(a.repo, name)
+		}
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			a.t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+			a.t.Fatal(err)
+		}
+	}
 }

@@ -108,6 +108,22 @@ func TestHookCodexStopWithoutTranscript(t *testing.T) {
 	}
 }
 
+// Kimi Code's Stop names no transcript: its final answer (response, kimi-cli 1.45 and later)
+// is what carnet captures.
+func TestHookKimiStop(t *testing.T) {
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "language = \"en\"\n")
+	data, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "k-1", "cwd": ws, "stop_hook_active": false,
+		"response": "Moved the parser to its own package.\nDecision: keep the lexer private, because nothing else needs it.", "stop_reason": "end_turn"})
+	r := runCarnet(t, bin, data, nil, "--root", ws, "--hook")
+	if r.code != 0 || r.stdout != "" {
+		t.Fatalf("%+v", r)
+	}
+	if log := todayLog(t, ws); !strings.Contains(log, "keep the lexer private") {
+		t.Errorf("log lacks the final answer:\n%s", log)
+	}
+}
+
 func TestHookGeminiAfterAgent(t *testing.T) {
 	t.Parallel()
 	bin := carnetBin(t)

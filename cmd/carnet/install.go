@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/spf13/cobra"
@@ -18,7 +19,8 @@ func newInstallCmd(g *globals) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "install",
 		Short: "Register carnet's hooks, skills and MCP server for an agent",
-		Long: `Register carnet with a coding agent: Claude Code (the default), Codex or Gemini CLI.
+		Long: `Register carnet with a coding agent: Claude Code (the default), Codex, Gemini CLI, OpenCode
+or Kimi Code.
 
 --agent claude:
   - the hook "carnet --hook" for SessionStart, Stop, SubagentStop, PreCompact and SessionEnd,
@@ -34,6 +36,14 @@ func newInstallCmd(g *globals) *cobra.Command {
 --agent gemini:
   - the hook for SessionStart, AfterAgent and SessionEnd, and mcpServers.carnet, merged into
     .gemini/settings.json (or ~/.gemini/settings.json).
+--agent opencode:
+  - the plugin .opencode/plugins/carnet.js (or ~/.config/opencode/plugins/carnet.js), which runs
+    "carnet --hook" at session start and when a session goes idle (the end of a turn);
+  - mcp.carnet merged into opencode.json (or ~/.config/opencode/opencode.json), comments kept.
+--agent kimi:
+  - [[hooks]] tables for SessionStart, Stop, PreCompact and SessionEnd appended to
+    ~/.kimi-code/config.toml (or $KIMI_CODE_HOME/config.toml: Kimi reads hooks only there);
+  - mcpServers.carnet in .kimi-code/mcp.json (or ~/.kimi-code/mcp.json).
 
 With --merge-driver, it also registers a git merge driver for memory_sessions/**
 (.gitattributes and the repository's .git/config), so that two machines' logs of one day
@@ -44,6 +54,8 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
   carnet install --scope user
   carnet install --agent codex
   carnet install --agent gemini --scope user
+  carnet install --agent opencode
+  carnet install --agent kimi
   carnet install --merge-driver`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -64,8 +76,8 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
 			return nil
 		},
 	}
-	c.Flags().StringVar(&agent, "agent", "claude", "the agent to register with: claude, codex or gemini")
-	c.Flags().StringVar(&scope, "scope", "project", "project (.claude/, .codex/ or .gemini/ in the workspace) or user (the same in ~)")
+	c.Flags().StringVar(&agent, "agent", "claude", "the agent to register with: claude, codex, gemini, opencode or kimi")
+	c.Flags().StringVar(&scope, "scope", "project", "project (.claude/, .codex/, .gemini/, .opencode/ or .kimi-code/ in the workspace) or user (the same in ~, ~/.config/opencode/)")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "show the changes as a diff; write nothing")
 	c.Flags().BoolVar(&mergeDriver, "merge-driver", false, "also register carnet's git merge driver for memory_sessions/** (teams)")
 	return c
@@ -132,13 +144,20 @@ func printInstallSummary(out io.Writer, o install.Options, rep *install.Report) 
 		case "codex":
 			fmt.Fprintln(out, "Codex runs these hooks only once you trust them: open /hooks in Codex and trust carnet's (again after any change to them).")
 			if o.Scope != "user" {
-				fmt.Fprintln(out, "Codex reads a project's .codex/hooks.json and .codex/config.toml only when it trusts the project: answer yes when it asks, or add [projects.\"<this folder>\"] trust_level = \"trusted\" to ~/.codex/config.toml.")
+				fmt.Fprintf(out, "Codex reads a project's .codex/hooks.json and .codex/config.toml only when it trusts the project: answer yes when it asks, or add to ~/.codex/config.toml:\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlString(rep.Root))
 			}
 		case "gemini":
 			if o.Scope != "user" {
 				fmt.Fprintln(out, "Gemini CLI reads a project's .gemini/settings.json only in a trusted folder: trust this folder when Gemini asks (or with /permissions), else no hook runs.")
 			}
 			fmt.Fprintln(out, "If Gemini CLI does not run the hooks, check that hooks are enabled in its settings (hooksConfig.enabled since v0.26, tools.enableHooks before).")
+		case "kimi":
+			fmt.Fprintln(out, "Kimi Code support follows its documentation and is not tested against the real CLI; Kimi's Stop hook sends no transcript, so carnet captures its final answer only (kimi-cli 1.45 and later).")
 		}
 	}
+}
+
+// tomlString quotes s as a TOML basic string.
+func tomlString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }

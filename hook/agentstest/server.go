@@ -1,4 +1,4 @@
-// Package agentstest runs the real agent CLIs (Claude Code, Codex, Gemini CLI) against a
+// Package agentstest runs the real agent CLIs (Claude Code, Codex, Gemini CLI, OpenCode) against a
 // scripted model server on 127.0.0.1, for carnet's end-to-end tests and for recording the
 // transcript fixtures. The server is stateless: it picks each answer from the number of tool
 // results already in the request, so a CLI's retries and parallel calls get the same answer.
@@ -88,6 +88,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, map[string]any{"object": "list", "data": []any{}, "models": []any{}})
 	case strings.HasSuffix(p, "/messages"):
 		s.anthropic(w, req)
+	case strings.HasSuffix(p, "/chat/completions"):
+		s.chat(w, req)
 	case strings.HasSuffix(p, "/responses"):
 		s.responses(w, req)
 	case strings.Contains(p, ":streamGenerateContent"):
@@ -131,6 +133,14 @@ func (e sse) send(event string, data any) {
 	b, _ := json.Marshal(data)
 	fmt.Fprintf(&buf, "data: %s\n\n", b)
 	_, _ = e.w.Write(buf.Bytes())
+	if f, ok := e.w.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// done ends an OpenAI chat-completions stream.
+func (e sse) done() {
+	_, _ = e.w.Write([]byte("data: [DONE]\n\n"))
 	if f, ok := e.w.(http.Flusher); ok {
 		f.Flush()
 	}

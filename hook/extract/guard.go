@@ -25,6 +25,9 @@ func guardTurn(t *transcript.Turn) *transcript.Turn {
 		c := *u
 		c.Command, c.Description, c.Output = redact(u.Command), redact(u.Description), redact(u.Output)
 		c.CommitSubject, c.Plan, c.Subject, c.Doc = redact(u.CommitSubject), redact(u.Plan), redact(u.Subject), redact(u.Doc)
+		if u.Task != nil {
+			c.Task = &transcript.Task{ID: u.Task.ID, Subject: redact(u.Task.Subject), Status: u.Task.Status}
+		}
 		c.Todos = make([]transcript.Todo, len(u.Todos))
 		for j, td := range u.Todos {
 			c.Todos[j] = transcript.Todo{Content: redact(td.Content), Status: td.Status}

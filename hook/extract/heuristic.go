@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -281,28 +280,29 @@ func todoGoal(tools []*transcript.ToolUse) []string {
 	return []string{strings.Join(items[:min(3, len(items))], "; ")}
 }
 
-// taskList replays Claude Code's TaskCreate ("Task #3 created successfully: …") and
-// TaskUpdate calls of the turn into one list in its latest state.
+// taskList replays Claude Code's TaskCreate and TaskUpdate calls of the turn into one list
+// in its latest state (the reader gives each call's task, TaskCreate's number from its result).
 func taskList(tools []*transcript.ToolUse) []transcript.Todo {
 	var list []transcript.Todo
 	byID := map[string]int{}
 	for _, u := range tools {
+		if u.Task == nil || !u.HasResult || u.IsError {
+			continue
+		}
 		switch {
-		case u.Name == "TaskCreate" && u.Subject != "" && u.HasResult && !u.IsError:
-			if m := taskCreated.FindStringSubmatch(u.Output); m != nil {
-				byID[m[1]] = len(list)
+		case u.Name == "TaskCreate" && u.Task.Subject != "":
+			if u.Task.ID != "" {
+				byID[u.Task.ID] = len(list)
 			}
-			list = append(list, transcript.Todo{Content: u.Subject, Status: "pending"})
-		case u.Name == "TaskUpdate" && u.TaskStatus != "" && u.HasResult && !u.IsError:
-			if i, ok := byID[u.TaskID]; ok {
-				list[i].Status = u.TaskStatus
+			list = append(list, transcript.Todo{Content: u.Task.Subject, Status: "pending"})
+		case u.Name == "TaskUpdate" && u.Task.Status != "":
+			if i, ok := byID[u.Task.ID]; ok {
+				list[i].Status = u.Task.Status
 			}
 		}
 	}
 	return list
 }
-
-var taskCreated = regexp.MustCompile(`Task #(\w+) created`)
 
 // splitPrompt turns the user's prompt into a goal (one line, bounded) and the items the
 // user ticked with "OK-done <item>" lines.

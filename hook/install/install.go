@@ -1,6 +1,7 @@
 // Package install registers carnet with coding agents: it merges carnet's hooks and MCP
-// server into the settings of Claude Code, Codex and Gemini CLI (keeping every other key,
-// byte for byte where it can), writes Claude Code's skills, and registers the git merge driver
+// server into the settings of Claude Code, Codex, Gemini CLI and Kimi Code (keeping every
+// other key, byte for byte where it can), writes Claude Code's skills and OpenCode's plugin,
+// and registers the git merge driver
 // of memory files. It shares nothing with the hook's runtime but the event names, which it
 // owns for its own lists.
 package install
@@ -155,6 +156,12 @@ func hasCarnetHandler(groups []any) bool {
 // MergeMCPConfig adds carnet's MCP server to a project's .mcp.json unless a server named
 // carnet is already there. It reports whether it added it.
 func MergeMCPConfig(data []byte) ([]byte, bool, error) {
+	return mergeMCPServers(data, true, "claude")
+}
+
+// mergeMCPServers adds mcpServers.carnet, a stdio server run as `carnet mcp --client client`
+// (with "type": "stdio" when typed), unless a server named carnet is there.
+func mergeMCPServers(data []byte, typed bool, client string) ([]byte, bool, error) {
 	root, err := settingsObject(data, false)
 	if err != nil {
 		return nil, false, err
@@ -171,9 +178,11 @@ func MergeMCPConfig(data []byte) ([]byte, bool, error) {
 		return data, false, nil
 	}
 	srv := newObject()
-	srv.set("type", "stdio")
+	if typed {
+		srv.set("type", "stdio")
+	}
 	srv.set("command", "carnet")
-	srv.set("args", []any{"mcp", "--client", "claude"}) // pins the name carnet.toml's [mcp.access] sees
+	srv.set("args", []any{"mcp", "--client", client}) // pins the name carnet.toml's [mcp.access] sees
 	servers.set("carnet", srv)
 	root.set("mcpServers", servers)
 	return encodeOrdered(root, detectIndent(data)), true, nil

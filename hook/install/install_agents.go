@@ -2,6 +2,7 @@ package install
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -90,22 +91,11 @@ func MergeCodexConfig(data []byte) ([]byte, bool, error) {
 			return data, false, nil
 		}
 	}
-	eol := "\n"
-	if bytes.Contains(data, []byte("\r\n")) {
-		eol = "\r\n"
-	}
-	out := append([]byte(nil), data...)
-	if len(out) > 0 {
-		if out[len(out)-1] != '\n' {
-			out = append(out, eol...)
-		}
-		out = append(out, eol...)
-	}
-	out = append(out, bytes.ReplaceAll([]byte(codexMCPTable), []byte("\n"), []byte(eol))...)
-	var check map[string]any
-	if err := toml.Unmarshal(out, &check); err != nil {
-		// e.g. mcp_servers written as an inline table, which a [mcp_servers.carnet] header cannot extend
-		return nil, false, fmt.Errorf("cannot add [mcp_servers.carnet] to it without rewriting it (%s): add it by hand:\n%s", firstLine(err), codexMCPTable)
+	// e.g. mcp_servers written as an inline table, which a [mcp_servers.carnet] header cannot
+	// extend: an error saying what to add by hand
+	out, err := appendTOML(data, codexMCPTable)
+	if err != nil {
+		return nil, false, err
 	}
 	return out, true, nil
 }
@@ -121,4 +111,110 @@ func firstLine(err error) string {
 		i--
 	}
 	return s[:i] + "…"
+}
+
+// OpenCodePlugin is carnet's OpenCode plugin (.opencode/plugins/carnet.js): OpenCode has no
+// command hooks, so the plugin runs `carnet --hook` with the payload it documents.
+//
+//go:embed opencode/carnet.js
+var OpenCodePlugin string
+
+// MergeOpenCodeConfig adds carnet's MCP server (mcp.carnet, a local server) to the content
+// of an opencode.json (JSONC: its comments are kept), keeping every other key; with nothing
+// to add, the content comes back unchanged, byte for byte. It reports whether it added it.
+func MergeOpenCodeConfig(data []byte) ([]byte, bool, error) {
+	root, err := settingsObject(data, true)
+	if err != nil {
+		return nil, false, err
+	}
+	mcpV, ok := root.get("mcp")
+	if !ok {
+		mcpV = newObject()
+	}
+	mcp, ok := mcpV.(*jsonObject)
+	if !ok {
+		return nil, false, fmt.Errorf(`"mcp" is not a JSON object`)
+	}
+	if _, ok := mcp.get("carnet"); ok {
+		return data, false, nil
+	}
+	if _, ok := root.get("$schema"); !ok && len(bytes.TrimSpace(data)) == 0 {
+		root.set("$schema", "https://opencode.ai/config.json")
+	}
+	srv := newObject()
+	srv.set("type", "local")
+	srv.set("command", []any{"carnet", "mcp", "--client", "opencode"})
+	mcp.set("carnet", srv)
+	root.set("mcp", mcp)
+	return encodeOrdered(root, detectIndent(data)), true, nil
+}
+
+// kimiHooks are the events carnet registers in Kimi Code's config.toml (moonshotai.github.io/
+// kimi-code, "Hooks": [[hooks]] tables of event, matcher, command and timeout in seconds, no
+// other field).
+var kimiHooks = []agentHook{
+	{Event: eventSessionStart, Timeout: 10},
+	{Event: eventStop, Timeout: 30},
+	{Event: eventPreCompact, Timeout: 60},
+	{Event: eventSessionEnd, Timeout: 10},
+}
+
+// MergeKimiConfig appends a [[hooks]] table to the content of a Kimi Code config.toml for each
+// event of kimiHooks that has no carnet hook yet, leaving the rest of the file as it was, byte
+// for byte. It returns the new content and the events added.
+func MergeKimiConfig(data []byte, command string) ([]byte, []string, error) {
+	var cfg struct {
+		Hooks []struct {
+			Event   string `toml:"event"`
+			Command string `toml:"command"`
+		} `toml:"hooks"`
+	}
+	if err := toml.Unmarshal(data, &cfg); err != nil {
+		return nil, nil, fmt.Errorf("not valid TOML: %s (fix it, then run carnet install again)", firstLine(err))
+	}
+	have := map[string]bool{}
+	for _, h := range cfg.Hooks {
+		if isCarnetHook(h.Command) {
+			have[h.Event] = true
+		}
+	}
+	var b strings.Builder
+	var added []string
+	for _, h := range kimiHooks {
+		if have[h.Event] {
+			continue
+		}
+		fmt.Fprintf(&b, "[[hooks]]\nevent = %q\ncommand = %q\ntimeout = %d\n\n", h.Event, command, h.Timeout)
+		added = append(added, h.Event)
+	}
+	if len(added) == 0 {
+		return data, nil, nil
+	}
+	out, err := appendTOML(data, strings.TrimSuffix(b.String(), "\n"))
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, added, nil
+}
+
+// appendTOML appends tables to the content of a TOML file, after a blank line and in the
+// file's line endings, and checks that the result still parses.
+func appendTOML(data []byte, tables string) ([]byte, error) {
+	eol := "\n"
+	if bytes.Contains(data, []byte("\r\n")) {
+		eol = "\r\n"
+	}
+	out := append([]byte(nil), data...)
+	if len(out) > 0 {
+		if out[len(out)-1] != '\n' {
+			out = append(out, eol...)
+		}
+		out = append(out, eol...)
+	}
+	out = append(out, strings.ReplaceAll(tables, "\n", eol)...)
+	var check map[string]any
+	if err := toml.Unmarshal(out, &check); err != nil {
+		return nil, fmt.Errorf("cannot add to it without rewriting it (%s): add by hand:\n%s", firstLine(err), tables)
+	}
+	return out, nil
 }

@@ -1,13 +1,17 @@
 package install
 
 import (
-	"carnet/memstore"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"carnet/memstore"
 )
 
 const userSettings = `{
@@ -177,7 +181,7 @@ func TestRunDryRunThenInstallThenNothing(t *testing.T) {
 	if err != nil || again.Changed != 0 || len(again.Steps) != 0 {
 		t.Fatalf("second run: %+v %v", again, err)
 	}
-	for _, bad := range []Options{{Root: root, Agent: "opencode", Scope: "project"}, {Root: root, Agent: "claude", Scope: "team"}} {
+	for _, bad := range []Options{{Root: root, Agent: "cursor", Scope: "project"}, {Root: root, Agent: "claude", Scope: "team"}} {
 		if _, err := Run(bad); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
@@ -213,5 +217,141 @@ func TestMergeGeminiSettingsJSONC(t *testing.T) {
 	again, added, mcp, err := MergeGeminiSettings(out, HookCommand)
 	if err != nil || len(added) != 0 || mcp || string(again) != string(out) {
 		t.Errorf("second merge: %v %v %v\n%s", added, mcp, err, again)
+	}
+}
+
+// OpenCode: carnet's plugin in .opencode/plugins/ and mcp.carnet merged into an opencode.jsonc
+// that is there alone, its comments kept; a second run changes nothing, and a plugin edited
+// by hand is kept.
+func TestRunOpenCode(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv("CLAUDE_PROJECT_DIR", "")
+	jsonc := "{\n  // my model\n  \"model\": \"anthropic/claude-sonnet-4-5\",\n  \"mcp\": {\"docs\": {\"type\": \"remote\", \"url\": \"https://x\"},},\n}\n"
+	if err := os.WriteFile(filepath.Join(root, "opencode.jsonc"), []byte(jsonc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Root: root, Agent: "opencode", Scope: "project", Init: func(root string) ([]string, error) { return memstore.Init(root, "") }}
+	rep, err := Run(o)
+	if err != nil || rep.Agent != "OpenCode" {
+		t.Fatalf("%+v %v", rep, err)
+	}
+	plugin, err := os.ReadFile(filepath.Join(root, ".opencode", "plugins", "carnet.js"))
+	if err != nil || string(plugin) != OpenCodePlugin || !strings.Contains(OpenCodePlugin, `"session.idle"`) {
+		t.Fatalf("plugin: %v", err)
+	}
+	cfg, _ := os.ReadFile(filepath.Join(root, "opencode.jsonc"))
+	for _, want := range []string{"// my model", `"docs"`, `"carnet"`, `"local"`, `"--client"`, `"opencode"`} {
+		if !strings.Contains(string(cfg), want) {
+			t.Errorf("opencode.jsonc lacks %s:\n%s", want, cfg)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "opencode.json")); err == nil {
+		t.Error("opencode.json written next to opencode.jsonc")
+	}
+	again, err := Run(o)
+	if err != nil || again.Changed != 0 || len(again.Steps) != 0 {
+		t.Fatalf("second run: %+v %v", again, err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".opencode", "plugins", "carnet.js"), []byte("// mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := Run(o)
+	if err != nil || kept.Changed != 0 || len(kept.Steps) != 1 || kept.Steps[0].Kind != StepSkillKept {
+		t.Fatalf("edited plugin: %+v %v", kept, err)
+	}
+}
+
+func TestMergeOpenCodeConfig(t *testing.T) {
+	t.Parallel()
+	out, added, err := MergeOpenCodeConfig(nil)
+	if err != nil || !added {
+		t.Fatal(err)
+	}
+	var got struct {
+		Schema string `json:"$schema"`
+		MCP    map[string]struct {
+			Type    string   `json:"type"`
+			Command []string `json:"command"`
+		} `json:"mcp"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil || got.Schema == "" || got.MCP["carnet"].Type != "local" ||
+		strings.Join(got.MCP["carnet"].Command, " ") != "carnet mcp --client opencode" {
+		t.Fatalf("%s %v", out, err)
+	}
+	if again, added, err := MergeOpenCodeConfig(out); err != nil || added || string(again) != string(out) {
+		t.Errorf("second merge: %v %v", added, err)
+	}
+	if _, _, err := MergeOpenCodeConfig([]byte(`{"mcp": []}`)); err == nil {
+		t.Error("mcp as an array accepted")
+	}
+}
+
+// Kimi Code cannot run here: the files carnet writes for it are checked against its documented
+// schema (moonshotai.github.io/kimi-code, "Hooks" and "Model Context Protocol"). A [[hooks]]
+// table holds only event (one of the documented events), matcher, command (not empty) and
+// timeout (1–600 s), else Kimi refuses the whole file; an mcp.json server with a command is a
+// stdio server.
+func TestRunKimi(t *testing.T) {
+	root, home := t.TempDir(), t.TempDir()
+	t.Setenv("CLAUDE_PROJECT_DIR", "")
+	t.Setenv("KIMI_CODE_HOME", home)
+	mine := "default_model = \"kimi-k2\"\n\n[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"Bash\"\ncommand = \"guard.sh\"\n"
+	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte(mine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Root: root, Agent: "kimi", Scope: "project", Init: func(root string) ([]string, error) { return memstore.Init(root, "") }}
+	rep, err := Run(o)
+	if err != nil || rep.Agent != "Kimi Code" {
+		t.Fatalf("%+v %v", rep, err)
+	}
+	data, _ := os.ReadFile(filepath.Join(home, "config.toml"))
+	if !strings.HasPrefix(string(data), mine) {
+		t.Errorf("the user's config changed:\n%s", data)
+	}
+	var cfg struct {
+		Hooks []map[string]any `toml:"hooks"`
+	}
+	if err := toml.Unmarshal(data, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	documented := []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop", "StopFailure",
+		"SessionStart", "SessionEnd", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "Notification"}
+	var events []string
+	for _, h := range cfg.Hooks {
+		for k := range h {
+			if !slices.Contains([]string{"event", "matcher", "command", "timeout"}, k) {
+				t.Errorf("field %q is not in Kimi's schema: %v", k, h)
+			}
+		}
+		ev, _ := h["event"].(string)
+		cmd, _ := h["command"].(string)
+		timeout, _ := h["timeout"].(int64)
+		if !slices.Contains(documented, ev) || cmd == "" || (h["timeout"] != nil && (timeout < 1 || timeout > 600)) {
+			t.Errorf("hook outside the schema: %v", h)
+		}
+		if cmd == HookCommand {
+			events = append(events, ev)
+		}
+	}
+	if strings.Join(events, ",") != "SessionStart,Stop,PreCompact,SessionEnd" {
+		t.Errorf("carnet's hooks: %v", events)
+	}
+	var mcp struct {
+		MCPServers map[string]map[string]any `json:"mcpServers"`
+	}
+	data, _ = os.ReadFile(filepath.Join(root, ".kimi-code", "mcp.json"))
+	if err := json.Unmarshal(data, &mcp); err != nil {
+		t.Fatal(err)
+	}
+	srv := mcp.MCPServers["carnet"]
+	if srv["command"] != "carnet" || fmt.Sprint(srv["args"]) != "[mcp --client kimi]" || len(srv) != 2 {
+		t.Errorf("mcp.json: %s", data)
+	}
+	again, err := Run(o)
+	if err != nil || again.Changed != 0 {
+		t.Errorf("second run: %+v %v", again, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".kimi-code", "config.toml")); err == nil {
+		t.Error("hooks written in the project, where Kimi does not read them")
 	}
 }

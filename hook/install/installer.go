@@ -18,7 +18,7 @@ import (
 // Options say what Run installs, and where.
 type Options struct {
 	Root        string // the --root flag: "" resolves as SPEC §2 says
-	Agent       string // claude, codex or gemini
+	Agent       string // claude, codex, gemini, opencode or kimi
 	Scope       string // project (the agent's folder in the workspace) or user (in the home folder)
 	DryRun      bool   // decide everything, write nothing
 	MergeDriver bool   // also register carnet's git merge driver for memory_sessions/**
@@ -37,7 +37,7 @@ const (
 	// StepWrite: a file was created or updated with What (Old is nil for a new file); in a
 	// dry run it would be, from Old to New.
 	StepWrite
-	// StepSkillKept: a skill edited by hand, left as it is.
+	// StepSkillKept: a skill or a plugin edited by hand, left as it is.
 	StepSkillKept
 	// StepUserMCP: at user scope, Claude Code's MCP server is registered with the claude CLI
 	// by hand (Run has no file to write it in).
@@ -61,6 +61,7 @@ type Step struct {
 // Report is what Run did, in order.
 type Report struct {
 	Agent     string // the agent's name as its users know it: Claude Code, Codex, Gemini CLI
+	Root      string // the workspace root
 	Steps     []Step
 	Changed   int  // files and settings changed (or to change, in a dry run)
 	NotOnPath bool // carnet is not on $PATH, where the agent looks for "carnet --hook" and "carnet mcp"
@@ -71,9 +72,11 @@ var agents = map[string]struct {
 	name    string
 	install func(*installer) error
 }{
-	"claude": {"Claude Code", (*installer).claude},
-	"codex":  {"Codex", (*installer).codex},
-	"gemini": {"Gemini CLI", (*installer).gemini},
+	"claude":   {"Claude Code", (*installer).claude},
+	"codex":    {"Codex", (*installer).codex},
+	"gemini":   {"Gemini CLI", (*installer).gemini},
+	"opencode": {"OpenCode", (*installer).opencode},
+	"kimi":     {"Kimi Code", (*installer).kimi},
 }
 
 // Run registers carnet with an agent: it creates the memory layout when the workspace has
@@ -83,7 +86,7 @@ var agents = map[string]struct {
 func Run(o Options) (*Report, error) {
 	a, ok := agents[o.Agent]
 	if !ok {
-		return nil, fmt.Errorf("unknown agent %q: claude, codex or gemini", o.Agent)
+		return nil, fmt.Errorf("unknown agent %q: claude, codex, gemini, opencode or kimi", o.Agent)
 	}
 	if o.Scope != "project" && o.Scope != "user" {
 		return nil, fmt.Errorf("--scope must be project or user, not %q", o.Scope)
@@ -92,7 +95,7 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &installer{Options: o, root: root, report: &Report{Agent: a.name}}
+	in := &installer{Options: o, root: root, report: &Report{Agent: a.name, Root: root}}
 	if err := in.ensureInit(); err != nil {
 		return in.report, err
 	}
@@ -173,18 +176,7 @@ func (in *installer) claude() error {
 	}
 
 	for _, s := range ClaudeSkills {
-		p := filepath.Join(base, "skills", s.Name, "SKILL.md")
-		old, err := readMaybe(p)
-		if err != nil {
-			return err
-		}
-		if old != nil {
-			if !bytes.Equal(old, []byte(s.Content)) {
-				in.step(Step{Kind: StepSkillKept, Path: in.show(p)})
-			}
-			continue
-		}
-		if err := in.write(p, nil, []byte(s.Content), "skill /"+s.Name); err != nil {
+		if err := in.writeOwned(filepath.Join(base, "skills", s.Name, "SKILL.md"), s.Content, "skill /"+s.Name); err != nil {
 			return err
 		}
 	}
@@ -237,6 +229,91 @@ func (in *installer) gemini() error {
 		}
 		return merged, strings.Join(what, "; "), err
 	})
+}
+
+// opencode writes carnet's plugin and registers the MCP server in opencode.json (or an
+// opencode.jsonc that is there alone): in the workspace (.opencode/plugins/) or in OpenCode's
+// config folder (user scope).
+func (in *installer) opencode() error {
+	dir, pluginDir := in.root, filepath.Join(in.root, ".opencode")
+	if in.Scope == "user" {
+		var err error
+		if dir, err = openCodeConfigDir(); err != nil {
+			return err
+		}
+		pluginDir = dir
+	}
+	if err := in.writeOwned(filepath.Join(pluginDir, "plugins", "carnet.js"), OpenCodePlugin, "plugin: hooks for session start and session.idle"); err != nil {
+		return err
+	}
+	cfg := filepath.Join(dir, "opencode.json")
+	if _, err := os.Stat(cfg); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(filepath.Join(dir, "opencode.jsonc")); err == nil {
+			cfg = filepath.Join(dir, "opencode.jsonc")
+		}
+	}
+	return in.mergeFile(cfg, func(old []byte) ([]byte, string, error) {
+		merged, _, err := MergeOpenCodeConfig(old)
+		return merged, "MCP server carnet", err
+	})
+}
+
+// kimi registers the hooks in Kimi Code's config.toml, which is only in its home folder
+// ($KIMI_CODE_HOME, else ~/.kimi-code), and the MCP server in .kimi-code/mcp.json (user
+// scope: in that home folder).
+func (in *installer) kimi() error {
+	home := os.Getenv("KIMI_CODE_HOME")
+	if !filepath.IsAbs(home) {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return fmt.Errorf("cannot find the home folder: %w", err)
+		}
+		home = filepath.Join(h, ".kimi-code")
+	}
+	err := in.mergeFile(filepath.Join(home, "config.toml"), func(old []byte) ([]byte, string, error) {
+		merged, added, err := MergeKimiConfig(old, HookCommand)
+		return merged, "hooks for " + strings.Join(added, ", "), err
+	})
+	if err != nil {
+		return err
+	}
+	mcp := filepath.Join(in.root, ".kimi-code", "mcp.json")
+	if in.Scope == "user" {
+		mcp = filepath.Join(home, "mcp.json")
+	}
+	return in.mergeFile(mcp, func(old []byte) ([]byte, string, error) {
+		merged, _, err := mergeMCPServers(old, false, "kimi")
+		return merged, "MCP server carnet", err
+	})
+}
+
+// openCodeConfigDir is OpenCode's global config folder: $XDG_CONFIG_HOME/opencode, else
+// ~/.config/opencode (on every system).
+func openCodeConfigDir() (string, error) {
+	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
+		return filepath.Join(x, "opencode"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find the home folder: %w", err)
+	}
+	return filepath.Join(home, ".config", "opencode"), nil
+}
+
+// writeOwned writes a file carnet owns (a skill, a plugin) unless it is there: a copy that
+// differs was edited by hand and is kept.
+func (in *installer) writeOwned(path, content, what string) error {
+	old, err := readMaybe(path)
+	if err != nil {
+		return err
+	}
+	if old != nil {
+		if !bytes.Equal(old, []byte(content)) {
+			in.step(Step{Kind: StepSkillKept, Path: in.show(path)})
+		}
+		return nil
+	}
+	return in.write(path, nil, []byte(content), what)
 }
 
 // mergeFile reads path (missing is empty), merges carnet's entries into it with merge, which

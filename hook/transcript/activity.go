@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
@@ -24,7 +25,16 @@ type Activity struct {
 // ReadActivity reads what the transcript at path (a Claude Code JSONL transcript or a Codex
 // rollout) shows after byte offset, newest first within a budget. It returns the file's size,
 // the offset of the next read; a file shorter than offset was replaced and is read whole.
+//
+// Gemini CLI chat files and OpenCode sessions are documents whose messages are rewritten in
+// place: for them the offset counts messages, not bytes.
 func ReadActivity(path string, offset int64) (Activity, int64, error) {
+	switch FormatOf(path) {
+	case FormatGemini:
+		return messageActivity(path, offset, geminiToolsByMessage)
+	case FormatOpenCode:
+		return messageActivity(path, offset, openCodeToolsByMessage)
+	}
 	f, size, err := openTranscript(path)
 	if err != nil {
 		return Activity{}, 0, err
@@ -87,11 +97,21 @@ func scanActivity(r io.ReaderAt, size int64) Activity {
 	return act
 }
 
+// carnetMCPTool returns the tool of a call to carnet's MCP server, as each agent names it:
+// mcp__carnet__T (Claude Code, Codex), carnet__T (Codex), carnet_T (OpenCode), mcp_carnet_T.
+func carnetMCPTool(name string) (string, bool) {
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "mcp__"), "mcp_")
+	if tool, ok := strings.CutPrefix(name, "carnet__"); ok {
+		return tool, true
+	}
+	return strings.CutPrefix(name, "carnet_")
+}
+
 // storesMemory reports a tool call that records memory on purpose: `carnet add`,
 // `carnet done`, or a write through carnet's MCP server.
 func storesMemory(u *ToolUse) bool {
-	if after, ok := strings.CutPrefix(u.Name, "mcp__carnet__"); ok {
-		switch after {
+	if tool, ok := carnetMCPTool(u.Name); ok {
+		switch tool {
 		case "memory_add", "memory_done", "memory_write", "memory_forget":
 			return true
 		}
@@ -112,4 +132,39 @@ func storesMemory(u *ToolUse) bool {
 		}
 	}
 	return false
+}
+
+// messageActivity counts the tool calls, edits and memory writes of the messages after the
+// first offset ones of a session document; tools lists each message's tool calls. It returns
+// the number of messages, the offset of the next read.
+func messageActivity(path string, offset int64, tools func(data []byte) [][]*ToolUse) (Activity, int64, error) {
+	f, size, err := openTranscript(path)
+	if err != nil {
+		return Activity{}, 0, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.NewSectionReader(f, 0, min(size, maxGeminiChat)))
+	if err != nil {
+		return Activity{}, 0, fmt.Errorf("transcript: %w", err)
+	}
+	msgs := tools(data)
+	n := int64(len(msgs))
+	if n < offset {
+		offset = 0 // a shorter session: another one, read whole
+	}
+	var act Activity
+	var edits []string // oldest first, each file at its last edit
+	for _, m := range msgs[offset:] {
+		for _, u := range m {
+			act.Tools++
+			switch {
+			case u.Edits() && u.FilePath != "":
+				edits = append(slices.DeleteFunc(edits, func(e string) bool { return e == u.FilePath }), u.FilePath)
+			case storesMemory(u):
+				act.Stores++
+			}
+		}
+	}
+	act.Edits = edits
+	return act, n, nil
 }

@@ -186,12 +186,10 @@ func (sc *codexActivityScan) result() Activity {
 // isCarnetMCPWrite reports a Codex MCP tool name ("carnet__memory_add",
 // "mcp__carnet__memory_add") that writes memory.
 func isCarnetMCPWrite(name string) bool {
-	name = strings.TrimPrefix(name, "mcp__")
-	tool, ok := strings.CutPrefix(name, "carnet__")
-	if !ok {
+	if !strings.HasPrefix(strings.TrimPrefix(name, "mcp__"), "carnet__") {
 		return false
 	}
-	return storesMemory(&ToolUse{Name: "mcp__carnet__" + tool})
+	return storesMemory(&ToolUse{Name: name})
 }
 
 // shellWrites returns the files a shell command line writes, as far as a plain reading

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -287,15 +288,24 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 				Todos:       b.Input.Todos,
 				Plan:        CleanText(b.Input.Plan),
 				Subject:     CleanText(cmp.Or(b.Input.Subject, b.Input.Title)),
-				TaskID:      string(b.Input.TaskID), TaskStatus: string(b.Input.Status), PullNumber: string(b.Input.PullNumber),
+				PullNumber:  string(b.Input.PullNumber),
 			}
 			if b.Name == "Write" && strings.HasSuffix(strings.ToLower(u.FilePath), ".md") {
 				u.Doc = CleanText(Clip(b.Input.Content, maxDoc))
+			}
+			if b.Name == "TaskCreate" || b.Name == "TaskUpdate" {
+				u.Task = &Task{ID: string(b.Input.TaskID), Subject: u.Subject, Status: string(b.Input.Status)}
+				u.Subject = ""
+				if b.Name == "TaskCreate" && u.Task.Status == "" {
+					u.Task.Status = "pending"
+				}
 			}
 			c.tools = append(c.tools, u)
 		}
 	}
 }
+
+var taskNumber = regexp.MustCompile(`^Task #(\d+)\b`)
 
 // finish puts the collected items in file order and pairs tool uses with their results.
 func (c *collector) finish() {
@@ -314,6 +324,9 @@ func (c *collector) finish() {
 		if r, ok := c.results[u.ID]; ok {
 			u.HasResult, u.IsError, u.Output, u.Created = true, r.isError, r.output, r.created
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
+			if m := taskNumber.FindStringSubmatch(r.output); u.Task != nil && u.Task.ID == "" && m != nil {
+				u.Task.ID = m[1] // TaskCreate's result: "Task #3 created successfully: …"
+			}
 		}
 		for j := range u.Todos {
 			u.Todos[j].Content = CleanText(u.Todos[j].Content)

@@ -379,14 +379,8 @@ func parseCodexOutput(raw json.RawMessage) toolResult {
 		}
 		s = string(raw)
 	}
-	if rest, ok := strings.CutPrefix(s, "Script "); ok { // code mode: "Script completed|failed\nWall time …\nOutput:\n…"
-		r := toolResult{isError: strings.HasPrefix(rest, "failed"), script: true}
-		if loc := outputMarker.FindStringIndex(s); loc != nil {
-			s = s[loc[1]:]
-		}
-		r.output = firstUsefulLine(s)
-		r.commitHash, r.commitSubject = commitSubject(s)
-		return r
+	if strings.HasPrefix(s, "Script ") {
+		return codeModeResult(s)
 	}
 	code := 0
 	text := s
@@ -408,6 +402,42 @@ func parseCodexOutput(raw json.RawMessage) toolResult {
 		}
 	}
 	return newToolResult(text, code)
+}
+
+// codeModeResult reads the output of a code-mode script: "Script completed|failed\nWall
+// time …\nOutput:\n" and what the script printed. That may be an exec_command result as JSON
+// ({"exit_code": 1, "output": "…"}, from text(JSON.stringify(r))) or hold an "Exit code: N"
+// line: a non-zero exit code marks the failure even when no line of the output names an
+// error, and the last line of the output is then its cause.
+func codeModeResult(s string) toolResult {
+	r := toolResult{isError: strings.HasPrefix(s, "Script failed"), script: true}
+	if loc := outputMarker.FindStringIndex(s); loc != nil {
+		s = s[loc[1]:]
+	}
+	code := 0
+	var res struct {
+		ExitCode *int    `json:"exit_code"`
+		Output   *string `json:"output"`
+	}
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") && json.Unmarshal([]byte(t), &res) == nil && res.ExitCode != nil {
+		code = *res.ExitCode
+		s = ""
+		if res.Output != nil {
+			s = *res.Output
+		}
+	} else if m := exitCodeLine.FindStringSubmatch(s); m != nil {
+		code, _ = strconv.Atoi(m[1])
+		s = exitCodeLine.ReplaceAllString(s, "")
+	}
+	r.output = firstUsefulLine(s)
+	if code != 0 {
+		r.isError = true
+		if !namesError(r.output) {
+			r.output = lastUsefulLine(s)
+		}
+	}
+	r.commitHash, r.commitSubject = commitSubject(s)
+	return r
 }
 
 func newToolResult(text string, exitCode int) toolResult {

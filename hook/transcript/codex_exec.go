@@ -141,6 +141,5 @@ func reportsOwnError(command, line string) bool {
 	if !ok {
 		return false
 	}
-	low := strings.ToLower(rest)
-	return slices.ContainsFunc(errorWords, func(w string) bool { return strings.Contains(low, w) })
+	return namesError(rest)
 }

@@ -107,3 +107,25 @@ func TestCodeModeCalls(t *testing.T) {
 		}
 	}
 }
+
+// A code-mode script's output carries no exit code unless the script printed one: as the
+// exec_command result's JSON (text(JSON.stringify(r))) or as an "Exit code: N" line. A
+// non-zero one marks the failure even when no line names an error, the last line as cause.
+func TestCodeModeResultExitCode(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		printed, cause string
+		failed         bool
+	}{
+		{`{"chunk_id":"1","wall_time_seconds":0.2,"exit_code":1,"output":"ok  \tcarnet/a\nFAIL\tcarnet/b [build failed]\n"}`, "FAIL\tcarnet/b [build failed]", true},
+		{`{"exit_code":2,"output":"checking…\n3 files left\n"}`, "3 files left", true},
+		{"Exit code: 1\nrunning\nstill running\n", "still running", true},
+		{`{"exit_code":0,"output":"all good\n"}`, "all good", false},
+		{"cat: x.toml: No such file or directory\n", "cat: x.toml: No such file or directory", false}, // reportsOwnError judges it, with the command
+	} {
+		r := codeModeResult("Script completed\nWall time 0.2 seconds\nOutput:\n" + c.printed)
+		if r.isError != c.failed || r.output != c.cause || !r.script {
+			t.Errorf("%q: failed %v, cause %q", c.printed, r.isError, r.output)
+		}
+	}
+}

@@ -32,9 +32,10 @@ func IsGeminiChat(path string) bool { return FormatOf(path) == FormatGemini }
 type Format int
 
 const (
-	FormatClaude Format = iota // Claude Code's JSON lines, and anything not recognised below
-	FormatCodex                // a Codex rollout
-	FormatGemini               // a Gemini CLI chat file
+	FormatClaude   Format = iota // Claude Code's JSON lines, and anything not recognised below
+	FormatCodex                  // a Codex rollout
+	FormatGemini                 // a Gemini CLI chat file
+	FormatOpenCode               // an OpenCode session, as `opencode export` prints it
 )
 
 // FormatOf tells which agent wrote the file at path, opening it once (its head, and for a
@@ -51,6 +52,8 @@ func FormatOf(path string) Format {
 	switch {
 	case bytes.Contains(head[:n], []byte(`"projectHash"`)):
 		return FormatGemini
+	case isOpenCodeHead(head[:n]):
+		return FormatOpenCode
 	case isCodexRollout(f, size):
 		return FormatCodex
 	}
@@ -263,4 +266,16 @@ func StripHookContext(s string) string {
 		}
 		s = s[:i] + s[i+j+len("</hook_context>"):]
 	}
+}
+
+// geminiToolsByMessage lists the tool calls of each message of a chat file.
+func geminiToolsByMessage(data []byte) [][]*ToolUse {
+	msgs := geminiMessages(data, &Turn{})
+	out := make([][]*ToolUse, len(msgs))
+	for i, m := range msgs {
+		for _, c := range m.ToolCalls {
+			out[i] = append(out[i], geminiTool(c, time.Time{}))
+		}
+	}
+	return out
 }

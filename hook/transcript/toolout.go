@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -32,14 +33,30 @@ func firstUsefulLine(out string) string {
 		if first == "" {
 			first = t
 		}
-		low := strings.ToLower(t)
-		for _, w := range errorWords {
-			if strings.Contains(low, w) {
-				return ClipWords(t, 200)
-			}
+		if namesError(t) {
+			return ClipWords(t, 200)
 		}
 	}
 	return ClipWords(first, 200)
+}
+
+// namesError reports a line that holds one of errorWords.
+func namesError(line string) bool {
+	low := strings.ToLower(line)
+	return slices.ContainsFunc(errorWords, func(w string) bool { return strings.Contains(low, w) })
+}
+
+// lastUsefulLine is the last line of a tool's output with some content (banners and blank
+// lines skipped), as one short line.
+func lastUsefulLine(out string) string {
+	out = stripANSI(CleanText(out[max(0, len(out)-maxOutputScan):]))
+	last := ""
+	for line := range strings.Lines(out) {
+		if t := strings.TrimSpace(line); t != "" && !isBanner(t) {
+			last = t
+		}
+	}
+	return ClipWords(last, 200)
 }
 
 // isBanner reports lines that carry no information of their own.

@@ -458,3 +458,29 @@ func TestReadTurnClaudeCode2_1_328(t *testing.T) {
 		t.Errorf("commit: %+v", commit)
 	}
 }
+
+// Claude Code 2.1's task tools: TaskCreate names a subject (its number comes back in the
+// result), TaskUpdate a number and a status; the reader gives both in ToolUse.Task.
+func TestReadTurnTaskTools(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("plan the migration").
+		Use("m1", "t1", "TaskCreate", map[string]any{"subject": "Write the migration", "description": "schema v2", "activeForm": "Writing"}).
+		Result("t1", "Task #1 created successfully: Write the migration", false).
+		Use("m2", "t2", "TaskCreate", map[string]any{"subject": "Run it on staging"}).
+		Result("t2", "Task #2 created successfully: Run it on staging", false).
+		Use("m3", "t3", "TaskUpdate", map[string]any{"taskId": "1", "status": "completed"}).
+		Result("t3", "Updated task #1 status", false).
+		Say("m4", "Migration written; staging is next.")
+	tr := read(t, b.Write(t), ReadOptions{})
+	var got []Task
+	for _, u := range tr.Tools {
+		if u.Task != nil {
+			got = append(got, *u.Task)
+		}
+	}
+	want := []Task{{ID: "1", Subject: "Write the migration", Status: "pending"}, {ID: "2", Subject: "Run it on staging", Status: "pending"}, {ID: "1", Status: "completed"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("tasks: %+v", got)
+	}
+}

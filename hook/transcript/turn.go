@@ -49,10 +49,9 @@ type ToolUse struct {
 	Todos       []Todo // TodoWrite
 	Plan        string // ExitPlanMode: the plan shown to the user
 	Doc         string // Write of a Markdown file (a plan, a spec, notes): its text, at most maxDoc bytes
-	Subject     string // TaskCreate: the task; a pull request's title (GitHub MCP tools)
-	TaskID      string // TaskUpdate
-	TaskStatus  string // TaskUpdate
+	Subject     string // a pull request's title (GitHub MCP tools)
 	PullNumber  string // GitHub MCP tools: the pull request
+	Task        *Task  // TaskCreate, TaskUpdate (Claude Code 2.1's task list, one item per call)
 	Time        time.Time
 
 	HasResult bool
@@ -61,6 +60,13 @@ type ToolUse struct {
 	Created   bool   // Write reported a new file
 
 	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line
+}
+
+// Task is the item a TaskCreate or TaskUpdate call names. TaskCreate gives the subject (its
+// status is pending; its ID comes from its result, "Task #N created…"); TaskUpdate gives the
+// ID and the new status (pending, in_progress, completed, deleted), the subject when renamed.
+type Task struct {
+	ID, Subject, Status string
 }
 
 // Todo is one item of a TodoWrite list.

@@ -12,8 +12,8 @@ import (
 
 // IndexIn is the input of memory_index.
 type IndexIn struct {
-	Detail string `json:"detail,omitempty" jsonschema:"summary (default) or full"`
-	Budget int    `json:"budget,omitempty" jsonschema:"tokens (default [load] budget_tokens, at most 1500)"`
+	Detail string `json:"detail,omitempty"`
+	Budget int    `json:"budget,omitempty" jsonschema:"tokens"`
 	Scope
 }
 

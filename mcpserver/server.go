@@ -76,6 +76,7 @@ func New(opts Options) *Server {
 	s.addReadTools()
 	s.addRecentTool()
 	s.addWriteTools()
+	s.addEditTool()
 	return s
 }
 

@@ -65,7 +65,8 @@ func (w *Workspace) Search(query string, limit int) ([]Hit, error) {
 // Find ranks the lines of every project's memory (long memory, logs, archives) that hold
 // all the query's words, case and accents ignored (œ is oe, ß is ss), each word found at the
 // start of a word of the line, so "config" finds "configuration" but "port" not "support".
-// Lines are ranked by BM25 over the lines of the files read, times a recency factor. Files
+// Lines are ranked by BM25 over the lines of the files read, times a recency factor and the
+// importance a bullet's suffix gives ("!7"); bullets a supersede struck are left out. Files
 // are read in parallel and folded once each.
 func (w *Workspace) Find(q Query) (Results, error) {
 	terms := queryTerms(q.Text)
@@ -355,14 +356,14 @@ func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, now string, q
 				hit.Date = hit.Section
 			}
 		}
-		if !q.keeps(hit) {
-			continue
+		if t, ok := bulletText(hit.Text); ok && Superseded(t) || !q.keeps(hit) {
+			continue // a superseded bullet stays in the file, out of recall
 		}
 		for i, tf := range h.tf {
 			f := float64(tf)
 			hit.Score += idf[i] * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*float64(h.len)/avg))
 		}
-		hit.Score *= recency(hit.Date, now)
+		hit.Score *= recency(hit.Date, now) * importanceFactor(hit.Text)
 		hits = append(hits, hit)
 	}
 	return hits

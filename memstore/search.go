@@ -11,7 +11,7 @@ import (
 )
 
 // Files lists every memory file of the project: long memory, then logs newest first, then
-// archives. Symbolic links are left out (noted once in the debug log).
+// archives, then notes. Symbolic links are left out (noted once in the debug log).
 func (p *Project) Files() ([]string, error) {
 	var out []string
 	var le *LinkError
@@ -33,6 +33,15 @@ func (p *Project) Files() ([]string, error) {
 	}
 	for _, l := range append(logs, arch...) {
 		out = append(out, l.Path)
+	}
+	notes, err := p.readDir(p.NotesDir())
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range notes {
+		if slug, ok := strings.CutSuffix(e.Name(), ".md"); ok && !e.IsDir() && IsSlug(slug) {
+			out = append(out, p.NotePath(slug))
+		}
 	}
 	return out, nil
 }

@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // NotesDirName is the folder of topic notes in a memory folder: one Markdown file per person,
@@ -56,27 +54,26 @@ func IsSlug(s string) bool {
 	return true
 }
 
-// Slugify makes a slug of a title: folded to ASCII, words joined by dashes.
+// Slugify makes a slug of a title: folded as search folds (accents dropped, œ as oe), words
+// of ASCII letters and digits joined by dashes, at most 60 characters.
 func Slugify(title string) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range norm.NFD.String(strings.ToLower(title)) {
-		switch {
-		case 'a' <= r && r <= 'z' || '0' <= r && r <= '9':
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-		case unicode.Is(unicode.Mn, r):
-		default:
-			dash = true
-		}
+	for _, c := range foldBytes([]byte(title)) {
 		if b.Len() >= 60 {
 			break
 		}
+		if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteByte(c)
+			dash = false
+			continue
+		}
+		dash = true
 	}
-	return b.String()
+	return strings.TrimRight(b.String(), "-")
 }
 
 // ParseFrontMatter reads the "---" front matter data starts with: the keys title,

@@ -2,6 +2,8 @@ package memstore
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -194,4 +196,53 @@ func Superseded(text string) bool {
 		}
 	}
 	return false
+}
+
+// MemoryFile is the file a path names inside the project's memory folder: rel is relative to
+// that folder, slash-separated, a Markdown file outside logs/.debug/ and hidden files. The
+// file itself is read and written through ReadFile and Write, which refuse symbolic links.
+func (p *Project) MemoryFile(rel string) (string, error) {
+	rel = strings.TrimPrefix(strings.TrimSpace(filepath.ToSlash(rel)), "./")
+	rel = strings.TrimPrefix(rel, p.RelDir+"/")
+	clean := path.Clean(rel)
+	switch {
+	case rel == "" || path.IsAbs(rel) || clean == ".." || strings.HasPrefix(clean, "../"):
+		return "", fmt.Errorf("%q is not a path inside %s", rel, p.RelDir)
+	case !strings.HasSuffix(clean, ".md"):
+		return "", fmt.Errorf("%q is not a memory file (Markdown, .md)", rel)
+	}
+	for seg := range strings.SplitSeq(clean, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return "", fmt.Errorf("%q is a hidden file, not memory", rel)
+		}
+	}
+	return filepath.Join(p.Dir, filepath.FromSlash(clean)), nil
+}
+
+// EditFile applies e to the file rel names (MemoryFile) through Write; a note's updated date
+// follows. It fails, changing nothing, when the file is missing, when the edit does not apply
+// (EditError) or when what it adds looks like a secret (SecretError).
+func (p *Project) EditFile(c Change, rel string, e Edit) (Written, error) {
+	abs, err := p.MemoryFile(rel)
+	if err != nil {
+		return Written{}, err
+	}
+	return p.Write(c, func(tx *Tx) error {
+		old, exists, err := tx.Read(abs)
+		switch {
+		case err != nil:
+			return err
+		case !exists:
+			return fmt.Errorf("no file %s", p.WS.Rel(abs))
+		}
+		data, err := ApplyEdit(old, e)
+		if err != nil {
+			return err
+		}
+		if filepath.Dir(abs) == p.NotesDir() {
+			data = TouchNote(data, Date(tx.Now()))
+		}
+		tx.Say(fmt.Sprintf("edit %s (%s)", filepath.Base(abs), e.Op))
+		return tx.Put(abs, data)
+	})
 }

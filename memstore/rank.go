@@ -3,9 +3,9 @@ package memstore
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -119,7 +119,7 @@ func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileSca
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			r := &dirReaders{folders: map[*Project]*folder{}, dirs: map[string]*os.Root{}}
+			r := &dirReaders{folders: map[*Project]*folder{}, dirs: map[string]*listedDir{}}
 			var folded []byte
 			defer r.close()
 			for {
@@ -149,7 +149,7 @@ func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileSca
 // dirReaders are the memory folders, and their folders, a search worker has opened.
 type dirReaders struct {
 	folders map[*Project]*folder
-	dirs    map[string]*os.Root
+	dirs    map[string]*listedDir
 	buf     []byte // the last file read, reused for the next
 }
 
@@ -165,13 +165,13 @@ func (r *dirReaders) read(job searchJob) ([]byte, error) {
 	dir := filepath.Dir(job.path)
 	d, ok := r.dirs[dir]
 	if !ok {
-		d, _ = f.openDir(dir)
+		d, _ = f.openListed(dir)
 		r.dirs[dir] = d
 	}
 	if d == nil {
 		return nil, fs.ErrNotExist
 	}
-	data, err := f.readNoLink(d, filepath.Base(job.path), r.buf)
+	data, err := readListed(d, filepath.Base(job.path), r.buf)
 	if err == nil {
 		r.buf = data
 	}
@@ -489,12 +489,22 @@ func skipCSI(data []byte, i int) int {
 	return i
 }
 
-// asciiRun is the length of the run of plain ASCII (no escape) data starts with.
+// asciiRun is the length of the run of plain ASCII (no escape) data starts with, eight bytes
+// at a time while it can.
 func asciiRun(data []byte) int {
-	for i, c := range data {
-		if c >= 0x80 || c == 0x1b {
+	const high, ones, esc = 0x8080808080808080, 0x0101010101010101, 0x1b1b1b1b1b1b1b1b
+	i := 0
+	for ; i+8 <= len(data); i += 8 {
+		w := binary.LittleEndian.Uint64(data[i:])
+		x := w ^ esc // a zero byte where data holds an escape
+		if (w|(x-ones)&^x)&high != 0 {
+			break
+		}
+	}
+	for ; i < len(data); i++ {
+		if c := data[i]; c >= 0x80 || c == 0x1b {
 			return i
 		}
 	}
-	return len(data)
+	return i
 }

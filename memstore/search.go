@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -23,24 +24,21 @@ func (p *Project) Files() ([]string, error) {
 			out = append(out, p.LongMemoryPath())
 		}
 	}
-	logs, err := p.Logs()
-	if err != nil {
-		return nil, err
-	}
-	arch, err := p.Archives()
-	if err != nil {
-		return nil, err
-	}
-	for _, l := range append(logs, arch...) {
-		out = append(out, l.Path)
-	}
-	notes, err := p.readDir(p.NotesDir())
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range notes {
-		if slug, ok := strings.CutSuffix(e.Name(), ".md"); ok && !e.IsDir() && IsSlug(slug) {
-			out = append(out, p.NotePath(slug))
+	for _, dir := range []string{p.LogsDir(), p.ArchivesDir(), p.NotesDir()} {
+		ents, err := p.readDir(dir) // names and types only: no stat per file
+		if err != nil {
+			return nil, err
+		}
+		notes := dir == p.NotesDir()
+		start := len(out)
+		for _, e := range ents {
+			name, ok := strings.CutSuffix(e.Name(), ".md")
+			if ok && !e.IsDir() && (notes && IsSlug(name) || !notes && IsDate(name)) {
+				out = append(out, filepath.Join(dir, e.Name()))
+			}
+		}
+		if !notes {
+			slices.Reverse(out[start:]) // newest first: the names sort by date
 		}
 	}
 	return out, nil

@@ -532,7 +532,6 @@ const ConfigTemplate = `# carnet configuration — every value below is the defa
 
 [load]
 # budget_tokens = 2500
-# notes = ["profil"]           # notes/NAME.md every session starts with
 
 [promote]
 # archive_after_days = 30

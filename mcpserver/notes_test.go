@@ -64,3 +64,22 @@ func TestNotesCreatedAndTouched(t *testing.T) {
 		t.Error("the updated date was not set")
 	}
 }
+
+// memory_add weighs and tags its bullets; memory_search filters on a tag.
+func TestAddWeightAndSearchTag(t *testing.T) {
+	t.Parallel()
+	root := seeded(t, "")
+	c := connect(t, root, "claude")
+	var out AddOut
+	c.ok("memory_add", map[string]any{"section": "decisions", "bullets": []string{"La TVA est calculée au panier"}, "importance": 7, "tags": []string{"checkout", "#VAT"}}, &out)
+	if len(out.Added) != 1 || out.Added[0].Text != "La TVA est calculée au panier !7 #checkout #vat" {
+		t.Fatalf("added: %+v", out)
+	}
+	c.ok("memory_add", map[string]any{"section": "decisions", "bullets": []string{"La TVA des livres reste à 5,5 %"}}, nil)
+	mustContain(t, "bad tag", c.fail("memory_add", map[string]any{"section": "decisions", "bullets": []string{"x"}, "tags": []string{"9"}}), `"9" is not a tag`)
+	var res SearchOut
+	c.ok("memory_search", map[string]any{"query": "tva", "tag": "vat"}, &res)
+	if res.Total != 1 || !strings.Contains(res.Hits[0].Text, "au panier") {
+		t.Errorf("tag filter: %+v", res)
+	}
+}

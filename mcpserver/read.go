@@ -38,7 +38,8 @@ type SearchIn struct {
 	Section string `json:"section,omitempty" jsonschema:"heading or key"`
 	From    string `json:"from,omitempty" jsonschema:"date ≥"`
 	To      string `json:"to,omitempty" jsonschema:"date ≤"`
-	Offset  int    `json:"offset,omitempty" jsonschema:"next of a previous call"`
+	Tag     string `json:"tag,omitempty"`
+	Offset  int    `json:"offset,omitempty"`
 	Limit   int    `json:"limit,omitempty" jsonschema:"default 30"`
 	Scope
 }
@@ -212,7 +213,7 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 		skip = IsSensitive
 	}
 	res, err := ws.Find(memstore.Query{Text: q, Section: in.Section, From: in.From, To: in.To,
-		Offset: in.Offset, Limit: limit, Now: c.now, Skip: skip})
+		Tag: in.Tag, Offset: in.Offset, Limit: limit, Now: c.now, Skip: skip})
 	if err != nil {
 		return "", out, fail(resError, "search failed: %v", err)
 	}

@@ -32,6 +32,7 @@ type Query struct {
 	Text     string // the words to find: a line matches when each is the start of one of its words
 	Section  string // only lines of this section (key or heading); "" any
 	From, To string // only lines dated within (YYYY-MM-DD, inclusive); "" leaves a side open
+	Tag      string // only bullets whose weight suffix carries this tag ("#vat" or "vat"); "" any
 	Offset   int    // hits to skip, in rank order
 	Limit    int    // most hits to return; <= 0 all
 	// Now is the date recency counts from; zero means the newest date found.
@@ -369,8 +370,14 @@ func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, now string, q
 	return hits
 }
 
-// keeps applies the section and date filters.
+// keeps applies the section, date and tag filters.
 func (q Query) keeps(h Hit) bool {
+	if q.Tag != "" {
+		want, _ := CleanTag(q.Tag)
+		if _, w := ParseWeight(h.Text); !slices.ContainsFunc(w.Tags, func(t string) bool { return strings.EqualFold(t, want) }) {
+			return false
+		}
+	}
 	if q.Section != "" {
 		key := SectionKey(q.Section)
 		if !(key != "" && SectionKey(h.Section) == key || fold(h.Section) == fold(q.Section)) {

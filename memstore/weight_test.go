@@ -53,3 +53,17 @@ func TestFindRanksByImportance(t *testing.T) {
 		t.Errorf("order: %+v", r.Hits)
 	}
 }
+
+// A tag filter keeps the bullets whose suffix carries the tag (case aside), not those that
+// only mention it.
+func TestFindByTag(t *testing.T) {
+	t.Parallel()
+	w, _ := newTestWorkspace(t, map[string]string{"long_memory.md": "# M\n\n## Faits\n- TVA à 20 % au panier !6 #checkout #vat\n- TVA des livres à 5,5 % #VAT\n- TVA en texte, pas de tag : #vatican n'est pas #vat ici, la suite oui\n"})
+	r, err := w.Find(Query{Text: "tva", Tag: "#vat"})
+	if err != nil || r.Total != 2 || r.Hits[0].Line+r.Hits[1].Line != 4+5 { // #VAT is #vat
+		t.Fatalf("%v %+v", err, r.Hits)
+	}
+	if r, _ := w.Find(Query{Text: "tva", Tag: "checkout"}); r.Total != 1 {
+		t.Errorf("checkout: %+v", r.Hits)
+	}
+}

@@ -347,6 +347,7 @@ matches the start of a word, case and accents ignored: "config" finds "Configura
 	c.Flags().StringVar(&q.Section, "section", "", "only lines of this section (key or heading)")
 	c.Flags().StringVar(&q.From, "from", "", "only lines dated on or after `DATE`")
 	c.Flags().StringVar(&q.To, "to", "", "only lines dated on or before `DATE`")
+	c.Flags().StringVar(&q.Tag, "tag", "", "only bullets tagged `TAG` (their \" #tag\" suffix)")
 	return c
 }
 

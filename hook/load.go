@@ -183,6 +183,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 	if len(others) > 0 {
 		head.WriteString("\n" + fmt.Sprintf(w.others, strings.Join(others, ", ")) + "\n")
 	}
+	l.recall(p)
 	l.fit(head.String(), maxChars)
 	return l, nil
 }

@@ -10,9 +10,9 @@ import (
 
 // ForgetIn is the input of memory_forget.
 type ForgetIn struct {
-	Path    string `json:"path" jsonschema:"long_memory.md or logs/DATE.md"`
-	Bullet  string `json:"bullet" jsonschema:"its text, without '- '"`
-	Section string `json:"section,omitempty" jsonschema:"its section heading"`
+	Path    string `json:"path"`
+	Bullet  string `json:"bullet" jsonschema:"its text"`
+	Section string `json:"section,omitempty" jsonschema:"its heading"`
 	Scope
 }
 

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -12,8 +13,8 @@ import (
 
 // IndexIn is the input of memory_index.
 type IndexIn struct {
-	Detail string `json:"detail,omitempty" jsonschema:"summary (default) or full"`
-	Budget int    `json:"budget,omitempty" jsonschema:"tokens (default [load] budget_tokens, at most 1500)"`
+	Detail string `json:"detail,omitempty"`
+	Budget int    `json:"budget,omitempty" jsonschema:"tokens"`
 	Scope
 }
 
@@ -29,6 +30,7 @@ type IndexOut struct {
 	LatestDay  *DaySummary     `json:"latest_day,omitempty" jsonschema:"the newest daily log, one line per section"`
 	Logs       []LogSummary    `json:"logs" jsonschema:"daily logs, newest first (the newest that fit)"`
 	OpenItems  []OpenItem      `json:"open_items" jsonschema:"open À suivre items, oldest first (those that fit)"`
+	Notes      []NoteSummary   `json:"notes,omitempty" jsonschema:"notes/NAME.md, one each (those that fit)"`
 	Archives   ArchiveSummary  `json:"archives"`
 	Truncated  bool            `json:"truncated" jsonschema:"true when logs, items or long memory were cut to fit the budget"`
 }
@@ -38,6 +40,7 @@ type IndexCounts struct {
 	Logs      int `json:"logs"`
 	OpenItems int `json:"open_items"`
 	Archives  int `json:"archives"`
+	Notes     int `json:"notes,omitempty"`
 }
 
 // LongMemoryInfo is long_memory.md in the index: whole when it fits, else its sections.
@@ -79,6 +82,14 @@ type LogSummary struct {
 	Size      int64  `json:"size" jsonschema:"bytes"`
 	OpenItems int    `json:"open_items"`
 	Sensitive bool   `json:"sensitive,omitempty"`
+}
+
+// NoteSummary is one note in the index: read it with memory_read when its subject comes up.
+type NoteSummary struct {
+	Path        string `json:"path"`
+	Description string `json:"description"`
+	Updated     string `json:"updated,omitempty"`
+	Sensitive   bool   `json:"sensitive,omitempty"`
 }
 
 // OpenItem is an open À suivre item.
@@ -169,7 +180,8 @@ func (c *call) index(in IndexIn) (string, IndexOut, error) {
 	}
 	logs, open := c.visibleLogs(o)
 	c.countArchives(o, &out)
-	out.Counts = IndexCounts{Logs: len(logs), OpenItems: len(open), Archives: out.Archives.Count}
+	notes := c.visibleNotes(o)
+	out.Counts = IndexCounts{Logs: len(logs), OpenItems: len(open), Archives: out.Archives.Count, Notes: len(notes)}
 
 	var head strings.Builder
 	fmt.Fprintf(&head, "Memory of project %q (%s/)", p.Name, p.RelDir)
@@ -181,16 +193,17 @@ func (c *call) index(in IndexIn) (string, IndexOut, error) {
 	bg.left -= head.Len() + 400 // the header, the fixed fields of the structured result
 
 	total := bg.left
-	lmShare, dayShare, openShare := total*35/100, total*20/100, total*25/100
+	lmShare, dayShare, openShare, noteShare := total*30/100, total*20/100, total*20/100, total*15/100
 	lm := c.indexLongMemory(o, bg, &lmShare, &out)
 	day := c.indexLatestDay(logs, bg, &dayShare, &out)
 	items := c.indexOpenItems(open, bg, &openShare, &out)
-	rest := bg.left + lmShare + dayShare + openShare // what the others left unused
+	notesPart := indexNotes(notes, bg, &noteShare, &out)
+	rest := bg.left + lmShare + dayShare + openShare + noteShare // what the others left unused
 	list := c.indexLogs(logs, bg, &rest, &out)
 
 	var b strings.Builder
 	b.WriteString(head.String())
-	for _, part := range []string{lm, day, items, list} {
+	for _, part := range []string{lm, day, items, notesPart, list} {
 		if part != "" {
 			b.WriteString(part)
 			b.WriteString("\n")
@@ -373,5 +386,44 @@ func logLine(l LogSummary) string {
 		b.WriteString("  (sensitive)")
 	}
 	b.WriteString("\n")
+	return b.String()
+}
+
+// visibleNotes lists the notes this client may see.
+func (c *call) visibleNotes(o *memstore.Overview) []memstore.Note {
+	var out []memstore.Note
+	for _, n := range o.Notes {
+		if c.access == accessFull || !n.Meta.Sensitive {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// indexNotes gives one line per note, as many as fit: its path, description, date.
+func indexNotes(notes []memstore.Note, bg *budget, share *int, out *IndexOut) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("## Notes (memory_read \"notes/NAME.md\" when the subject comes up)\n")
+	for i, n := range notes {
+		ns := NoteSummary{Path: memstore.NotesDirName + "/" + n.Slug + ".md", Description: clip(cmp.Or(n.Meta.Description, n.Meta.Title), indexLineChars),
+			Updated: n.Meta.Updated, Sensitive: n.Meta.Sensitive}
+		line := "- " + ns.Path + "  " + ns.Description
+		if ns.Updated != "" {
+			line += "  (" + ns.Updated + ")"
+		}
+		if ns.Sensitive {
+			line += "  (sensitive)"
+		}
+		line += "\n"
+		if !bg.take(share, line, ns) {
+			fmt.Fprintf(&b, "… and %d more (detail \"full\" lists them all)\n", len(notes)-i)
+			break
+		}
+		out.Notes = append(out.Notes, ns)
+		b.WriteString(line)
+	}
 	return b.String()
 }

@@ -1,8 +1,6 @@
 package mcpserver
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"io/fs"
 	"path"
@@ -10,44 +8,19 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"carnet/memstore"
 	"carnet/memstore/gitrepo"
 )
 
-// SensitiveMarker is the line that marks a memory file as sensitive: a client with read
-// access does not see it at all — it is absent from memory_index and memory_search and
-// "not found" on memory_read. Clients with full access see and edit it as usual. Put it on
-// a line of its own, anywhere in the file; case and spaces inside the comment do not matter.
-const SensitiveMarker = "<!-- carnet: sensitive -->"
+// SensitiveMarker is the line that marks a memory file as sensitive (memstore.SensitiveMarker;
+// "sensitive: true" in a front matter says the same): a client with read access does not see
+// it at all — it is absent from memory_index and memory_search and "not found" on
+// memory_read. Clients with full access see and edit it as usual.
+const SensitiveMarker = memstore.SensitiveMarker
 
-var sensitiveKey = squash(SensitiveMarker)
-
-// squash lowercases s and drops every space, so that marker variants compare equal.
-func squash(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
-		}
-		return unicode.ToLower(r)
-	}, s)
-}
-
-// IsSensitive reports whether a memory file carries SensitiveMarker on a line of its own.
-func IsSensitive(data []byte) bool {
-	if !bytes.Contains(bytes.ToLower(data), []byte("sensitive")) {
-		return false
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), len(data)+1)
-	for sc.Scan() {
-		if squash(sc.Text()) == sensitiveKey {
-			return true
-		}
-	}
-	return false
-}
+// IsSensitive reports whether a memory file is sensitive (memstore.IsSensitive).
+func IsSensitive(data []byte) bool { return memstore.IsSensitive(data) }
 
 // memFile is a memory file as a tool names it.
 type memFile struct {
@@ -113,10 +86,10 @@ func inside(dir, abs string) bool {
 }
 
 // layoutFile reports whether rel is a file of carnet's layout, which memory_write may
-// create: long_memory.md, logs/YYYY-MM-DD.md or logs/archives/YYYY-MM-DD.md, for a date
-// of the calendar (not 2026-13-45).
+// create: long_memory.md, notes/NAME.md, logs/YYYY-MM-DD.md or logs/archives/YYYY-MM-DD.md,
+// for a date of the calendar (not 2026-13-45).
 func layoutFile(rel string) bool {
-	if rel == "long_memory.md" {
+	if rel == "long_memory.md" || isNote(rel) {
 		return true
 	}
 	dir, file := path.Split(rel)
@@ -154,4 +127,10 @@ func (c *call) hidden(data []byte) bool { return c.access != accessFull && IsSen
 // rel is a workspace path (as memstore returns them) made relative to p's memory folder.
 func rel(p *memstore.Project, wsPath string) string {
 	return strings.TrimPrefix(wsPath, p.RelDir+"/")
+}
+
+// isNote reports whether rel is a note: notes/NAME.md, NAME a slug (memstore.IsSlug).
+func isNote(rel string) bool {
+	slug, ok := strings.CutPrefix(strings.TrimSuffix(rel, ".md"), memstore.NotesDirName+"/")
+	return ok && strings.HasSuffix(rel, ".md") && memstore.IsSlug(slug)
 }

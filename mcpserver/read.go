@@ -25,20 +25,21 @@ type FileContent struct {
 
 // ReadIn is the input of memory_read.
 type ReadIn struct {
-	Path    string `json:"path" jsonschema:"long_memory.md, logs/DATE.md or logs/archives/DATE.md"`
-	From    int    `json:"from,omitempty" jsonschema:"first line (1-based)"`
-	To      int    `json:"to,omitempty" jsonschema:"last line (default from+99)"`
-	Section string `json:"section,omitempty" jsonschema:"a ## heading or section key"`
+	Path    string `json:"path" jsonschema:"as the index names it"`
+	From    int    `json:"from,omitempty" jsonschema:"first line"`
+	To      int    `json:"to,omitempty" jsonschema:"default from+99"`
+	Section string `json:"section,omitempty" jsonschema:"heading or key"`
 	Scope
 }
 
 // SearchIn is the input of memory_search.
 type SearchIn struct {
-	Query   string `json:"query" jsonschema:"words to find"`
-	Section string `json:"section,omitempty" jsonschema:"only this section (key or heading)"`
-	From    string `json:"from,omitempty" jsonschema:"only lines dated on or after (YYYY-MM-DD)"`
-	To      string `json:"to,omitempty" jsonschema:"only lines dated on or before"`
-	Offset  int    `json:"offset,omitempty" jsonschema:"hits to skip (next from a previous call)"`
+	Query   string `json:"query"`
+	Section string `json:"section,omitempty" jsonschema:"heading or key"`
+	From    string `json:"from,omitempty" jsonschema:"date ≥"`
+	To      string `json:"to,omitempty" jsonschema:"date ≤"`
+	Tag     string `json:"tag,omitempty"`
+	Offset  int    `json:"offset,omitempty"`
 	Limit   int    `json:"limit,omitempty" jsonschema:"default 30"`
 	Scope
 }
@@ -71,7 +72,7 @@ func (s *Server) addReadTools() {
 	addTool(s, toolSpec{
 		name:  "memory_index",
 		title: "Memory index",
-		desc:  `Start here: a bounded overview of the memory (counts, open items, latest day, long_memory.md whole or by sections, one line per log). detail "full": everything.`,
+		desc:  `Start here: a bounded overview (counts, open items, latest day, long memory, one line per note and log).`,
 	}, func(in *jsonschema.Schema) {
 		prop(in, "detail").Enum = []any{detailSummary, detailFull}
 		prop(in, "budget").Minimum = new(float64(minIndexBudget))
@@ -79,8 +80,8 @@ func (s *Server) addReadTools() {
 
 	addTool(s, toolSpec{
 		name:  "memory_read",
-		title: "Read a memory file",
-		desc:  `One memory file, or a part (from/to lines, or a section, numbered), with the version memory_write and memory_replace check.`,
+		title: "Read memory",
+		desc:  `A memory file, or its lines from/to or a section, with its version.`,
 	}, func(in *jsonschema.Schema) {
 		prop(in, "from").Minimum = new(0.0)
 		prop(in, "to").Minimum = new(0.0)
@@ -89,7 +90,7 @@ func (s *Server) addReadTools() {
 	addTool(s, toolSpec{
 		name:  "memory_search",
 		title: "Search memory",
-		desc:  `Full-text search of long memory, logs and archives: lines holding all the words, case and accents ignored. project "*": every project.`,
+		desc:  `Ranked search of memory lines holding all the words (case, accents ignored). project "*": all.`,
 	}, func(in *jsonschema.Schema) {
 		prop(in, "query").MinLength = new(1)
 		lim := prop(in, "limit")
@@ -166,11 +167,8 @@ func partOf(data []byte, in ReadIn) (from, to int, err error) {
 	d := memstore.ParseDoc(data)
 	n := d.Len()
 	if in.Section != "" {
-		want := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(in.Section), "#"))
-		for _, s := range d.Sections() {
-			if s.Heading == want || s.Key == want || memstore.SectionKey(want) != "" && s.Key == memstore.SectionKey(want) {
-				return s.Start + 1, max(s.Start+1, trimBlankEnd(d.Lines(), s.End)), nil
-			}
+		if s, ok := d.FindSection(in.Section); ok {
+			return s.Start + 1, max(s.Start+1, trimBlankEnd(d.Lines(), s.End)), nil
 		}
 		return 0, 0, fail(resNotFound, "no section %q in this file (memory_index lists the sections of long_memory.md)", in.Section)
 	}
@@ -215,7 +213,7 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 		skip = IsSensitive
 	}
 	res, err := ws.Find(memstore.Query{Text: q, Section: in.Section, From: in.From, To: in.To,
-		Offset: in.Offset, Limit: limit, Now: c.now, Skip: skip})
+		Tag: in.Tag, Offset: in.Offset, Limit: limit, Now: c.now, Skip: skip})
 	if err != nil {
 		return "", out, fail(resError, "search failed: %v", err)
 	}

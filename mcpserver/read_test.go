@@ -46,7 +46,7 @@ func TestToolsList(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]bool{"memory_index": true, "memory_read": true, "memory_search": true, "memory_recent": true,
-		"memory_add": false, "memory_done": false, "memory_write": false, "memory_forget": false}
+		"memory_add": false, "memory_done": false, "memory_write": false, "memory_forget": false, "memory_edit": false}
 	if len(res.Tools) != len(want) {
 		t.Errorf("got %d tools, want %d", len(res.Tools), len(want))
 	}

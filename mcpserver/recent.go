@@ -43,7 +43,7 @@ func (s *Server) addRecentTool() {
 	addTool(s, toolSpec{
 		name:  "memory_recent",
 		title: "Recent changes",
-		desc:  `What changed in the last days: commits (files, +/- lines) and daily logs.`,
+		desc:  `What changed in the last days: commits and daily logs.`,
 	}, func(in *jsonschema.Schema) {
 		d := prop(in, "days")
 		d.Minimum, d.Maximum = new(0.0), new(float64(maxRecentDays))

@@ -13,8 +13,8 @@ import (
 
 // WriteIn is the input of memory_write.
 type WriteIn struct {
-	Path    string `json:"path" jsonschema:"long_memory.md or logs/DATE.md"`
-	Content string `json:"content" jsonschema:"the whole new file"`
+	Path    string `json:"path"`
+	Content string `json:"content" jsonschema:"the whole file"`
 	Version string `json:"version" jsonschema:"from memory_read; empty to create"`
 	Scope
 }
@@ -34,21 +34,37 @@ type WriteOut struct {
 }
 
 func (c *call) write(in WriteIn) (string, WriteOut, error) {
-	out := WriteOut{Added: []string{}, Removed: []string{}}
 	f, err := resolve(c.p, in.Path)
 	if err != nil {
-		return "", out, err
+		return "", WriteOut{Added: []string{}, Removed: []string{}}, err
 	}
-	c.path, out.Path = f.rel, f.rel
+	c.path = f.rel
 	version, err := checkWrite(in, f.rel)
 	if err != nil {
-		return "", out, err
+		return "", WriteOut{Path: f.rel, Added: []string{}, Removed: []string{}}, err
 	}
+	return c.rewrite(f, version, "Rewrote", func(_ []byte, exists bool) ([]byte, error) {
+		switch {
+		case !exists && !layoutFile(f.rel):
+			return nil, fail(resInvalid, "refused: %s does not exist, and memory_write only creates long_memory.md and logs/YYYY-MM-DD.md (YYYY-MM-DD a calendar date), or notes/NAME.md (NAME in lower-case letters, digits and dashes). Nothing was written.", f.rel)
+		case exists && version == "":
+			return nil, fail(resConflict, "refused: %s already exists; re-read it with memory_read to get its version, then write again. Nothing was written.", f.rel)
+		}
+		return []byte(in.Content), nil
+	})
+}
 
+// rewrite replaces the file f by what edit makes of it (given its content and whether it
+// exists), under the checks every rewrite passes: the client may see the file, the version
+// (when given) is the file's, what the rewrite adds is at most MaxFileChars and holds no
+// secret. verb says what was done to an existing file ("Rewrote", "Edited").
+func (c *call) rewrite(f memFile, version, verb string, edit func(old []byte, exists bool) ([]byte, error)) (string, WriteOut, error) {
+	out := WriteOut{Path: f.rel, Added: []string{}, Removed: []string{}}
+	c.path = f.rel
 	c.s.writeMu.Lock()
 	defer c.s.writeMu.Unlock()
-	data := []byte(in.Content)
 	var exists bool
+	var data []byte
 	written, err := c.p.Write(c.change(""), func(tx *memstore.Tx) error {
 		old, ok, err := tx.Read(f.path)
 		exists = ok
@@ -59,12 +75,14 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 			return c.notFound(f.rel)
 		case !exists && version != "":
 			return fail(resConflict, "refused: %s no longer exists (it was moved or deleted since you read it): re-read the index with memory_index; to create it anew, pass an empty version. Nothing was written.", f.rel)
-		case !exists && !layoutFile(f.rel):
-			return fail(resInvalid, "refused: %s does not exist, and memory_write only creates long_memory.md and logs/YYYY-MM-DD.md (YYYY-MM-DD a calendar date). Nothing was written.", f.rel)
-		case exists && version == "":
-			return fail(resConflict, "refused: %s already exists; re-read it with memory_read to get its version, then write again. Nothing was written.", f.rel)
-		case exists && version != gitrepo.BlobVersion(old):
+		case exists && version != "" && version != gitrepo.BlobVersion(old):
 			return fail(resConflict, "refused: %s changed since you read it (your version %s, now %s): re-read it with memory_read and apply your change to what is there now. Nothing was written.", f.rel, version, gitrepo.BlobVersion(old))
+		}
+		if data, err = edit(old, exists); err != nil {
+			return err
+		}
+		if isNote(f.rel) {
+			data = memstore.TouchNote(data, memstore.Date(c.now))
 		}
 		if exists {
 			out.PreviousVersion = gitrepo.BlobVersion(old)
@@ -78,14 +96,14 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 		}
 		fc := fileContent(f.rel, data)
 		out.Version, out.Chars, out.Lines = fc.Version, fc.Chars, fc.Lines
-		if exists && string(old) == in.Content {
+		if exists && string(old) == string(data) {
 			out.Unchanged = true
 			return nil
 		}
 		if exists {
-			tx.Say(fmt.Sprintf("memory_write: %s (+%d −%d lines)", f.rel, len(out.Added), len(out.Removed)))
+			tx.Say(fmt.Sprintf("%s: %s (+%d −%d lines)", c.tool, f.rel, len(out.Added), len(out.Removed)))
 		} else {
-			tx.Say(fmt.Sprintf("memory_write: new %s (%d lines)", f.rel, out.Lines))
+			tx.Say(fmt.Sprintf("%s: new %s (%d lines)", c.tool, f.rel, out.Lines))
 		}
 		return tx.Put(f.path, data)
 	})
@@ -97,13 +115,17 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 		return fmt.Sprintf("%s is unchanged (version %s): the content is what was there.\n", f.rel, out.Version), out, nil
 	}
 	c.size = len(data)
-
-	var b strings.Builder
-	verb := "Rewrote"
 	if !exists {
 		verb = "Created"
 	}
-	fmt.Fprintf(&b, "%s %s: %d characters, %d lines, version %s", verb, f.rel, out.Chars, out.Lines, out.Version)
+	out.Commit, out.CommitNote = c.committed(written)
+	return rewriteText(verb, exists, out), out, nil
+}
+
+// rewriteText is what the model reads of a rewrite: the new version and the lines changed.
+func rewriteText(verb string, exists bool, out WriteOut) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s: %d characters, %d lines, version %s", verb, out.Path, out.Chars, out.Lines, out.Version)
 	if exists {
 		fmt.Fprintf(&b, " (was %s)", out.PreviousVersion)
 	}
@@ -120,9 +142,8 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 			fmt.Fprintf(&b, "- %s\n", l)
 		}
 	}
-	out.Commit, out.CommitNote = c.committed(written)
 	writeCommitLine(&b, out.Commit, out.CommitNote)
-	return b.String(), out, nil
+	return b.String()
 }
 
 // isVersion reports whether v has the form of a version: 10 lowercase hex digits.

@@ -46,16 +46,14 @@ func prop(s *jsonschema.Schema, name string) *jsonschema.Schema {
 }
 
 // bareOutput strips an output schema to what a client needs to check the result's shape:
-// the top-level fields with their types, nested objects as plain objects. The model reads
+// the top-level fields with their types, arrays and nested objects without their detail. The model reads
 // the text result, so descriptions and nested detail would only cost every session tokens
 // in the tool list.
 func bareOutput(s *jsonschema.Schema) *jsonschema.Schema {
 	s.Description, s.AdditionalProperties = "", nil
 	for _, p := range s.Properties {
 		p.Description = ""
-		if p.Items != nil {
-			p.Items = &jsonschema.Schema{Type: p.Items.Type}
-		}
+		p.Items = nil // "type":"array" is enough to check the shape
 		if p.Type == "object" {
 			p.Properties, p.Required, p.AdditionalProperties = nil, nil, nil
 		}

@@ -53,10 +53,15 @@ Start with memory_index (a bounded overview). Use memory_search to find past wor
 memory_read with a line range or a section. Record what matters with memory_add (one fact per
 bullet) in a section of today's log — contexte, objectif, problemes, connaissances, travail,
 decisions, a_suivre (next steps) — or long_terme (long_memory.md); tick finished a_suivre items
-with memory_done. Rewrite a whole file with memory_write (pass the version memory_read gave
-you), remove a wrong bullet with memory_forget (git keeps history). Files marked sensitive are
-hidden from read-only clients. Never store secrets (passwords, tokens, keys, card numbers):
-they are refused and nothing is written.`
+with memory_done. Give a bullet an honest importance (1-10, most 4-6) and 2-5 tags; they
+end it as " !7 #tag". Change part of a file with memory_edit (replace a text, a section, or
+supersede an outdated bullet: it stays struck, out of search), rewrite a whole file with
+memory_write (pass the version memory_read gave you), remove a wrong bullet with
+memory_forget (git keeps history). notes/NAME.md are topic notes (a person, a domain) with a
+front matter (title, description, updated, sensitive, tags): read one when its subject comes
+up, create one with memory_write. Files marked sensitive are hidden from read-only clients.
+Never store secrets (passwords, tokens, keys, card numbers): they are refused and nothing is
+written.`
 
 // New builds a server over the workspace at opts.Root.
 func New(opts Options) *Server {
@@ -76,6 +81,7 @@ func New(opts Options) *Server {
 	s.addReadTools()
 	s.addRecentTool()
 	s.addWriteTools()
+	s.addEditTool()
 	return s
 }
 

@@ -24,8 +24,10 @@ const (
 
 // AddIn is the input of memory_add.
 type AddIn struct {
-	Section string   `json:"section" jsonschema:"a section of today's log, or long_terme"`
-	Bullets []string `json:"bullets" jsonschema:"one line each, without '- '"`
+	Section    string   `json:"section"`
+	Bullets    []string `json:"bullets"`
+	Importance int      `json:"importance,omitempty"`
+	Tags       []string `json:"tags,omitempty"`
 	Scope
 }
 
@@ -48,7 +50,7 @@ type Written struct {
 // DoneIn is the input of memory_done.
 type DoneIn struct {
 	Text string `json:"text,omitempty" jsonschema:"words of the item"`
-	All  bool   `json:"all,omitempty" jsonschema:"tick every match (no text: every item)"`
+	All  bool   `json:"all,omitempty" jsonschema:"every match"`
 	Scope
 }
 
@@ -64,12 +66,14 @@ func (s *Server) addWriteTools() {
 		name:  "memory_add",
 		title: "Add to memory",
 		write: true,
-		desc:  `Appends bullets (one fact each) to a section of today's log, or to long_memory.md (long_terme). Exact duplicates are skipped; secrets refuse the call.`,
+		desc:  `Appends bullets (one fact each) to a section of today's log or long_memory.md (long_terme), weighed (importance 1-10, most 4-6) and tagged. Skips exact duplicates.`,
 	}, func(in *jsonschema.Schema) {
 		sec := prop(in, "section")
 		for _, k := range memstore.AddKeys() {
 			sec.Enum = append(sec.Enum, k)
 		}
+		imp := prop(in, "importance")
+		imp.Minimum, imp.Maximum = new(1.0), new(float64(memstore.MaxImportance))
 		bl := prop(in, "bullets")
 		bl.MinItems = new(1)
 		bl.Items.MinLength = new(1)
@@ -77,18 +81,18 @@ func (s *Server) addWriteTools() {
 
 	addTool(s, toolSpec{
 		name:  "memory_done",
-		title: "Tick an open item",
+		title: "Tick an item",
 		write: true,
-		desc:  `Ticks the open À suivre item holding the words of text into Finalisé. Several matches: listed, nothing ticked (all ticks them all).`,
+		desc:  `Ticks the open À suivre item holding text's words; several match: none ticked unless all.`,
 	}, nil, func(c *call, in DoneIn) (string, DoneOut, error) { return c.done(in) })
 
 	addTool(s, toolSpec{
 		name:        "memory_write",
-		title:       "Rewrite a memory file",
+		title:       "Rewrite a file",
 		write:       true,
 		destructive: true,
 		idempotent:  true,
-		desc:        `Replaces a whole file (adding at most 20,000 characters); version from memory_read, empty to create. Refused when the file changed since.`,
+		desc:        `Replaces a whole file; version from memory_read (empty to create). Refused if the file changed.`,
 	}, nil, func(c *call, in WriteIn) (string, WriteOut, error) { return c.write(in) })
 
 	addTool(s, toolSpec{
@@ -96,7 +100,7 @@ func (s *Server) addWriteTools() {
 		title:       "Forget a bullet",
 		write:       true,
 		destructive: true,
-		desc:        `Removes one bullet (matched by its text; section when several) from a file; git keeps it.`,
+		desc:        `Removes one bullet (by its text; section when several); git keeps it.`,
 	}, func(in *jsonschema.Schema) {
 		prop(in, "bullet").MinLength = new(1)
 	}, func(c *call, in ForgetIn) (string, ForgetOut, error) { return c.forget(in) })
@@ -129,6 +133,10 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	if len(in.Bullets) == 0 {
 		return "", out, fail(resInvalid, "refused: no bullet given")
 	}
+	weight, err := memstore.CheckWeight(in.Importance, in.Tags)
+	if err != nil {
+		return "", out, fail(resInvalid, "refused: %v. Nothing was written.", err)
+	}
 	target := c.p.LogPath(memstore.Date(c.now))
 	if key == memstore.KeyLongTerm {
 		target = c.p.LongMemoryPath()
@@ -159,6 +167,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 			if text == "" { // nothing but control characters, which are dropped
 				return fail(resInvalid, "refused: bullet %d is empty once its control characters are dropped. Nothing was written.", i+1)
 			}
+			text = memstore.WithWeight(text, weight)
 			ok, err := tx.AddBullet(key, text)
 			if err != nil {
 				return err

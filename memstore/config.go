@@ -43,6 +43,7 @@ type HookConfig struct {
 // LoadConfig is the [load] table.
 type LoadConfig struct {
 	BudgetTokens int
+	Notes        []string // slugs of the notes every session starts with (a profile)
 }
 
 // PromoteConfig is the [promote] table.
@@ -109,7 +110,8 @@ type fileConfig struct {
 		Autocommit *bool    `toml:"autocommit"`
 	} `toml:"hook"`
 	Load *struct {
-		BudgetTokens *int `toml:"budget_tokens"`
+		BudgetTokens *int     `toml:"budget_tokens"`
+		Notes        []string `toml:"notes"`
 	} `toml:"load"`
 	Promote *struct {
 		ArchiveAfterDays   *int `toml:"archive_after_days"`
@@ -272,7 +274,16 @@ func (r configReader) hook(c *Config, f *fileConfig) error {
 
 // load reads the [load] table.
 func (r configReader) load(c *Config, f *fileConfig) error {
-	if f.Load == nil || f.Load.BudgetTokens == nil {
+	if f.Load == nil {
+		return nil
+	}
+	for _, n := range f.Load.Notes {
+		if !IsSlug(n) {
+			return r.bad("notes", fmt.Sprintf("%q is not a note name (notes/NAME.md: lower-case letters, digits and dashes)", n))
+		}
+	}
+	c.Load.Notes = f.Load.Notes
+	if f.Load.BudgetTokens == nil {
 		return nil
 	}
 	if *f.Load.BudgetTokens <= 0 {
@@ -434,7 +445,7 @@ func (t openTables) merge(name, table string, decoded map[string]string) (map[st
 // explain a key written under the wrong table.
 var keyTables = map[string]string{
 	"language": "", "extractor": "hook", "command": "hook", "timeout": "hook", "gate": "hook",
-	"autocommit": "hook", "budget_tokens": "load", "archive_after_days": "promote", "long_memory_max_lines": "promote",
+	"autocommit": "hook", "budget_tokens": "load", "notes": "load", "archive_after_days": "promote", "long_memory_max_lines": "promote",
 }
 
 // misplaced explains a key that belongs to another table than the one it was read in; a key
@@ -471,6 +482,8 @@ func wantType(key []string) string {
 		return `a duration in quotes, like "20s"`
 	case k == "hook.gate", k == "hook.autocommit":
 		return "true or false"
+	case k == "load.notes":
+		return `a list of note names, like ["profil"]`
 	case k == "load.budget_tokens", k == "promote.archive_after_days", k == "promote.long_memory_max_lines":
 		return "a whole number"
 	case key[0] == "projects" && len(key) == 2:

@@ -145,8 +145,7 @@ func (f *folder) readFile(rel string) ([]byte, error) {
 }
 
 // openDir opens dir (workspace-relative, a folder of the memory folder) as an os.Root,
-// refused when it is a symbolic link or under one, for reading many of its files through one
-// handle (readNoLink).
+// refused when it is a symbolic link or under one.
 func (f *folder) openDir(dir string) (*os.Root, error) {
 	rel, err := f.check(dir)
 	if err != nil {
@@ -155,32 +154,44 @@ func (f *folder) openDir(dir string) (*os.Root, error) {
 	return f.OpenRoot(rel)
 }
 
-// readNoLink reads the file rel (workspace-relative) of dir (its folder, opened by openDir)
-// into buf (reused when large enough), refused when it is a symbolic link.
-func readNoLink(dir *os.Root, rel string, buf []byte) ([]byte, error) {
-	name := path.Base(rel)
-	fi, err := dir.Lstat(name)
+// listedDir is a folder of the memory opened once, refused when it is a symbolic link or
+// under one, to read many of the files its listing gave (readListed).
+type listedDir struct {
+	root *os.Root
+	file *os.File // the folder itself
+	fd   int      // file's descriptor, for openat (Linux)
+}
+
+func (f *folder) openListed(dir string) (*listedDir, error) {
+	root, err := f.openDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	if fi.Mode()&fs.ModeSymlink != 0 {
-		return nil, &LinkError{Path: rel}
-	}
-	file, err := dir.Open(name)
+	file, err := root.Open(".")
 	if err != nil {
+		root.Close()
 		return nil, err
 	}
-	defer file.Close()
-	if want := int(fi.Size()) + 512; cap(buf) < want {
-		buf = make([]byte, 0, want)
-	}
+	return &listedDir{root: root, file: file, fd: int(file.Fd())}, nil
+}
+
+func (d *listedDir) Close() {
+	d.file.Close()
+	d.root.Close()
+}
+
+// readAll reads with read until io.EOF into buf's storage (reused, grown as needed).
+func readAll(read func([]byte) (int, error), buf []byte) ([]byte, error) {
 	buf = buf[:0]
+	if cap(buf) == 0 {
+		buf = make([]byte, 0, 32<<10)
+	}
 	for {
 		if len(buf) == cap(buf) {
 			buf = slices.Grow(buf, len(buf))
 		}
-		n, err := file.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
+		n, err := read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+max(n, 0)]
 		if errors.Is(err, io.EOF) {
 			return buf, nil
 		}

@@ -19,7 +19,8 @@ const (
 )
 
 // Overview is one project's memory as the screens, the MCP index and the session load show
-// it: the long memory, the daily logs and the archives, each log with what it holds.
+// it: the long memory, the daily logs and the archives, each log with what it holds, and the
+// notes.
 type Overview struct {
 	Project *Project
 	// LongMemory is long_memory.md's content; HasLongMemory is false when there is none, and
@@ -30,6 +31,7 @@ type Overview struct {
 	LongLines     int
 	Logs          []LogSummary // newest first
 	Archives      []LogSummary // newest first
+	Notes         []Note       // by slug, with their front matter
 }
 
 // LogSummary is one daily log (active or archived) and, once read, what it holds.
@@ -60,6 +62,9 @@ func (p *Project) Overview(depth Depth) (*Overview, error) {
 	}
 	arch, err := p.Archives()
 	if err != nil {
+		return nil, err
+	}
+	if o.Notes, err = p.Notes(); err != nil {
 		return nil, err
 	}
 	o.Logs = p.summarize(logs, depth >= WithLogs)

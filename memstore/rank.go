@@ -3,9 +3,9 @@ package memstore
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"io/fs"
 	"math"
-	"os"
 	"path"
 	"runtime"
 	"slices"
@@ -32,6 +32,7 @@ type Query struct {
 	Text     string // the words to find: a line matches when each is the start of one of its words
 	Section  string // only lines of this section (key or heading); "" any
 	From, To string // only lines dated within (YYYY-MM-DD, inclusive); "" leaves a side open
+	Tag      string // only bullets whose weight suffix carries this tag ("#vat" or "vat"); "" any
 	Offset   int    // hits to skip, in rank order
 	Limit    int    // most hits to return; <= 0 all
 	// Now is the date recency counts from; zero means the newest date found.
@@ -65,7 +66,8 @@ func (w *Workspace) Search(query string, limit int) ([]Hit, error) {
 // Find ranks the lines of every project's memory (long memory, logs, archives) that hold
 // all the query's words, case and accents ignored (œ is oe, ß is ss), each word found at the
 // start of a word of the line, so "config" finds "configuration" but "port" not "support".
-// Lines are ranked by BM25 over the lines of the files read, times a recency factor. Files
+// Lines are ranked by BM25 over the lines of the files read, times a recency factor and the
+// importance a bullet's suffix gives ("!7"); bullets a supersede struck are left out. Files
 // are read in parallel and folded once each.
 func (w *Workspace) Find(q Query) (Results, error) {
 	terms := queryTerms(q.Text)
@@ -118,7 +120,7 @@ func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileSca
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			r := &dirReaders{folders: map[*Project]*folder{}, dirs: map[string]*os.Root{}}
+			r := &dirReaders{folders: map[*Project]*folder{}, dirs: map[string]*listedDir{}}
 			var folded []byte
 			defer r.close()
 			for {
@@ -148,7 +150,7 @@ func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileSca
 // dirReaders are the memory folders, and their folders, a search worker has opened.
 type dirReaders struct {
 	folders map[*Project]*folder
-	dirs    map[string]*os.Root
+	dirs    map[string]*listedDir
 	buf     []byte // the last file read, reused for the next
 }
 
@@ -164,13 +166,13 @@ func (r *dirReaders) read(job searchJob) ([]byte, error) {
 	dir := path.Dir(job.path)
 	d, ok := r.dirs[dir]
 	if !ok {
-		d, _ = f.openDir(dir)
+		d, _ = f.openListed(dir)
 		r.dirs[dir] = d
 	}
 	if d == nil {
 		return nil, fs.ErrNotExist
 	}
-	data, err := readNoLink(d, job.path, r.buf)
+	data, err := readListed(d, path.Base(job.path), r.buf)
 	if err == nil {
 		r.buf = data
 	}
@@ -354,21 +356,27 @@ func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, now string, q
 				hit.Date = hit.Section
 			}
 		}
-		if !q.keeps(hit) {
-			continue
+		if t, ok := bulletText(hit.Text); ok && Superseded(t) || !q.keeps(hit) {
+			continue // a superseded bullet stays in the file, out of recall
 		}
 		for i, tf := range h.tf {
 			f := float64(tf)
 			hit.Score += idf[i] * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*float64(h.len)/avg))
 		}
-		hit.Score *= recency(hit.Date, now)
+		hit.Score *= recency(hit.Date, now) * importanceFactor(hit.Text)
 		hits = append(hits, hit)
 	}
 	return hits
 }
 
-// keeps applies the section and date filters.
+// keeps applies the section, date and tag filters.
 func (q Query) keeps(h Hit) bool {
+	if q.Tag != "" {
+		want, _ := CleanTag(q.Tag)
+		if _, w := ParseWeight(h.Text); !slices.ContainsFunc(w.Tags, func(t string) bool { return strings.EqualFold(t, want) }) {
+			return false
+		}
+	}
 	if q.Section != "" {
 		key := SectionKey(q.Section)
 		if !(key != "" && SectionKey(h.Section) == key || fold(h.Section) == fold(q.Section)) {
@@ -487,12 +495,22 @@ func skipCSI(data []byte, i int) int {
 	return i
 }
 
-// asciiRun is the length of the run of plain ASCII (no escape) data starts with.
+// asciiRun is the length of the run of plain ASCII (no escape) data starts with, eight bytes
+// at a time while it can.
 func asciiRun(data []byte) int {
-	for i, c := range data {
-		if c >= 0x80 || c == 0x1b {
+	const high, ones, esc = 0x8080808080808080, 0x0101010101010101, 0x1b1b1b1b1b1b1b1b
+	i := 0
+	for ; i+8 <= len(data); i += 8 {
+		w := binary.LittleEndian.Uint64(data[i:])
+		x := w ^ esc // a zero byte where data holds an escape
+		if (w|(x-ones)&^x)&high != 0 {
+			break
+		}
+	}
+	for ; i < len(data); i++ {
+		if c := data[i]; c >= 0x80 || c == 0x1b {
 			return i
 		}
 	}
-	return len(data)
+	return i
 }

@@ -6,12 +6,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
 
 // Files lists every memory file of the project (workspace-relative): long memory, then logs
-// newest first, then archives. Symbolic links are left out (noted once in the debug log).
+// newest first, then archives, then notes. Symbolic links are left out (noted once in the debug log).
 func (p *Project) Files() ([]string, error) {
 	var out []string
 	var le *LinkError
@@ -23,16 +24,22 @@ func (p *Project) Files() ([]string, error) {
 			out = append(out, p.LongMemoryPath())
 		}
 	}
-	logs, err := p.Logs()
-	if err != nil {
-		return nil, err
-	}
-	arch, err := p.Archives()
-	if err != nil {
-		return nil, err
-	}
-	for _, l := range append(logs, arch...) {
-		out = append(out, l.Path)
+	for _, dir := range []string{p.LogsDir(), p.ArchivesDir(), p.NotesDir()} {
+		ents, err := p.readDir(dir) // names and types only: no stat per file
+		if err != nil {
+			return nil, err
+		}
+		notes := dir == p.NotesDir()
+		start := len(out)
+		for _, e := range ents {
+			name, ok := strings.CutSuffix(e.Name(), ".md")
+			if ok && !e.IsDir() && (notes && IsSlug(name) || !notes && IsDate(name)) {
+				out = append(out, filepath.Join(dir, e.Name()))
+			}
+		}
+		if !notes {
+			slices.Reverse(out[start:]) // newest first: the names sort by date
+		}
 	}
 	return out, nil
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bench-search.sh: carnet search against rg -ni over 20 projects × 365 daily logs of 2–20 KB.
+# bench-search.sh: carnet search, and memory_search through carnet mcp (one process per query,
+# as carnet search), against rg -ni over 20 projects × 365 daily logs of 2–20 KB.
 # Builds the workspace once (in $1, default a temp folder), then times each command 7 times,
 # interleaved so that both see the same load, and prints the best and median of each.
 # Usage: scripts/bench-search.sh [DIR]
@@ -17,11 +18,18 @@ echo "$(find "$dir" -name '*.md' | wc -l) files, $(du -sh "$dir" | cut -f1)"
 cat "$dir"/p*/memory_sessions/logs/*.md >/dev/null # warm the page cache
 ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(((e - s) / 1000000)); }
 stats() { sort -n | awk '{a[NR]=$1} END {printf "best %d ms, median %d ms\n", a[1], a[int((NR+1)/2)]}'; }
+mcp() { # one memory_search over every project, through the MCP server on stdio
+	printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}' \
+		'{"jsonrpc":"2.0","method":"notifications/initialized"}' \
+		"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_search\",\"arguments\":{\"query\":\"$1\",\"project\":\"*\"}}}" |
+		"$bin" --root "$dir" mcp
+}
 for q in "zéphyrin" "config" "transcript main"; do
-	c=() r=()
+	c=() m=() r=()
 	for _ in 1 2 3 4 5 6 7; do
 		c+=("$(ms "$bin" --root "$dir" search $q)")
+		m+=("$(ms mcp "$q")")
 		r+=("$(ms rg -ni "${q%% *}" "$dir")")
 	done
-	echo "query \"$q\": carnet search $(printf '%s\n' "${c[@]}" | stats); rg -ni $(printf '%s\n' "${r[@]}" | stats)"
+	echo "query \"$q\": carnet search $(printf '%s\n' "${c[@]}" | stats); memory_search $(printf '%s\n' "${m[@]}" | stats); rg -ni $(printf '%s\n' "${r[@]}" | stats)"
 done

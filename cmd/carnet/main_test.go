@@ -12,8 +12,9 @@ import (
 // TestMain makes the test binary double as the carnet command inside test scripts.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"carnet":               func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
-		"carnet-agent-sandbox": func() { os.Exit(agentstest.SandboxMain(os.Args[1:])) },
+		"carnet":                func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"carnet-agent-sandbox":  func() { os.Exit(agentstest.SandboxMain(os.Args[1:])) },
+		"carnet-recall-sandbox": func() { os.Exit(agentstest.RecallSandboxMain(os.Args[1:])) },
 	})
 }
 

@@ -122,6 +122,8 @@ func initWorkspace(root, dir string) ([]string, error) {
 
 func newAddCmd(g *globals) *cobra.Command {
 	var section string
+	var importance int
+	var tags []string
 	c := &cobra.Command{
 		Use:   "add --section KEY TEXT…",
 		Short: "Append a bullet to today's log (or long memory)",
@@ -130,7 +132,8 @@ func newAddCmd(g *globals) *cobra.Command {
   or long_terme for the long-term memory.
 The words form one bullet; "-" reads one bullet per line from stdin. A bullet already there
 (same words, case, accents or punctuation aside) is not written twice; a bullet that looks
-like a secret is refused. The project is chosen with -p only.`,
+like a secret is refused. The project is chosen with -p only. --importance (1-10, most facts
+4-6) and --tag end each bullet as " !7 #tag": search and load rank by them.`,
 		Example: `  carnet add --section decisions "Read the transcript from its end"
   carnet add --section a_suivre -p api "Benchmark the hook on 200 MB"
   printf 'fact one\nfact two\n' | carnet add --section long_terme -`,
@@ -148,6 +151,13 @@ like a secret is refused. The project is chosen with -p only.`,
 			}
 			if err := checkBullets(texts); err != nil {
 				return err
+			}
+			weight, err := memstore.CheckWeight(importance, tags)
+			if err != nil {
+				return err
+			}
+			for i, t := range texts {
+				texts[i] = memstore.WithWeight(t, weight)
 			}
 			_, p, err := g.openProject(nil) // free text: the project comes from -p only
 			if err != nil {
@@ -177,6 +187,8 @@ like a secret is refused. The project is chosen with -p only.`,
 		},
 	}
 	c.Flags().StringVarP(&section, "section", "s", "", "section key: "+strings.Join(memstore.AddKeys(), ", "))
+	c.Flags().IntVar(&importance, "importance", 0, "how much the fact matters, 1-10 (most 4-6)")
+	c.Flags().StringSliceVar(&tags, "tag", nil, "a tag (repeat, or comma-separated)")
 	return c
 }
 
@@ -335,6 +347,7 @@ matches the start of a word, case and accents ignored: "config" finds "Configura
 	c.Flags().StringVar(&q.Section, "section", "", "only lines of this section (key or heading)")
 	c.Flags().StringVar(&q.From, "from", "", "only lines dated on or after `DATE`")
 	c.Flags().StringVar(&q.To, "to", "", "only lines dated on or before `DATE`")
+	c.Flags().StringVar(&q.Tag, "tag", "", "only bullets tagged `TAG` (their \" #tag\" suffix)")
 	return c
 }
 

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"carnet/memstore"
+	"carnet/memstore/secret"
 )
 
 // curate lists the bullets of one file by section: edit, delete, or move one to long-term
@@ -109,9 +110,11 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return openEditor(s.c, s.path, line)
 	case ref == nil:
-		if key.Matches(msg, k.Reword, k.Drop, k.MoveLong) {
-			return notice("no bullet here")
+		if key.Matches(msg, k.Reword, k.Drop, k.MoveLong, k.Add) {
+			return notice("no bullet here: e opens the file in $EDITOR")
 		}
+	case key.Matches(msg, k.Add):
+		return s.add(*ref, "")
 	case key.Matches(msg, k.Reword):
 		r := *ref
 		return s.prompt.edit("Edit bullet:", r.text, func(text string) tea.Cmd {
@@ -135,6 +138,17 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return write(s.c, s.p, "Moved a bullet to long-term memory", "move a bullet of "+name+" to long-term memory", moveToLong(*ref))
 	}
 	return nil
+}
+
+// add asks for a bullet to add to ref's section. A text the secret guard would refuse is
+// not written: the status says why and the field opens again with the text in it.
+func (s *curate) add(ref bulletRef, text string) tea.Cmd {
+	return s.prompt.edit("Add to “"+ref.heading+"”:", text, func(text string) tea.Cmd {
+		if reason := secret.Detect(text); reason != "" {
+			return tea.Batch(s.add(ref, text), statusErr(fmt.Errorf("refused: %s (edit the text or esc)", reason)))
+		}
+		return write(s.c, s.p, "Added a bullet to "+ref.heading, "add a bullet to "+s.p.Name, addBullet(ref, text))
+	})
 }
 
 func (s *curate) View() string {
@@ -176,7 +190,7 @@ func (s *curate) ShortHelp() []key.Binding {
 		return s.prompt.help()
 	}
 	k := s.c.keys
-	b := []key.Binding{k.Up, k.Down, k.Reword, k.Drop}
+	b := []key.Binding{k.Up, k.Down, k.Add, k.Reword, k.Drop}
 	if !s.isLong() {
 		b = append(b, k.MoveLong)
 	}
@@ -185,5 +199,5 @@ func (s *curate) ShortHelp() []key.Binding {
 
 func (s *curate) FullHelp() [][]key.Binding {
 	k := s.c.keys
-	return [][]key.Binding{k.navKeys(), {k.Reword, k.Drop, k.MoveLong, k.Editor, k.Filter}}
+	return [][]key.Binding{k.navKeys(), {k.Add, k.Reword, k.Drop, k.MoveLong, k.Editor, k.Filter}}
 }

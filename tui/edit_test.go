@@ -40,3 +40,47 @@ func TestItemsEditA2500CharacterItem(t *testing.T) {
 		t.Fatal("the committed item is not whole")
 	}
 }
+
+// a adds a bullet to the section under the cursor, in a log or in long memory, through the
+// write path: written, committed; a secret is refused, the status says why, the text stays.
+func TestCurateAddABullet(t *testing.T) {
+	t.Parallel()
+	root := fixture(t)
+	p := project(t, root, "cmms_doc")
+	h := newHarness(t, root, true)
+	curateAt(t, h, "Glossaire complété")
+	h.press("a")
+	h.contains("Add to “")
+	h.typeText("Index des termes relu avec le client.")
+	h.press("enter")
+	h.contains("Added a bullet to", "committed")
+	log := readFile(t, p.LogPath("2026-03-22"))
+	if !strings.Contains(log, "- Glossaire complété") || !strings.Contains(log, "- Index des termes relu avec le client.\n") {
+		t.Fatalf("a did not add the bullet:\n%s", log)
+	}
+	if s := git(t, root, "log", "-1", "--format=%s"); s != "memory(cmms_doc): add a bullet to cmms_doc\n" {
+		t.Fatalf("commit: %q", s)
+	}
+
+	h.press("esc", "k", "k", "c") // long memory
+	topIs[*curate](h, "c on long memory")
+	before := readFile(t, p.LongMemoryPath())
+	h.press("a")
+	token := "ghp_" + strings.Repeat("a1B2c3D4e5", 4)
+	h.typeText("Le jeton CI est " + token)
+	h.press("enter")
+	h.contains("refused:", "Add to “", "characters")
+	if got := topIs[*curate](h, "after a refusal").prompt.input.Value(); got != "Le jeton CI est "+token {
+		t.Fatalf("the field lost the text: %q", got)
+	}
+	if readFile(t, p.LongMemoryPath()) != before {
+		t.Fatal("a refused bullet was written")
+	}
+	h.press("esc", "a")
+	h.typeText("Les captures sont en PNG.")
+	h.press("enter")
+	h.contains("Added a bullet to")
+	if !strings.Contains(readFile(t, p.LongMemoryPath()), "- Les captures sont en PNG.\n") {
+		t.Fatal("a did not add to long memory")
+	}
+}

@@ -35,6 +35,7 @@ type KeyMap struct {
 	Tick     key.Binding
 	Apply    key.Binding
 	Reword   key.Binding
+	Add      key.Binding
 	Drop     key.Binding
 	MoveLong key.Binding
 
@@ -89,6 +90,7 @@ func DefaultKeyMap() KeyMap {
 		Tick:     b([]string{"space", "x"}, "space", "tick"),
 		Apply:    b([]string{"enter"}, "enter", "apply ticks"),
 		Reword:   b([]string{"r"}, "r", "edit text"),
+		Add:      b([]string{"a"}, "a", "add a bullet here"),
 		Drop:     b([]string{"d", "delete"}, "d", "drop"),
 		MoveLong: b([]string{"m"}, "m", "move to long-term"),
 

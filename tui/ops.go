@@ -221,6 +221,31 @@ func reword(ref bulletRef, text string) func(tx *memstore.Tx) error {
 	}
 }
 
+// addBullet adds text as the last bullet of ref's section. The secret guard of the write
+// path refuses a secret; a bullet the section already has is not written twice.
+func addBullet(ref bulletRef, text string) func(tx *memstore.Tx) error {
+	return func(tx *memstore.Tx) error {
+		text = tx.CleanLine(text)
+		if text == "" {
+			return noticeErr("nothing to add: the text is empty")
+		}
+		d, err := tx.Doc(ref.path)
+		if err != nil {
+			return err
+		}
+		s, ok := d.Section(cmp.Or(ref.key, ref.heading))
+		if !ok {
+			return fmt.Errorf("the section “%s” is no longer in %s (changed meanwhile?)", ref.heading, filepath.Base(ref.path))
+		}
+		bs := d.Bullets(s)
+		if m := memstore.MatchText(len(bs), func(i int) string { return bs[i].Text }, text); len(m.Exact) > 0 {
+			return noticeErr("“" + ref.heading + "” already says this: nothing added")
+		}
+		d.AppendBullet(cmp.Or(ref.key, ref.heading), ref.heading, text, nil)
+		return nil
+	}
+}
+
 // drop removes a bullet with its nested lines (git keeps them: see write).
 func drop(ref bulletRef) func(tx *memstore.Tx) error {
 	return func(tx *memstore.Tx) error {

@@ -84,3 +84,29 @@ func TestCurateAddABullet(t *testing.T) {
 		t.Fatal("a did not add to long memory")
 	}
 }
+
+// y copies what is under the cursor (OSC 52) and says so: a bullet, a file's path, a commit.
+func TestCopyWithY(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fixture(t), true)
+	h.press("enter", "j", "j", "y")
+	h.contains("Copied the path “projects/cmms_doc/memory_sessions/logs/2026-03-22.md” to the clipboard (OSC 52)")
+	if h.clipboard != "projects/cmms_doc/memory_sessions/logs/2026-03-22.md" {
+		t.Fatalf("clipboard: %q", h.clipboard)
+	}
+	h.press("esc")
+	s := curateAt(t, h, "Glossaire complété")
+	i, _ := s.list.selected()
+	h.press("y")
+	if h.clipboard != s.rows[i].ref.text {
+		t.Fatalf("clipboard: %q, want the bullet", h.clipboard)
+	}
+	h.contains("Copied the bullet")
+	h.press("esc", "t", "j", "y")
+	tl := topIs[*timeline](h, "t")
+	j, _ := tl.list.selected()
+	if hash := tl.commit(j).Hash; h.clipboard != hash || len(hash) != 40 {
+		t.Fatalf("clipboard: %q, want the commit %q", h.clipboard, hash)
+	}
+	h.contains("Copied the commit hash")
+}

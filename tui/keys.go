@@ -11,6 +11,7 @@ type KeyMap struct {
 	Undo   key.Binding // the last change this UI made
 	Help   key.Binding
 	Search key.Binding // workspace-wide search
+	Copy   key.Binding // the selected bullet, path or commit hash, to the clipboard
 
 	// Lists and scrolling.
 	Up       key.Binding
@@ -69,6 +70,7 @@ func DefaultKeyMap() KeyMap {
 		Undo:   b([]string{"u"}, "u", "undo last change"),
 		Help:   b([]string{"?"}, "?", "help"),
 		Search: b([]string{"s"}, "s", "search all"),
+		Copy:   b([]string{"y"}, "y", "copy"),
 
 		Up:       b([]string{"up", "k"}, "↑/k", "up"),
 		Down:     b([]string{"down", "j"}, "↓/j", "down"),
@@ -90,7 +92,7 @@ func DefaultKeyMap() KeyMap {
 		Tick:     b([]string{"space", "x"}, "space", "tick"),
 		Apply:    b([]string{"enter"}, "enter", "apply ticks"),
 		Reword:   b([]string{"r"}, "r", "edit text"),
-		Add:      b([]string{"a"}, "a", "add a bullet here"),
+		Add:      b([]string{"a"}, "a", "add"),
 		Drop:     b([]string{"d", "delete"}, "d", "drop"),
 		MoveLong: b([]string{"m"}, "m", "move to long-term"),
 
@@ -118,5 +120,5 @@ func (k KeyMap) navKeys() []key.Binding {
 
 // globalKeys are shown in every full help.
 func (k KeyMap) globalKeys() []key.Binding {
-	return []key.Binding{k.Back, k.Undo, k.Search, k.Help, k.Quit}
+	return []key.Binding{k.Back, k.Undo, k.Search, k.Copy, k.Help, k.Quit}
 }

@@ -212,6 +212,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.Undo):
 			return m.c.undo()
+		case key.Matches(msg, k.Copy):
+			return copySelected(top)
 		case key.Matches(msg, k.Search) && m.c.ws != nil && len(m.c.ws.Projects) > 0:
 			if _, ok := top.(*search); !ok {
 				return m.c.open(newSearch(m.c))
@@ -376,6 +378,10 @@ func (m *Model) statusLine() string {
 }
 
 func (m *Model) footer(top screen) string {
+	return trunc(m.footerKeys(top), m.width)
+}
+
+func (m *Model) footerKeys(top screen) string {
 	if m.showHelp {
 		return " " + m.help.ShortHelpView([]key.Binding{m.c.keys.Back, m.c.keys.Quit})
 	}

@@ -49,6 +49,10 @@ type KeyMap struct {
 	ApplyPlan  key.Binding
 	Force      key.Binding
 
+	// A search hit opened in the pager.
+	NextHit key.Binding
+	PrevHit key.Binding
+
 	// Timeline.
 	Commit key.Binding
 
@@ -103,6 +107,9 @@ func DefaultKeyMap() KeyMap {
 		RejectAll:  b([]string{"R"}, "R", "reject all"),
 		ApplyPlan:  b([]string{"ctrl+s", "w"}, "w", "apply & commit"),
 		Force:      b([]string{"F"}, "F", "force past guard"),
+
+		NextHit: b([]string{"n"}, "n", "next hit"),
+		PrevHit: b([]string{"N"}, "N", "previous hit"),
 
 		Commit: b([]string{"C"}, "C", "commit pending"),
 

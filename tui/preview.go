@@ -26,6 +26,7 @@ type preview struct {
 	err     error
 	missing bool
 	raw     []byte
+	out     string // the rendering as received
 	frame   paneCache
 	ver     int // bumped by every rendering received
 }
@@ -132,6 +133,7 @@ func (p *preview) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		off := p.vp.YOffset()
+		p.out = msg.out
 		p.vp.SetContent(msg.out)
 		if same {
 			p.vp.SetYOffset(off) // a reload keeps the place

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -123,13 +122,10 @@ func (s *search) open() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	h := s.hits[i]
-	p, err := s.c.ws.Project(h.Project)
+	pg, err := openHit(s.c, &found{query: s.query, hits: s.hits, at: i})
 	if err != nil {
 		return statusErr(err)
 	}
-	pg := newPager(s.c, p, filepath.Join(s.c.ws.Root, filepath.FromSlash(h.Path)), h.Project+" · "+filepath.Base(h.Path))
-	pg.line = h.Line
 	return s.c.open(pg)
 }
 
@@ -166,7 +162,7 @@ func (s *search) View() string {
 	}
 	for j, i := range rows {
 		h := s.hits[i]
-		where := st.Accent.Render(h.Project) + st.Faint.Render(" "+filepath.Base(h.Path)+":"+fmt.Sprint(h.Line))
+		where := s.hitPlace(h)
 		text := highlight(st, h.Text, s.query)
 		b.WriteString(s.list.row(padRight(where, 34)+" "+text, s.w, j == cur) + "\n")
 	}

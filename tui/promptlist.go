@@ -22,7 +22,9 @@ type promptList struct {
 }
 
 func newPromptList(c *common, p *memstore.Project) promptList {
-	return promptList{c: c, p: p, list: newList(c), prompt: newPrompt(c)}
+	pl := promptList{c: c, p: p, list: newList(c), prompt: newPrompt(c)}
+	pl.list.top = 2 // under the head line and a blank one
+	return pl
 }
 
 // update handles reloads, the wheel and the list's keys; while the prompt is open it gets
@@ -32,8 +34,10 @@ func (pl *promptList) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case reloadMsg:
 		return pl.reload()
-	case tea.MouseWheelMsg:
-		pl.list.update(msg)
+	case tea.MouseWheelMsg, tea.MouseClickMsg:
+		if !pl.prompt.open {
+			pl.list.update(msg)
+		}
 	case tea.KeyPressMsg:
 		if pl.prompt.open {
 			return pl.prompt.update(msg)

@@ -56,6 +56,7 @@ func newReview(c *common, p *memstore.Project) *review {
 	sp := spinner.New(spinner.WithSpinner(spinner.Dot))
 	sp.Style = c.styles.Accent
 	s := &review{c: c, p: p, spin: sp, list: newList(c), diff: viewport.New()}
+	s.list.top = 4 // under the plan's three lines and the count
 	s.diff.MouseWheelEnabled = false
 	s.list.key = func(i int) string { return s.plan.Changes[i].Path }
 	s.list.text = func(i int) string { ch := s.plan.Changes[i]; return ch.Path + " " + ch.From + " " + ch.Note }
@@ -127,6 +128,12 @@ func (s *review) Update(msg tea.Msg) tea.Cmd {
 		if msg.X >= s.listWidth() {
 			scrollWheel(&s.diff, msg)
 		} else if _, moved, _ := s.list.update(msg); moved {
+			s.hunk = 0
+			s.refreshDiff()
+		}
+	case tea.MouseClickMsg:
+		s.focusH = msg.X >= s.listWidth() && s.listWidth() < s.w
+		if !s.focusH && s.list.click(msg) {
 			s.hunk = 0
 			s.refreshDiff()
 		}

@@ -43,6 +43,7 @@ func newSearch(c *common) *search {
 	ti.Placeholder = "words to find (accents and case ignored)"
 	ti.SetStyles(c.inputStyles())
 	s := &search{c: c, input: ti, typing: true, list: newList(c)}
+	s.list.top = 3 // under the query, the count and a blank line
 	s.list.key = func(i int) string { h := s.hits[i]; return fmt.Sprint(h.Path, ":", h.Line) }
 	s.list.text = func(i int) string { return s.hits[i].Text }
 	return s
@@ -74,6 +75,12 @@ func (s *search) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case tea.MouseWheelMsg:
 		s.list.update(msg)
+		return nil
+	case tea.MouseClickMsg:
+		if s.list.click(msg) && s.typing {
+			s.typing = false
+			s.input.Blur()
+		}
 		return nil
 	case tea.KeyPressMsg:
 		k := s.c.keys

@@ -67,6 +67,7 @@ func openTimeline(c *common, p *memstore.Project) tea.Cmd {
 func newTimeline(c *common, p *memstore.Project) *timeline {
 	s := &timeline{c: c, p: p, list: newList(c), diff: viewport.New()}
 	s.diff.MouseWheelEnabled = false
+	s.list.top = 1
 	s.list.key = s.rowKey
 	s.list.text = func(i int) string {
 		if s.hasPending() && i == 0 {
@@ -178,6 +179,11 @@ func (s *timeline) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if _, moved, _ := s.list.update(msg); moved {
+			return s.loadDiff()
+		}
+	case tea.MouseClickMsg:
+		s.focusD = msg.X >= s.listWidth() && s.listWidth() < s.w
+		if !s.focusD && s.list.click(msg) {
 			return s.loadDiff()
 		}
 	case tea.KeyPressMsg:

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"carnet/memstore"
 	"carnet/memstore/gitrepo"
@@ -274,7 +275,7 @@ func (s *review) refreshDiff() {
 func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width int) (string, []int) {
 	var lines []string
 	if ch.Note != "" {
-		lines = append(lines, st.Subtle.Render(trunc(ch.Note, width)), "")
+		lines = append(append(lines, styled(st.Subtle, strings.Split(ansi.Wrap(ch.Note, width, ""), "\n"))...), "")
 	}
 	if ch.Kind == promote.Move {
 		lines = append(lines, st.FileHead.Render(trunc(ch.From+" → "+ch.Path, width)), "",
@@ -300,11 +301,14 @@ func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width in
 		head := fmt.Sprintf("%shunk %d/%d %s  %s", mark, i+1, len(ch.Hunks), state, st.HunkHead.Render(h.Header))
 		lines = append(lines, trunc(head, width))
 		for _, l := range h.Lines {
-			dl := diffLine(st, l, gitrepo.KindOf(l, false), width-2)
+			k := gitrepo.KindOf(l, false)
+			dl := diffLine(st, l, k, width-2)
 			if !h.Accepted || !ch.Accepted {
-				dl = st.Rejected.Render(trunc(l, width-2))
+				dl = styled(st.Rejected, wrapDiffLine(l, k, width-2))
 			}
-			lines = append(lines, "  "+dl)
+			for _, piece := range dl {
+				lines = append(lines, "  "+piece)
+			}
 		}
 		lines = append(lines, "")
 	}

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -283,14 +284,26 @@ func (s *timeline) detail(row string) string {
 		}
 	}
 	b.WriteString("\n")
+	short := s.inMemory()
 	for _, f := range files {
-		name := f.Path
+		name := short(f.Path)
 		if f.From != "" {
-			name = f.From + " → " + f.Path
+			name = short(f.From) + " → " + name
 		}
 		fmt.Fprintf(&b, " %s %s %s\n", kindMark(st, f.Kind), padRight(trunc(name, s.diff.Width()-16), s.diff.Width()-16), diffStat(st, f.Added, f.Deleted))
 	}
 	return b.String() + "\n"
+}
+
+// inMemory shows a path of the repository relative to the project's memory folder, as
+// carnet timeline prints it.
+func (s *timeline) inMemory() func(string) string {
+	dir, err := filepath.Rel(s.c.repo.Root(), s.p.Dir)
+	if err != nil {
+		return func(p string) string { return p }
+	}
+	dir = filepath.ToSlash(dir) + "/"
+	return func(p string) string { return strings.TrimPrefix(p, dir) }
 }
 
 func kindMark(st Styles, kind string) string {

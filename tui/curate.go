@@ -55,6 +55,9 @@ func (s *curate) load() tea.Cmd {
 	path, p := s.path, s.p
 	return func() tea.Msg {
 		data, err := p.ReadFile(path)
+		if err == nil && isBinary(data) {
+			err = errBinary
+		}
 		if err != nil {
 			return bulletsMsg{to: s, err: err}
 		}
@@ -170,10 +173,10 @@ func (s *curate) View() string {
 				continue
 			}
 			if r.nested != "" {
-				b.WriteString(st.Faint.Render(padRight("     "+strings.ReplaceAll(r.nested, "\t", "    "), s.w)) + "\n")
+				b.WriteString(st.Faint.Render(padRight("     "+strings.ReplaceAll(drawable(r.nested), "\t", "    "), s.w)) + "\n")
 				continue
 			}
-			text := r.ref.text
+			text := drawable(r.ref.text)
 			if strings.HasPrefix(text, "✅") {
 				text = st.TagDone.Render(text)
 			}

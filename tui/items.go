@@ -187,7 +187,7 @@ func (s *items) View() string {
 				continue
 			}
 			box := st.Faint.Render("[ ]")
-			text := task(r.item.Text)
+			text := task(drawable(r.item.Text))
 			if s.checked[itemKey(r)] {
 				box = st.Checked.Render("[✓]")
 				text = st.Checked.Render(text)

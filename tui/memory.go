@@ -299,6 +299,10 @@ func (s *memory) rowText(e entry, width int) string {
 		done = st.TagDone.Render(padRight(fmt.Sprintf("✓%d", e.log.Done), 3))
 	}
 	date := e.log.Date
+	if e.log.Read && isBinary(e.log.Data) {
+		return fmt.Sprintf("%s %s %s  %s", date, st.Subtle.Render(weekday(date)),
+			st.Subtle.Render(padLeft(memstore.HumanSize(e.log.Size), 7)), st.Warn.Render(errBinary.Error()))
+	}
 	return fmt.Sprintf("%s %s %s  %s %s %s", date, st.Subtle.Render(weekday(date)),
 		st.Subtle.Render(padLeft(memstore.HumanSize(e.log.Size), 7)), strings.Join(tags, " "), open, done)
 }

@@ -170,7 +170,7 @@ func (s *search) View() string {
 	for j, i := range rows {
 		h := s.hits[i]
 		where := s.hitPlace(h)
-		text := highlight(st, h.Text, s.query)
+		text := highlight(st, drawable(h.Text), s.query)
 		b.WriteString(s.list.row(padRight(where, 34)+" "+text, s.w, j == cur) + "\n")
 	}
 	return b.String()

@@ -64,3 +64,17 @@ func TestOddFilesDrawCleanly(t *testing.T) {
 		}
 	}
 }
+
+// Logs git has not got as they are carry ● in the list, with its legend; once a UI change
+// commits the file, the mark goes.
+func TestPendingLogsMarked(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fixture(t), true)
+	h.press("enter")
+	h.contains("● not committed", "2026-03-22 Sun ● ", "2026-03-21 Sat   ")
+	h.press("esc")
+	curateAt(t, h, "Glossaire complété")
+	h.press("d", "y", "esc")
+	topIs[*memory](h, "esc from curate")
+	h.contains("2026-03-22 Sun   ")
+}

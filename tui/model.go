@@ -53,6 +53,7 @@ type Model struct {
 	width    int
 	height   int
 	fatal    error
+	stale    map[screen]bool                                      // screens under the active one that missed a reload
 	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests stop the clock
 }
 
@@ -65,7 +66,7 @@ func New(opts Options) *Model {
 		opts.Editor = "vi"
 	}
 	c := newCommon(opts)
-	m := &Model{c: c, opts: opts, help: help.New(), tick: tea.Tick}
+	m := &Model{c: c, opts: opts, help: help.New(), tick: tea.Tick, stale: map[screen]bool{}}
 	m.help.Styles = c.styles.Help
 	m.stack = []screen{newLoading(c)}
 	return m
@@ -129,13 +130,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case fsEventMsg:
 		m.c.log.Printf("watch: %d paths changed", len(msg.paths))
-		return m, tea.Batch(m.broadcast(reloadMsg{}), m.watch.next())
+		return m, tea.Batch(m.reload(), m.watch.next())
+	case reloadMsg:
+		return m, m.reload()
 	case wroteMsg:
 		return m, m.c.onWrote(msg)
 	case undoMsg:
 		return m, onUndo(msg)
 	case editorDoneMsg:
-		cmds := []tea.Cmd{m.broadcast(reloadMsg{})}
+		cmds := []tea.Cmd{m.reload()}
 		if msg.err != nil {
 			cmds = append(cmds, statusErr(msg.err))
 		}
@@ -161,6 +164,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.nav(m.top().Update(mouseInBody(msg)))
 	}
 	return m, m.nav(m.broadcast(msg))
+}
+
+// reload reads again what the active screen shows; the screens under it are not drawn, so
+// they read theirs when they are back on top (see back).
+func (m *Model) reload() tea.Cmd {
+	for _, s := range m.stack[:len(m.stack)-1] {
+		m.stale[s] = true
+	}
+	return m.top().Update(reloadMsg{})
 }
 
 // nav carries out what screens asked of the stack during this Update (see common.open and
@@ -247,8 +259,14 @@ func (m *Model) back() tea.Cmd {
 		}
 		return tea.Quit
 	}
+	delete(m.stale, m.top())
 	m.stack = m.stack[:len(m.stack)-1]
-	return tea.Batch(m.resize(), m.top().Update(focusMsg{}))
+	cmds := []tea.Cmd{m.resize(), m.top().Update(focusMsg{})}
+	if m.stale[m.top()] {
+		delete(m.stale, m.top())
+		cmds = append(cmds, m.top().Update(reloadMsg{}))
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
@@ -264,7 +282,7 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 		if err != nil {
 			m.c.log.Printf("watch: %v", err)
 		} else {
-			m.watch = w
+			m.watch, m.c.watch = w, w
 			cmds = append(cmds, w.next())
 		}
 	} else if m.watch != nil {
@@ -277,6 +295,7 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 		first = newProjects(m.c)
 	}
 	m.stack = []screen{first}
+	clear(m.stale)
 	cmds = append(cmds, m.resize(), first.Init())
 	if m.opts.Project != "" {
 		p, err := msg.ws.Project(m.opts.Project)

@@ -67,8 +67,10 @@ func write(c *common, p *memstore.Project, what, message string, fn func(tx *mem
 // writeSaying is write whose status text is known only once fn has run.
 func writeSaying(c *common, p *memstore.Project, what func() string, message string, fn func(tx *memstore.Tx) error) tea.Cmd {
 	mc := memstore.Change{Writer: "ui", What: message, Commit: memstore.CommitAlways, Now: c.now(), KeepFirst: true}
+	watch := c.watch
 	return func() tea.Msg {
 		var files []fileChange
+		watch.writing()
 		w, err := p.Write(mc, func(tx *memstore.Tx) error {
 			if err := fn(tx); err != nil {
 				return err
@@ -76,6 +78,7 @@ func writeSaying(c *common, p *memstore.Project, what func() string, message str
 			files = txChanges(tx)
 			return nil
 		})
+		watch.done(absPaths(p.WS, w.Changed))
 		if err == nil && len(w.Refused) > 0 {
 			err = fmt.Errorf("refused: %s", w.Refused[0].Reason)
 		}
@@ -88,6 +91,15 @@ func writeSaying(c *common, p *memstore.Project, what func() string, message str
 		}
 		return msg
 	}
+}
+
+// absPaths turns the workspace-relative paths a write reports into the watcher's.
+func absPaths(ws *memstore.Workspace, rel []string) []string {
+	out := make([]string, len(rel))
+	for i, r := range rel {
+		out[i] = filepath.Join(ws.Root, filepath.FromSlash(r))
+	}
+	return out
 }
 
 // txChanges lists the files tx changes, as they were and as they will be.
@@ -146,7 +158,9 @@ func (c *common) undo() tea.Cmd {
 	ch := c.undos[len(c.undos)-1]
 	c.undos = c.undos[:len(c.undos)-1]
 	mc := memstore.Change{Writer: "ui", What: "undo: " + ch.message, Commit: memstore.CommitAlways, Now: c.now()}
+	watch := c.watch
 	return func() tea.Msg {
+		watch.writing()
 		w, err := ch.p.Write(mc, func(tx *memstore.Tx) error {
 			for _, f := range ch.files {
 				now, _, err := tx.Read(f.path)
@@ -164,6 +178,7 @@ func (c *common) undo() tea.Cmd {
 			}
 			return nil
 		})
+		watch.done(absPaths(ch.p.WS, w.Changed))
 		if err == nil {
 			err = w.CommitErr
 		}

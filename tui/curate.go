@@ -18,6 +18,7 @@ type curate struct {
 	promptList
 	path  string
 	title string
+	crumb string // its breadcrumb: the file's name, or "curate" over a screen that names it
 	rows  []bulletRow
 }
 
@@ -36,7 +37,7 @@ type bulletsMsg struct {
 }
 
 func newCurate(c *common, p *memstore.Project, path, title string) *curate {
-	s := &curate{promptList: newPromptList(c, p), path: path, title: title}
+	s := &curate{promptList: newPromptList(c, p), path: path, title: title, crumb: title}
 	s.reload, s.screenKeys = s.load, s.onKey
 	s.list.key = func(i int) string {
 		r := s.rows[i]
@@ -186,7 +187,7 @@ func (s *curate) View() string {
 	return s.view(b.String())
 }
 
-func (s *curate) Title() string { return s.title }
+func (s *curate) Title() string { return s.crumb }
 
 func (s *curate) ShortHelp() []key.Binding {
 	if s.prompt.open {

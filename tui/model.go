@@ -302,6 +302,9 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 		if err != nil {
 			cmds = append(cmds, statusErr(err))
 		} else {
+			if ps, ok := first.(*projects); ok {
+				ps.want = p.Name // back from it lands on it
+			}
 			cmds = append(cmds, push(newMemory(m.c, p)))
 		}
 		m.opts.Project = ""
@@ -431,8 +434,15 @@ func shortPath(p string) string {
 	return p
 }
 
+// ErrDumbTerminal is Run's answer on a terminal that cannot draw (TERM=dumb): one clear line
+// instead of a full screen of escape sequences.
+var ErrDumbTerminal = errors.New("the terminal UI cannot draw on TERM=dumb: use the CLI (carnet load, search, timeline, promote), or run it in a terminal that can")
+
 // Run opens the UI on the terminal and returns when the user quits.
 func Run(opts Options) error {
+	if os.Getenv("TERM") == "dumb" {
+		return ErrDumbTerminal
+	}
 	m := New(opts)
 	_, err := tea.NewProgram(m).Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {

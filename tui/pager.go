@@ -54,7 +54,9 @@ func (s *pager) Update(msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, k.Editor):
 			return openEditor(s.c, s.path, s.line)
 		case key.Matches(msg, k.Curate):
-			return s.c.open(newCurate(s.c, s.p, s.path, s.title))
+			cu := newCurate(s.c, s.p, s.path, s.title)
+			cu.crumb = "curate" // the pager's crumb already names the file
+			return s.c.open(cu)
 		case s.found != nil && key.Matches(msg, k.NextHit):
 			return s.goHit(s.found.at + 1)
 		case s.found != nil && key.Matches(msg, k.PrevHit):

@@ -344,7 +344,7 @@ func (s *timeline) View() string {
 		b.WriteString(head + "\n")
 		rows, cur := s.list.visible()
 		for j, i := range rows {
-			b.WriteString(s.list.row(s.rowText(i, lw-2), lw, j == cur) + "\n")
+			b.WriteString(s.list.row(s.rowText(i, lw-3), lw, j == cur) + "\n") // a cell between the counts and the pane's border
 		}
 		if len(s.commits) == 0 && !s.hasPending() {
 			b.WriteString("  " + st.Subtle.Render("No commit touches this memory yet."))

@@ -69,3 +69,13 @@ func TestEnglishTexts(t *testing.T) {
 	h.contains("enter moves them to Done")
 	h.lacks("Finalisé", "À suivre")
 }
+
+// ? on the project screen at 80×24 shows every group of keys, the global ones included.
+func TestHelpFitsAt80x24(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, shared(t), true)
+	h.send(windowSize(80, 24))
+	h.press("enter", "?")
+	h.contains("open items", "timeline", "promote", "undo last change", "search all", "copy", "ctrl+c")
+	h.lacks("…")
+}

@@ -343,7 +343,7 @@ func (s *memory) rowText(e entry, width int) string {
 		done = st.TagDone.Render(padRight(fmt.Sprintf("✓%d", e.log.Done), 3))
 	}
 	date := e.log.Date
-	size := s.mark(e.log.Path) + st.Subtle.Render(padLeft(memstore.HumanSize(e.log.Size), 6))
+	size := s.mark(e.log.Path) + st.Subtle.Render(padLeft(memstore.HumanSize(e.log.Size), 7))
 	if e.log.Read && isBinary(e.log.Data) {
 		return fmt.Sprintf("%s %s %s  %s", date, st.Subtle.Render(weekday(date)), size, st.Warn.Render(errBinary.Error()))
 	}

@@ -420,10 +420,26 @@ func (m *Model) footerKeys(top screen) string {
 func (m *Model) fullHelp(top screen) string {
 	s := m.c.styles
 	groups := append(top.FullHelp(), m.c.keys.globalKeys())
+	title := s.Title.Render("Keys · " + cmp.Or(top.Title(), "carnet"))
+	return lipgloss.NewStyle().Padding(1, 2).Render(title + "\n\n" + m.helpColumns(groups, m.width-4))
+}
+
+// helpColumns lays the groups of keys out side by side while they fit in width, then goes on
+// in a new row of columns below: on a narrow terminal no group is cut off.
+func (m *Model) helpColumns(groups [][]key.Binding, width int) string {
 	h := m.help
 	h.ShowAll = true
-	title := s.Title.Render("Keys · " + cmp.Or(top.Title(), "carnet"))
-	return lipgloss.NewStyle().Padding(1, 2).Render(title + "\n\n" + h.FullHelpView(groups))
+	h.SetWidth(0)
+	var rows []string
+	for start := 0; start < len(groups); {
+		end := start + 1
+		for end < len(groups) && lipgloss.Width(h.FullHelpView(groups[start:end+1])) <= width {
+			end++
+		}
+		rows = append(rows, h.FullHelpView(groups[start:end]))
+		start = end
+	}
+	return strings.Join(rows, "\n\n")
 }
 
 // shortPath shows a path with the home folder as ~.

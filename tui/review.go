@@ -278,7 +278,7 @@ func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width in
 		lines = append(append(lines, styled(st.Subtle, strings.Split(ansi.Wrap(ch.Note, width, ""), "\n"))...), "")
 	}
 	if ch.Kind == promote.Move {
-		lines = append(lines, st.FileHead.Render(trunc(ch.From+" → "+ch.Path, width)), "",
+		lines = append(append(lines, styled(st.FileHead, strings.Split(ansi.Wrap(ch.From+" → "+ch.Path, width, "/"), "\n"))...), "",
 			st.Subtle.Render("A move: the file is kept, byte for byte, under logs/archives/."))
 		if !ch.Accepted {
 			lines = append(lines, "", st.Warn.Render("Rejected: the log stays where it is."))

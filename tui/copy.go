@@ -8,9 +8,12 @@ import (
 
 // copier is a screen with something to copy under its cursor: a bullet, a path, a commit hash.
 type copier interface {
-	// copyText returns what y copies and what the status line calls it; "" when nothing.
-	copyText() (text, what string)
+	// copyText returns what y copies (text "" when nothing) and what the status line calls it.
+	copyText() clip
 }
+
+// clip is a text to copy and what it is ("bullet", "path"…).
+type clip struct{ text, what string }
 
 // copySelected puts the selected thing in the terminal's clipboard (OSC 52, which works over
 // ssh and in tmux with set-clipboard on) and says so: y.
@@ -19,7 +22,8 @@ func copySelected(s screen) tea.Cmd {
 	if !ok {
 		return notice("nothing to copy here")
 	}
-	text, what := c.copyText()
+	cl := c.copyText()
+	text, what := cl.text, cl.what
 	if text == "" {
 		return notice("nothing to copy here: select a %s", what)
 	}
@@ -34,39 +38,39 @@ func describe(text, what string) string {
 	return fmt.Sprintf("the %s “%s”", what, text)
 }
 
-func (s *curate) copyText() (string, string) {
+func (s *curate) copyText() clip {
 	if i, ok := s.list.selected(); ok {
-		return s.rows[i].ref.text, "bullet"
+		return clip{s.rows[i].ref.text, "bullet"}
 	}
-	return "", "bullet"
+	return clip{"", "bullet"}
 }
 
-func (s *items) copyText() (string, string) {
+func (s *items) copyText() clip {
 	if i, ok := s.list.selected(); ok {
-		return s.rows[i].item.Text, "item"
+		return clip{s.rows[i].item.Text, "item"}
 	}
-	return "", "item"
+	return clip{"", "item"}
 }
 
-func (s *memory) copyText() (string, string) {
+func (s *memory) copyText() clip {
 	if path := s.path(s.selected()); path != "" {
-		return s.c.ws.Rel(path), "path"
+		return clip{s.c.ws.Rel(path), "path"}
 	}
-	return "", "file"
+	return clip{"", "file"}
 }
 
-func (s *pager) copyText() (string, string) { return s.c.ws.Rel(s.path), "path" }
+func (s *pager) copyText() clip { return clip{s.c.ws.Rel(s.path), "path"} }
 
-func (s *timeline) copyText() (string, string) {
+func (s *timeline) copyText() clip {
 	if i, ok := s.list.selected(); ok && s.rowKey(i) != pendingRow {
-		return s.commit(i).Hash, "commit hash"
+		return clip{s.commit(i).Hash, "commit hash"}
 	}
-	return "", "commit"
+	return clip{"", "commit"}
 }
 
-func (s *search) copyText() (string, string) {
+func (s *search) copyText() clip {
 	if i, ok := s.list.selected(); ok {
-		return s.hits[i].Text, "line"
+		return clip{s.hits[i].Text, "line"}
 	}
-	return "", "hit"
+	return clip{"", "hit"}
 }

@@ -172,6 +172,7 @@ func (r *dirReaders) read(job searchJob) ([]byte, error) {
 	if d == nil {
 		return nil, fs.ErrNotExist
 	}
+	filesRead.Add(1)
 	data, err := readListed(d, path.Base(job.path), r.buf)
 	if err == nil {
 		r.buf = data

@@ -25,17 +25,21 @@ FREEZE=${FREEZE:-"go run github.com/charmbracelet/freeze@v0.2.2"}
 
 tm() { tmux -L carnet-shots "$@"; }
 tm kill-server 2>/dev/null || true
-tm -f /dev/null new-session -d -s shots -x 120 -y 40 \
-	"env TERM=xterm-256color COLORTERM=truecolor CARNET_NOW=$CARNET_NOW CARNET_TUI_LOG=$tmp/tui.log EDITOR=true $tmp/carnet --root $tmp/demo"
-tm set-option -t shots status off >/dev/null
-sleep 1.5
+start() {
+	tm -f /dev/null new-session -d -s shots -x 120 -y 40 \
+		"env TERM=xterm-256color COLORTERM=truecolor CARNET_NOW=$CARNET_NOW CARNET_TUI_LOG=$tmp/tui.log EDITOR=true $tmp/carnet --root $tmp/demo"
+	tm set-option -t shots status off >/dev/null
+	sleep 1.5
+}
+start
 
 keys() { for k in "$@"; do tm send-keys -t shots "$k"; sleep 0.15; done; sleep 0.8; }
 shot() {
 	local name=$1
 	# freeze does not know SGR 39/49 (default colours): spell out the demo's dark defaults.
+	# Its font has no colour emoji: ✅ is drawn as ✔ (same width once followed by a space).
 	tm capture-pane -e -p -t shots |
-		perl -pe 's/\e\[39m/\e[38;2;228;228;231m/g; s/\e\[49m/\e[48;2;23;23;23m/g' >"$tmp/$name.ans"
+		perl -CSD -pe 's/\e\[39m/\e[38;2;228;228;231m/g; s/\e\[49m/\e[48;2;23;23;23m/g; s/\x{2705}/\x{2714} /g' >"$tmp/$name.ans"
 	$FREEZE --language ansi --window --theme charm --background "#171717" --padding 20 --margin 0 \
 		--border.radius 8 --font.size 14 --output "$tmp/$name.png" <"$tmp/$name.ans" >/dev/null
 	convert "$tmp/$name.png" -resize 50% -strip "$tmp/$name-half.png"
@@ -60,3 +64,10 @@ keys Escape s                               # search the whole workspace
 tm send-keys -t shots -l "captures"
 sleep 0.8
 shot search
+
+# The same UI with language = "en": English headings and texts.
+tm kill-session -t shots
+printf 'language = "en"\n' >"$tmp/demo/carnet.toml"
+start
+keys Enter o Space                          # cmms_doc's open items, one ticked
+shot english

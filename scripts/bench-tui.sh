@@ -1,41 +1,48 @@
 #!/usr/bin/env bash
-# Time to the first frame of the UI on a large workspace (20 projects × 365 daily logs),
-# process start included: carnet quits as soon as the project list is drawn
-# (CARNET_TUI_FIRST_FRAME=exit). The UI needs a terminal, so the runs happen in a tmux pane
-# at 120x40; hyperfine measures them when it is installed, else a loop with date.
+# Time until the UI's project list is visible in a real terminal: carnet runs in a tmux pane
+# (120x40) on a large workspace (20 projects × 365 daily logs), as a person starts it, and the
+# pane is polled with `tmux capture-pane` until the list shows (a project row), then until the
+# open-item counts replace their "…". Process start, terminal set-up and drawing are all in.
+# Prints each run and the median of RUNS runs.
 #
 #   scripts/bench-tui.sh [RUNS]
 #
 # Then the Go benchmarks: go test ./tui/ -run '^$' -bench . -benchmem
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-30}
+runs=${1:-15}
 tmp=$(mktemp -d)
-trap 'tmux -L carnet-bench kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+sock=carnet-bench-$$
+trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
 
 go build -o "$tmp/carnet" ./cmd/carnet
-"$tmp/carnet" demo "$tmp/ws" --no-tui --projects 20 --days 365 --log-kb 20
+"$tmp/carnet" demo "$tmp/ws" --no-tui --projects 20 --days 365 --log-kb 20 >/dev/null
 echo "logs: $(find "$tmp/ws" -path '*/logs/*.md' | wc -l) in $(find "$tmp/ws" -name memory_sessions | wc -l) projects"
+first=$(ls "$tmp/ws/projects" | sort | head -1)
 
-cat >"$tmp/run.sh" <<RUN
-#!/usr/bin/env bash
-export CARNET_TUI_LOG=$tmp/tui.log TERM=xterm-256color
-cmd="$tmp/carnet --root $tmp/ws"
-if command -v hyperfine >/dev/null; then
-	hyperfine --warmup 3 --runs $runs --style basic --export-markdown $tmp/result.md \
-		-n "first frame: the project list" "CARNET_TUI_FIRST_FRAME=exit \$cmd" \
-		-n "open-item counts in (every log read)" "CARNET_TUI_FIRST_FRAME=counts \$cmd" >$tmp/hyperfine.log 2>&1
-else
-	export CARNET_TUI_FIRST_FRAME=exit
-	for i in \$(seq $runs); do
-		s=\$(date +%s%N); \$cmd >/dev/null; e=\$(date +%s%N)
-		echo \$(( (e - s) / 1000 ))
-	done | sort -n | awk '{a[NR]=\$1} END {printf "| runs | min | median | max |\\n|---|---|---|---|\\n| %d | %.1f ms | %.1f ms | %.1f ms |\\n", NR, a[1]/1000, a[int((NR+1)/2)]/1000, a[NR]/1000}' >$tmp/result.md
-fi
-touch $tmp/done
-RUN
-chmod +x "$tmp/run.sh"
-tmux -L carnet-bench -f /dev/null new-session -d -s bench -x 120 -y 40 "$tmp/run.sh"
-for _ in $(seq 600); do [ -e "$tmp/done" ] && break; sleep 0.5; done
-echo "time to the first frame (project list), 20 × 365 logs:"
-cat "$tmp/result.md"
+now_us() { echo $(( $(date +%s%N) / 1000 )); }
+median() { sort -n | awk '{a[NR]=$1} END {printf "%.1f ms (min %.1f, max %.1f, %d runs)", a[int((NR+1)/2)]/1000, a[1]/1000, a[NR]/1000, NR}'; }
+
+tmux -L "$sock" -f /dev/null new-session -d -s idle -x 120 -y 40 "sleep 3600"
+: >"$tmp/list" && : >"$tmp/counts"
+for i in $(seq "$runs"); do
+	start=$(now_us)
+	tmux -L "$sock" new-window -d -t idle -n "run$i" \
+		"env CARNET_TUI_LOG=$tmp/tui.log TERM=xterm-256color $tmp/carnet --root $tmp/ws"
+	list=""
+	for _ in $(seq 20000); do
+		pane=$(tmux -L "$sock" capture-pane -p -t "idle:run$i" 2>/dev/null || true)
+		if [ -z "$list" ] && grep -q " $first " <<<"$pane"; then
+			list=$(( $(now_us) - start ))
+		fi
+		if [ -n "$list" ] && ! grep " $first " <<<"$pane" | grep -q "^.\{0,40\}…"; then
+			echo $(( $(now_us) - start )) >>"$tmp/counts"
+			break
+		fi
+	done
+	echo "$list" >>"$tmp/list"
+	printf 'run %2d: list %6.1f ms, counts %6.1f ms\n' "$i" "$(echo "$list/1000" | bc -l)" "$(echo "$(tail -1 "$tmp/counts")/1000" | bc -l)"
+	tmux -L "$sock" kill-window -t "idle:run$i"
+done
+echo "project list visible: median $(median <"$tmp/list")"
+echo "open-item counts in:  median $(median <"$tmp/counts")"

@@ -36,6 +36,7 @@ type common struct {
 	navPush []screen      // screens asked to open (see open)
 	undos   []*change     // the changes this UI made, last last (see undo)
 	lastEsc bool          // the key being handled is esc: back never quits on it
+	watch   *watcher      // the file watcher, nil when off: told of this UI's own writes
 }
 
 // inputStyles are the styles of a text input on this background.

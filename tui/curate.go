@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"carnet/memstore"
+	"carnet/memstore/secret"
 )
 
 // curate lists the bullets of one file by section: edit, delete, or move one to long-term
@@ -17,6 +18,7 @@ type curate struct {
 	promptList
 	path  string
 	title string
+	crumb string // its breadcrumb: the file's name, or "curate" over a screen that names it
 	rows  []bulletRow
 }
 
@@ -35,7 +37,7 @@ type bulletsMsg struct {
 }
 
 func newCurate(c *common, p *memstore.Project, path, title string) *curate {
-	s := &curate{promptList: newPromptList(c, p), path: path, title: title}
+	s := &curate{promptList: newPromptList(c, p), path: path, title: title, crumb: title}
 	s.reload, s.screenKeys = s.load, s.onKey
 	s.list.key = func(i int) string {
 		r := s.rows[i]
@@ -54,6 +56,9 @@ func (s *curate) load() tea.Cmd {
 	path, p := s.path, s.p
 	return func() tea.Msg {
 		data, err := p.ReadFile(path)
+		if err == nil && isBinary(data) {
+			err = errBinary
+		}
 		if err != nil {
 			return bulletsMsg{to: s, err: err}
 		}
@@ -109,9 +114,11 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return openEditor(s.c, s.path, line)
 	case ref == nil:
-		if key.Matches(msg, k.Reword, k.Drop, k.MoveLong) {
-			return notice("no bullet here")
+		if key.Matches(msg, k.Reword, k.Drop, k.MoveLong, k.Add) {
+			return notice("no bullet here: e opens the file in $EDITOR")
 		}
+	case key.Matches(msg, k.Add):
+		return s.add(*ref, "")
 	case key.Matches(msg, k.Reword):
 		r := *ref
 		return s.prompt.edit("Edit bullet:", r.text, func(text string) tea.Cmd {
@@ -137,6 +144,17 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// add asks for a bullet to add to ref's section. A text the secret guard would refuse is
+// not written: the status says why and the field opens again with the text in it.
+func (s *curate) add(ref bulletRef, text string) tea.Cmd {
+	return s.prompt.edit("Add to “"+ref.heading+"”:", text, func(text string) tea.Cmd {
+		if reason := secret.Detect(text); reason != "" {
+			return tea.Batch(s.add(ref, text), statusErr(fmt.Errorf("refused: %s (edit the text or esc)", reason)))
+		}
+		return write(s.c, s.p, "Added a bullet to "+ref.heading, "add a bullet to "+s.p.Name, addBullet(ref, text))
+	})
+}
+
 func (s *curate) View() string {
 	st := s.c.styles
 	var b strings.Builder
@@ -156,10 +174,10 @@ func (s *curate) View() string {
 				continue
 			}
 			if r.nested != "" {
-				b.WriteString(st.Faint.Render(padRight("     "+strings.ReplaceAll(r.nested, "\t", "    "), s.w)) + "\n")
+				b.WriteString(st.Faint.Render(padRight("     "+strings.ReplaceAll(drawable(r.nested), "\t", "    "), s.w)) + "\n")
 				continue
 			}
-			text := r.ref.text
+			text := drawable(r.ref.text)
 			if strings.HasPrefix(text, "✅") {
 				text = st.TagDone.Render(text)
 			}
@@ -169,14 +187,14 @@ func (s *curate) View() string {
 	return s.view(b.String())
 }
 
-func (s *curate) Title() string { return s.title }
+func (s *curate) Title() string { return s.crumb }
 
 func (s *curate) ShortHelp() []key.Binding {
 	if s.prompt.open {
 		return s.prompt.help()
 	}
 	k := s.c.keys
-	b := []key.Binding{k.Up, k.Down, k.Reword, k.Drop}
+	b := []key.Binding{k.Up, k.Down, k.Add, k.Reword, k.Drop}
 	if !s.isLong() {
 		b = append(b, k.MoveLong)
 	}
@@ -185,5 +203,5 @@ func (s *curate) ShortHelp() []key.Binding {
 
 func (s *curate) FullHelp() [][]key.Binding {
 	k := s.c.keys
-	return [][]key.Binding{k.navKeys(), {k.Reword, k.Drop, k.MoveLong, k.Editor, k.Filter}}
+	return [][]key.Binding{k.navKeys(), {k.Add, k.Reword, k.Drop, k.MoveLong, k.Editor, k.Filter}}
 }

@@ -4,38 +4,69 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
 	"carnet/memstore/gitrepo"
 )
 
 // renderDiff colours a unified diff for width cells: file headers, hunk headers, added and
-// deleted lines. Lines are cut, never wrapped, so the diff keeps its columns.
+// deleted lines. A long line wraps, so every word of it can be read (see diffLine).
 func renderDiff(st Styles, diff string, width int) string {
 	if diff == "" {
 		return ""
 	}
 	var out []string
 	for l, k := range gitrepo.DiffLines(strings.TrimRight(diff, "\n") + "\n") {
-		out = append(out, diffLine(st, l, k, width))
+		out = append(out, diffLine(st, l, k, width)...)
 	}
 	return strings.Join(out, "\n")
 }
 
-// diffLine styles one line of a unified diff, of kind k.
-func diffLine(st Styles, l string, k gitrepo.DiffKind, width int) string {
-	l = trunc(strings.ReplaceAll(l, "\t", "    "), width)
+// diffLine styles one line of a unified diff, of kind k, wrapped to width cells: the lines it
+// continues on start with its +, - or space again, so the diff's column stays readable.
+func diffLine(st Styles, l string, k gitrepo.DiffKind, width int) []string {
+	style := lipgloss.NewStyle()
 	switch k {
 	case gitrepo.DiffMeta:
-		return st.Faint.Render(l)
+		style = st.Faint
 	case gitrepo.DiffFileHead:
-		return st.FileHead.Render(l)
+		style = st.FileHead
 	case gitrepo.DiffHunkHead:
-		return st.HunkHead.Render(l)
+		style = st.HunkHead
 	case gitrepo.DiffAdded:
-		return st.Added.Render(l)
+		style = st.Added
 	case gitrepo.DiffDeleted:
-		return st.Deleted.Render(l)
+		style = st.Deleted
 	}
-	return l
+	return styled(style, wrapDiffLine(l, k, width))
+}
+
+// wrapDiffLine cuts a diff line into pieces width cells wide; a line of text (added, deleted,
+// context) goes on with its own sign.
+func wrapDiffLine(l string, k gitrepo.DiffKind, width int) []string {
+	l = strings.ReplaceAll(l, "\t", "    ")
+	width = max(width, 8)
+	if ansi.StringWidth(l) <= width {
+		return []string{l}
+	}
+	sign := ""
+	switch k {
+	case gitrepo.DiffAdded, gitrepo.DiffDeleted, gitrepo.DiffContext:
+		sign, l = l[:1], l[1:]
+	}
+	pieces := strings.Split(ansi.Wrap(l, width-len(sign), ""), "\n")
+	for i := range pieces {
+		pieces[i] = sign + pieces[i]
+	}
+	return pieces
+}
+
+func styled(style lipgloss.Style, lines []string) []string {
+	for i, l := range lines {
+		lines[i] = style.Render(l)
+	}
+	return lines
 }
 
 // diffStat is "+12 −3" coloured.

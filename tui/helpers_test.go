@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -89,9 +90,10 @@ func copyTree(src, dst string) error {
 // harness drives a Model synchronously: every command runs and its message is fed back, as
 // the program would, except timers (status expiry, cursor blink), which never fire.
 type harness struct {
-	t    testing.TB
-	m    *Model
-	quit bool
+	t         testing.TB
+	m         *Model
+	quit      bool
+	clipboard string // what the last tea.SetClipboard would put in the terminal's clipboard
 }
 
 func newHarness(t testing.TB, root string, dark bool) *harness {
@@ -134,6 +136,9 @@ func (h *harness) run(cmd tea.Cmd) {
 		case tea.QuitMsg:
 			h.quit = true
 		default:
+			if fmt.Sprintf("%T", msg) == "tea.setClipboardMsg" {
+				h.clipboard = fmt.Sprint(msg)
+			}
 			_, next := h.m.Update(msg)
 			queue = append(queue, next)
 		}

@@ -176,7 +176,7 @@ func (s *items) View() string {
 	case why != "":
 		b.WriteString("  " + why)
 	case n == 0:
-		b.WriteString("  " + st.OK.Render("Nothing left to do.") + st.Subtle.Render(" Every À suivre item is ticked."))
+		b.WriteString("  " + st.OK.Render("Nothing left to do.") + st.Subtle.Render(" Every "+memstore.Heading(memstore.KeyNext, s.p.WS.Config.Language)+" item is ticked."))
 	default:
 		rows, cur := s.list.visible()
 		for j, i := range rows {
@@ -187,7 +187,7 @@ func (s *items) View() string {
 				continue
 			}
 			box := st.Faint.Render("[ ]")
-			text := task(r.item.Text)
+			text := task(drawable(r.item.Text))
 			if s.checked[itemKey(r)] {
 				box = st.Checked.Render("[✓]")
 				text = st.Checked.Render(text)

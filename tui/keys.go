@@ -11,6 +11,7 @@ type KeyMap struct {
 	Undo   key.Binding // the last change this UI made
 	Help   key.Binding
 	Search key.Binding // workspace-wide search
+	Copy   key.Binding // the selected bullet, path or commit hash, to the clipboard
 
 	// Lists and scrolling.
 	Up       key.Binding
@@ -35,6 +36,7 @@ type KeyMap struct {
 	Tick     key.Binding
 	Apply    key.Binding
 	Reword   key.Binding
+	Add      key.Binding
 	Drop     key.Binding
 	MoveLong key.Binding
 
@@ -46,6 +48,10 @@ type KeyMap struct {
 	RejectAll  key.Binding
 	ApplyPlan  key.Binding
 	Force      key.Binding
+
+	// A search hit opened in the pager.
+	NextHit key.Binding
+	PrevHit key.Binding
 
 	// Timeline.
 	Commit key.Binding
@@ -68,6 +74,7 @@ func DefaultKeyMap() KeyMap {
 		Undo:   b([]string{"u"}, "u", "undo last change"),
 		Help:   b([]string{"?"}, "?", "help"),
 		Search: b([]string{"s"}, "s", "search all"),
+		Copy:   b([]string{"y"}, "y", "copy"),
 
 		Up:       b([]string{"up", "k"}, "↑/k", "up"),
 		Down:     b([]string{"down", "j"}, "↓/j", "down"),
@@ -89,6 +96,7 @@ func DefaultKeyMap() KeyMap {
 		Tick:     b([]string{"space", "x"}, "space", "tick"),
 		Apply:    b([]string{"enter"}, "enter", "apply ticks"),
 		Reword:   b([]string{"r"}, "r", "edit text"),
+		Add:      b([]string{"a"}, "a", "add"),
 		Drop:     b([]string{"d", "delete"}, "d", "drop"),
 		MoveLong: b([]string{"m"}, "m", "move to long-term"),
 
@@ -99,6 +107,9 @@ func DefaultKeyMap() KeyMap {
 		RejectAll:  b([]string{"R"}, "R", "reject all"),
 		ApplyPlan:  b([]string{"ctrl+s", "w"}, "w", "apply & commit"),
 		Force:      b([]string{"F"}, "F", "force past guard"),
+
+		NextHit: b([]string{"n"}, "n", "next hit"),
+		PrevHit: b([]string{"N"}, "N", "previous hit"),
 
 		Commit: b([]string{"C"}, "C", "commit pending"),
 
@@ -116,5 +127,5 @@ func (k KeyMap) navKeys() []key.Binding {
 
 // globalKeys are shown in every full help.
 func (k KeyMap) globalKeys() []key.Binding {
-	return []key.Binding{k.Back, k.Undo, k.Search, k.Help, k.Quit}
+	return []key.Binding{k.Back, k.Undo, k.Search, k.Copy, k.Help, k.Quit}
 }

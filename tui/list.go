@@ -23,6 +23,7 @@ type list struct {
 	cursor  int                // index into shown
 	offset  int                // first shown row on screen
 	height  int
+	top     int // the screen line the first row is drawn on (mouse clicks)
 	filter  textinput.Model
 	editing bool // the filter input has the keyboard
 	dark    bool // the background the filter's styles were made for
@@ -245,6 +246,8 @@ func (l *list) update(msg tea.Msg) (used, moved bool, cmd tea.Cmd) {
 			return false, false, nil
 		}
 		return true, l.cursor != before, nil
+	case tea.MouseClickMsg:
+		return l.click(msg), l.cursor != before, nil
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, k.Up):
@@ -273,6 +276,19 @@ func (l *list) update(msg tea.Msg) (used, moved bool, cmd tea.Cmd) {
 		return true, l.cursor != before, nil
 	}
 	return false, false, nil
+}
+
+// click puts the cursor on the row under a left click (Y counted from the screen's first
+// line); it reports whether the click was on a row.
+func (l *list) click(msg tea.MouseClickMsg) bool {
+	rows, _ := l.visible()
+	r := msg.Y - l.top
+	if msg.Button != tea.MouseLeft || r < 0 || r >= len(rows) || l.header(rows[r]) {
+		return false
+	}
+	l.cursor = l.offset + r
+	l.fix()
+	return true
 }
 
 // filterer is a screen with a filterable list: while its filter is typed, the footer tells

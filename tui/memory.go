@@ -2,12 +2,15 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 // memory is one project: its long-term memory, open items, daily logs and archives, the
@@ -16,8 +19,9 @@ type memory struct {
 	split
 	p        *memstore.Project
 	entries  []entry
-	shownIdx []int // entries on screen: archived logs only when expanded
-	expanded bool  // archives shown
+	shownIdx []int           // entries on screen: archived logs only when expanded
+	expanded bool            // archives shown
+	pending  map[string]bool // files git has not got as they are (uncommitted, untracked)
 	loaded   bool
 	err      error
 }
@@ -44,6 +48,7 @@ type entry struct {
 type memoryMsg struct {
 	to      *memory
 	entries []entry
+	pending map[string]bool
 	err     error
 }
 
@@ -57,11 +62,30 @@ func newMemory(c *common, p *memstore.Project) *memory {
 func (s *memory) Init() tea.Cmd { return s.load() }
 
 func (s *memory) load() tea.Cmd {
-	p := s.p
+	p, repo := s.p, s.c.repo
 	return func() tea.Msg {
 		entries, err := readMemory(p)
-		return memoryMsg{to: s, entries: entries, err: err}
+		return memoryMsg{to: s, entries: entries, pending: pendingFiles(repo, p), err: err}
 	}
+}
+
+// pendingFiles are the files of a project that git has not got as they are, keyed as the
+// list's paths are; read once per reload. Without git (or when git cannot say) none is marked.
+func pendingFiles(repo *gitrepo.Repo, p *memstore.Project) map[string]bool {
+	if repo == nil {
+		return nil
+	}
+	files, err := repo.Pending(p.RelDir)
+	if err != nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, f := range files { // git names them from its top level; the list, from the workspace
+		if rel, err := filepath.Rel(p.WS.Root, filepath.Join(repo.Root(), filepath.FromSlash(f.Path))); err == nil {
+			out[filepath.ToSlash(rel)] = true
+		}
+	}
+	return out
 }
 
 // readMemory lists a project's files with what the list shows of each.
@@ -139,7 +163,7 @@ func (s *memory) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		keep := s.list.selectedKey()
-		s.loaded, s.err, s.entries = true, msg.err, msg.entries
+		s.loaded, s.err, s.entries, s.pending = true, msg.err, msg.entries, msg.pending
 		s.setEntries(keep)
 		return s.previewSelected()
 	case reloadMsg:
@@ -240,7 +264,7 @@ func (s *memory) View() string {
 		if f := s.list.filterView(lw); f != "" {
 			b.WriteString(" " + f + "\n")
 		} else {
-			b.WriteString(st.Faint.Render(trunc("  "+s.p.RelDir, lw)) + "\n")
+			b.WriteString(s.headLine(lw) + "\n")
 		}
 		rows, cur := s.list.visible()
 		for j, i := range rows {
@@ -259,6 +283,28 @@ func (s *memory) View() string {
 	return s.view(b.String(), title, s.pv.scrollInfo())
 }
 
+// pendingGlyph marks a file git has not got as it is.
+const pendingGlyph = "●"
+
+// headLine is the memory folder, and the legend of the pending mark when a file has it.
+func (s *memory) headLine(lw int) string {
+	st := s.c.styles
+	legend := ""
+	if len(s.pending) > 0 {
+		legend = "  " + st.Warn.Render(pendingGlyph) + st.Faint.Render(" not committed")
+	}
+	dir := trunc("  "+s.p.RelDir, lw-lipgloss.Width(legend))
+	return st.Faint.Render(dir) + legend
+}
+
+// mark is the pending glyph, or a space, for the file at path.
+func (s *memory) mark(path string) string {
+	if s.pending[path] {
+		return s.c.styles.Warn.Render(pendingGlyph)
+	}
+	return " "
+}
+
 // sectionTags are the short names shown for the sections a log fills.
 var sectionTags = []struct{ key, tag string }{
 	{memstore.KeyContext, "ctx"}, {memstore.KeyGoal, "goal"}, {memstore.KeyProblems, "pb"},
@@ -269,7 +315,7 @@ func (s *memory) rowText(e entry, width int) string {
 	st := s.c.styles
 	switch e.kind {
 	case entryLong:
-		return padRight(e.label, width-18) + gauge(st, e.n, s.c.ws.Config.Promote.LongMemoryMaxLines)
+		return padRight(e.label+" "+s.mark(s.p.LongMemoryPath()), width-18) + gauge(st, e.n, s.c.ws.Config.Promote.LongMemoryMaxLines)
 	case entryOpen:
 		n := st.Subtle.Render("none")
 		if e.n > 0 {
@@ -299,8 +345,11 @@ func (s *memory) rowText(e entry, width int) string {
 		done = st.TagDone.Render(padRight(fmt.Sprintf("✓%d", e.log.Done), 3))
 	}
 	date := e.log.Date
-	return fmt.Sprintf("%s %s %s  %s %s %s", date, st.Subtle.Render(weekday(date)),
-		st.Subtle.Render(padLeft(memstore.HumanSize(e.log.Size), 7)), strings.Join(tags, " "), open, done)
+	size := s.mark(e.log.Path) + st.Subtle.Render(padLeft(memstore.HumanSize(e.log.Size), 7))
+	if e.log.Read && isBinary(e.log.Data) {
+		return fmt.Sprintf("%s %s %s  %s", date, st.Subtle.Render(weekday(date)), size, st.Warn.Render(errBinary.Error()))
+	}
+	return fmt.Sprintf("%s %s %s  %s %s %s", date, st.Subtle.Render(weekday(date)), size, strings.Join(tags, " "), open, done)
 }
 
 func (s *memory) Title() string { return s.p.Name }

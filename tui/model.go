@@ -53,6 +53,7 @@ type Model struct {
 	width    int
 	height   int
 	fatal    error
+	stale    map[screen]bool                                      // screens under the active one that missed a reload
 	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests stop the clock
 }
 
@@ -65,7 +66,7 @@ func New(opts Options) *Model {
 		opts.Editor = "vi"
 	}
 	c := newCommon(opts)
-	m := &Model{c: c, opts: opts, help: help.New(), tick: tea.Tick}
+	m := &Model{c: c, opts: opts, help: help.New(), tick: tea.Tick, stale: map[screen]bool{}}
 	m.help.Styles = c.styles.Help
 	m.stack = []screen{newLoading(c)}
 	return m
@@ -129,13 +130,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case fsEventMsg:
 		m.c.log.Printf("watch: %d paths changed", len(msg.paths))
-		return m, tea.Batch(m.broadcast(reloadMsg{}), m.watch.next())
+		return m, tea.Batch(m.reload(), m.watch.next())
+	case reloadMsg:
+		return m, m.reload()
 	case wroteMsg:
 		return m, m.c.onWrote(msg)
 	case undoMsg:
 		return m, onUndo(msg)
 	case editorDoneMsg:
-		cmds := []tea.Cmd{m.broadcast(reloadMsg{})}
+		cmds := []tea.Cmd{m.reload()}
 		if msg.err != nil {
 			cmds = append(cmds, statusErr(msg.err))
 		}
@@ -161,6 +164,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.nav(m.top().Update(mouseInBody(msg)))
 	}
 	return m, m.nav(m.broadcast(msg))
+}
+
+// reload reads again what the active screen shows; the screens under it are not drawn, so
+// they read theirs when they are back on top (see back).
+func (m *Model) reload() tea.Cmd {
+	for _, s := range m.stack[:len(m.stack)-1] {
+		m.stale[s] = true
+	}
+	return m.top().Update(reloadMsg{})
 }
 
 // nav carries out what screens asked of the stack during this Update (see common.open and
@@ -212,6 +224,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.Undo):
 			return m.c.undo()
+		case key.Matches(msg, k.Copy):
+			return copySelected(top)
 		case key.Matches(msg, k.Search) && m.c.ws != nil && len(m.c.ws.Projects) > 0:
 			if _, ok := top.(*search); !ok {
 				return m.c.open(newSearch(m.c))
@@ -245,8 +259,14 @@ func (m *Model) back() tea.Cmd {
 		}
 		return tea.Quit
 	}
+	delete(m.stale, m.top())
 	m.stack = m.stack[:len(m.stack)-1]
-	return tea.Batch(m.resize(), m.top().Update(focusMsg{}))
+	cmds := []tea.Cmd{m.resize(), m.top().Update(focusMsg{})}
+	if m.stale[m.top()] {
+		delete(m.stale, m.top())
+		cmds = append(cmds, m.top().Update(reloadMsg{}))
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
@@ -262,7 +282,7 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 		if err != nil {
 			m.c.log.Printf("watch: %v", err)
 		} else {
-			m.watch = w
+			m.watch, m.c.watch = w, w
 			cmds = append(cmds, w.next())
 		}
 	} else if m.watch != nil {
@@ -275,12 +295,16 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 		first = newProjects(m.c)
 	}
 	m.stack = []screen{first}
+	clear(m.stale)
 	cmds = append(cmds, m.resize(), first.Init())
 	if m.opts.Project != "" {
 		p, err := msg.ws.Project(m.opts.Project)
 		if err != nil {
 			cmds = append(cmds, statusErr(err))
 		} else {
+			if ps, ok := first.(*projects); ok {
+				ps.want = p.Name // back from it lands on it
+			}
 			cmds = append(cmds, push(newMemory(m.c, p)))
 		}
 		m.opts.Project = ""
@@ -376,6 +400,10 @@ func (m *Model) statusLine() string {
 }
 
 func (m *Model) footer(top screen) string {
+	return trunc(m.footerKeys(top), m.width)
+}
+
+func (m *Model) footerKeys(top screen) string {
 	if m.showHelp {
 		return " " + m.help.ShortHelpView([]key.Binding{m.c.keys.Back, m.c.keys.Quit})
 	}
@@ -392,10 +420,26 @@ func (m *Model) footer(top screen) string {
 func (m *Model) fullHelp(top screen) string {
 	s := m.c.styles
 	groups := append(top.FullHelp(), m.c.keys.globalKeys())
+	title := s.Title.Render("Keys · " + cmp.Or(top.Title(), "carnet"))
+	return lipgloss.NewStyle().Padding(1, 2).Render(title + "\n\n" + m.helpColumns(groups, m.width-4))
+}
+
+// helpColumns lays the groups of keys out side by side while they fit in width, then goes on
+// in a new row of columns below: on a narrow terminal no group is cut off.
+func (m *Model) helpColumns(groups [][]key.Binding, width int) string {
 	h := m.help
 	h.ShowAll = true
-	title := s.Title.Render("Keys · " + cmp.Or(top.Title(), "carnet"))
-	return lipgloss.NewStyle().Padding(1, 2).Render(title + "\n\n" + h.FullHelpView(groups))
+	h.SetWidth(0)
+	var rows []string
+	for start := 0; start < len(groups); {
+		end := start + 1
+		for end < len(groups) && lipgloss.Width(h.FullHelpView(groups[start:end+1])) <= width {
+			end++
+		}
+		rows = append(rows, h.FullHelpView(groups[start:end]))
+		start = end
+	}
+	return strings.Join(rows, "\n\n")
 }
 
 // shortPath shows a path with the home folder as ~.
@@ -406,8 +450,15 @@ func shortPath(p string) string {
 	return p
 }
 
+// ErrDumbTerminal is Run's answer on a terminal that cannot draw (TERM=dumb): one clear line
+// instead of a full screen of escape sequences.
+var ErrDumbTerminal = errors.New("the terminal UI cannot draw on TERM=dumb: use the CLI (carnet load, search, timeline, promote), or run it in a terminal that can")
+
 // Run opens the UI on the terminal and returns when the user quits.
 func Run(opts Options) error {
+	if os.Getenv("TERM") == "dumb" {
+		return ErrDumbTerminal
+	}
 	m := New(opts)
 	_, err := tea.NewProgram(m).Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {

@@ -67,8 +67,10 @@ func write(c *common, p *memstore.Project, what, message string, fn func(tx *mem
 // writeSaying is write whose status text is known only once fn has run.
 func writeSaying(c *common, p *memstore.Project, what func() string, message string, fn func(tx *memstore.Tx) error) tea.Cmd {
 	mc := memstore.Change{Writer: "ui", What: message, Commit: memstore.CommitAlways, Now: c.now(), KeepFirst: true}
+	watch := c.watch
 	return func() tea.Msg {
 		var files []fileChange
+		watch.writing()
 		w, err := p.Write(mc, func(tx *memstore.Tx) error {
 			if err := fn(tx); err != nil {
 				return err
@@ -76,6 +78,7 @@ func writeSaying(c *common, p *memstore.Project, what func() string, message str
 			files = txChanges(tx)
 			return nil
 		})
+		watch.done(absPaths(p.WS, w.Changed))
 		if err == nil && len(w.Refused) > 0 {
 			err = fmt.Errorf("refused: %s", w.Refused[0].Reason)
 		}
@@ -88,6 +91,15 @@ func writeSaying(c *common, p *memstore.Project, what func() string, message str
 		}
 		return msg
 	}
+}
+
+// absPaths turns the workspace-relative paths a write reports into the watcher's.
+func absPaths(ws *memstore.Workspace, rel []string) []string {
+	out := make([]string, len(rel))
+	for i, r := range rel {
+		out[i] = ws.Abs(r)
+	}
+	return out
 }
 
 // txChanges lists the files tx changes, as they were and as they will be.
@@ -146,7 +158,9 @@ func (c *common) undo() tea.Cmd {
 	ch := c.undos[len(c.undos)-1]
 	c.undos = c.undos[:len(c.undos)-1]
 	mc := memstore.Change{Writer: "ui", What: "undo: " + ch.message, Commit: memstore.CommitAlways, Now: c.now()}
+	watch := c.watch
 	return func() tea.Msg {
+		watch.writing()
 		w, err := ch.p.Write(mc, func(tx *memstore.Tx) error {
 			for _, f := range ch.files {
 				now, _, err := tx.Read(f.path)
@@ -164,6 +178,7 @@ func (c *common) undo() tea.Cmd {
 			}
 			return nil
 		})
+		watch.done(absPaths(ch.p.WS, w.Changed))
 		if err == nil {
 			err = w.CommitErr
 		}
@@ -217,6 +232,31 @@ func reword(ref bulletRef, text string) func(tx *memstore.Tx) error {
 			return err
 		}
 		d.SetBulletText(b, text)
+		return nil
+	}
+}
+
+// addBullet adds text as the last bullet of ref's section. The secret guard of the write
+// path refuses a secret; a bullet the section already has is not written twice.
+func addBullet(ref bulletRef, text string) func(tx *memstore.Tx) error {
+	return func(tx *memstore.Tx) error {
+		text = tx.CleanLine(text)
+		if text == "" {
+			return noticeErr("nothing to add: the text is empty")
+		}
+		d, err := tx.Doc(ref.path)
+		if err != nil {
+			return err
+		}
+		s, ok := d.Section(cmp.Or(ref.key, ref.heading))
+		if !ok {
+			return fmt.Errorf("the section “%s” is no longer in %s (changed meanwhile?)", ref.heading, filepath.Base(ref.path))
+		}
+		bs := d.Bullets(s)
+		if m := memstore.MatchText(len(bs), func(i int) string { return bs[i].Text }, text); len(m.Exact) > 0 {
+			return noticeErr("“" + ref.heading + "” already says this: nothing added")
+		}
+		d.AppendBullet(cmp.Or(ref.key, ref.heading), ref.heading, text, nil)
 		return nil
 	}
 }

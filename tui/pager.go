@@ -16,6 +16,7 @@ type pager struct {
 	pv    *preview
 	line  int // scroll to this source line once rendered (search results), 0: top
 	w, h  int
+	found *found // the search whose hits n and N walk, nil when not opened from a search
 }
 
 func newPager(c *common, p *memstore.Project, path, title string) *pager {
@@ -31,7 +32,11 @@ func (s *pager) Update(msg tea.Msg) tea.Cmd {
 	case previewMsg:
 		first := s.pv.shown == ""
 		cmd := s.pv.update(msg)
-		if first && s.line > 0 && msg.to == s.pv {
+		switch {
+		case msg.to != s.pv:
+		case s.found != nil && msg.err == nil:
+			s.markHit()
+		case first && s.line > 0:
 			s.scrollToLine()
 		}
 		return cmd
@@ -49,7 +54,13 @@ func (s *pager) Update(msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, k.Editor):
 			return openEditor(s.c, s.path, s.line)
 		case key.Matches(msg, k.Curate):
-			return s.c.open(newCurate(s.c, s.p, s.path, s.title))
+			cu := newCurate(s.c, s.p, s.path, s.title)
+			cu.crumb = "curate" // the pager's crumb already names the file
+			return s.c.open(cu)
+		case s.found != nil && key.Matches(msg, k.NextHit):
+			return s.goHit(s.found.at + 1)
+		case s.found != nil && key.Matches(msg, k.PrevHit):
+			return s.goHit(s.found.at - 1)
 		}
 		return s.pv.update(msg)
 	}
@@ -85,12 +96,15 @@ func (s *pager) Title() string { return s.title }
 
 func (s *pager) ShortHelp() []key.Binding {
 	k := s.c.keys
+	if s.found != nil {
+		return []key.Binding{k.NextHit, k.PrevHit, k.Up, k.Down, k.PageDown, k.Curate, k.Editor, k.Back}
+	}
 	return []key.Binding{k.Up, k.Down, k.PageDown, k.PageUp, k.Top, k.Bottom, k.Curate, k.Editor, k.Back}
 }
 
 func (s *pager) FullHelp() [][]key.Binding {
 	k := s.c.keys
-	return [][]key.Binding{k.navKeys(), {k.Curate, k.Editor}}
+	return [][]key.Binding{k.navKeys(), {k.Curate, k.Editor, k.NextHit, k.PrevHit}}
 }
 
 func (s *pager) Capturing() bool { return false }

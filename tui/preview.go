@@ -26,6 +26,7 @@ type preview struct {
 	err     error
 	missing bool
 	raw     []byte
+	out     string // the rendering as received
 	frame   paneCache
 	ver     int // bumped by every rendering received
 }
@@ -109,7 +110,12 @@ func (p *preview) reload() tea.Cmd {
 	md, ws := p.c.md, p.c.ws
 	return func() tea.Msg {
 		req.raw, req.err = ws.ReadFile(req.path)
-		if req.err == nil {
+		switch {
+		case req.err != nil:
+		case isBinary(req.raw):
+			req.raw, req.err = nil, errBinary
+		default:
+			req.raw = []byte(drawable(string(req.raw)))
 			req.out, req.err = md.render(req.raw, req.width, style)
 		}
 		return req
@@ -132,6 +138,7 @@ func (p *preview) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		off := p.vp.YOffset()
+		p.out = msg.out
 		p.vp.SetContent(msg.out)
 		if same {
 			p.vp.SetYOffset(off) // a reload keeps the place
@@ -156,6 +163,8 @@ func (p *preview) view() string {
 		return p.note(s.Subtle.Render, p.empty)
 	case p.missing && p.shown == p.path:
 		return p.note(s.Subtle.Render, "This file does not exist yet.")
+	case errors.Is(p.err, errBinary) && p.shown == p.path:
+		return p.note(s.Subtle.Render, "A binary file: not shown.")
 	case p.err != nil && p.shown == p.path:
 		return p.note(nil, s.Err.Render("Cannot show this file: ")+firstLine(p.err.Error()))
 	case p.shown == "":

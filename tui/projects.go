@@ -17,6 +17,7 @@ type projects struct {
 	sums   []projectSummary
 	loaded bool
 	err    error
+	want   string // the project to put the cursor on once listed (carnet -p), "" none
 }
 
 // projectSummary is one row of the home screen.
@@ -120,7 +121,12 @@ func (s *projects) Update(msg tea.Msg) tea.Cmd {
 				s.sums[i].open = n // keep the last count until the new one arrives
 			}
 		}
-		s.list.setRows(len(s.sums))
+		if s.want != "" {
+			s.list.reset(len(s.sums), s.want)
+			s.want = ""
+		} else {
+			s.list.setRows(len(s.sums))
+		}
 		return tea.Batch(countOpen(s.c.ws), s.previewSelected())
 	case openCountsMsg:
 		for i := range s.sums {

@@ -1,37 +1,58 @@
 package tui
 
 import (
+	"fmt"
+
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
+	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 )
 
-// prompt is the one-line question a screen asks at its bottom: a text to edit, or a yes/no.
-// While it is open it has the keyboard.
+// prompt is the question a screen asks at its bottom: a text to edit, or a yes/no. A text is
+// edited in a multi-line field that wraps, so a bullet of any length is seen and edited whole
+// (a bullet is one line: enter saves, it never breaks it). While it is open it has the keyboard.
 type prompt struct {
 	c      *common
 	open   bool
 	yesNo  bool
 	label  string
-	input  textinput.Model
+	input  textarea.Model
 	onText func(string) tea.Cmd
 	onYes  func() tea.Cmd
 	dark   bool // the background the input's styles were made for
+	width  int
 }
+
+// promptMaxRows bounds the rows the edit field takes; a longer text scrolls inside it.
+const promptMaxRows = 8
 
 func newPrompt(c *common) *prompt {
-	ti := textinput.New()
-	ti.Prompt = ""
-	ti.CharLimit = 0 // an edit of a long bullet keeps every word
-	ti.SetStyles(c.inputStyles())
-	return &prompt{c: c, input: ti, dark: c.styles.Dark}
+	ta := textarea.New()
+	ta.Prompt = ""
+	ta.ShowLineNumbers = false
+	ta.CharLimit = 0 // an edit of a long bullet keeps every word
+	ta.MaxWidth = 0
+	ta.DynamicHeight = true
+	ta.MinHeight = 1
+	ta.MaxHeight = promptMaxRows
+	ta.KeyMap.InsertNewline.SetEnabled(false) // enter saves
+	p := &prompt{c: c, input: ta, dark: c.styles.Dark}
+	p.setStyles()
+	return p
 }
 
-// edit opens a text input holding value; done gets the new text on enter.
+func (p *prompt) setStyles() {
+	st := textarea.DefaultStyles(p.c.styles.Dark)
+	st.Cursor.Blink = !p.c.static
+	st.Focused.CursorLine = st.Focused.Text
+	p.input.SetStyles(st)
+}
+
+// edit opens a text field holding value; done gets the new text on enter.
 func (p *prompt) edit(label, value string, done func(string) tea.Cmd) tea.Cmd {
 	p.open, p.yesNo, p.label, p.onText = true, false, label, done
 	p.input.SetValue(value)
-	p.input.CursorEnd()
+	p.input.MoveToEnd()
 	return p.input.Focus()
 }
 
@@ -74,7 +95,23 @@ func (p *prompt) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// view is the prompt line, width cells wide.
+// rows is how many lines the prompt takes at the bottom of its screen.
+func (p *prompt) rows(width int) int {
+	if !p.open || p.yesNo {
+		return 1
+	}
+	p.resize(width)
+	return 1 + p.input.Height()
+}
+
+func (p *prompt) resize(width int) {
+	if width != p.width {
+		p.width = width
+		p.input.SetWidth(max(width-3, 10))
+	}
+}
+
+// view is the prompt, width cells wide: a question line, or a label line and the edit field.
 func (p *prompt) view(width int) string {
 	s := p.c.styles
 	if p.yesNo {
@@ -83,11 +120,12 @@ func (p *prompt) view(width int) string {
 	}
 	if p.dark != s.Dark {
 		p.dark = s.Dark
-		p.input.SetStyles(p.c.inputStyles())
+		p.setStyles()
 	}
-	label := " " + s.Title.Render(p.label) + " "
-	p.input.SetWidth(max(width-len([]rune(p.label))-4, 10))
-	return padRight(label+p.input.View(), width)
+	p.resize(width)
+	n := len([]rune(p.input.Value()))
+	head := " " + s.Title.Render(p.label) + s.Subtle.Render(fmt.Sprintf("  %d characters · enter saves · esc cancels", n))
+	return padRight(head, width) + "\n" + indent(p.input.View(), "  ")
 }
 
 // help is the footer while the prompt is open.

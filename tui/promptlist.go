@@ -22,17 +22,22 @@ type promptList struct {
 }
 
 func newPromptList(c *common, p *memstore.Project) promptList {
-	return promptList{c: c, p: p, list: newList(c), prompt: newPrompt(c)}
+	pl := promptList{c: c, p: p, list: newList(c), prompt: newPrompt(c)}
+	pl.list.top = 2 // under the head line and a blank one
+	return pl
 }
 
 // update handles reloads, the wheel and the list's keys; while the prompt is open it gets
 // the keys and whatever else comes (its cursor blinks).
 func (pl *promptList) update(msg tea.Msg) tea.Cmd {
+	defer pl.layout()
 	switch msg := msg.(type) {
 	case reloadMsg:
 		return pl.reload()
-	case tea.MouseWheelMsg:
-		pl.list.update(msg)
+	case tea.MouseWheelMsg, tea.MouseClickMsg:
+		if !pl.prompt.open {
+			pl.list.update(msg)
+		}
 	case tea.KeyPressMsg:
 		if pl.prompt.open {
 			return pl.prompt.update(msg)
@@ -57,20 +62,25 @@ func (pl *promptList) head(text string) string {
 	return pl.c.styles.Subtle.Render(text) + "\n\n"
 }
 
-// view fits body above the prompt line, blank while the prompt is closed.
+// view fits body above the prompt, a blank line while the prompt is closed.
 func (pl *promptList) view(body string) string {
-	body = fit(body, pl.w, pl.h-1)
+	body = fit(body, pl.w, max(pl.h-pl.prompt.rows(pl.w), 1))
 	if pl.prompt.open {
 		return body + "\n" + pl.prompt.view(pl.w)
 	}
 	return body + "\n"
 }
 
-// SetSize leaves the head, its blank line and the prompt line out of the list's rows.
+// SetSize leaves the head, its blank line and the prompt out of the list's rows.
 func (pl *promptList) SetSize(w, h int) tea.Cmd {
 	pl.w, pl.h = w, h
-	pl.list.setHeight(h - 3)
+	pl.layout()
 	return nil
+}
+
+// layout gives the list the rows the head and the prompt (which grows with its text) leave.
+func (pl *promptList) layout() {
+	pl.list.setHeight(pl.h - 2 - pl.prompt.rows(pl.w))
 }
 
 // Capturing reports whether the prompt or the filter has the keyboard.

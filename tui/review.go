@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"carnet/memstore"
 	"carnet/memstore/gitrepo"
@@ -56,6 +57,7 @@ func newReview(c *common, p *memstore.Project) *review {
 	sp := spinner.New(spinner.WithSpinner(spinner.Dot))
 	sp.Style = c.styles.Accent
 	s := &review{c: c, p: p, spin: sp, list: newList(c), diff: viewport.New()}
+	s.list.top = 4 // under the plan's three lines and the count
 	s.diff.MouseWheelEnabled = false
 	s.list.key = func(i int) string { return s.plan.Changes[i].Path }
 	s.list.text = func(i int) string { ch := s.plan.Changes[i]; return ch.Path + " " + ch.From + " " + ch.Note }
@@ -127,6 +129,12 @@ func (s *review) Update(msg tea.Msg) tea.Cmd {
 		if msg.X >= s.listWidth() {
 			scrollWheel(&s.diff, msg)
 		} else if _, moved, _ := s.list.update(msg); moved {
+			s.hunk = 0
+			s.refreshDiff()
+		}
+	case tea.MouseClickMsg:
+		s.focusH = msg.X >= s.listWidth() && s.listWidth() < s.w
+		if !s.focusH && s.list.click(msg) {
 			s.hunk = 0
 			s.refreshDiff()
 		}
@@ -267,10 +275,10 @@ func (s *review) refreshDiff() {
 func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width int) (string, []int) {
 	var lines []string
 	if ch.Note != "" {
-		lines = append(lines, st.Subtle.Render(trunc(ch.Note, width)), "")
+		lines = append(append(lines, styled(st.Subtle, strings.Split(ansi.Wrap(ch.Note, width, ""), "\n"))...), "")
 	}
 	if ch.Kind == promote.Move {
-		lines = append(lines, st.FileHead.Render(trunc(ch.From+" → "+ch.Path, width)), "",
+		lines = append(append(lines, styled(st.FileHead, strings.Split(ansi.Wrap(ch.From+" → "+ch.Path, width, "/"), "\n"))...), "",
 			st.Subtle.Render("A move: the file is kept, byte for byte, under logs/archives/."))
 		if !ch.Accepted {
 			lines = append(lines, "", st.Warn.Render("Rejected: the log stays where it is."))
@@ -293,11 +301,14 @@ func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width in
 		head := fmt.Sprintf("%shunk %d/%d %s  %s", mark, i+1, len(ch.Hunks), state, st.HunkHead.Render(h.Header))
 		lines = append(lines, trunc(head, width))
 		for _, l := range h.Lines {
-			dl := diffLine(st, l, gitrepo.KindOf(l, false), width-2)
+			k := gitrepo.KindOf(l, false)
+			dl := diffLine(st, l, k, width-2)
 			if !h.Accepted || !ch.Accepted {
-				dl = st.Rejected.Render(trunc(l, width-2))
+				dl = styled(st.Rejected, wrapDiffLine(l, k, width-2))
 			}
-			lines = append(lines, "  "+dl)
+			for _, piece := range dl {
+				lines = append(lines, "  "+piece)
+			}
 		}
 		lines = append(lines, "")
 	}

@@ -211,3 +211,21 @@ func dateOf(data string) map[string]string {
 	}
 	return out
 }
+
+// The promotion's hunks and the timeline's diff wrap long lines, so each can be read whole;
+// the timeline names files relative to the memory folder, as carnet timeline does.
+func TestDiffsWrapLongLines(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, shared(t), true)
+	h.press("p", "G", "enter")
+	h.contains("schéma OpenAPI, jamais écrits à la main.")
+	h.press("esc", "esc", "t", "j")
+	h.contains("M logs/2026-03-19.md")
+	h.lacks("M projects/cmms_doc/memory_sessions/logs/")
+	h.send(windowSize(100, 40))
+	for l := range strings.Lines(h.plain()) {
+		if strings.Contains(l, "…│") && strings.Contains(l, "│ ") && strings.Index(l, "…│") > 60 {
+			t.Fatalf("a diff line is cut at 100 columns: %q", l)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -44,6 +43,7 @@ func newSearch(c *common) *search {
 	ti.Placeholder = "words to find (accents and case ignored)"
 	ti.SetStyles(c.inputStyles())
 	s := &search{c: c, input: ti, typing: true, list: newList(c)}
+	s.list.top = 3 // under the query, the count and a blank line
 	s.list.key = func(i int) string { h := s.hits[i]; return fmt.Sprint(h.Path, ":", h.Line) }
 	s.list.text = func(i int) string { return s.hits[i].Text }
 	return s
@@ -75,6 +75,12 @@ func (s *search) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case tea.MouseWheelMsg:
 		s.list.update(msg)
+		return nil
+	case tea.MouseClickMsg:
+		if s.list.click(msg) && s.typing {
+			s.typing = false
+			s.input.Blur()
+		}
 		return nil
 	case tea.KeyPressMsg:
 		k := s.c.keys
@@ -123,13 +129,10 @@ func (s *search) open() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	h := s.hits[i]
-	p, err := s.c.ws.Project(h.Project)
+	pg, err := openHit(s.c, &found{query: s.query, hits: s.hits, at: i})
 	if err != nil {
 		return statusErr(err)
 	}
-	pg := newPager(s.c, p, h.Path, h.Project+" · "+filepath.Base(h.Path))
-	pg.line = h.Line
 	return s.c.open(pg)
 }
 
@@ -166,8 +169,8 @@ func (s *search) View() string {
 	}
 	for j, i := range rows {
 		h := s.hits[i]
-		where := st.Accent.Render(h.Project) + st.Faint.Render(" "+filepath.Base(h.Path)+":"+fmt.Sprint(h.Line))
-		text := highlight(st, h.Text, s.query)
+		where := s.hitPlace(h)
+		text := highlight(st, drawable(h.Text), s.query)
 		b.WriteString(s.list.row(padRight(where, 34)+" "+text, s.w, j == cur) + "\n")
 	}
 	return b.String()

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"image/color"
 	"strings"
 	"testing"
@@ -124,4 +125,46 @@ func TestFailureWrapsLongErrors(t *testing.T) {
 	if strings.Contains(v, "…") || !strings.Contains(strings.Join(strings.Fields(v), " "), "then run carnet again from the workspace root") {
 		t.Fatalf("error cut:\n%s", v)
 	}
+}
+
+// Opening a hit marks its line; n and N walk the hits, across files; a hit in an archived log
+// says so.
+func TestSearchMarksTheHitAndWalksThem(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, shared(t), true)
+	h.press("s")
+	s := topIs[*search](h, "s")
+	h.typeText("rondes d'inspection")
+	if len(s.hits) < 3 {
+		t.Fatalf("%d hits", len(s.hits))
+	}
+	h.contains("archivé")
+	h.press("enter", "enter")
+	pg := topIs[*pager](h, "enter on a hit")
+	marked := func() string {
+		t.Helper()
+		for l := range strings.Lines(h.plain()) {
+			if strings.Contains(l, "▶") {
+				return l
+			}
+		}
+		t.Fatalf("no line is marked:\n%s", h.plain())
+		return ""
+	}
+	if l := marked(); !strings.Contains(strings.ToLower(l), "rondes") {
+		t.Fatalf("the marked line lacks the hit: %q", l)
+	}
+	first := pg.path
+	h.press("n")
+	h.contains("hit 2 of ")
+	if l := marked(); !strings.Contains(strings.ToLower(l), "rondes") {
+		t.Fatalf("n: the marked line lacks the hit: %q", l)
+	}
+	h.press("N")
+	h.contains("hit 1 of ")
+	if pg.path != first {
+		t.Fatalf("N did not come back to %s", first)
+	}
+	h.press("N")
+	h.contains(fmt.Sprintf("hit %d of %d", len(s.hits), len(s.hits)))
 }

@@ -43,6 +43,7 @@ type split struct {
 // newSplit makes the two sides; the screen then sets pass, follow and screenKeys.
 func newSplit(c *common, cols columns, spare int, empty string) split {
 	sp := split{c: c, list: newList(c), pv: newPreview(c), cols: cols, spare: spare}
+	sp.list.top = 1 // under the head line
 	sp.pv.empty = empty
 	return sp
 }
@@ -62,8 +63,23 @@ func (sp *split) update(msg tea.Msg) tea.Cmd {
 		if _, moved, _ := sp.list.update(msg); moved {
 			return sp.follow()
 		}
+	case tea.MouseClickMsg:
+		return sp.click(msg)
 	case tea.KeyPressMsg:
 		return sp.key(msg)
+	}
+	return nil
+}
+
+// click focuses the side clicked; a click on a row selects it.
+func (sp *split) click(msg tea.MouseClickMsg) tea.Cmd {
+	if lw := sp.listWidth(); msg.X >= lw && lw < sp.w {
+		sp.focusPV = sp.pv.path != ""
+		return nil
+	}
+	sp.focusPV = false
+	if _, moved, _ := sp.list.update(msg); moved {
+		return sp.follow()
 	}
 	return nil
 }

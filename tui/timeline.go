@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -67,6 +68,7 @@ func openTimeline(c *common, p *memstore.Project) tea.Cmd {
 func newTimeline(c *common, p *memstore.Project) *timeline {
 	s := &timeline{c: c, p: p, list: newList(c), diff: viewport.New()}
 	s.diff.MouseWheelEnabled = false
+	s.list.top = 1
 	s.list.key = s.rowKey
 	s.list.text = func(i int) string {
 		if s.hasPending() && i == 0 {
@@ -180,6 +182,11 @@ func (s *timeline) Update(msg tea.Msg) tea.Cmd {
 		if _, moved, _ := s.list.update(msg); moved {
 			return s.loadDiff()
 		}
+	case tea.MouseClickMsg:
+		s.focusD = msg.X >= s.listWidth() && s.listWidth() < s.w
+		if !s.focusD && s.list.click(msg) {
+			return s.loadDiff()
+		}
 	case tea.KeyPressMsg:
 		return s.onKey(msg)
 	}
@@ -277,14 +284,26 @@ func (s *timeline) detail(row string) string {
 		}
 	}
 	b.WriteString("\n")
+	short := s.inMemory()
 	for _, f := range files {
-		name := f.Path
+		name := short(f.Path)
 		if f.From != "" {
-			name = f.From + " → " + f.Path
+			name = short(f.From) + " → " + name
 		}
 		fmt.Fprintf(&b, " %s %s %s\n", kindMark(st, f.Kind), padRight(trunc(name, s.diff.Width()-16), s.diff.Width()-16), diffStat(st, f.Added, f.Deleted))
 	}
 	return b.String() + "\n"
+}
+
+// inMemory shows a path of the repository relative to the project's memory folder, as
+// carnet timeline prints it.
+func (s *timeline) inMemory() func(string) string {
+	dir, err := filepath.Rel(s.c.repo.Root(), s.c.ws.Abs(s.p.RelDir))
+	if err != nil {
+		return func(p string) string { return p }
+	}
+	dir = filepath.ToSlash(dir) + "/"
+	return func(p string) string { return strings.TrimPrefix(p, dir) }
 }
 
 func kindMark(st Styles, kind string) string {
@@ -325,7 +344,7 @@ func (s *timeline) View() string {
 		b.WriteString(head + "\n")
 		rows, cur := s.list.visible()
 		for j, i := range rows {
-			b.WriteString(s.list.row(s.rowText(i, lw-2), lw, j == cur) + "\n")
+			b.WriteString(s.list.row(s.rowText(i, lw-3), lw, j == cur) + "\n") // a cell between the counts and the pane's border
 		}
 		if len(s.commits) == 0 && !s.hasPending() {
 			b.WriteString("  " + st.Subtle.Render("No commit touches this memory yet."))

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -21,6 +23,15 @@ type watcher struct {
 	fw     *fsnotify.Watcher
 	log    *log.Logger
 	events chan []string
+	busy   atomic.Int32 // writes of this UI under way: their events wait for them
+	mu     sync.Mutex
+	own    map[string]stamp // files as this UI last wrote them
+}
+
+// stamp is a file's size and modification time, to tell this UI's write of it from another's.
+type stamp struct {
+	size int64
+	mod  time.Time
 }
 
 // fsEventMsg lists the memory files that changed on disk.
@@ -35,7 +46,7 @@ func newWatcher(ws *memstore.Workspace, lg *log.Logger) (*watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &watcher{fw: fw, log: lg, events: make(chan []string)}
+	w := &watcher{fw: fw, log: lg, events: make(chan []string), own: map[string]stamp{}}
 	w.rewatch(ws)
 	go w.loop()
 	return w, nil
@@ -86,13 +97,54 @@ func (w *watcher) loop() {
 			}
 			w.log.Printf("watch: %v", err)
 		case <-timer:
-			paths := make([]string, 0, len(pending))
-			for p := range pending {
-				paths = append(paths, p)
+			if w.busy.Load() > 0 { // this UI is writing: wait until it has said what it wrote
+				timer = time.After(debounce)
+				continue
 			}
-			sort.Strings(paths)
+			paths := w.others(pending)
 			pending, timer = nil, nil
-			w.events <- paths
+			if len(paths) > 0 {
+				w.events <- paths
+			}
+		}
+	}
+}
+
+// others lists the changed paths, less those that are as this UI wrote them.
+func (w *watcher) others(changed map[string]bool) []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	paths := make([]string, 0, len(changed))
+	for p := range changed {
+		if s, ok := w.own[p]; ok {
+			if fi, err := os.Stat(p); err == nil && fi.Size() == s.size && fi.ModTime().Equal(s.mod) {
+				continue
+			}
+		}
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+// writing says that this UI starts writing; done(paths) says it has, and which files. Either
+// is a no-op without a watcher. Both run in the write's tea.Cmd.
+func (w *watcher) writing() {
+	if w != nil {
+		w.busy.Add(1)
+	}
+}
+
+func (w *watcher) done(paths []string) {
+	if w == nil {
+		return
+	}
+	defer w.busy.Add(-1)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil {
+			w.own[p] = stamp{size: fi.Size(), mod: fi.ModTime()}
 		}
 	}
 }

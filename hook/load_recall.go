@@ -30,7 +30,7 @@ func (l *Load) recall(p *memstore.Project) {
 		if n.Meta.Sensitive {
 			continue // a sensitive note never goes into a session's context by itself
 		}
-		notes = append(notes, notePart(p, n, data))
+		notes = append(notes, notePart(n, data))
 	}
 	l.Parts = append(notes, l.Parts...)
 }
@@ -58,7 +58,7 @@ func weigh(b *loadBlock) {
 }
 
 // notePart is a note in the load: its text under its front matter, one block per bullet.
-func notePart(p *memstore.Project, n memstore.Note, data []byte) *LoadPart {
+func notePart(n memstore.Note, data []byte) *LoadPart {
 	_, body, _ := memstore.ParseFrontMatter(data)
 	d := memstore.ParseDoc(body)
 	part := &LoadPart{Title: "Note — " + n.Meta.Title, Path: n.Path}

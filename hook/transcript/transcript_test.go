@@ -259,11 +259,6 @@ func TestInvalidUTF8(t *testing.T) {
 	}
 }
 
-// contains reports whether one of list holds sub.
-func contains(list []string, sub string) bool {
-	return slices.ContainsFunc(list, func(s string) bool { return strings.Contains(s, sub) })
-}
-
 func isValidUTF8(s string) bool { return strings.ToValidUTF8(s, "?") == s }
 
 func TestOversizedToolResultIsSalvaged(t *testing.T) {

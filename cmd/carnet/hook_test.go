@@ -136,29 +136,30 @@ func TestHookEveryFixture(t *testing.T) {
 		want        []string
 		not         []string
 	}{
-		{"claude-code_v2.1.14_coverage-test-fix.jsonl", "Stop", nil,
-			[]string{"## Objectif\n- Add a function called multiply_numbers(a: int, b: int) -> int that multiplies two numbers together. Add a test for it.\n",
-				"- Fichiers modifiés : src/math_utils.py, tests/test_math_utils.py, .gitignore\n",
-				"- Commit 6322cf4 : Add multiply_numbers function with test\n"},
-			[]string{"/tmp/", "Stop hook feedback", "nothing to commit"}},
-		{"claude-code_v2.1.14_hello-world-script.jsonl", "Stop",
+		{"claude-code-2.1.328_heavy.jsonl", "Stop", nil,
+			[]string{"## Objectif\n- Add a multiply function to calc.sh, with a test, and commit it.\n",
+				"- Fichiers modifiés : calc.sh, test_calc.sh\n",
+				"- Commit 2d46428 : calc: add multiply with its test\n",
+				"- Échec de `sh test_calc.sh` : test_calc.sh: 2: add: not found\n"},
+			[]string{"/tmp/", "all tests pass"}},
+		{"claude-code-2.1.328_hello.jsonl", "Stop",
 			map[string]any{"last_assistant_message": "Created hello.sh.\n\nNext steps:\n- Add a test for hello.sh"},
 			[]string{"- Write a shell script called hello.sh that prints \"Hello world\" and run it.\n",
 				"- Fichiers créés : hello.sh\n", "## À suivre\n- Add a test for hello.sh\n"},
 			[]string{"/tmp/"}},
-		{"claude-code_v2.1.38_short.jsonl", "PreCompact", map[string]any{"trigger": "manual"},
-			[]string{"## Objectif\n- mix phx.server doesnt seem to start\n"},
-			[]string{"Problèmes", "doesn't want to proceed"}},
-		{"claude-code_v2.1.38_tool_heavy.jsonl", "SessionEnd", map[string]any{"reason": "prompt_input_exit"},
-			[]string{"- scrolling back in xterm.js still does not work (maybe because outer web catches it)? websearch xterm.js tmux interactions\n"},
-			[]string{"start phoenix in background", "/home/"}},
-		{"claude-code_v2.1.39_session-excerpt_compact_stophook.jsonl", "Stop", nil,
-			[]string{"- Work on bead spotter-fum. Run bd show spotter-fum to see the issue details and bd ready to find available subtasks. Start with the first ready task.\n"},
-			[]string{"task-notification", "This session is being continued"}},
+		{"claude-code-2.1.328_denied.jsonl", "PreCompact", map[string]any{"trigger": "manual"},
+			[]string{"## Objectif\n- The server does not start\n"},
+			[]string{"Problèmes", "requires approval"}},
+		{"claude-code-2.1.328_delegate.jsonl", "SessionEnd", map[string]any{"reason": "prompt_input_exit"},
+			[]string{"- Which shell scripts does this repository have?\n"},
+			[]string{"task-notification", "Survey the shell scripts", "/tmp/"}},
+		{"claude-code-2.1.328_compact.jsonl", "Stop", nil,
+			[]string{"- Mark the multiply placeholder in calc.sh with issue 12.\n", "- Fichiers modifiés : calc.sh\n"},
+			[]string{"This session is being continued", "Stop hook feedback", "<summary>"}},
 		// A subagent that only read files leaves nothing: its prompt is the main agent's
 		// delegation, not the session's goal.
-		{"claude-code_v2.1.39_subagent-excerpt_agent-a7be2f0.jsonl", "SubagentStop", map[string]any{"agent_id": "a7be2f0"},
-			nil, []string{"I need to understand", "EISDIR", "/home/"}},
+		{"claude-code-2.1.328_delegate_subagent.jsonl", "SubagentStop", nil,
+			nil, []string{"Survey the shell scripts", "EISDIR", "/tmp/"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -166,7 +167,7 @@ func TestHookEveryFixture(t *testing.T) {
 			p := fixturePath(t, c.file)
 			extra := c.extra
 			if c.event == "SubagentStop" {
-				extra = map[string]any{"agent_id": "a7be2f0", "agent_transcript_path": p}
+				extra = map[string]any{"agent_id": "a1528062d5397e697", "agent_transcript_path": p}
 				p = filepath.Join(t.TempDir(), "main.jsonl") // the main transcript is not read
 			}
 			r := runCarnet(t, bin, hookInput(c.event, p, ws, extra), nil, "--root", ws, "--hook")
@@ -246,7 +247,7 @@ func hookLogLines(ws string) []string {
 func TestHookBadInputs(t *testing.T) {
 	t.Parallel()
 	bin := carnetBin(t)
-	good := fixturePath(t, "claude-code_v2.1.14_hello-world-script.jsonl")
+	good := fixturePath(t, "claude-code-2.1.328_hello.jsonl")
 	type tc struct {
 		name  string
 		stdin func(ws, dir string) []byte
@@ -314,7 +315,7 @@ func TestHookBadInputs(t *testing.T) {
 func TestHookDoesNothingWhenAsked(t *testing.T) {
 	t.Parallel()
 	bin := carnetBin(t)
-	good := fixturePath(t, "claude-code_v2.1.14_coverage-test-fix.jsonl")
+	good := fixturePath(t, "claude-code-2.1.328_heavy.jsonl")
 	for name, run := range map[string]func(ws string) hookRun{
 		"nested run": func(ws string) hookRun {
 			return runCarnet(t, bin, hookInput("Stop", good, ws, nil), []string{"CARNET_NESTED=1"}, "--root", ws, "--hook")
@@ -340,7 +341,7 @@ func TestHookDoesNothingWhenAsked(t *testing.T) {
 // captured, but the gate does not block a second time and the same turn is not written twice.
 func TestHookStopHookActiveCaptures(t *testing.T) {
 	bin := carnetBin(t)
-	good := fixturePath(t, "claude-code_v2.1.14_coverage-test-fix.jsonl")
+	good := fixturePath(t, "claude-code-2.1.328_heavy.jsonl")
 	ws := hookWorkspace(t, "[hook]\ngate = true\n")
 	in := hookInput("Stop", good, ws, map[string]any{"stop_hook_active": true})
 	r := runCarnet(t, bin, in, nil, "--root", ws, "--hook")
@@ -593,12 +594,12 @@ func TestHookAutocommit(t *testing.T) {
 	os.WriteFile(filepath.Join(ws, "staged.txt"), []byte("user's work\n"), 0o644)
 	git("add", "staged.txt")
 
-	r := runCarnet(t, bin, hookInput("Stop", fixturePath(t, "claude-code_v2.1.14_coverage-test-fix.jsonl"), ws, nil), gitEnv, "--root", ws, "--hook")
+	r := runCarnet(t, bin, hookInput("Stop", fixturePath(t, "claude-code-2.1.328_heavy.jsonl"), ws, nil), gitEnv, "--root", ws, "--hook")
 	if r.code != 0 {
 		t.Fatal(r)
 	}
 	files := git("show", "--name-only", "--format=%s%n%(trailers:key=Carnet-Writer,valueonly)", "HEAD")
-	if !strings.HasPrefix(files, "memory(root): 3 bullets from the hook\nhook\n") || !strings.Contains(files, "memory_sessions/logs/"+hookDay+".md") || strings.Contains(files, "staged.txt") {
+	if !strings.HasPrefix(files, "memory(root): 7 bullets from the hook\nhook\n") || !strings.Contains(files, "memory_sessions/logs/"+hookDay+".md") || strings.Contains(files, "staged.txt") {
 		t.Errorf("commit:\n%s", files)
 	}
 	if st := git("status", "--porcelain", "staged.txt"); !strings.HasPrefix(st, "A ") {
@@ -629,7 +630,7 @@ func TestHookModelExtractorsThroughTheBinary(t *testing.T) {
 		t.Skip("shell scripts")
 	}
 	bin := carnetBin(t)
-	good := fixturePath(t, "claude-code_v2.1.14_hello-world-script.jsonl")
+	good := fixturePath(t, "claude-code-2.1.328_hello.jsonl")
 	fake := t.TempDir()
 	// A fake claude that, like the real one, would run carnet's hooks of its own session:
 	// the guard variable must make that nested hook do nothing.
@@ -688,7 +689,7 @@ func TestHookFindsTheWorkspaceFromTheInputCwd(t *testing.T) {
 	sub := filepath.Join(ws, "src", "deep")
 	os.MkdirAll(sub, 0o755)
 	// No --root, no $CLAUDE_PROJECT_DIR: the git top-level of the hook input's cwd.
-	r := runCarnet(t, bin, hookInput("Stop", fixturePath(t, "claude-code_v2.1.14_hello-world-script.jsonl"), sub, nil), nil, "--hook")
+	r := runCarnet(t, bin, hookInput("Stop", fixturePath(t, "claude-code-2.1.328_hello.jsonl"), sub, nil), nil, "--hook")
 	if r.code != 0 {
 		t.Fatal(r)
 	}

@@ -17,7 +17,7 @@ func TestHookReadOnlyMemoryFolder(t *testing.T) {
 	t.Parallel()
 	bin := carnetBin(t)
 	ws := hookWorkspace(t, "")
-	good := fixturePath(t, "claude-code_v2.1.14_hello-world-script.jsonl")
+	good := fixturePath(t, "claude-code-2.1.328_hello.jsonl")
 	mem := filepath.Join(ws, "memory_sessions")
 	debug := filepath.Join(mem, "logs", ".debug")
 	os.MkdirAll(debug, 0o777)

@@ -15,10 +15,11 @@ func (s *Server) anthropic(w http.ResponseWriter, req map[string]any) {
 	var block map[string]any
 	var delta map[string]any
 	stop := "end_turn"
-	step := s.next(count(req["messages"], "type", "tool_result"))
+	sc := s.claudeScript(req)
+	step := sc.step(count(req["messages"], "type", "tool_result"))
 	switch {
 	case !names["Bash"] || step == nil:
-		text := s.Script.Closing
+		text := sc.Closing
 		if !names["Bash"] {
 			text = "Scripted session" // a title or another side request
 		}
@@ -26,8 +27,11 @@ func (s *Server) anthropic(w http.ResponseWriter, req map[string]any) {
 		delta = map[string]any{"type": "text_delta", "text": text}
 	default:
 		name, input := "Bash", map[string]any{"command": step.Shell, "description": "run"}
-		if step.Write != "" {
+		switch {
+		case step.Write != "":
 			name, input = "Write", map[string]any{"file_path": filepath.Join(s.Repo, step.Write), "content": step.Content}
+		case step.Tool != "":
+			name, input = step.Tool, s.claudeInput(step.Input)
 		}
 		args, _ := json.Marshal(input)
 		block = map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_%d", len(s.Requests())), "name": name, "input": map[string]any{}}
@@ -36,7 +40,7 @@ func (s *Server) anthropic(w http.ResponseWriter, req map[string]any) {
 	}
 	model, _ := req["model"].(string)
 	e.send("message_start", map[string]any{"type": "message_start", "message": map[string]any{"id": "msg_1", "type": "message", "role": "assistant",
-		"model": model, "content": []any{}, "stop_reason": nil, "usage": map[string]any{"input_tokens": 10, "output_tokens": 1}}})
+		"model": model, "content": []any{}, "stop_reason": nil, "usage": map[string]any{"input_tokens": inputTokens(step), "output_tokens": 1}}})
 	e.send("content_block_start", map[string]any{"type": "content_block_start", "index": 0, "content_block": block})
 	e.send("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0, "delta": delta})
 	e.send("content_block_stop", map[string]any{"type": "content_block_stop", "index": 0})

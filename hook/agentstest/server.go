@@ -19,12 +19,25 @@ import (
 type Step struct {
 	Write, Content string // a file to write (relative to the repository), and its content
 	Shell          string // a shell command to run
+	// Tool and Input are any other Claude Code tool call (Read, Edit, Glob, Agent…); a
+	// relative file_path in Input is taken in the repository.
+	Tool  string
+	Input map[string]any
+	// Context, when set, is the input_tokens Claude Code's answer reports: near the context
+	// window, it makes Claude Code compact the conversation before its next request.
+	Context int
 }
 
 // Script is a scripted session: its tool steps, then the closing text.
 type Script struct {
 	Steps   []Step
 	Closing string
+	// Subagents are the scripts of the conversations Claude Code's subagents open, by a
+	// text of their prompt (the first message of the conversation).
+	Subagents map[string]Script
+	// AfterCompact is the rest of the session once Claude Code has compacted it (its
+	// tool results are gone from the requests, so counting starts again).
+	AfterCompact *Script
 }
 
 // Scripts are the sessions the tests run, by name.

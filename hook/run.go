@@ -300,6 +300,8 @@ func (r *runner) capture() (int, error) {
 		turn.SessionID = in.SessionID
 	}
 
+	r.rememberTasks(turn)
+
 	kind := cfg.Hook.Extractor
 	if in.HookEventName == EventSessionEnd {
 		kind = extract.KindHeuristic // no time for a model: SessionEnd hooks get about 1.5 s

@@ -281,7 +281,8 @@ func todoGoal(tools []*transcript.ToolUse) []string {
 }
 
 // taskList replays Claude Code's TaskCreate and TaskUpdate calls of the turn into one list
-// in its latest state (the reader gives each call's task, TaskCreate's number from its result).
+// in its latest state (the reader gives each call's task, TaskCreate's number from its result;
+// the hook names a task an earlier turn created).
 func taskList(tools []*transcript.ToolUse) []transcript.Todo {
 	var list []transcript.Todo
 	byID := map[string]int{}
@@ -296,8 +297,13 @@ func taskList(tools []*transcript.ToolUse) []transcript.Todo {
 			}
 			list = append(list, transcript.Todo{Content: u.Task.Subject, Status: "pending"})
 		case u.Name == "TaskUpdate" && u.Task.Status != "":
-			if i, ok := byID[u.Task.ID]; ok {
+			i, ok := byID[u.Task.ID]
+			switch {
+			case ok:
 				list[i].Status = u.Task.Status
+			case u.Task.Subject != "" && u.Task.ID != "":
+				byID[u.Task.ID] = len(list)
+				list = append(list, transcript.Todo{Content: u.Task.Subject, Status: u.Task.Status})
 			}
 		}
 	}
@@ -427,7 +433,16 @@ func isRealFailure(u *transcript.ToolUse) bool {
 			return false
 		}
 	}
-	return !isEmptySearch(u.Command, out)
+	return !isEmptySearch(u.Command, out) && !isStatusProbe(u.Command, out)
+}
+
+// isStatusProbe reports a curl call that printed the HTTP status it was asked for (-w) and
+// got a success or a redirect: the status is the answer (a page behind a login), not a
+// failure of the command.
+func isStatusProbe(cmd, out string) bool {
+	f := strings.Fields(causeLine(out))
+	return strings.Contains(cmd, "curl ") && strings.Contains(cmd, "-w") && len(f) >= 2 &&
+		strings.EqualFold(f[0], "HTTP") && len(f[1]) == 3 && f[1][0] >= '1' && f[1][0] <= '3'
 }
 
 // isEmptySearch reports grep or rg exiting 1 with nothing to say: no match, not a failure.
@@ -441,12 +456,30 @@ func isEmptySearch(cmd, out string) bool {
 		}
 		f = f[i+1:]
 	}
+	if i := strings.LastIndex(cmd, "|"); i >= 0 && isSearchStage(cmd[i+1:]) && isBareError(out) {
+		return true // "find … | xargs grep -l x" with no match: exit 1, nothing but "Error"
+	}
 	if len(f) == 0 || (f[0] != "grep" && f[0] != "rg" && f[0] != "egrep" && f[0] != "git" || f[0] == "git" && (len(f) < 2 || f[1] != "grep")) {
 		return false
 	}
 	o := strings.ToLower(strings.TrimSpace(out))
 	return strings.HasPrefix(o, "exit code") && strings.HasSuffix(o, "1") || o == "(no output)" || o == "no matches found" ||
 		causeLine(out) == "" // a shell banner or a header line: nothing that says more than "no match"
+}
+
+// isSearchStage reports a pipeline's last stage that searches: grep, rg, or xargs running one.
+func isSearchStage(stage string) bool {
+	f := strings.Fields(stage)
+	if len(f) > 1 && f[0] == "xargs" {
+		f = slices.DeleteFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "-") })
+	}
+	return len(f) > 0 && (f[0] == "grep" || f[0] == "rg" || f[0] == "egrep")
+}
+
+// isBareError reports an output that says no more than that the call failed.
+func isBareError(out string) bool {
+	o := strings.ToLower(strings.TrimSpace(out))
+	return o == "error" || o == "(no output)" || strings.HasPrefix(o, "exit code") && strings.HasSuffix(o, "1") || causeLine(out) == ""
 }
 
 // clean is the last pass over any extraction, the model's included: one line per bullet,

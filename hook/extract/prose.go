@@ -243,12 +243,14 @@ func keepSentence(s string) bool {
 		return false // a recap, not a reason
 	}
 	for _, p := range []string{"let me", "i'll ", "i will", "now i", "now let", "je vais", "would you", "voulez-vous", "shall i",
-		"i can see", "i see ", "i notice", "looking at", "it seems", "this means", "expected:"} {
+		"i can see", "i see ", "i notice", "looking at", "it seems", "this means", "expected:",
+		"for example", "for instance", "e.g.", "par exemple"} {
 		if strings.HasPrefix(low, p) {
-			return false
+			return false // an illustration, not the point
 		}
 	}
-	return true
+	// what this session's own state shows (its diff, its other work) is not for next time
+	return !hasAny(low, []string{"this session", "this conversation", "cette session", "cette conversation"})
 }
 
 // maxAnswer bounds the sentences taken from the answer to a question.

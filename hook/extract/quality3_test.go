@@ -1,0 +1,82 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"carnet/hook/transcript"
+	"carnet/hook/transcript/transcripttest"
+)
+
+// A TaskUpdate of a task created in an earlier turn (the hook gives it its subject) opens
+// or closes that task's to-do.
+func TestTaskUpdateOfAnEarlierTask(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("go on with the deploy")
+	b.Use("m1", "tu1", "TaskUpdate", map[string]any{"taskId": "4", "status": "completed"})
+	b.Result("tu1", "Updated task #4 status", false)
+	b.Use("m1", "tu2", "TaskUpdate", map[string]any{"taskId": "5", "status": "in_progress"})
+	b.Result("tu2", "Updated task #5 status", false)
+	b.Use("m1", "tu3", "TaskUpdate", map[string]any{"taskId": "6", "status": "completed"})
+	b.Result("tu3", "Updated task #6 status", false)
+	b.Say("m2", "Deployed.")
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
+	tr.Root = "/home/dev/proj"
+	names := map[string]string{"4": "Fetch the data", "5": "Deploy the app"} // #6: unknown, left alone
+	for _, u := range tr.Tools {
+		if u.Task != nil && u.Task.Subject == "" {
+			u.Task.Subject = names[u.Task.ID]
+		}
+	}
+	e := Heuristic{Language: "en"}.extract(tr)
+	if !slices.Equal(e.NextDone, []string{"Fetch the data"}) || !slices.Equal(e.Next, []string{"Deploy the app"}) {
+		t.Errorf("done = %q, next = %q", e.NextDone, e.Next)
+	}
+}
+
+// A search at the end of a pipeline that finds nothing exits 1: no failure. Neither is a
+// curl probe that printed the redirect it was asked to report.
+func TestNoMatchAndStatusProbesAreNoFailures(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Find where the todo filter is defined and check the deployed page")
+	b.Use("m1", "b1", "Bash", map[string]any{"command": `find . -name "*.ts" | grep -v node_modules | xargs grep -l "useFilter"`})
+	b.Result("b1", "Error", true)
+	b.Use("m1", "b2", "Bash", map[string]any{"command": `curl -sL -o /dev/null -w "HTTP %{http_code}\n" "https://app.example.com/"`})
+	b.Result("b2", "Exit code 47\nHTTP 303", true)
+	b.Use("m1", "b3", "Bash", map[string]any{"command": `curl -s -w "HTTP %{http_code}\n" "https://app.example.com/api"`})
+	b.Result("b3", "Exit code 22\nHTTP 500", true)
+	b.Use("m1", "b4", "Bash", map[string]any{"command": `find . -name "*.ts" | xargs wc -l`})
+	b.Result("b4", "Error", true)
+	b.Say("m2", "The filter is not defined yet; the page redirects to a login.")
+	e := extractEN(t, b, "/home/dev/proj")
+	got := strings.Join(e.Problems, "\n")
+	if strings.Contains(got, "grep") || strings.Contains(got, "HTTP 303") {
+		t.Errorf("a no-match or a redirect probe is a problem:\n%s", got)
+	}
+	if !strings.Contains(got, "HTTP 500") || !strings.Contains(got, "xargs wc") {
+		t.Errorf("real failures lost:\n%s", got)
+	}
+}
+
+// An example and a remark on this session's own state are not knowledge.
+func TestExamplesAndSessionRemarksAreNoKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Fix the stars bug")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/convex/schema.ts", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Fixed.\n\n**Note:** The git diff --stat shows 24 files with changes because other work was done in this session. "+
+		"The stars query failed because the schema lacked the config fields.\n\n"+
+		"For example: the stars list is empty because the index was never built, or another cause you prefer.")
+	e := extractEN(t, b, "/home/dev/proj")
+	got := strings.Join(e.Knowledge, "\n")
+	if strings.Contains(got, "this session") || strings.Contains(got, "For example") {
+		t.Errorf("noise kept as knowledge:\n%s", got)
+	}
+	if !strings.Contains(got, "schema lacked the config fields") {
+		t.Errorf("the cause was lost:\n%s", got)
+	}
+}

@@ -2,6 +2,7 @@ package memstore
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -84,6 +85,11 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 			seen = day
 		}
+		if key == KeyGoal {
+			if items = newRequests(today, items); len(items) == 0 {
+				continue
+			}
+		}
 		if key == KeyWork {
 			if items = tx.mergeFileLists(today, items, tx.p.LogPath(date), res); len(items) == 0 {
 				continue
@@ -141,6 +147,19 @@ func (tx *Tx) AddBullet(key, text string) (bool, error) {
 // AddKeys lists the section keys a bullet can be added under.
 func AddKeys() []string {
 	return []string{KeyContext, KeyGoal, KeyProblems, KeyKnowledge, KeyWork, KeyDecisions, KeyNext, KeyLongTerm}
+}
+
+// newRequests drops the goals the day already has in other words (see SameRequest).
+func newRequests(today *Doc, goals []string) []string {
+	var had []string
+	for _, b := range today.AllBullets() {
+		if b.Section.Key == KeyGoal {
+			had = append(had, b.Bullet.Text)
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(goals), func(g string) bool {
+		return slices.ContainsFunc(had, func(h string) bool { return SameRequest(g, h) })
+	})
 }
 
 // dayIndex indexes every bullet of a log, whatever its section: a fact is written once a day.

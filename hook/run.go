@@ -343,26 +343,33 @@ func (r *runner) capture() (int, error) {
 	// stop_hook_active: the agent goes on because a Stop hook (this gate or another) blocked;
 	// what it did since is captured above, but the gate does not send it back a second time.
 	if (in.HookEventName == EventStop || in.HookEventName == EventAfterAgent) && cfg.Hook.Gate && !in.StopHookActive {
-		home := r.home()
-		project := ""
-		if len(ws.Projects) > 1 && home != nil {
-			project = home.Name
-		}
-		if err := home.MakeDebugDir(); err != nil {
-			r.logf("gate: %v", err)
-			return 0, nil
-		}
-		res, err := checkGate(ws.Abs(home.DebugDir()), in.SessionID, path, extract.NewPathFixer(ws.Root, turn.Cwd), project)
-		if err != nil {
-			r.logf("%v", err)
-			return 0, nil
-		}
-		if res.Block {
-			fmt.Fprintln(r.env.Stderr, res.Message)
-			return GateExit, nil
-		}
+		return r.gate(path, turn), nil
 	}
 	return 0, nil
+}
+
+// gate runs the gate (see checkGate) after a capture: GateExit when it sends the agent back.
+func (r *runner) gate(path string, turn *transcript.Turn) int {
+	ws := r.ws
+	home := r.home()
+	project := ""
+	if len(ws.Projects) > 1 && home != nil {
+		project = home.Name
+	}
+	if err := home.MakeDebugDir(); err != nil {
+		r.logf("gate: %v", err)
+		return 0
+	}
+	res, err := checkGate(ws.Abs(home.DebugDir()), r.in.SessionID, path, extract.NewPathFixer(ws.Root, turn.Cwd), project)
+	if err != nil {
+		r.logf("%v", err)
+		return 0
+	}
+	if res.Block {
+		fmt.Fprintln(r.env.Stderr, res.Message)
+		return GateExit
+	}
+	return 0
 }
 
 // readTurn reads the last turn in the format of the agent that sent the hook: a Codex

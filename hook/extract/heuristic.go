@@ -81,6 +81,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	interruption(&e, t, goal, w)
 	statements(&e, t)
 	plans(&e, t, w)
+	usage(&e, t)
 	return clean(e, fx)
 }
 

@@ -142,6 +142,24 @@ var (
 	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that"}
 )
 
+// refusalMarkers mark what a choice left out in favour of something simpler: "No automatic
+// fetching - just simple, explicit refresh when needed", "Pas de cache, seulement …".
+var refusalMarkers = []string{" just ", " only ", " seulement ", " juste ", " uniquement "}
+
+// isRefusal reports a sentence (lower case, padded with spaces) that opens with "No …" and
+// says what was kept instead.
+func isRefusal(low string) bool {
+	if !strings.HasPrefix(low, " no ") && !strings.HasPrefix(low, " pas d") && !strings.HasPrefix(low, " aucun") {
+		return false
+	}
+	f := strings.Fields(low)
+	// "No errors, just two warnings" is an outcome, not a choice
+	return len(f) > 1 && !hasAny(" "+f[1]+" ", outcomeWords) && hasAny(low, refusalMarkers)
+}
+
+var outcomeWords = []string{" error", " errors", " erreur", " erreurs", " warning", " warnings", " issue", " issues",
+	" problem", " problems", " failure", " failures", " test", " tests", " change", " changes", " match", " matches", " output"}
+
 const (
 	maxReasons     = 3  // sentences taken per kind and turn
 	maxReasonTexts = 30 // assistant texts read for them, the latest
@@ -158,13 +176,13 @@ func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 		if len(decisions) >= maxReasons && len(knowledge) >= maxReasons {
 			break
 		}
-		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) {
+		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) && !hasAny(low, refusalMarkers) {
 			continue // most texts state no reason: skip them before splitting
 		}
 		for _, s := range sentences(text) {
 			low := " " + strings.ToLower(s) + " "
 			switch {
-			case len(decisions) < maxReasons && hasAny(low, decisionMarkers):
+			case len(decisions) < maxReasons && (hasAny(low, decisionMarkers) || isRefusal(low)):
 				decisions = append(decisions, s)
 			case len(knowledge) < maxReasons && hasAny(low, knowledgeMarkers):
 				knowledge = append(knowledge, s)

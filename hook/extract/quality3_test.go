@@ -80,3 +80,42 @@ func TestExamplesAndSessionRemarksAreNoKnowledge(t *testing.T) {
 		t.Errorf("the cause was lost:\n%s", got)
 	}
 }
+
+// The commands a closing text or a written README/CLAUDE.md shows under "Usage" or
+// "Development commands", each with the comment that says what it does, are knowledge.
+func TestUsageCommandsAreKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Document the project in CLAUDE.md")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/CLAUDE.md", "content": "# App\n\n## Development Commands\n```bash\n" +
+		"# Start development server\nnpm run dev\n\n# Type checking\nnpm run type-check\n```\n\n## Example output\n```bash\n# Remove the cache\nrm -rf .next\n```\n"})
+	b.Result("w1", "File created successfully at: /home/dev/proj/CLAUDE.md", false)
+	b.Say("m2", "Done.\n\n### Usage:\n```bash\n# Refresh configuration manually\npython scripts/sync.py --refresh-config\n\n"+
+		"# If database not found, prompts: \"Refresh? (y/n)\"\n```\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"`python scripts/sync.py --refresh-config`: Refresh configuration manually",
+		"`npm run dev`: Start development server", "`npm run type-check`: Type checking"}
+	for _, w := range want {
+		if !slices.Contains(e.Knowledge, w) {
+			t.Errorf("missing %q in %q", w, e.Knowledge)
+		}
+	}
+	if got := strings.Join(e.Knowledge, "\n"); strings.Contains(got, "rm -rf") || strings.Contains(got, "prompts") {
+		t.Errorf("a command outside a usage section or a comment with no command kept:\n%s", got)
+	}
+}
+
+// "No X - just Y" in a closing text is a choice: what was left out and what was kept.
+func TestRefusalIsADecision(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Add a way to refresh the config")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/sync.py", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "The implementation is minimal. No automatic fetching or complex caching - just simple, explicit refresh when needed.\n\n"+
+		"No tests were run on the new flag. No errors, just two warnings from the linter.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.Equal(e.Decisions, []string{"No automatic fetching or complex caching - just simple, explicit refresh when needed."}) {
+		t.Errorf("decisions = %q", e.Decisions)
+	}
+}

@@ -457,7 +457,7 @@ func isEmptySearch(cmd, out string) bool {
 		}
 		f = f[i+1:]
 	}
-	if i := strings.LastIndex(cmd, "|"); i >= 0 && isSearchStage(cmd[i+1:]) && isBareError(out) {
+	if stage, piped := lastStage(cmd); piped && isSearchStage(stage) && isBareError(out) {
 		return true // "find … | xargs grep -l x" with no match: exit 1, nothing but "Error"
 	}
 	if len(f) == 0 || (f[0] != "grep" && f[0] != "rg" && f[0] != "egrep" && f[0] != "git" || f[0] == "git" && (len(f) < 2 || f[1] != "grep")) {
@@ -466,6 +466,34 @@ func isEmptySearch(cmd, out string) bool {
 	o := strings.ToLower(strings.TrimSpace(out))
 	return strings.HasPrefix(o, "exit code") && strings.HasSuffix(o, "1") || o == "(no output)" || o == "no matches found" ||
 		causeLine(out) == "" // a shell banner or a header line: nothing that says more than "no match"
+}
+
+// lastStage is the last command of a shell pipeline, and whether there was a pipe: a "|"
+// inside quotes (a grep pattern "a\|b") or in "||" does not cut.
+func lastStage(cmd string) (string, bool) {
+	var quote byte
+	last := -1
+	for i := 0; i < len(cmd); i++ {
+		c := cmd[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' {
+				i++
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '\\':
+			i++
+		case c == '|' && (i+1 == len(cmd) || cmd[i+1] != '|') && (i == 0 || cmd[i-1] != '|'):
+			last = i
+		}
+	}
+	if last < 0 {
+		return cmd, false
+	}
+	return cmd[last+1:], true
 }
 
 // isSearchStage reports a pipeline's last stage that searches: grep, rg, or xargs running one.

@@ -157,6 +157,18 @@ func isRefusal(low string) bool {
 	return len(f) > 1 && !hasAny(" "+f[1]+" ", outcomeWords) && hasAny(low, refusalMarkers)
 }
 
+// notNeeded reports a refusal whose "No …" part says what is not needed ("No reinstall
+// needed - just …"): how a tool works, not a choice.
+func notNeeded(low string) bool {
+	head := low
+	for _, m := range refusalMarkers {
+		if i := strings.Index(head, m); i >= 0 {
+			head = head[:i]
+		}
+	}
+	return hasAny(head, []string{" need", " requir", " necessar", " nécessaire", " besoin"})
+}
+
 var outcomeWords = []string{" error", " errors", " erreur", " erreurs", " warning", " warnings", " issue", " issues",
 	" problem", " problems", " failure", " failures", " test", " tests", " change", " changes", " match", " matches", " output"}
 
@@ -182,6 +194,8 @@ func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 		for _, s := range sentences(text) {
 			low := " " + strings.ToLower(s) + " "
 			switch {
+			case len(knowledge) < maxReasons && isRefusal(low) && notNeeded(low):
+				knowledge = append(knowledge, s) // "No reinstall needed - just …": how the tool works
 			case len(decisions) < maxReasons && (hasAny(low, decisionMarkers) || isRefusal(low)):
 				decisions = append(decisions, s)
 			case len(knowledge) < maxReasons && hasAny(low, knowledgeMarkers):

@@ -42,7 +42,7 @@ func TestNoMatchAndStatusProbesAreNoFailures(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("Find where the todo filter is defined and check the deployed page")
-	b.Use("m1", "b1", "Bash", map[string]any{"command": `find . -name "*.ts" | grep -v node_modules | xargs grep -l "useFilter"`})
+	b.Use("m1", "b1", "Bash", map[string]any{"command": `find . -name "*.ts" | grep -v node_modules | xargs grep -l "export.*useFilter\|useFilter" 2>/dev/null`})
 	b.Result("b1", "Error", true)
 	b.Use("m1", "b2", "Bash", map[string]any{"command": `curl -sL -o /dev/null -w "HTTP %{http_code}\n" "https://app.example.com/"`})
 	b.Result("b2", "Exit code 47\nHTTP 303", true)
@@ -113,9 +113,13 @@ func TestRefusalIsADecision(t *testing.T) {
 	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/sync.py", "old_string": "a", "new_string": "b"})
 	b.Result("e1", "ok", false)
 	b.Say("m2", "The implementation is minimal. No automatic fetching or complex caching - just simple, explicit refresh when needed.\n\n"+
-		"No tests were run on the new flag. No errors, just two warnings from the linter.")
+		"No tests were run on the new flag. No errors, just two warnings from the linter. "+
+		"No package reinstall needed - just the `install` command refreshes the templates.")
 	e := extractEN(t, b, "/home/dev/proj")
 	if !slices.Equal(e.Decisions, []string{"No automatic fetching or complex caching - just simple, explicit refresh when needed."}) {
 		t.Errorf("decisions = %q", e.Decisions)
+	}
+	if !slices.Equal(e.Knowledge, []string{"No package reinstall needed - just the `install` command refreshes the templates."}) {
+		t.Errorf("knowledge = %q (what is not needed is how the tool works)", e.Knowledge)
 	}
 }

@@ -29,3 +29,29 @@ func TestMergeKeepsARepeatedRequestOnce(t *testing.T) {
 		t.Errorf("added %v, want the three other goals", res.Added)
 	}
 }
+
+// A statement of work done closes the one open item that has all its words (plurals
+// folded); it closes nothing when two different items have them, or when it has fewer
+// than three words.
+func TestMergeClosesTheItemWorkDoneNames(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-22.md": "# Log session — 2026-03-22\n\n## À suivre\n" +
+		"- Fix the two silent failure cases identified above\n- Add tests for the parser\n- Add tests for the lexer\n- Deploy the app\n"})
+	res, err := p.Merge(Extraction{NextDone: []string{"Fix Silent Failures", "Add tests", "Add parser and lexer tests", "Deploy the app to staging"}}, Change{Now: day("2026-03-22")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := readRel(t, p, p.LogPath("2026-03-22"))
+	open, done, _ := strings.Cut(log, "## Finalisé")
+	if !strings.Contains(done, "Fix the two silent failure cases") || strings.Contains(open, "silent") {
+		t.Errorf("the silent failures item was not closed:\n%s", log)
+	}
+	for _, still := range []string{"- Add tests for the parser", "- Add tests for the lexer", "- Deploy the app"} {
+		if !strings.Contains(open, still) {
+			t.Errorf("%q was closed:\n%s", still, log)
+		}
+	}
+	if len(res.Ticked) != 1 {
+		t.Errorf("ticked %v", res.Ticked)
+	}
+}

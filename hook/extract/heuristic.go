@@ -82,6 +82,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	statements(&e, t)
 	plans(&e, t, w)
 	usage(&e, t)
+	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	return clean(e, fx)
 }
 

@@ -123,3 +123,36 @@ func TestRefusalIsADecision(t *testing.T) {
 		t.Errorf("knowledge = %q (what is not needed is how the tool works)", e.Knowledge)
 	}
 }
+
+// What a closing text lists under "Artifacts" (the repository, the build) is where the
+// work lives: knowledge for next time.
+func TestArtifactsAreKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Build the admin dashboard from the design")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/App.tsx", "content": "x"})
+	b.Result("w1", "File created successfully at: /home/dev/proj/src/App.tsx", false)
+	b.Say("m2", "The dashboard is implemented.\n\n**Artifacts:**\n*   **GitHub Repo:** [acme/dash](https://github.com/acme/dash)\n"+
+		"*   **Build:** `/dist` directory is ready for deployment.\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	if len(e.Knowledge) != 2 || !strings.Contains(e.Knowledge[0], "github.com/acme/dash") {
+		t.Errorf("knowledge = %q", e.Knowledge)
+	}
+}
+
+// A closing text's report of work done gives, in the imperative, what it may close; a
+// to-do the same turn opens is not closed by its own report.
+func TestDoneStatements(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Fix the silent failures")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/src/id.rs", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "## Summary\n\n1. **Fixed Silent Failures** ✅\n   - `generate()` now returns an error\n"+
+		"2. **Added clippy lint for unwrap_used** - catches future issues\n- Fixed it\n\n"+
+		"```\nFixed 3 files in the build\n```\n\n## Next steps\n- Add clippy lint for unwrap_used in the CI config too\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.Equal(e.NextDone, []string{"Fix Silent Failures"}) {
+		t.Errorf("done = %q", e.NextDone)
+	}
+}

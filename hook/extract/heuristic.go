@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"carnet/hook/transcript"
@@ -416,7 +417,25 @@ func isAck(p string) bool {
 			return true // "ok 開始", "yes go"
 		}
 	}
-	return false
+	return isReply(f)
+}
+
+// replyOpeners open a statement that answers the agent rather than asks for work.
+var replyOpeners = []string{"應該是", "应该是", "就是", "是的", "對的", "对的", "對，", "对，", "沒錯", "没错", "it's ", "it is ", "that's ",
+	"that is ", "it should ", "c'est ", "ce sont "}
+
+// isReply reports a short answer to the agent ("應該是都可以看到的", "it's the staging one"):
+// at most 20 characters of Chinese or Japanese, or six words, and no question.
+func isReply(f string) bool {
+	if strings.HasSuffix(f, "?") || strings.HasSuffix(f, "？") || !slices.ContainsFunc(replyOpeners, func(o string) bool { return strings.HasPrefix(f, o) }) {
+		return false
+	}
+	for _, r := range f {
+		if unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) {
+			return utf8.RuneCountInString(f) <= 20
+		}
+	}
+	return len(strings.Fields(f)) <= 6
 }
 
 // isRealFailure filters error results that are not a command failing: a user who refused

@@ -156,3 +156,22 @@ func TestDoneStatements(t *testing.T) {
 		t.Errorf("done = %q", e.NextDone)
 	}
 }
+
+// A short answer to the agent is no goal; a question, a longer statement or a task is.
+func TestRepliesAreNoGoals(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"應該是都可以看到的":            "",
+		"就是這個session開始的時間":     "",
+		"it's the staging one": "",
+		"對齊按鈕":                 "對齊按鈕",
+		"所以現在還差什麼？":            "所以現在還差什麼？",
+		"應該是哪一個檔案？":            "應該是哪一個檔案？",
+		"對照 indicator.md 修改 scoring 的權重, 並且把 feedback.md 的建議加進 README": "對照 indicator.md 修改 scoring 的權重, 並且把 feedback.md 的建議加進 README",
+		"it's broken again, please fix the login redirect":             "it's broken again, please fix the login redirect",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

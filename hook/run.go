@@ -323,6 +323,7 @@ func (r *runner) capture() (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	e.Succeeded = extract.Succeeded(turn)
 	if len(e.Unknown) > 0 {
 		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(e.Unknown, ", "))
 	}

@@ -1,7 +1,9 @@
 package memstore
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -103,6 +105,9 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 		})
 	}
+	if today != nil && len(e.Succeeded) > 0 {
+		markFixed(today, e.Succeeded, today.Language(tx.p.WS.Config.Language))
+	}
 	for _, raw := range e.NextDone {
 		text := tx.CleanBullet(raw)
 		if text == "" {
@@ -150,6 +155,29 @@ func (tx *Tx) AddBullet(key, text string) (bool, error) {
 // AddKeys lists the section keys a bullet can be added under.
 func AddKeys() []string {
 	return []string{KeyContext, KeyGoal, KeyProblems, KeyKnowledge, KeyWork, KeyDecisions, KeyNext, KeyLongTerm}
+}
+
+// FixedPrefix marks, in each log language, a failure that was fixed since.
+var FixedPrefix = map[string]string{"fr": "corrigé : ", "en": "fixed: "}
+
+// markFixed marks fixed the day's failures of a command that has now gone through: the
+// first backquoted span of a Problèmes bullet is the command that failed.
+func markFixed(today *Doc, succeeded []string, lang string) {
+	s, ok := today.Section(KeyProblems)
+	if !ok {
+		return
+	}
+	prefix := cmp.Or(FixedPrefix[lang], FixedPrefix["fr"])
+	for _, b := range today.Bullets(s) {
+		if slices.ContainsFunc(slices.Collect(maps.Values(FixedPrefix)), func(p string) bool { return strings.HasPrefix(b.Text, p) }) {
+			continue
+		}
+		_, rest, ok := strings.Cut(b.Text, "`")
+		cmd, _, closed := strings.Cut(rest, "`")
+		if ok && closed && slices.Contains(succeeded, cmd) {
+			today.SetBulletText(b, prefix+b.Text)
+		}
+	}
 }
 
 // newRequests drops the goals the day already has in other words (see SameRequest).

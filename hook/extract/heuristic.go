@@ -34,11 +34,11 @@ type wording struct {
 
 var wordings = map[string]wording{
 	"fr": {lang: "fr", commit: "Commit %s : %s", commitNoHash: "Commit : %s",
-		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: "corrigé : ",
+		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: memstore.FixedPrefix["fr"],
 		prOpened: "PR %s ouverte : %s", prOpenedBare: "PR %s ouverte", prMerged: "PR %s fusionnée",
 		interrupted: "Tour interrompu : %s", userStop: "Tour interrompu par l'utilisateur", resume: "Reprendre le travail interrompu : %s", plan: "Plan : %s"},
 	"en": {lang: "en", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
-		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: "fixed: ",
+		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
 		prOpened: "Opened PR %s: %s", prOpenedBare: "Opened PR %s", prMerged: "Merged PR %s",
 		interrupted: "Turn interrupted: %s", userStop: "Turn interrupted by the user", resume: "Resume the interrupted work: %s", plan: "Plan: %s"},
 }
@@ -167,6 +167,35 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		problems = append(problems, b)
 	}
 	return commits, problems
+}
+
+// maxSucceeded bounds the commands a turn reports as gone through.
+const maxSucceeded = 100
+
+// Succeeded names, as a failure bullet would, the shell commands of this project whose
+// last call in the turn went through: they fix the same commands' failures of earlier turns
+// (memstore.Extraction.Succeeded), whatever the extractor.
+func Succeeded(t *transcript.Turn) []string {
+	fx := TurnFixer(t)
+	last := map[string]bool{}
+	var order []string
+	for _, u := range t.Tools {
+		if u.Name != "Bash" || u.Command == "" || !u.HasResult || fx.foreignDir(u.Command) {
+			continue
+		}
+		cmd := shortCommand(u.Command)
+		if _, seen := last[cmd]; !seen {
+			order = append(order, cmd)
+		}
+		last[cmd] = !u.IsError
+	}
+	var out []string
+	for _, c := range order {
+		if last[c] && c != "" && len(out) < maxSucceeded {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // commitBullet names the commit a shell call made, or "".

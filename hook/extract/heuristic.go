@@ -180,8 +180,8 @@ func Succeeded(t *transcript.Turn) []string {
 	last := map[string]bool{}
 	var order []string
 	for _, u := range t.Tools {
-		if u.Name != "Bash" || u.Command == "" || !u.HasResult || fx.foreignDir(u.Command) {
-			continue
+		if u.Name != "Bash" || u.Command == "" || !u.HasResult || fx.foreignDir(u.Command) || strings.Contains(u.Command, "<<") {
+			continue // a here-document is its script: "python - <<EOF" names every script alike
 		}
 		cmd := shortCommand(u.Command)
 		if _, seen := last[cmd]; !seen {

@@ -300,6 +300,8 @@ func (r *runner) capture() (int, error) {
 		turn.SessionID = in.SessionID
 	}
 
+	r.rememberTasks(turn)
+
 	kind := cfg.Hook.Extractor
 	if in.HookEventName == EventSessionEnd {
 		kind = extract.KindHeuristic // no time for a model: SessionEnd hooks get about 1.5 s
@@ -321,6 +323,7 @@ func (r *runner) capture() (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	e.Succeeded = extract.Succeeded(turn)
 	if len(e.Unknown) > 0 {
 		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(e.Unknown, ", "))
 	}

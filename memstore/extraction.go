@@ -24,6 +24,11 @@ type Extraction struct {
 	// Unknown lists the keys of the JSON object that carnet does not know (sorted).
 	// They are ignored by Merge; callers note them in the debug log.
 	Unknown []string `json:"-"`
+
+	// Succeeded lists the shell commands that went through in the exchange, as a failure
+	// bullet names them (between backquotes): Merge marks the day's failures of those
+	// commands fixed. Never written as such.
+	Succeeded []string `json:"-"`
 }
 
 // Key names of the extraction JSON, in file order.

@@ -106,6 +106,55 @@ func MatchOpen(items []OpenItem, query string) []OpenItem {
 	return out
 }
 
+// MatchDone finds the open item a statement of work done designates, loosely: every
+// content word of the statement (three at least; plurals folded) is a word of the item,
+// and only one item (once normalised) has them all. "Fix silent failures" designates
+// "Fix the two silent failure cases identified above".
+func MatchDone(items []OpenItem, query string) []OpenItem {
+	want := stems(query)
+	if len(want) < 3 {
+		return nil
+	}
+	var out []OpenItem
+	for _, it := range items {
+		have := set(stems(it.Text))
+		if !slices.ContainsFunc(want, func(w string) bool { return !have[w] }) {
+			out = append(out, it)
+		}
+	}
+	if slices.ContainsFunc(out, func(it OpenItem) bool { return Normalize(it.Text) != Normalize(out[0].Text) }) {
+		return nil // two different items: which one was done is not said
+	}
+	return out
+}
+
+// stems are a text's content words, a final plural "s" dropped.
+func stems(text string) []string {
+	ws := ContentWords(Normalize(text))
+	for i, w := range ws {
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			ws[i] = w[:len(w)-1]
+		}
+	}
+	return ws
+}
+
+// TickDone ticks the open item a statement of work done designates (see MatchDone).
+func (tx *Tx) TickDone(text string) ([]Item, error) {
+	items, err := tx.OpenItems()
+	if err != nil {
+		return nil, err
+	}
+	var ticked []Item
+	for _, it := range MatchDone(items, text) {
+		if err := tx.TickItem(it); err != nil {
+			return ticked, err
+		}
+		ticked = append(ticked, Item{Key: KeyDone, Text: it.Text, Path: it.Path})
+	}
+	return ticked, nil
+}
+
 // Tick moves the open items matching text to Finalisé ("✅ text") in the log that holds
 // them. Unless all is set, several matches tick nothing and are returned as candidates.
 func (tx *Tx) Tick(text string, all bool) (ticked []Item, candidates []OpenItem, err error) {

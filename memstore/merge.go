@@ -1,7 +1,10 @@
 package memstore
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -84,6 +87,11 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 			seen = day
 		}
+		if key == KeyGoal {
+			if items = newRequests(today, items); len(items) == 0 {
+				continue
+			}
+		}
 		if key == KeyWork {
 			if items = tx.mergeFileLists(today, items, tx.p.LogPath(date), res); len(items) == 0 {
 				continue
@@ -97,12 +105,18 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 		})
 	}
+	if today != nil && len(e.Succeeded) > 0 {
+		markFixed(today, e.Succeeded, today.Language(tx.p.WS.Config.Language))
+	}
 	for _, raw := range e.NextDone {
 		text := tx.CleanBullet(raw)
 		if text == "" {
 			continue
 		}
 		ticked, cands, err := tx.Tick(text, false)
+		if err == nil && len(ticked) == 0 && len(cands) == 0 {
+			ticked, err = tx.TickDone(text) // "Fixed silent failures" for "Fix the two silent failure cases"
+		}
 		if err != nil {
 			return err
 		}
@@ -141,6 +155,42 @@ func (tx *Tx) AddBullet(key, text string) (bool, error) {
 // AddKeys lists the section keys a bullet can be added under.
 func AddKeys() []string {
 	return []string{KeyContext, KeyGoal, KeyProblems, KeyKnowledge, KeyWork, KeyDecisions, KeyNext, KeyLongTerm}
+}
+
+// FixedPrefix marks, in each log language, a failure that was fixed since.
+var FixedPrefix = map[string]string{"fr": "corrigé : ", "en": "fixed: "}
+
+// markFixed marks fixed the day's failures of a command that has now gone through: the
+// first backquoted span of a Problèmes bullet is the command that failed.
+func markFixed(today *Doc, succeeded []string, lang string) {
+	s, ok := today.Section(KeyProblems)
+	if !ok {
+		return
+	}
+	prefix := cmp.Or(FixedPrefix[lang], FixedPrefix["fr"])
+	for _, b := range today.Bullets(s) {
+		if slices.ContainsFunc(slices.Collect(maps.Values(FixedPrefix)), func(p string) bool { return strings.HasPrefix(b.Text, p) }) {
+			continue
+		}
+		_, rest, ok := strings.Cut(b.Text, "`")
+		cmd, _, closed := strings.Cut(rest, "`")
+		if ok && closed && slices.Contains(succeeded, cmd) {
+			today.SetBulletText(b, prefix+b.Text)
+		}
+	}
+}
+
+// newRequests drops the goals the day already has in other words (see SameRequest).
+func newRequests(today *Doc, goals []string) []string {
+	var had []string
+	for _, b := range today.AllBullets() {
+		if b.Section.Key == KeyGoal {
+			had = append(had, b.Bullet.Text)
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(goals), func(g string) bool {
+		return slices.ContainsFunc(had, func(h string) bool { return SameRequest(g, h) })
+	})
 }
 
 // dayIndex indexes every bullet of a log, whatever its section: a fact is written once a day.

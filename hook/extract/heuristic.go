@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"carnet/hook/transcript"
@@ -33,11 +34,11 @@ type wording struct {
 
 var wordings = map[string]wording{
 	"fr": {lang: "fr", commit: "Commit %s : %s", commitNoHash: "Commit : %s",
-		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: "corrigé : ",
+		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: memstore.FixedPrefix["fr"],
 		prOpened: "PR %s ouverte : %s", prOpenedBare: "PR %s ouverte", prMerged: "PR %s fusionnée",
 		interrupted: "Tour interrompu : %s", userStop: "Tour interrompu par l'utilisateur", resume: "Reprendre le travail interrompu : %s", plan: "Plan : %s"},
 	"en": {lang: "en", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
-		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: "fixed: ",
+		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
 		prOpened: "Opened PR %s: %s", prOpenedBare: "Opened PR %s", prMerged: "Merged PR %s",
 		interrupted: "Turn interrupted: %s", userStop: "Turn interrupted by the user", resume: "Resume the interrupted work: %s", plan: "Plan: %s"},
 }
@@ -81,6 +82,8 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	interruption(&e, t, goal, w)
 	statements(&e, t)
 	plans(&e, t, w)
+	usage(&e, t)
+	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	return clean(e, fx)
 }
 
@@ -164,6 +167,35 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		problems = append(problems, b)
 	}
 	return commits, problems
+}
+
+// maxSucceeded bounds the commands a turn reports as gone through.
+const maxSucceeded = 100
+
+// Succeeded names, as a failure bullet would, the shell commands of this project whose
+// last call in the turn went through: they fix the same commands' failures of earlier turns
+// (memstore.Extraction.Succeeded), whatever the extractor.
+func Succeeded(t *transcript.Turn) []string {
+	fx := TurnFixer(t)
+	last := map[string]bool{}
+	var order []string
+	for _, u := range t.Tools {
+		if u.Name != "Bash" || u.Command == "" || !u.HasResult || fx.foreignDir(u.Command) || strings.Contains(u.Command, "<<") {
+			continue // a here-document is its script: "python - <<EOF" names every script alike
+		}
+		cmd := shortCommand(u.Command)
+		if _, seen := last[cmd]; !seen {
+			order = append(order, cmd)
+		}
+		last[cmd] = !u.IsError
+	}
+	var out []string
+	for _, c := range order {
+		if last[c] && c != "" && len(out) < maxSucceeded {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // commitBullet names the commit a shell call made, or "".
@@ -281,7 +313,8 @@ func todoGoal(tools []*transcript.ToolUse) []string {
 }
 
 // taskList replays Claude Code's TaskCreate and TaskUpdate calls of the turn into one list
-// in its latest state (the reader gives each call's task, TaskCreate's number from its result).
+// in its latest state (the reader gives each call's task, TaskCreate's number from its result;
+// the hook names a task an earlier turn created).
 func taskList(tools []*transcript.ToolUse) []transcript.Todo {
 	var list []transcript.Todo
 	byID := map[string]int{}
@@ -296,8 +329,13 @@ func taskList(tools []*transcript.ToolUse) []transcript.Todo {
 			}
 			list = append(list, transcript.Todo{Content: u.Task.Subject, Status: "pending"})
 		case u.Name == "TaskUpdate" && u.Task.Status != "":
-			if i, ok := byID[u.Task.ID]; ok {
+			i, ok := byID[u.Task.ID]
+			switch {
+			case ok:
 				list[i].Status = u.Task.Status
+			case u.Task.Subject != "" && u.Task.ID != "":
+				byID[u.Task.ID] = len(list)
+				list = append(list, transcript.Todo{Content: u.Task.Subject, Status: u.Task.Status})
 			}
 		}
 	}
@@ -408,7 +446,25 @@ func isAck(p string) bool {
 			return true // "ok 開始", "yes go"
 		}
 	}
-	return false
+	return isReply(f)
+}
+
+// replyOpeners open a statement that answers the agent rather than asks for work.
+var replyOpeners = []string{"應該是", "应该是", "就是", "是的", "對的", "对的", "對，", "对，", "沒錯", "没错", "it's ", "it is ", "that's ",
+	"that is ", "it should ", "c'est ", "ce sont "}
+
+// isReply reports a short answer to the agent ("應該是都可以看到的", "it's the staging one"):
+// at most 20 characters of Chinese or Japanese, or six words, and no question.
+func isReply(f string) bool {
+	if strings.HasSuffix(f, "?") || strings.HasSuffix(f, "？") || !slices.ContainsFunc(replyOpeners, func(o string) bool { return strings.HasPrefix(f, o) }) {
+		return false
+	}
+	for _, r := range f {
+		if unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) {
+			return utf8.RuneCountInString(f) <= 20
+		}
+	}
+	return len(strings.Fields(f)) <= 6
 }
 
 // isRealFailure filters error results that are not a command failing: a user who refused
@@ -427,7 +483,16 @@ func isRealFailure(u *transcript.ToolUse) bool {
 			return false
 		}
 	}
-	return !isEmptySearch(u.Command, out)
+	return !isEmptySearch(u.Command, out) && !isStatusProbe(u.Command, out)
+}
+
+// isStatusProbe reports a curl call that printed the HTTP status it was asked for (-w) and
+// got a success or a redirect: the status is the answer (a page behind a login), not a
+// failure of the command.
+func isStatusProbe(cmd, out string) bool {
+	f := strings.Fields(causeLine(out))
+	return strings.Contains(cmd, "curl ") && strings.Contains(cmd, "-w") && len(f) >= 2 &&
+		strings.EqualFold(f[0], "HTTP") && len(f[1]) == 3 && f[1][0] >= '1' && f[1][0] <= '3'
 }
 
 // isEmptySearch reports grep or rg exiting 1 with nothing to say: no match, not a failure.
@@ -441,12 +506,58 @@ func isEmptySearch(cmd, out string) bool {
 		}
 		f = f[i+1:]
 	}
+	if stage, piped := lastStage(cmd); piped && isSearchStage(stage) && isBareError(out) {
+		return true // "find … | xargs grep -l x" with no match: exit 1, nothing but "Error"
+	}
 	if len(f) == 0 || (f[0] != "grep" && f[0] != "rg" && f[0] != "egrep" && f[0] != "git" || f[0] == "git" && (len(f) < 2 || f[1] != "grep")) {
 		return false
 	}
 	o := strings.ToLower(strings.TrimSpace(out))
 	return strings.HasPrefix(o, "exit code") && strings.HasSuffix(o, "1") || o == "(no output)" || o == "no matches found" ||
 		causeLine(out) == "" // a shell banner or a header line: nothing that says more than "no match"
+}
+
+// lastStage is the last command of a shell pipeline, and whether there was a pipe: a "|"
+// inside quotes (a grep pattern "a\|b") or in "||" does not cut.
+func lastStage(cmd string) (string, bool) {
+	var quote byte
+	last := -1
+	for i := 0; i < len(cmd); i++ {
+		c := cmd[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' {
+				i++
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '\\':
+			i++
+		case c == '|' && (i+1 == len(cmd) || cmd[i+1] != '|') && (i == 0 || cmd[i-1] != '|'):
+			last = i
+		}
+	}
+	if last < 0 {
+		return cmd, false
+	}
+	return cmd[last+1:], true
+}
+
+// isSearchStage reports a pipeline's last stage that searches: grep, rg, or xargs running one.
+func isSearchStage(stage string) bool {
+	f := strings.Fields(stage)
+	if len(f) > 1 && f[0] == "xargs" {
+		f = slices.DeleteFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "-") })
+	}
+	return len(f) > 0 && (f[0] == "grep" || f[0] == "rg" || f[0] == "egrep")
+}
+
+// isBareError reports an output that says no more than that the call failed.
+func isBareError(out string) bool {
+	o := strings.ToLower(strings.TrimSpace(out))
+	return o == "error" || o == "(no output)" || strings.HasPrefix(o, "exit code") && strings.HasSuffix(o, "1") || causeLine(out) == ""
 }
 
 // clean is the last pass over any extraction, the model's included: one line per bullet,

@@ -142,6 +142,36 @@ var (
 	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that"}
 )
 
+// refusalMarkers mark what a choice left out in favour of something simpler: "No automatic
+// fetching - just simple, explicit refresh when needed", "Pas de cache, seulement …".
+var refusalMarkers = []string{" just ", " only ", " seulement ", " juste ", " uniquement "}
+
+// isRefusal reports a sentence (lower case, padded with spaces) that opens with "No …" and
+// says what was kept instead.
+func isRefusal(low string) bool {
+	if !strings.HasPrefix(low, " no ") && !strings.HasPrefix(low, " pas d") && !strings.HasPrefix(low, " aucun") {
+		return false
+	}
+	f := strings.Fields(low)
+	// "No errors, just two warnings" is an outcome, not a choice
+	return len(f) > 1 && !hasAny(" "+f[1]+" ", outcomeWords) && hasAny(low, refusalMarkers)
+}
+
+// notNeeded reports a refusal whose "No …" part says what is not needed ("No reinstall
+// needed - just …"): how a tool works, not a choice.
+func notNeeded(low string) bool {
+	head := low
+	for _, m := range refusalMarkers {
+		if i := strings.Index(head, m); i >= 0 {
+			head = head[:i]
+		}
+	}
+	return hasAny(head, []string{" need", " requir", " necessar", " nécessaire", " besoin"})
+}
+
+var outcomeWords = []string{" error", " errors", " erreur", " erreurs", " warning", " warnings", " issue", " issues",
+	" problem", " problems", " failure", " failures", " test", " tests", " change", " changes", " match", " matches", " output"}
+
 const (
 	maxReasons     = 3  // sentences taken per kind and turn
 	maxReasonTexts = 30 // assistant texts read for them, the latest
@@ -158,13 +188,15 @@ func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 		if len(decisions) >= maxReasons && len(knowledge) >= maxReasons {
 			break
 		}
-		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) {
+		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) && !hasAny(low, refusalMarkers) {
 			continue // most texts state no reason: skip them before splitting
 		}
 		for _, s := range sentences(text) {
 			low := " " + strings.ToLower(s) + " "
 			switch {
-			case len(decisions) < maxReasons && hasAny(low, decisionMarkers):
+			case len(knowledge) < maxReasons && isRefusal(low) && notNeeded(low):
+				knowledge = append(knowledge, s) // "No reinstall needed - just …": how the tool works
+			case len(decisions) < maxReasons && (hasAny(low, decisionMarkers) || isRefusal(low)):
 				decisions = append(decisions, s)
 			case len(knowledge) < maxReasons && hasAny(low, knowledgeMarkers):
 				knowledge = append(knowledge, s)
@@ -243,12 +275,14 @@ func keepSentence(s string) bool {
 		return false // a recap, not a reason
 	}
 	for _, p := range []string{"let me", "i'll ", "i will", "now i", "now let", "je vais", "would you", "voulez-vous", "shall i",
-		"i can see", "i see ", "i notice", "looking at", "it seems", "this means", "expected:"} {
+		"i can see", "i see ", "i notice", "looking at", "it seems", "this means", "expected:",
+		"for example", "for instance", "e.g.", "par exemple"} {
 		if strings.HasPrefix(low, p) {
-			return false
+			return false // an illustration, not the point
 		}
 	}
-	return true
+	// what this session's own state shows (its diff, its other work) is not for next time
+	return !hasAny(low, []string{"this session", "this conversation", "cette session", "cette conversation"})
 }
 
 // maxAnswer bounds the sentences taken from the answer to a question.

@@ -1,0 +1,59 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"carnet/hook/transcript/transcripttest"
+)
+
+// A command that failed in one turn and went through in a later one is shown fixed in the
+// day's log; a failure of another command stays as it is.
+func TestFailureFixedInALaterTurn(t *testing.T) {
+	ws := testWorkspace(t)
+	b := &transcripttest.Claude{}
+	b.Prompt("Make the parser tests pass")
+	b.Use("m1", "b1", "Bash", map[string]any{"command": "go test ./parser/"})
+	b.Result("b1", "Exit code 1\n--- FAIL: TestEmptyLine (0.00s)", true)
+	b.Use("m1", "b2", "Bash", map[string]any{"command": "make lint"})
+	b.Result("b2", "Exit code 2\nmake: *** No rule to make target 'lint'.  Stop.", true)
+	b.Use("m1", "b4", "Bash", map[string]any{"command": "python - <<'EOF'\nimport parser\nEOF"})
+	b.Result("b4", "Exit code 1\nModuleNotFoundError: No module named 'parser'", true)
+	b.Say("m2", "The empty-line test still fails.")
+	path := b.Write(t)
+	stop := func() {
+		t.Helper()
+		in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": path, "cwd": ws})
+		if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
+			t.Fatalf("code %d", code)
+		}
+	}
+	stop()
+	b.Prompt("try again with the blank-line guard")
+	b.Use("m3", "e1", "Edit", map[string]any{"file_path": filepath.Join(ws, "parser.go"), "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Use("m3", "b5", "Bash", map[string]any{"command": "python - <<'EOF'\nprint(1)\nEOF"})
+	b.Result("b5", "1", false)
+	b.Use("m3", "b3", "Bash", map[string]any{"command": "go test ./parser/"})
+	b.Result("b3", "ok  \tparser\t0.01s", false)
+	b.Say("m4", "The parser tests pass.")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(data)
+	if !strings.Contains(log, "- corrigé : Échec de `go test ./parser/`") {
+		t.Errorf("the test failure is not shown fixed:\n%s", log)
+	}
+	if !strings.Contains(log, "- Échec de `make lint`") || !strings.Contains(log, "- Échec de `python -`") {
+		t.Errorf("the lint failure or the script's changed (another script went through):\n%s", log)
+	}
+}

@@ -1,0 +1,57 @@
+package memstore
+
+import (
+	"strings"
+	"testing"
+)
+
+// A prompt said again with a word or two changed is one goal of the day; a different
+// request, a shorter one or one naming another file is a goal of its own.
+func TestMergeKeepsARepeatedRequestOnce(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-22.md": "# Log session — 2026-03-22\n\n## Objectif\n" +
+		"- what is the simplest path to this feature set? It is really important we don't make this ready for war. I am the only user, stay simple but do the job\n"})
+	goals := []string{
+		"what is the simplest path to this feature set? It is really important we don't make this ready for scaling. I am the only user, stay simple but do the job",
+		"what is the simplest path to the export feature? Keep it small, I am the only user and the job is the sync",
+		"fix the parser in parser.go",
+		"fix the parser in lexer.go",
+	}
+	res, err := p.Merge(Extraction{Goal: goals}, Change{Now: day("2026-03-22")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := readRel(t, p, p.LogPath("2026-03-22"))
+	if strings.Contains(log, "ready for scaling") {
+		t.Errorf("the repeated request was kept:\n%s", log)
+	}
+	if len(res.Added) != 3 {
+		t.Errorf("added %v, want the three other goals", res.Added)
+	}
+}
+
+// A statement of work done closes the one open item that has all its words (plurals
+// folded); it closes nothing when two different items have them, or when it has fewer
+// than three words.
+func TestMergeClosesTheItemWorkDoneNames(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-22.md": "# Log session — 2026-03-22\n\n## À suivre\n" +
+		"- Fix the two silent failure cases identified above\n- Add tests for the parser\n- Add tests for the lexer\n- Deploy the app\n"})
+	res, err := p.Merge(Extraction{NextDone: []string{"Fix Silent Failures", "Add tests", "Add parser and lexer tests", "Deploy the app to staging"}}, Change{Now: day("2026-03-22")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := readRel(t, p, p.LogPath("2026-03-22"))
+	open, done, _ := strings.Cut(log, "## Finalisé")
+	if !strings.Contains(done, "Fix the two silent failure cases") || strings.Contains(open, "silent") {
+		t.Errorf("the silent failures item was not closed:\n%s", log)
+	}
+	for _, still := range []string{"- Add tests for the parser", "- Add tests for the lexer", "- Deploy the app"} {
+		if !strings.Contains(open, still) {
+			t.Errorf("%q was closed:\n%s", still, log)
+		}
+	}
+	if len(res.Ticked) != 1 {
+		t.Errorf("ticked %v", res.Ticked)
+	}
+}

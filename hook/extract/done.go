@@ -53,7 +53,7 @@ func doneStatement(line string) string {
 	if !ok || imp == "" {
 		return ""
 	}
-	for _, sep := range []string{": ", " - ", " — ", " (", ". ", ", "} {
+	for _, sep := range []string{": ", " - ", " — ", " (", ". ", ", ", "; "} {
 		rest, _, _ = strings.Cut(rest, sep)
 	}
 	rest = strings.TrimSpace(strings.Trim(rest, "*✅:. "))

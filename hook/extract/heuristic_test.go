@@ -76,6 +76,8 @@ func TestHeuristicToolHeavyFixture(t *testing.T) {
 		Work:      []string{"Fichiers modifiés : calc.sh, test_calc.sh", "Commit 2d46428 : calc: add multiply with its test"},
 		Decisions: []string{"Source calc.sh from the tests rather than copying the functions."},
 		Next:      []string{"Add a divide function."},
+		// the closing text's report, in the imperative: it ticks an open to-do that has all its words
+		NextDone: []string{"Add `multiply` to calc.sh with a test"},
 	}
 	if !reflect.DeepEqual(e, want) {
 		t.Errorf("got  %#v\nwant %#v", e, want)

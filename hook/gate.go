@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"time"
 
 	"carnet/hook/extract"
@@ -41,13 +39,13 @@ type GateResult struct {
 // checkGate judges the transcript since the previous check of this session and records
 // the new state. fx makes the edited paths relative for the message; project is named in
 // the suggested commands when the workspace has several.
-func checkGate(stateDir, session, transcriptPath string, fx extract.PathFixer, project string) (GateResult, error) {
+func checkGate(p *memstore.Project, session, transcriptPath string, fx extract.PathFixer, project string) (GateResult, error) {
 	if transcriptPath == "" {
 		return GateResult{}, nil // no transcript (Codex with a null path): nothing to judge
 	}
-	statePath := filepath.Join(stateDir, "gate", safeName(session)+".json")
+	statePath := "gate/" + safeName(session) + ".json"
 	var st gateState
-	if data, err := os.ReadFile(statePath); err == nil {
+	if data, err := p.ReadState(statePath); err == nil {
 		_ = json.Unmarshal(data, &st)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return GateResult{}, err
@@ -70,7 +68,7 @@ func checkGate(stateDir, session, transcriptPath string, fx extract.PathFixer, p
 		st.Blocks++
 	}
 	data, _ := json.Marshal(st)
-	if err := memstore.WriteFileAtomic(statePath, data); err != nil {
+	if err := p.WriteState(statePath, data); err != nil {
 		return GateResult{}, fmt.Errorf("gate state: %w", err)
 	}
 	return res, nil

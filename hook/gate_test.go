@@ -3,6 +3,8 @@ package hook
 import (
 	"carnet/hook/extract"
 	"carnet/hook/transcript/transcripttest"
+	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -11,7 +13,7 @@ import (
 
 func TestCheckGateCodex(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
+	dir := testProject(t)
 	tr := filepath.Join(t.TempDir(), "rollout.jsonl")
 	fx := extract.NewPathFixer("/repo")
 	r := &transcripttest.Rollout{}
@@ -33,5 +35,35 @@ func TestCheckGateCodex(t *testing.T) {
 	// No transcript: nothing to judge.
 	if res, err := checkGate(dir, "s2", "", fx, ""); err != nil || res.Block {
 		t.Fatalf("no transcript: %+v %v", res, err)
+	}
+}
+
+// The gate's and the task record's state files live in the debug folder, which a clone can
+// bring as a link (it is not the user's): a planted link is refused, nothing is written
+// where it points, and the hook goes on.
+func TestHookStateRefusesPlantedLinks(t *testing.T) {
+	t.Parallel()
+	p := testProject(t)
+	if err := p.MakeDebugDir(); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := t.TempDir()
+	for _, dir := range []string{"gate", "tasks"} {
+		if err := os.Symlink(elsewhere, p.WS.Abs(path.Join(p.DebugDir(), dir))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr := filepath.Join(t.TempDir(), "rollout.jsonl")
+	r := &transcripttest.Rollout{}
+	r.Shell("ls").Patch("/repo/pkg/a.go").Shell("go test ./...")
+	r.Write(t, tr)
+	if _, err := checkGate(p, "s1", tr, extract.NewPathFixer("/repo"), ""); err == nil {
+		t.Error("the gate wrote its state through a link")
+	}
+	if err := (sessionTasks{"1": "Fetch the data"}).save(p, "s1"); err == nil {
+		t.Error("the task record was written through a link")
+	}
+	if ents, _ := os.ReadDir(elsewhere); len(ents) != 0 {
+		t.Errorf("written where the link points: %v", ents)
 	}
 }

@@ -358,11 +358,10 @@ func (r *runner) gate(path string, turn *transcript.Turn) int {
 	if len(ws.Projects) > 1 && home != nil {
 		project = home.Name
 	}
-	if err := home.MakeDebugDir(); err != nil {
-		r.logf("gate: %v", err)
+	if home == nil {
 		return 0
 	}
-	res, err := checkGate(ws.Abs(home.DebugDir()), r.in.SessionID, path, extract.NewPathFixer(ws.Root, turn.Cwd), project)
+	res, err := checkGate(home, r.in.SessionID, path, extract.NewPathFixer(ws.Root, turn.Cwd), project)
 	if err != nil {
 		r.logf("%v", err)
 		return 0

@@ -25,6 +25,16 @@ func testWorkspace(t *testing.T) string {
 	return ws
 }
 
+// testProject is the one project of a fresh workspace.
+func testProject(t *testing.T) *memstore.Project {
+	t.Helper()
+	w, err := memstore.Open(testWorkspace(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w.Projects[0]
+}
+
 func fixedNow() time.Time { return time.Date(2026, 3, 22, 12, 0, 0, 0, time.UTC) }
 
 // blockingReader never returns, like a stdin nobody closes.

@@ -2,8 +2,6 @@ package hook
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
@@ -19,21 +17,19 @@ type sessionTasks map[string]string
 
 // loadSessionTasks reads the session's task names (none when there is no record yet or it
 // is unreadable: a lost record only loses the matching, never a capture).
-func loadSessionTasks(stateDir, session string) sessionTasks {
+func loadSessionTasks(p *memstore.Project, session string) sessionTasks {
 	tasks := sessionTasks{}
-	if data, err := os.ReadFile(tasksPath(stateDir, session)); err == nil {
+	if data, err := p.ReadState(tasksPath(session)); err == nil {
 		_ = json.Unmarshal(data, &tasks)
 	}
 	return tasks
 }
 
-func tasksPath(stateDir, session string) string {
-	return filepath.Join(stateDir, "tasks", safeName(session)+".json")
-}
+func tasksPath(session string) string { return "tasks/" + safeName(session) + ".json" }
 
-func (tasks sessionTasks) save(stateDir, session string) error {
+func (tasks sessionTasks) save(p *memstore.Project, session string) error {
 	data, _ := json.Marshal(tasks)
-	return memstore.WriteFileAtomic(tasksPath(stateDir, session), data)
+	return p.WriteState(tasksPath(session), data)
 }
 
 // nameTasks gives each TaskUpdate of the turn that has no subject the one its number had
@@ -62,13 +58,12 @@ func (r *runner) rememberTasks(t *transcript.Turn) {
 		return
 	}
 	home := r.home()
-	if home == nil || home.MakeDebugDir() != nil {
+	if home == nil {
 		return
 	}
-	dir := r.ws.Abs(home.DebugDir())
-	tasks := loadSessionTasks(dir, t.SessionID)
+	tasks := loadSessionTasks(home, t.SessionID)
 	if nameTasks(t.Tools, tasks) {
-		if err := tasks.save(dir, t.SessionID); err != nil {
+		if err := tasks.save(home, t.SessionID); err != nil {
 			r.logf("tasks: %v", err)
 		}
 	}

@@ -57,7 +57,8 @@ func TestTaskUpdateOfAnEarlierTurnClosesItsTodo(t *testing.T) {
 
 // Task numbers are per session: another session's "#1" is not this one's.
 func TestTaskNumbersArePerSession(t *testing.T) {
-	dir := t.TempDir()
+	t.Parallel()
+	dir := testProject(t)
 	tasks := sessionTasks{"1": "Fetch the data"}
 	if err := tasks.save(dir, "s1"); err != nil {
 		t.Fatal(err)

@@ -440,3 +440,25 @@ func writeAtomic(root *os.Root, rel string, data []byte, mode fs.FileMode) error
 	}
 	return nil
 }
+
+// ReadState reads the file name (slash-separated, e.g. "gate/<session>.json") of the
+// project's debug folder: state the hook keeps between calls on this machine. It never reads
+// through a symbolic link; a missing file is an fs.ErrNotExist error.
+func (p *Project) ReadState(name string) ([]byte, error) {
+	return p.ReadFile(path.Join(p.DebugDir(), name))
+}
+
+// WriteState writes data atomically to the file name of the project's debug folder (made,
+// with its .gitignore, when missing). It never writes through a symbolic link: a link
+// planted in the debug folder, or on the way to it, is refused, not followed.
+func (p *Project) WriteState(name string, data []byte) error {
+	if err := p.MakeDebugDir(); err != nil {
+		return err
+	}
+	f, err := p.openFolder(false)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.writeFile(path.Join(p.DebugDir(), name), data)
+}

@@ -7,10 +7,8 @@ import (
 	"io/fs"
 	"math"
 	"path"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -114,36 +112,25 @@ type scanHit struct {
 // open, so that a file costs one check for links and one open.
 func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileScan {
 	out := make([]fileScan, len(jobs))
-	workers := min(runtime.GOMAXPROCS(0), max(len(jobs), 1))
-	var next sync.Mutex
-	i := 0
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			r := &dirReaders{folders: map[*Project]*folder{}, dirs: map[string]*listedDir{}}
-			var folded []byte
-			defer r.close()
-			for {
-				next.Lock()
-				j := i
-				i++
-				next.Unlock()
-				if j >= len(jobs) {
-					return
-				}
-				out[j] = fileScan{job: jobs[j]}
-				data, err := r.read(jobs[j])
-				if err == nil && (skip == nil || !skip(data)) {
-					folded = foldInto(folded[:0], data)
-					out[j].scan(folded, terms)
-					if len(out[j].hits) > 0 {
-						out[j].data = bytes.Clone(data)
-					}
+	parallel(len(jobs), func() func(int) {
+		r := &dirReaders{folders: map[*Project]*folder{}, dirs: map[string]*listedDir{}}
+		var folded []byte
+		return func(j int) {
+			if j < 0 {
+				r.close()
+				return
+			}
+			out[j] = fileScan{job: jobs[j]}
+			data, err := r.read(jobs[j])
+			if err == nil && (skip == nil || !skip(data)) {
+				folded = foldInto(folded[:0], data)
+				out[j].scan(folded, terms)
+				if len(out[j].hits) > 0 {
+					out[j].data = bytes.Clone(data)
 				}
 			}
-		})
-	}
-	wg.Wait()
+		}
+	})
 	return out
 }
 

@@ -79,23 +79,16 @@ func summarize(p *memstore.Project) (projectSummary, error) {
 	return projectSummary{p: p, logs: len(o.Logs), open: -1, longLines: o.LongLines, last: o.Newest()}, nil
 }
 
+// countOpen counts every project's open items with memstore.CountOpen (what
+// Overview(WithLogs).OpenItems() says, without parsing the logs whole); a project whose
+// folders cannot be listed counts 0.
 func countOpen(ws *memstore.Workspace) tea.Cmd {
 	return func() tea.Msg {
+		n, _ := memstore.CountOpen(ws.Projects)
 		counts := make(map[string]int, len(ws.Projects))
-		var mu sync.Mutex
-		var wg sync.WaitGroup
-		for _, p := range ws.Projects {
-			wg.Go(func() {
-				n := 0
-				if o, err := p.Overview(memstore.WithLogs); err == nil {
-					n = len(o.OpenItems())
-				}
-				mu.Lock()
-				counts[p.Name] = n
-				mu.Unlock()
-			})
+		for i, p := range ws.Projects {
+			counts[p.Name] = n[i]
 		}
-		wg.Wait()
 		return openCountsMsg{counts}
 	}
 }

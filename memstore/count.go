@@ -3,6 +3,8 @@ package memstore
 import (
 	"bytes"
 	"errors"
+	"io/fs"
+	"path"
 	"runtime"
 	"strings"
 	"sync"
@@ -17,20 +19,20 @@ import (
 // counted, "✅ …" done) without building the document. Listings and files are read on
 // every core.
 func CountOpen(projects []*Project) (counts []int, err error) {
-	logs := make([][]LogFile, len(projects))
+	logs := make([][]string, len(projects))
 	errs := make([]error, len(projects))
 	parallel(len(projects), func() func(int) {
 		return func(i int) {
 			if i >= 0 {
-				logs[i], errs[i] = projects[i].Logs()
+				logs[i], errs[i] = projects[i].logPaths()
 			}
 		}
 	})
 	var jobs []searchJob
 	var owner []int // the project of each job
 	for i, ls := range logs {
-		for _, lf := range ls {
-			jobs = append(jobs, searchJob{p: projects[i], path: lf.Path})
+		for _, rel := range ls {
+			jobs = append(jobs, searchJob{p: projects[i], path: rel})
 			owner = append(owner, i)
 		}
 	}
@@ -52,6 +54,41 @@ func CountOpen(projects []*Project) (counts []int, err error) {
 		counts[owner[j]] += n
 	}
 	return counts, errors.Join(errs...)
+}
+
+// logPaths lists the daily logs as Logs does, by name only: in an os.Root a listing takes
+// one lstat per entry, which is most of what a listing of 365 logs costs. A link or a
+// folder bearing a log's name is left out when it is read (readListed refuses both), so
+// what is counted is what Logs lists.
+func (p *Project) logPaths() ([]string, error) {
+	f, err := p.openFolder(false)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	d, err := f.openListed(p.LogsDir())
+	var le *LinkError
+	switch {
+	case errors.As(err, &le):
+		p.noteLink(le.Path)
+		return nil, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	}
+	defer d.Close()
+	names, err := d.file.Readdirnames(-1)
+	var out []string
+	for _, n := range names {
+		if date, ok := strings.CutSuffix(n, ".md"); ok && IsDate(date) {
+			out = append(out, path.Join(p.LogsDir(), n))
+		}
+	}
+	return out, err
 }
 
 // parallel runs n jobs on at most GOMAXPROCS workers. Each worker gets its own job function

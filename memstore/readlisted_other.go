@@ -2,10 +2,15 @@
 
 package memstore
 
+import "io/fs"
+
 // readListed reads the file name of d, a file its listing gave, into buf (reused, grown as
 // needed). The listing left links out, and d's os.Root never lets a link put there since lead
-// out of the folder.
+// out of the folder; a link is refused all the same, as on Linux.
 func readListed(d *listedDir, name string, buf []byte) ([]byte, error) {
+	if fi, err := d.root.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, &LinkError{Path: name} // as O_NOFOLLOW refuses it on Linux
+	}
 	file, err := d.root.Open(name)
 	if err != nil {
 		return nil, err

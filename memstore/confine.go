@@ -277,8 +277,12 @@ func (w *Workspace) ReadFile(rel string) ([]byte, error) {
 // readDir lists a folder of the memory (dir workspace-relative, in the memory folder),
 // sorted by name, leaving out symbolic links. A missing folder lists nothing; so does a folder that is
 // a link or lies under one. What is left out is noted once in the debug log.
-func (p *Project) readDir(dir string) ([]fs.DirEntry, error) {
-	ents, err := p.readDirIn(dir)
+func (p *Project) readDir(dir string) ([]fs.DirEntry, error) { return p.readDirAs(dir, true) }
+
+// readDirAs is readDir; without info, the entries' Info may cost a system call each
+// (only names and types are read: no lstat per entry where the system says the types).
+func (p *Project) readDirAs(dir string, info bool) ([]fs.DirEntry, error) {
+	ents, err := p.readDirIn(dir, info)
 	var le *LinkError
 	switch {
 	case errors.As(err, &le):
@@ -290,17 +294,13 @@ func (p *Project) readDir(dir string) ([]fs.DirEntry, error) {
 	return ents, err
 }
 
-func (p *Project) readDirIn(dir string) ([]fs.DirEntry, error) {
+func (p *Project) readDirIn(dir string, info bool) ([]fs.DirEntry, error) {
 	f, err := p.openFolder(false)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	in, err := f.check(dir)
-	if err != nil {
-		return nil, err
-	}
-	ents, err := fs.ReadDir(f.FS(), filepath.ToSlash(in))
+	ents, err := f.list(dir, info)
 	return slices.DeleteFunc(ents, func(e fs.DirEntry) bool {
 		if e.Type()&fs.ModeSymlink == 0 {
 			return false
@@ -308,6 +308,26 @@ func (p *Project) readDirIn(dir string) ([]fs.DirEntry, error) {
 		p.noteLink(path.Join(dir, e.Name()))
 		return true
 	}), err
+}
+
+// list lists dir (workspace-relative, in the folder) sorted by name, refused when it is a
+// symbolic link or under one; with info, each entry's Info is read now (an lstat each).
+func (f *folder) list(dir string, info bool) ([]fs.DirEntry, error) {
+	if info {
+		in, err := f.check(dir)
+		if err != nil {
+			return nil, err
+		}
+		return fs.ReadDir(f.FS(), filepath.ToSlash(in))
+	}
+	d, err := f.openListed(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	ents, err := listTyped(d)
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return ents, err
 }
 
 // notedLinks holds the links already noted in a debug log by this process, so that a

@@ -3,8 +3,6 @@ package memstore
 import (
 	"bytes"
 	"errors"
-	"io/fs"
-	"path"
 	"runtime"
 	"strings"
 	"sync"
@@ -16,23 +14,23 @@ import (
 // screen that shows only the number: every log is read once, into a buffer each worker
 // reuses, and scanned for its open items with the parser's rules (headings in both
 // languages and their aliases, top-level "- " bullets, nested lines and fenced code not
-// counted, "✅ …" done) without building the document. Listings and files are read on
-// every core.
+// counted, "✅ …" done) without building the document. The folders are listed as
+// Overview(Dates) lists them (no stat per log); listings and files are read on every core.
 func CountOpen(projects []*Project) (counts []int, err error) {
-	logs := make([][]string, len(projects))
+	logs := make([][]LogFile, len(projects))
 	errs := make([]error, len(projects))
 	parallel(len(projects), func() func(int) {
 		return func(i int) {
 			if i >= 0 {
-				logs[i], errs[i] = projects[i].logPaths()
+				logs[i], errs[i] = projects[i].listLogs(projects[i].LogsDir(), false, false)
 			}
 		}
 	})
 	var jobs []searchJob
 	var owner []int // the project of each job
 	for i, ls := range logs {
-		for _, rel := range ls {
-			jobs = append(jobs, searchJob{p: projects[i], path: rel})
+		for _, lf := range ls {
+			jobs = append(jobs, searchJob{p: projects[i], path: lf.Path})
 			owner = append(owner, i)
 		}
 	}
@@ -54,41 +52,6 @@ func CountOpen(projects []*Project) (counts []int, err error) {
 		counts[owner[j]] += n
 	}
 	return counts, errors.Join(errs...)
-}
-
-// logPaths lists the daily logs as Logs does, by name only: in an os.Root a listing takes
-// one lstat per entry, which is most of what a listing of 365 logs costs. A link or a
-// folder bearing a log's name is left out when it is read (readListed refuses both), so
-// what is counted is what Logs lists.
-func (p *Project) logPaths() ([]string, error) {
-	f, err := p.openFolder(false)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	d, err := f.openListed(p.LogsDir())
-	var le *LinkError
-	switch {
-	case errors.As(err, &le):
-		p.noteLink(le.Path)
-		return nil, nil
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, nil
-	case err != nil:
-		return nil, err
-	}
-	defer d.Close()
-	names, err := d.file.Readdirnames(-1)
-	var out []string
-	for _, n := range names {
-		if date, ok := strings.CutSuffix(n, ".md"); ok && IsDate(date) {
-			out = append(out, path.Join(p.LogsDir(), n))
-		}
-	}
-	return out, err
 }
 
 // parallel runs n jobs on at most GOMAXPROCS workers. Each worker gets its own job function

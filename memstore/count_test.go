@@ -83,3 +83,51 @@ func TestCountOpenLinkedLogLeftOut(t *testing.T) {
 		t.Fatalf("counts %v, %v; want [1]: a link is not followed, a folder not read", counts, err)
 	}
 }
+
+// Overview(Dates) lists what Overview(Listing) lists, without the sizes.
+func TestOverviewDatesIsListingWithoutSizes(t *testing.T) {
+	t.Parallel()
+	w, p := newTestWorkspace(t, map[string]string{
+		"long_memory.md":              "# Memory\n\n## 2026-01-02\n- a fact\n",
+		"logs/2026-03-01.md":          "## À suivre\n- one\n",
+		"logs/2026-03-02.md":          "## À suivre\n- two\n",
+		"logs/notes.md":               "not a log\n",
+		"logs/archives/2026-01-10.md": "## À suivre\n- archived\n",
+	})
+	logs := filepath.Join(w.Root, MemoryDir, "logs")
+	if err := os.Symlink(filepath.Join(logs, "2026-03-01.md"), filepath.Join(logs, "2026-03-04.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(logs, "2026-03-05.md"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	full, err := p.Overview(Listing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dates, err := p.Overview(Dates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(full.Logs) != 2 || len(full.Archives) != 1 {
+		t.Fatalf("Listing: %d logs, %d archives; want 2 and 1", len(full.Logs), len(full.Archives))
+	}
+	for _, l := range [][2][]LogSummary{{full.Logs, dates.Logs}, {full.Archives, dates.Archives}} {
+		if len(l[0]) != len(l[1]) {
+			t.Fatalf("Listing %v, Dates %v", l[0], l[1])
+		}
+		for i := range l[0] {
+			want := l[0][i].LogFile
+			if want.Size == 0 {
+				t.Fatalf("Listing gave no size for %s", want.Path)
+			}
+			want.Size = 0
+			if l[1][i].LogFile != want {
+				t.Errorf("Dates %+v, want %+v", l[1][i].LogFile, want)
+			}
+		}
+	}
+	if dates.LongLines != full.LongLines || dates.Newest() != "2026-03-02" {
+		t.Errorf("Dates: %d long lines, newest %q", dates.LongLines, dates.Newest())
+	}
+}

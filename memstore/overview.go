@@ -10,8 +10,11 @@ import (
 type Depth int
 
 const (
+	// Dates is Listing without the logs' sizes (LogFile.Size is 0): the folders are listed
+	// by name and type, with no stat per file — a project list's counts and dates.
+	Dates Depth = iota - 1
 	// Listing reads the long memory and the folder listings: counts, dates and sizes.
-	Listing Depth = iota
+	Listing
 	// WithLogs also reads and parses every daily log (open items, filled sections).
 	WithLogs
 	// WithArchives also reads and parses every archived log.
@@ -56,11 +59,11 @@ func (p *Project) Overview(depth Depth) (*Overview, error) {
 	case data != nil:
 		o.LongMemory, o.HasLongMemory, o.LongLines = data, true, CountLines(data)
 	}
-	logs, err := p.Logs()
+	logs, err := p.listLogs(p.LogsDir(), false, depth > Dates)
 	if err != nil {
 		return nil, err
 	}
-	arch, err := p.Archives()
+	arch, err := p.listLogs(p.ArchivesDir(), true, depth > Dates)
 	if err != nil {
 		return nil, err
 	}

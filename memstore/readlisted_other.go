@@ -4,6 +4,9 @@ package memstore
 
 import "io/fs"
 
+// listTyped lists d's entries, in no particular order.
+func listTyped(d *listedDir) ([]fs.DirEntry, error) { return d.file.ReadDir(-1) }
+
 // readListed reads the file name of d, a file its listing gave, into buf (reused, grown as
 // needed). The listing left links out, and d's os.Root never lets a link put there since lead
 // out of the folder; a link is refused all the same, as on Linux.

@@ -266,13 +266,14 @@ type LogFile struct {
 }
 
 // Logs lists the daily logs, newest first (archives excluded). Symbolic links are left out.
-func (p *Project) Logs() ([]LogFile, error) { return p.listLogs(p.LogsDir(), false) }
+func (p *Project) Logs() ([]LogFile, error) { return p.listLogs(p.LogsDir(), false, true) }
 
 // Archives lists the archived logs, newest first. Symbolic links are left out.
-func (p *Project) Archives() ([]LogFile, error) { return p.listLogs(p.ArchivesDir(), true) }
+func (p *Project) Archives() ([]LogFile, error) { return p.listLogs(p.ArchivesDir(), true, true) }
 
-func (p *Project) listLogs(dir string, archived bool) ([]LogFile, error) {
-	ents, err := p.readDir(dir)
+// listLogs lists the logs of dir; without sizes, LogFile.Size is 0 and no file is stat'ed.
+func (p *Project) listLogs(dir string, archived, sizes bool) ([]LogFile, error) {
+	ents, err := p.readDirAs(dir, sizes)
 	if err != nil {
 		return nil, err
 	}
@@ -282,11 +283,15 @@ func (p *Project) listLogs(dir string, archived bool) ([]LogFile, error) {
 		if e.IsDir() || !strings.HasSuffix(n, ".md") || !IsDate(strings.TrimSuffix(n, ".md")) {
 			continue
 		}
-		info, err := e.Info()
-		if err != nil {
-			continue
+		lf := LogFile{Date: strings.TrimSuffix(n, ".md"), Path: path.Join(dir, n), Archived: archived}
+		if sizes {
+			info, err := e.Info()
+			if err != nil {
+				continue
+			}
+			lf.Size = info.Size()
 		}
-		out = append(out, LogFile{Date: strings.TrimSuffix(n, ".md"), Path: path.Join(dir, n), Size: info.Size(), Archived: archived})
+		out = append(out, lf)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Date > out[j].Date })
 	return out, nil

@@ -72,7 +72,7 @@ func loadProjects(ws *memstore.Workspace) tea.Cmd {
 }
 
 func summarize(p *memstore.Project) (projectSummary, error) {
-	o, err := p.Overview(memstore.Listing)
+	o, err := p.Overview(memstore.Dates)
 	if err != nil {
 		return projectSummary{p: p, open: -1}, err
 	}

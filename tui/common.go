@@ -97,11 +97,14 @@ type (
 	clearStatusMsg struct{ id int }
 	// reloadMsg asks every open screen to read its data again (memory changed on disk).
 	reloadMsg struct{}
-	// workspaceMsg carries a freshly opened workspace.
+	// workspaceMsg carries a freshly opened workspace and, when it has projects, their
+	// summaries: the project list's content, read with it so that the list needs no other
+	// message.
 	workspaceMsg struct {
-		ws   *memstore.Workspace
-		repo *gitrepo.Repo
-		err  error
+		ws    *memstore.Workspace
+		repo  *gitrepo.Repo
+		err   error
+		first *projectsMsg
 	}
 	// editorDoneMsg comes back when $EDITOR exits.
 	editorDoneMsg struct {

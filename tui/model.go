@@ -55,6 +55,7 @@ type Model struct {
 	fatal    error
 	stale    map[screen]bool                                      // screens under the active one that missed a reload
 	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests stop the clock
+	early    <-chan tea.Msg                                       // the workspace, opened by Run while the terminal is set up
 }
 
 // statusTTL is how long a status line stays.
@@ -74,14 +75,20 @@ func New(opts Options) *Model {
 
 // Init asks the terminal for its background and opens the workspace.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{openWorkspace(m.c.root)}
+	open := openWorkspace(m.c.root)
+	if m.early != nil {
+		early := m.early
+		open = func() tea.Msg { return <-early }
+	}
+	cmds := []tea.Cmd{open}
 	if m.opts.Dark == nil {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	return tea.Batch(cmds...)
 }
 
-// openWorkspace reads the workspace and finds the git work tree holding it.
+// openWorkspace reads the workspace, finds the git work tree holding it and reads the
+// project summaries.
 func openWorkspace(root string) tea.Cmd {
 	return func() tea.Msg {
 		ws, err := memstore.Open(root)
@@ -89,7 +96,12 @@ func openWorkspace(root string) tea.Cmd {
 			return workspaceMsg{err: err}
 		}
 		repo, _ := ws.Repo()
-		return workspaceMsg{ws: ws, repo: repo}
+		msg := workspaceMsg{ws: ws, repo: repo}
+		if len(ws.Projects) > 0 {
+			first := loadProjects(ws)().(projectsMsg)
+			msg.first = &first
+		}
+		return msg
 	}
 }
 
@@ -296,7 +308,12 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 	}
 	m.stack = []screen{first}
 	clear(m.stale)
-	cmds = append(cmds, m.resize(), first.Init())
+	load := first.Init()
+	if _, ok := first.(*projects); ok && msg.first != nil {
+		sums := *msg.first
+		load = func() tea.Msg { return sums } // read with the workspace
+	}
+	cmds = append(cmds, m.resize(), load)
 	if m.opts.Project != "" {
 		p, err := msg.ws.Project(m.opts.Project)
 		if err != nil {
@@ -460,6 +477,10 @@ func Run(opts Options) error {
 		return ErrDumbTerminal
 	}
 	m := New(opts)
+	// The workspace and the list's content are read while bubbletea sets the terminal up.
+	early := make(chan tea.Msg, 1)
+	go func() { early <- openWorkspace(opts.Root)() }()
+	m.early = early
 	_, err := tea.NewProgram(m).Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		return err

@@ -138,7 +138,7 @@ func isBarePath(t string) bool {
 
 // Sentence markers of a choice and of a cause or a fact learned, in English and French.
 var (
-	decisionMarkers  = []string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to", " in favour of", " in favor of", "going with", "go with ", "settled on", "chose to"}
+	decisionMarkers  = []string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to", "for backward compatibility", "for backwards compatibility", " in favour of", " in favor of", "going with", "go with ", "settled on", "chose to"}
 	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that"}
 )
 
@@ -274,6 +274,9 @@ func keepSentence(s string) bool {
 	if strings.Contains(low, "successfully") || strings.Contains(low, "avec succès") {
 		return false // a recap, not a reason
 	}
+	if statedChoice(low) {
+		return true
+	}
 	for _, p := range []string{"let me", "i'll ", "i will", "now i", "now let", "je vais", "would you", "voulez-vous", "shall i",
 		"i can see", "i see ", "i notice", "looking at", "it seems", "this means", "expected:",
 		"for example", "for instance", "e.g.", "par exemple"} {
@@ -283,6 +286,18 @@ func keepSentence(s string) bool {
 	}
 	// what this session's own state shows (its diff, its other work) is not for next time
 	return !hasAny(low, []string{"this session", "this conversation", "cette session", "cette conversation"})
+}
+
+// statedChoice reports a sentence (lower case) that announces a choice with its reason
+// ("I'll use pydantic-settings so env vars are validated"), unlike an announcement of the
+// next move ("I'll use grep to find it").
+func statedChoice(low string) bool {
+	for _, p := range []string{"i'll use ", "we'll use ", "i'll go with ", "we'll go with "} {
+		if strings.HasPrefix(low, p) {
+			return hasAny(low, []string{" so ", " because ", " since ", ", which ", " as it ", " to avoid ", " to keep "})
+		}
+	}
+	return false
 }
 
 // maxAnswer bounds the sentences taken from the answer to a question.

@@ -1,0 +1,87 @@
+package extract
+
+import (
+	"slices"
+	"testing"
+
+	"carnet/hook/transcript/transcripttest"
+)
+
+// A plan's "## Solution" stated as a paragraph is the choice the plan makes.
+func TestPlanSolutionParagraphIsADecision(t *testing.T) {
+	t.Parallel()
+	plan := "# Plan: Fix the missing fields\n\n## Problem\nThe validator rejects the new fields.\n\n" +
+		"## Solution\n\nAdd the four fields to the mutation validator in `api/validators.ts`.\n\n" +
+		"## Steps\n1. Edit the validator\n2. Rebuild\n"
+	b := &transcripttest.Claude{}
+	b.Prompt("the save still fails")
+	b.Use("m1", "x1", "ExitPlanMode", map[string]any{"plan": plan})
+	b.Result("x1", "User has approved your plan.", false)
+	b.Say("m2", "Done.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := "Add the four fields to the mutation validator in `api/validators.ts`."
+	if !slices.Contains(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q among them", e.Decisions, want)
+	}
+}
+
+// A closing text's "Decisions" heading followed by a paragraph (not a plan) stays as it was:
+// only items count there.
+func TestClosingSolutionParagraphIsNotTaken(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("fix the save")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/a.ts", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "## Solution\n\nI have updated the code and everything works now as expected.\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	if len(e.Decisions) != 0 {
+		t.Errorf("decisions = %q, want none", e.Decisions)
+	}
+}
+
+// "I'll use X" opens a choice: the sentence is kept although it starts like an announcement.
+func TestIllUseIsADecision(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("add settings")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/config.py", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "I'll use pydantic-settings for the configuration so env vars are validated. I'll read the file now to check it.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"I'll use pydantic-settings for the configuration so env vars are validated."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}
+
+// "for backward compatibility" gives the reason of a choice.
+func TestBackwardCompatibilityIsADecision(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("add the fields")
+	b.Use("m1", "w1", "Edit", map[string]any{"file_path": "/home/dev/proj/schema.ts", "old_string": "a", "new_string": "b"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "Added the four fields.\n\n- All fields are optional for backward compatibility\n- Build passed\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"All fields are optional for backward compatibility"}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}
+
+// "preview" is not "review": a closing text that mentions the preview page keeps its choices.
+func TestPreviewIsNotAReview(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("add the fields")
+	b.Use("m1", "w1", "Edit", map[string]any{"file_path": "/home/dev/proj/schema.ts", "old_string": "a", "new_string": "b"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "Added the four fields.\n\n- All fields are optional for backward compatibility\n\n"+
+		"**Next step:** test the page at `/preview/configure`.\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"All fields are optional for backward compatibility"}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}

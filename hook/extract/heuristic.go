@@ -382,11 +382,29 @@ func goalText(p string) string {
 	if isFollowUp(p) || isApproval(p) {
 		return ""
 	}
-	p = firstParagraph(p)
+	p = dropRole(firstParagraph(p))
 	if isAck(p) {
 		return ""
 	}
 	return p
+}
+
+// rolePreambles open a sentence that casts the agent ("You are an expert frontend
+// engineer.") rather than saying what to do.
+var rolePreambles = []string{"you are a ", "you are an ", "you're a ", "you're an ", "act as a ", "act as an ",
+	"tu es un ", "tu es une ", "vous êtes un ", "vous êtes une "}
+
+// dropRole removes a role preamble sentence from the start of a goal when a request follows.
+func dropRole(p string) string {
+	low := strings.ToLower(p)
+	if !slices.ContainsFunc(rolePreambles, func(r string) bool { return strings.HasPrefix(low, r) }) {
+		return p
+	}
+	ss := splitSentences(p)
+	if len(ss) < 2 {
+		return p
+	}
+	return strings.Join(ss[1:], " ")
 }
 
 func between(s, a, b string) string {

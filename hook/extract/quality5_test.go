@@ -70,6 +70,20 @@ func TestBackwardCompatibilityIsADecision(t *testing.T) {
 	}
 }
 
+// A role preamble ("You are an expert …") is not the task: the goal is the request after it.
+func TestRolePreambleIsNotTheGoal(t *testing.T) {
+	t.Parallel()
+	for prompt, want := range map[string]string{
+		"You are an expert frontend engineer. Write the React code for the given design.\n\nProject root: /x": "Write the React code for the given design.",
+		"Act as a senior reviewer. Review the payment module for race conditions.":                            "Review the payment module for race conditions.",
+		"You are right, the test is flaky. Fix it by waiting for the server.":                                 "You are right, the test is flaky. Fix it by waiting for the server.",
+	} {
+		if got := goalOf(prompt); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", prompt, got, want)
+		}
+	}
+}
+
 // "preview" is not "review": a closing text that mentions the preview page keeps its choices.
 func TestPreviewIsNotAReview(t *testing.T) {
 	t.Parallel()

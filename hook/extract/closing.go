@@ -407,13 +407,13 @@ var labelWords = func() map[string]string {
 	return m
 }()
 
-// planWords are the label words of a plan: there, the approach and the design are what
-// was chosen.
+// planWords are the label words of a plan: there, the approach, the design and the
+// overview's first line are what was chosen.
 var planWords = func() map[string]string {
 	m := maps.Clone(labelWords)
 	for _, w := range []string{"approach", "design", "strategy", "architecture", "key positioning", "positioning",
 		"implementation approach", "technical approach", "solution design", "chosen approach", "tech stack", "stack",
-		"deliberate non decisions", "non decisions", "trade offs made"} {
+		"deliberate non decisions", "non decisions", "trade offs made", "overview"} {
 		m[w] = memstore.KeyDecisions
 	}
 	m["root cause found"] = memstore.KeyKnowledge

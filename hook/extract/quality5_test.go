@@ -99,3 +99,20 @@ func TestPreviewIsNotAReview(t *testing.T) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
 }
+
+// A plan's overview paragraph says what the plan chose to build and why.
+func TestPlanOverviewIsADecision(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Implement the following plan:\n\n# Add a help command\n\n## Overview\n\n" +
+		"Create a `help` command that lists every command, so users need not open the docs.\n\n" +
+		"## Files\n\n| File | Action |\n|---|---|\n| `help.md` | Create |\n")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/help.md", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "Done.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"Create a `help` command that lists every command, so users need not open the docs."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}

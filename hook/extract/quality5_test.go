@@ -116,3 +116,18 @@ func TestPlanOverviewIsADecision(t *testing.T) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
 }
+
+// A courtesy or an acknowledgement before the request ("Thanks! Please update …") is not
+// part of the goal.
+func TestCourtesyBeforeTheRequestIsDropped(t *testing.T) {
+	t.Parallel()
+	for prompt, want := range map[string]string{
+		"Thanks! Please update CLAUDE.md for current changes": "Please update CLAUDE.md for current changes",
+		"Perfect. Now add tests for the parser.":              "Now add tests for the parser.",
+		"Thanks!":                                             "",
+	} {
+		if got := goalOf(prompt); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", prompt, got, want)
+		}
+	}
+}

@@ -188,7 +188,8 @@ func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 		if len(decisions) >= maxReasons && len(knowledge) >= maxReasons {
 			break
 		}
-		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) && !hasAny(low, refusalMarkers) {
+		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) &&
+			!hasAny(low, refusalMarkers) && !hasAny(low, reasonOpeners) {
 			continue // most texts state no reason: skip them before splitting
 		}
 		for _, s := range sentences(text) {
@@ -196,7 +197,7 @@ func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 			switch {
 			case len(knowledge) < maxReasons && isRefusal(low) && notNeeded(low):
 				knowledge = append(knowledge, s) // "No reinstall needed - just …": how the tool works
-			case len(decisions) < maxReasons && (hasAny(low, decisionMarkers) || isRefusal(low)):
+			case len(decisions) < maxReasons && (hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low)):
 				decisions = append(decisions, s)
 			case len(knowledge) < maxReasons && hasAny(low, knowledgeMarkers):
 				knowledge = append(knowledge, s)
@@ -245,6 +246,9 @@ func sentences(text string) []string {
 			t = stripItem(t)
 		}
 		for _, s := range splitSentences(stripMarkup(t)) {
+			if strings.HasSuffix(s, ":") && reasonedMove(" "+strings.ToLower(s)) {
+				s = strings.TrimSuffix(s, ":") + "." // "Since X, I'll do Y:" before the doing
+			}
 			if keepSentence(s) {
 				out = append(out, s)
 			}
@@ -295,6 +299,30 @@ func statedChoice(low string) bool {
 	for _, p := range []string{"i'll use ", "we'll use ", "i'll go with ", "we'll go with "} {
 		if strings.HasPrefix(low, p) {
 			return hasAny(low, []string{" so ", " because ", " since ", ", which ", " as it ", " to avoid ", " to keep "})
+		}
+	}
+	return false
+}
+
+// reasonOpeners open a sentence with the reason of what follows ("Since raw history lacks
+// replies, I'll …"); moveOpeners introduce that move; lookVerbs make it only a look around.
+var (
+	reasonOpeners = []string{" since ", " because ", " puisque ", " comme "}
+	moveOpeners   = []string{", i'll ", ", we'll ", ", je vais ", ", on va "}
+	lookVerbs     = []string{"look", "check", "examine", "read", "see", "inspect", "investigate", "search", "explore",
+		"verify", "review", "run", "try", "first", "need", "start", "regarder", "vérifier", "lire", "chercher", "essayer"}
+)
+
+// reasonedMove reports a sentence (lower case, padded with spaces) that opens with a reason
+// and then states a move: a choice, unless the move is only to look.
+func reasonedMove(low string) bool {
+	if !slices.ContainsFunc(reasonOpeners, func(o string) bool { return strings.HasPrefix(low, o) }) {
+		return false
+	}
+	for _, m := range moveOpeners {
+		if _, move, ok := strings.Cut(low, m); ok {
+			verb, _, _ := strings.Cut(move, " ")
+			return !slices.Contains(lookVerbs, verb)
 		}
 	}
 	return false

@@ -131,3 +131,20 @@ func TestCourtesyBeforeTheRequestIsDropped(t *testing.T) {
 		}
 	}
 }
+
+// "Since X, I'll Y" gives a move and its reason: a choice, unless the move is only to look.
+func TestReasonedMoveIsADecision(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("export the history")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/export.py", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "Since raw history lacks assistant replies, I'll prioritize the export CLI and fall back to the history file:")
+	b.Say("m3", "Since I need to see the content, let me look at the files. Since the test failed, I'll check the logs first.")
+	b.Say("m4", "Done.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"Since raw history lacks assistant replies, I'll prioritize the export CLI and fall back to the history file."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}

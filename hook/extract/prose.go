@@ -305,10 +305,12 @@ func statedChoice(low string) bool {
 }
 
 // reasonOpeners open a sentence with the reason of what follows ("Since raw history lacks
-// replies, I'll …"); moveOpeners introduce that move; lookVerbs make it only a look around.
+// replies, I'll …"); moveOpeners introduce that move; a reason about the agent or the
+// user (agentSubjects) or a move in lookVerbs make it only a look around.
 var (
 	reasonOpeners = []string{" since ", " because ", " puisque ", " comme "}
-	moveOpeners   = []string{", i'll ", ", we'll ", ", je vais ", ", on va "}
+	moveOpeners   = []string{", i'll ", ", we'll ", ", let me ", ", let's ", ", je vais ", ", on va "}
+	agentSubjects = []string{"i ", "i'", "you ", "the user ", "je ", "j'", "vous ", "tu ", "l'utilisateur "}
 	lookVerbs     = []string{"look", "check", "examine", "read", "see", "inspect", "investigate", "search", "explore",
 		"verify", "review", "run", "try", "first", "need", "start", "regarder", "vérifier", "lire", "chercher", "essayer"}
 )
@@ -316,8 +318,12 @@ var (
 // reasonedMove reports a sentence (lower case, padded with spaces) that opens with a reason
 // and then states a move: a choice, unless the move is only to look.
 func reasonedMove(low string) bool {
-	if !slices.ContainsFunc(reasonOpeners, func(o string) bool { return strings.HasPrefix(low, o) }) {
+	i := slices.IndexFunc(reasonOpeners, func(o string) bool { return strings.HasPrefix(low, o) })
+	if i < 0 {
 		return false
+	}
+	if reason := low[len(reasonOpeners[i]):]; slices.ContainsFunc(agentSubjects, func(s string) bool { return strings.HasPrefix(reason, s) }) {
+		return false // "Since I need to make changes, let me …": the agent's own need is no reason to keep
 	}
 	for _, m := range moveOpeners {
 		if _, move, ok := strings.Cut(low, m); ok {

@@ -140,10 +140,13 @@ func TestReasonedMoveIsADecision(t *testing.T) {
 	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/export.py", "content": "x"})
 	b.Result("w1", "ok", false)
 	b.Say("m2", "Since raw history lacks assistant replies, I'll prioritize the export CLI and fall back to the history file:")
-	b.Say("m3", "Since I need to see the content, let me look at the files. Since the test failed, I'll check the logs first.")
-	b.Say("m4", "Done.")
+	b.Say("m3", "Since I need to see the content, let me look at the files. Since the test failed, I'll check the logs first. "+
+		"Since I need to make real changes, let me work through the files one by one.")
+	b.Say("m4", "Actually, a different approach. Since this test should work with mocks, let me configure the mock properly:")
+	b.Say("m5", "Done.")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"Since raw history lacks assistant replies, I'll prioritize the export CLI and fall back to the history file."}
+	want := []string{"Since raw history lacks assistant replies, I'll prioritize the export CLI and fall back to the history file.",
+		"Since this test should work with mocks, let me configure the mock properly."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}

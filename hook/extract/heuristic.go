@@ -382,11 +382,25 @@ func goalText(p string) string {
 	if isFollowUp(p) || isApproval(p) {
 		return ""
 	}
-	p = dropPreamble(firstParagraph(p))
+	p = dropPreamble(dropThinkWords(firstParagraph(p)))
 	if isAck(p) {
 		return ""
 	}
 	return p
+}
+
+// thinkWords ask the agent to think longer ("ultrathink"): they are not the task.
+var thinkWords = []string{"ultrathink", "megathink"}
+
+// dropThinkWords removes thinkWords from a one-line goal.
+func dropThinkWords(p string) string {
+	if !strings.Contains(strings.ToLower(p), "think") {
+		return p
+	}
+	f := slices.DeleteFunc(strings.Fields(p), func(w string) bool {
+		return slices.Contains(thinkWords, strings.Trim(strings.ToLower(w), ".,:;!"))
+	})
+	return strings.Join(f, " ")
 }
 
 // rolePreambles open a sentence that casts the agent ("You are an expert frontend

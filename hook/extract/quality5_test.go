@@ -151,3 +151,17 @@ func TestReasonedMoveIsADecision(t *testing.T) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
 }
+
+// "ultrathink" asks the agent to think longer: it is not part of the task.
+func TestThinkingKeywordIsNotTheGoal(t *testing.T) {
+	t.Parallel()
+	for prompt, want := range map[string]string{
+		"Why is the last test failing? ultrathink": "Why is the last test failing?",
+		"ultrathink: plan the cache layer":         "plan the cache layer",
+		"ultrathink":                               "",
+	} {
+		if got := goalOf(prompt); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", prompt, got, want)
+		}
+	}
+}

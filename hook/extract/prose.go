@@ -62,7 +62,8 @@ var followUps = []string{"that's", "thats", "that is", "this is almost", "it's a
 	"same ", "no,", "nope", "hmm", "c'est mieux", "c'est presque", "toujours", "encore", "annule", "non,",
 	"make a new proposal", "give more details", "let's implement it"}
 
-// isFollowUp reports a prompt that continues the previous task.
+// isFollowUp reports a prompt that continues the previous task: it opens as a reaction or
+// asks to try again.
 func isFollowUp(p string) bool {
 	f := fold(p)
 	for _, w := range followUps {
@@ -70,8 +71,18 @@ func isFollowUp(p string) bool {
 			return true
 		}
 	}
+	for _, s := range splitSentences(p[:min(len(p), 2000)]) { // a request is near the top; a paste is long
+		for _, c := range strings.Split(fold(s), ", ") { // "ne marche pas, réessaie"
+			if slices.ContainsFunc(retries, func(r string) bool { return strings.HasPrefix(c, r) }) {
+				return true
+			}
+		}
+	}
 	return false
 }
+
+// retries ask the agent to have another go at the last task.
+var retries = []string{"try again", "please try again", "reessaie", "recommence"}
 
 var (
 	logStart = regexp.MustCompile(`^\s*(\d{1,4}[/:.-]\d{1,2}[/:.-]\d{1,4}|\[\d|\d+\s*\||\$ |> |at |Traceback|Last login:|npm (ERR|WARN)|error(\[|:)|warning:|File "|E\s{2,}|\(base\)|Exit code)`)

@@ -165,3 +165,18 @@ func TestThinkingKeywordIsNotTheGoal(t *testing.T) {
 		}
 	}
 }
+
+// A prompt that asks to try again continues the last task: it is not a goal of its own.
+func TestTryAgainIsAFollowUp(t *testing.T) {
+	t.Parallel()
+	for prompt, want := range map[string]string{
+		"The drag and drop doesn't seem to be working. Try again. Nothing happens if I drag a piece": "",
+		"Le glisser-déposer ne marche pas, réessaie":                                                 "",
+		"Add a retry button so users can try again":                                                  "Add a retry button so users can try again",
+		"Add a still image to the landing page":                                                      "Add a still image to the landing page",
+	} {
+		if got := goalOf(prompt); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", prompt, got, want)
+		}
+	}
+}

@@ -72,7 +72,7 @@ func isFollowUp(p string) bool {
 		}
 	}
 	for _, s := range splitSentences(p[:min(len(p), 2000)]) { // a request is near the top; a paste is long
-		for _, c := range strings.Split(fold(s), ", ") { // "ne marche pas, réessaie"
+		for c := range strings.SplitSeq(fold(s), ", ") { // "ne marche pas, réessaie"
 			if slices.ContainsFunc(retries, func(r string) bool { return strings.HasPrefix(c, r) }) {
 				return true
 			}

@@ -68,10 +68,12 @@ const (
 // "use X" under decisions; "Next steps:" (or "## 🚀 Next Steps") followed by a list gives
 // one bullet per top-level item, under bold or deeper sub-headings too, without the
 // sentence that introduces the list.
-func labelled(text string) map[string][]string { return labelledIn(text, labelWords) }
+func labelled(text string) map[string][]string { return labelledIn(text, labelWords, false) }
 
-// labelledIn is labelled with a vocabulary of its own (planWords for a plan).
-func labelledIn(text string, words map[string]string) map[string][]string {
+// labelledIn is labelled with a vocabulary of its own (planWords for a plan). In a plan
+// (plan true), a decision label followed by a paragraph ("## Solution" "Add the fields to
+// the validator.") states the choice; in a closing text that paragraph is a recap.
+func labelledIn(text string, words map[string]string, plan bool) map[string][]string {
 	out := map[string][]string{}
 	var lines []string
 	for l := range strings.Lines(text) {
@@ -103,7 +105,7 @@ func labelledIn(text string, words map[string]string) map[string][]string {
 			}
 		}
 		var items []string
-		items, i = block(lines, i+1, lb, words)
+		items, i = block(lines, i+1, lb, words, plan)
 		for _, it := range items {
 			add(out, lb.key, it)
 		}
@@ -114,7 +116,7 @@ func labelledIn(text string, words map[string]string) map[string][]string {
 
 // block reads what a label announces, from line j: the top-level items of its list(s), or
 // its first lines of prose when it has no list. It returns them and where the block ends.
-func block(lines []string, j int, lb label, words map[string]string) ([]string, int) {
+func block(lines []string, j int, lb label, words map[string]string, plan bool) ([]string, int) {
 	b := &blockReader{lb: lb, lines: lines, itemIndent: -1, words: words}
 	inFence := false
 	for ; j < len(lines); j++ {
@@ -131,8 +133,11 @@ func block(lines []string, j int, lb label, words map[string]string) ([]string, 
 		items := slices.DeleteFunc(b.items, func(it string) bool { return slices.Contains(b.steps, it) })
 		return append(items, strings.Join(b.steps, "; ")), j
 	}
-	if len(b.items) > 0 || lb.key == memstore.KeyDecisions || lb.key == memstore.KeyWork {
+	if len(b.items) > 0 || lb.key == memstore.KeyDecisions && !plan || lb.key == memstore.KeyWork {
 		return b.items, j // a choice or a piece of work is stated as an item, not as a paragraph
+	}
+	if lb.key == memstore.KeyDecisions {
+		return b.prose[:min(len(b.prose), 1)], j // a plan's choice: its first line
 	}
 	return b.prose, j
 }
@@ -234,6 +239,9 @@ func (b *blockReader) item(l, t string) {
 func (b *blockReader) proseEnds(t string) bool {
 	if len(b.items) > 0 {
 		return b.lb.level == 0
+	}
+	if strings.HasPrefix(t, "|") {
+		return false // a table's row is not a sentence
 	}
 	if strings.HasSuffix(t, ":") { // "X was deprecated in 2024. Any workflow using it fails with:"
 		ss := splitSentences(t)
@@ -399,13 +407,13 @@ var labelWords = func() map[string]string {
 	return m
 }()
 
-// planWords are the label words of a plan: there, the approach and the design are what
-// was chosen.
+// planWords are the label words of a plan: there, the approach, the design and the
+// overview's first line are what was chosen.
 var planWords = func() map[string]string {
 	m := maps.Clone(labelWords)
 	for _, w := range []string{"approach", "design", "strategy", "architecture", "key positioning", "positioning",
 		"implementation approach", "technical approach", "solution design", "chosen approach", "tech stack", "stack",
-		"deliberate non decisions", "non decisions", "trade offs made"} {
+		"deliberate non decisions", "non decisions", "trade offs made", "overview"} {
 		m[w] = memstore.KeyDecisions
 	}
 	m["root cause found"] = memstore.KeyKnowledge

@@ -382,11 +382,44 @@ func goalText(p string) string {
 	if isFollowUp(p) || isApproval(p) {
 		return ""
 	}
-	p = firstParagraph(p)
+	p = dropPreamble(dropThinkWords(firstParagraph(p)))
 	if isAck(p) {
 		return ""
 	}
 	return p
+}
+
+// thinkWords ask the agent to think longer ("ultrathink"): they are not the task.
+var thinkWords = []string{"ultrathink", "megathink"}
+
+// dropThinkWords removes thinkWords from a one-line goal.
+func dropThinkWords(p string) string {
+	if !strings.Contains(strings.ToLower(p), "think") {
+		return p
+	}
+	f := slices.DeleteFunc(strings.Fields(p), func(w string) bool {
+		return slices.Contains(thinkWords, strings.Trim(strings.ToLower(w), ".,:;!"))
+	})
+	return strings.Join(f, " ")
+}
+
+// rolePreambles open a sentence that casts the agent ("You are an expert frontend
+// engineer.") rather than saying what to do.
+var rolePreambles = []string{"you are a ", "you are an ", "you're a ", "you're an ", "act as a ", "act as an ",
+	"tu es un ", "tu es une ", "vous êtes un ", "vous êtes une "}
+
+// dropPreamble removes from the start of a goal, when a request follows it, a sentence
+// that casts the agent ("You are an expert …") or only thanks or acknowledges ("Thanks!").
+func dropPreamble(p string) string {
+	ss := splitSentences(p)
+	if len(ss) < 2 {
+		return p
+	}
+	low := strings.ToLower(ss[0])
+	if !isAckWord(strings.Trim(fold(ss[0]), " .!?")) && !slices.ContainsFunc(rolePreambles, func(r string) bool { return strings.HasPrefix(low, r) }) {
+		return p
+	}
+	return strings.Join(ss[1:], " ")
 }
 
 func between(s, a, b string) string {
@@ -432,10 +465,7 @@ func isApproval(p string) bool {
 // isAck reports a prompt that only acknowledges or nudges ("yes", "go on", "merci").
 func isAck(p string) bool {
 	f := strings.Trim(fold(p), " .!?")
-	switch f {
-	case "y", "n", "yes", "no", "ok", "okay", "k", "sure", "go", "go on", "go ahead", "continue", "proceed", "do it",
-		"thanks", "thank you", "merci", "oui", "non", "vas-y", "vas y", "d'accord", "daccord", "continue please",
-		"please continue", "ok continue", "yes please", "oui merci", "c'est bon", "parfait", "great", "perfect", "lgtm":
+	if isAckWord(f) {
 		return true
 	}
 	if utf8.RuneCountInString(f) < 3 || !strings.ContainsAny(f, " \t") && strings.Contains(f, "://") {
@@ -452,6 +482,17 @@ func isAck(p string) bool {
 // replyOpeners open a statement that answers the agent rather than asks for work.
 var replyOpeners = []string{"應該是", "应该是", "就是", "是的", "對的", "对的", "對，", "对，", "沒錯", "没错", "it's ", "it is ", "that's ",
 	"that is ", "it should ", "c'est ", "ce sont "}
+
+// isAckWord reports a folded prompt (or sentence) that is only an acknowledgement.
+func isAckWord(f string) bool {
+	switch f {
+	case "y", "n", "yes", "no", "ok", "okay", "k", "sure", "go", "go on", "go ahead", "continue", "proceed", "do it",
+		"thanks", "thank you", "merci", "oui", "non", "vas-y", "vas y", "d'accord", "daccord", "continue please",
+		"please continue", "ok continue", "yes please", "oui merci", "c'est bon", "parfait", "great", "perfect", "lgtm":
+		return true
+	}
+	return false
+}
 
 // isReply reports a short answer to the agent ("應該是都可以看到的", "it's the staging one"):
 // at most 20 characters of Chinese or Japanese, or six words, and no question.

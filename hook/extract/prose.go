@@ -62,7 +62,8 @@ var followUps = []string{"that's", "thats", "that is", "this is almost", "it's a
 	"same ", "no,", "nope", "hmm", "c'est mieux", "c'est presque", "toujours", "encore", "annule", "non,",
 	"make a new proposal", "give more details", "let's implement it"}
 
-// isFollowUp reports a prompt that continues the previous task.
+// isFollowUp reports a prompt that continues the previous task: it opens as a reaction or
+// asks to try again.
 func isFollowUp(p string) bool {
 	f := fold(p)
 	for _, w := range followUps {
@@ -70,8 +71,18 @@ func isFollowUp(p string) bool {
 			return true
 		}
 	}
+	for _, s := range splitSentences(p[:min(len(p), 2000)]) { // a request is near the top; a paste is long
+		for c := range strings.SplitSeq(fold(s), ", ") { // "ne marche pas, réessaie"
+			if slices.ContainsFunc(retries, func(r string) bool { return strings.HasPrefix(c, r) }) {
+				return true
+			}
+		}
+	}
 	return false
 }
+
+// retries ask the agent to have another go at the last task.
+var retries = []string{"try again", "please try again", "reessaie", "recommence"}
 
 var (
 	logStart = regexp.MustCompile(`^\s*(\d{1,4}[/:.-]\d{1,2}[/:.-]\d{1,4}|\[\d|\d+\s*\||\$ |> |at |Traceback|Last login:|npm (ERR|WARN)|error(\[|:)|warning:|File "|E\s{2,}|\(base\)|Exit code)`)
@@ -138,7 +149,7 @@ func isBarePath(t string) bool {
 
 // Sentence markers of a choice and of a cause or a fact learned, in English and French.
 var (
-	decisionMarkers  = []string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to", " in favour of", " in favor of", "going with", "go with ", "settled on", "chose to"}
+	decisionMarkers  = []string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to", "for backward compatibility", "for backwards compatibility", " in favour of", " in favor of", "going with", "go with ", "settled on", "chose to"}
 	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that"}
 )
 
@@ -188,7 +199,8 @@ func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 		if len(decisions) >= maxReasons && len(knowledge) >= maxReasons {
 			break
 		}
-		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) && !hasAny(low, refusalMarkers) {
+		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) &&
+			!hasAny(low, refusalMarkers) && !hasAny(low, reasonOpeners) {
 			continue // most texts state no reason: skip them before splitting
 		}
 		for _, s := range sentences(text) {
@@ -196,7 +208,7 @@ func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 			switch {
 			case len(knowledge) < maxReasons && isRefusal(low) && notNeeded(low):
 				knowledge = append(knowledge, s) // "No reinstall needed - just …": how the tool works
-			case len(decisions) < maxReasons && (hasAny(low, decisionMarkers) || isRefusal(low)):
+			case len(decisions) < maxReasons && (hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low)):
 				decisions = append(decisions, s)
 			case len(knowledge) < maxReasons && hasAny(low, knowledgeMarkers):
 				knowledge = append(knowledge, s)
@@ -245,6 +257,9 @@ func sentences(text string) []string {
 			t = stripItem(t)
 		}
 		for _, s := range splitSentences(stripMarkup(t)) {
+			if strings.HasSuffix(s, ":") && reasonedMove(" "+strings.ToLower(s)) {
+				s = strings.TrimSuffix(s, ":") + "." // "Since X, I'll do Y:" before the doing
+			}
 			if keepSentence(s) {
 				out = append(out, s)
 			}
@@ -274,6 +289,9 @@ func keepSentence(s string) bool {
 	if strings.Contains(low, "successfully") || strings.Contains(low, "avec succès") {
 		return false // a recap, not a reason
 	}
+	if statedChoice(low) {
+		return true
+	}
 	for _, p := range []string{"let me", "i'll ", "i will", "now i", "now let", "je vais", "would you", "voulez-vous", "shall i",
 		"i can see", "i see ", "i notice", "looking at", "it seems", "this means", "expected:",
 		"for example", "for instance", "e.g.", "par exemple"} {
@@ -283,6 +301,48 @@ func keepSentence(s string) bool {
 	}
 	// what this session's own state shows (its diff, its other work) is not for next time
 	return !hasAny(low, []string{"this session", "this conversation", "cette session", "cette conversation"})
+}
+
+// statedChoice reports a sentence (lower case) that announces a choice with its reason
+// ("I'll use pydantic-settings so env vars are validated"), unlike an announcement of the
+// next move ("I'll use grep to find it").
+func statedChoice(low string) bool {
+	for _, p := range []string{"i'll use ", "we'll use ", "i'll go with ", "we'll go with "} {
+		if strings.HasPrefix(low, p) {
+			return hasAny(low, []string{" so ", " because ", " since ", ", which ", " as it ", " to avoid ", " to keep "})
+		}
+	}
+	return false
+}
+
+// reasonOpeners open a sentence with the reason of what follows ("Since raw history lacks
+// replies, I'll …"); moveOpeners introduce that move; a reason about the agent or the
+// user (agentSubjects) or a move in lookVerbs make it only a look around.
+var (
+	reasonOpeners = []string{" since ", " because ", " puisque ", " comme "}
+	moveOpeners   = []string{", i'll ", ", we'll ", ", let me ", ", let's ", ", je vais ", ", on va "}
+	agentSubjects = []string{"i ", "i'", "you ", "the user ", "je ", "j'", "vous ", "tu ", "l'utilisateur "}
+	lookVerbs     = []string{"look", "check", "examine", "read", "see", "inspect", "investigate", "search", "explore",
+		"verify", "review", "run", "try", "first", "need", "start", "regarder", "vérifier", "lire", "chercher", "essayer"}
+)
+
+// reasonedMove reports a sentence (lower case, padded with spaces) that opens with a reason
+// and then states a move: a choice, unless the move is only to look.
+func reasonedMove(low string) bool {
+	i := slices.IndexFunc(reasonOpeners, func(o string) bool { return strings.HasPrefix(low, o) })
+	if i < 0 {
+		return false
+	}
+	if reason := low[len(reasonOpeners[i]):]; slices.ContainsFunc(agentSubjects, func(s string) bool { return strings.HasPrefix(reason, s) }) {
+		return false // "Since I need to make changes, let me …": the agent's own need is no reason to keep
+	}
+	for _, m := range moveOpeners {
+		if _, move, ok := strings.Cut(low, m); ok {
+			verb, _, _ := strings.Cut(move, " ")
+			return !slices.Contains(lookVerbs, verb)
+		}
+	}
+	return false
 }
 
 // maxAnswer bounds the sentences taken from the answer to a question.

@@ -137,7 +137,7 @@ func firstSentences(s string) string {
 // isReview reports a turn whose closing text reviews or audits code: the problems it lists
 // are findings about the code, not failures met in the session.
 func isReview(t *transcript.Turn) bool {
-	if strings.Contains(strings.ToLower(t.Prompt), "review") {
+	if reviewWord.MatchString(t.Prompt) {
 		return true
 	}
 	for l := range strings.Lines(t.Closing) {
@@ -145,13 +145,16 @@ func isReview(t *transcript.Turn) bool {
 		if headingLevel(tl) == 0 && !strings.HasPrefix(tl, "**") {
 			continue
 		}
-		low := strings.ToLower(tl)
-		if strings.Contains(low, "review") || strings.Contains(low, "audit") || strings.Contains(low, "assessment") {
+		if reviewWord.MatchString(tl) {
 			return true
 		}
 	}
 	return false
 }
+
+// reviewWord finds a review, an audit or an assessment named as a word ("Code Review",
+// "reviewed"), not inside another ("/preview/configure").
+var reviewWord = regexp.MustCompile(`(?i)\b(review|audit|assessment)`)
 
 // Plans: what a plan says is decided once the user accepts it (ExitPlanMode that went
 // through, Codex's <proposed_plan>, a prompt "Implement the following plan:").
@@ -190,7 +193,7 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 		if title := planTitle(p); title != "" && i < titled {
 			e.Goal = append(e.Goal, fmt.Sprintf(w.plan, title))
 		}
-		items := labelledIn(p, planWords)
+		items := labelledIn(p, planWords, true)
 		d := items[memstore.KeyDecisions][:min(len(items[memstore.KeyDecisions]), maxPlanDecisions-decisions)]
 		decisions += len(d)
 		e.Add(memstore.KeyDecisions, d...)

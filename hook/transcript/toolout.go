@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -14,14 +15,14 @@ var errorWords = []string{"error", "fail", "fatal", "panic", "exception", "trace
 	"timed out", "timeout", "killed", "abort", "conflict", "rejected", "erreur", "échec", "introuvable"}
 
 // firstUsefulLine picks, from a tool's output, the one line worth keeping: the first that
-// names an error, else the first with some content. Exit-code banners, rules and blank
+// names an error (past a header that only announces one), else the first with some content. Exit-code banners, rules and blank
 // lines are skipped; ANSI escapes are removed; the result is one short line.
 func firstUsefulLine(out string) string {
 	if len(out) > maxOutputScan {
 		out = out[:maxOutputScan]
 	}
 	out = stripANSI(CleanText(out))
-	first, n := "", 0
+	first, header, n := "", "", 0
 	for line := range strings.Lines(out) {
 		if n++; n > 401 {
 			break
@@ -33,11 +34,24 @@ func firstUsefulLine(out string) string {
 		if first == "" {
 			first = t
 		}
-		if namesError(t) {
+		if !namesError(t) {
+			continue
+		}
+		if !isErrorHeader(t) {
 			return ClipWords(t, 200)
 		}
+		if header == "" {
+			header = t
+		}
 	}
-	return ClipWords(first, 200)
+	return ClipWords(cmp.Or(header, first), 200)
+}
+
+// isErrorHeader reports a line that announces an error whose words come after it: a Python
+// traceback's first line, a line ending in ":", a short "> Build error occurred" banner.
+func isErrorHeader(t string) bool {
+	return strings.HasPrefix(t, "Traceback") || strings.HasSuffix(t, ":") ||
+		strings.HasPrefix(t, "> ") && len(strings.Fields(t)) <= 4
 }
 
 // namesError reports a line that holds one of errorWords.

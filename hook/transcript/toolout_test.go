@@ -10,7 +10,7 @@ func TestFirstUsefulLine(t *testing.T) {
 		"\x1b[31mError:\x1b[0m cannot find module":         "Error: cannot find module",
 		"": "",
 		// a header names the error; the line after it says what it is
-		"Exit code 1\n> Build error occurred\n[TypeError: generate is not a function]\n    at x (a.js:1)": "[TypeError: generate is not a function]",
+		"Exit code 1\n> Build error occurred\n[TypeError: generate is not a function]\n    at x (a.js:1)":                                                             "[TypeError: generate is not a function]",
 		"Traceback (most recent call last):\n  File \"<stdin>\", line 3, in <module>\n    main()\nFileNotFoundError: [Errno 2] No such file or directory: 'data.csv'": "FileNotFoundError: [Errno 2] No such file or directory: 'data.csv'",
 		"npm ERR! code ELIFECYCLE\nnpm ERR! errno 1": "npm ERR! code ELIFECYCLE",
 		// a header alone is still the best line there is

@@ -1,11 +1,45 @@
 package extract
 
 import (
+	"carnet/hook/transcript/transcripttest"
 	"slices"
 	"testing"
-
-	"carnet/hook/transcript/transcripttest"
 )
+
+// "in favour of", "going with", "settled on" state a choice as plainly as "instead of".
+func TestChoiceWordsAreDecisions(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Set up the front end")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/package.json", "content": "{}"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "Dropped webpack in favour of Vite for faster rebuilds. "+
+		"I'm going with Tailwind for styling. We settled on React 19 for the new router. The page loads.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"Dropped webpack in favour of Vite for faster rebuilds.", "I'm going with Tailwind for styling.", "We settled on React 19 for the new router."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}
+
+// "No X - just Y" in a closing text is a choice: what was left out and what was kept.
+func TestRefusalIsADecision(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Add a way to refresh the config")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/sync.py", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "The implementation is minimal. No automatic fetching or complex caching - just simple, explicit refresh when needed.\n\n"+
+		"No tests were run on the new flag. No errors, just two warnings from the linter. "+
+		"No package reinstall needed - just the `install` command refreshes the templates.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.Equal(e.Decisions, []string{"No automatic fetching or complex caching - just simple, explicit refresh when needed."}) {
+		t.Errorf("decisions = %q", e.Decisions)
+	}
+	if !slices.Equal(e.Knowledge, []string{"No package reinstall needed - just the `install` command refreshes the templates."}) {
+		t.Errorf("knowledge = %q (what is not needed is how the tool works)", e.Knowledge)
+	}
+}
 
 // A plan's "## Solution" stated as a paragraph is the choice the plan makes.
 func TestPlanSolutionParagraphIsADecision(t *testing.T) {
@@ -70,20 +104,6 @@ func TestBackwardCompatibilityIsADecision(t *testing.T) {
 	}
 }
 
-// A role preamble ("You are an expert …") is not the task: the goal is the request after it.
-func TestRolePreambleIsNotTheGoal(t *testing.T) {
-	t.Parallel()
-	for prompt, want := range map[string]string{
-		"You are an expert frontend engineer. Write the React code for the given design.\n\nProject root: /x": "Write the React code for the given design.",
-		"Act as a senior reviewer. Review the payment module for race conditions.":                            "Review the payment module for race conditions.",
-		"You are right, the test is flaky. Fix it by waiting for the server.":                                 "You are right, the test is flaky. Fix it by waiting for the server.",
-	} {
-		if got := goalOf(prompt); got != want {
-			t.Errorf("goalOf(%q) = %q, want %q", prompt, got, want)
-		}
-	}
-}
-
 // "preview" is not "review": a closing text that mentions the preview page keeps its choices.
 func TestPreviewIsNotAReview(t *testing.T) {
 	t.Parallel()
@@ -117,21 +137,6 @@ func TestPlanOverviewIsADecision(t *testing.T) {
 	}
 }
 
-// A courtesy or an acknowledgement before the request ("Thanks! Please update …") is not
-// part of the goal.
-func TestCourtesyBeforeTheRequestIsDropped(t *testing.T) {
-	t.Parallel()
-	for prompt, want := range map[string]string{
-		"Thanks! Please update CLAUDE.md for current changes": "Please update CLAUDE.md for current changes",
-		"Perfect. Now add tests for the parser.":              "Now add tests for the parser.",
-		"Thanks!":                                             "",
-	} {
-		if got := goalOf(prompt); got != want {
-			t.Errorf("goalOf(%q) = %q, want %q", prompt, got, want)
-		}
-	}
-}
-
 // "Since X, I'll Y" gives a move and its reason: a choice, unless the move is only to look.
 func TestReasonedMoveIsADecision(t *testing.T) {
 	t.Parallel()
@@ -149,34 +154,5 @@ func TestReasonedMoveIsADecision(t *testing.T) {
 		"Since this test should work with mocks, let me configure the mock properly."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
-	}
-}
-
-// "ultrathink" asks the agent to think longer: it is not part of the task.
-func TestThinkingKeywordIsNotTheGoal(t *testing.T) {
-	t.Parallel()
-	for prompt, want := range map[string]string{
-		"Why is the last test failing? ultrathink": "Why is the last test failing?",
-		"ultrathink: plan the cache layer":         "plan the cache layer",
-		"ultrathink":                               "",
-	} {
-		if got := goalOf(prompt); got != want {
-			t.Errorf("goalOf(%q) = %q, want %q", prompt, got, want)
-		}
-	}
-}
-
-// A prompt that asks to try again continues the last task: it is not a goal of its own.
-func TestTryAgainIsAFollowUp(t *testing.T) {
-	t.Parallel()
-	for prompt, want := range map[string]string{
-		"The drag and drop doesn't seem to be working. Try again. Nothing happens if I drag a piece": "",
-		"Le glisser-déposer ne marche pas, réessaie":                                                 "",
-		"Add a retry button so users can try again":                                                  "Add a retry button so users can try again",
-		"Add a still image to the landing page":                                                      "Add a still image to the landing page",
-	} {
-		if got := goalOf(prompt); got != want {
-			t.Errorf("goalOf(%q) = %q, want %q", prompt, got, want)
-		}
 	}
 }

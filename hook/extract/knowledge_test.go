@@ -1,0 +1,68 @@
+package extract
+
+import (
+	"carnet/hook/transcript/transcripttest"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// An example and a remark on this session's own state are not knowledge.
+func TestExamplesAndSessionRemarksAreNoKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Fix the stars bug")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/convex/schema.ts", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Fixed.\n\n**Note:** The git diff --stat shows 24 files with changes because other work was done in this session. "+
+		"The stars query failed because the schema lacked the config fields.\n\n"+
+		"For example: the stars list is empty because the index was never built, or another cause you prefer.")
+	e := extractEN(t, b, "/home/dev/proj")
+	got := strings.Join(e.Knowledge, "\n")
+	if strings.Contains(got, "this session") || strings.Contains(got, "For example") {
+		t.Errorf("noise kept as knowledge:\n%s", got)
+	}
+	if !strings.Contains(got, "schema lacked the config fields") {
+		t.Errorf("the cause was lost:\n%s", got)
+	}
+}
+
+// The commands a closing text or a written README/CLAUDE.md shows under "Usage" or
+// "Development commands", each with the comment that says what it does, are knowledge.
+func TestUsageCommandsAreKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Document the project in CLAUDE.md")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/CLAUDE.md", "content": "# App\n\n## Development Commands\n```bash\n" +
+		"# Start development server\nnpm run dev\n\n# Type checking\nnpm run type-check\n```\n\n## Example output\n```bash\n# Remove the cache\nrm -rf .next\n```\n"})
+	b.Result("w1", "File created successfully at: /home/dev/proj/CLAUDE.md", false)
+	b.Say("m2", "Done.\n\n### Usage:\n```bash\n# Refresh configuration manually\npython scripts/sync.py --refresh-config\n\n"+
+		"# If database not found, prompts: \"Refresh? (y/n)\"\n```\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"`python scripts/sync.py --refresh-config`: Refresh configuration manually",
+		"`npm run dev`: Start development server", "`npm run type-check`: Type checking"}
+	for _, w := range want {
+		if !slices.Contains(e.Knowledge, w) {
+			t.Errorf("missing %q in %q", w, e.Knowledge)
+		}
+	}
+	if got := strings.Join(e.Knowledge, "\n"); strings.Contains(got, "rm -rf") || strings.Contains(got, "prompts") {
+		t.Errorf("a command outside a usage section or a comment with no command kept:\n%s", got)
+	}
+}
+
+// What a closing text lists under "Artifacts" (the repository, the build) is where the
+// work lives: knowledge for next time.
+func TestArtifactsAreKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Build the admin dashboard from the design")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/App.tsx", "content": "x"})
+	b.Result("w1", "File created successfully at: /home/dev/proj/src/App.tsx", false)
+	b.Say("m2", "The dashboard is implemented.\n\n**Artifacts:**\n*   **GitHub Repo:** [acme/dash](https://github.com/acme/dash)\n"+
+		"*   **Build:** `/dist` directory is ready for deployment.\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	if len(e.Knowledge) != 2 || !strings.Contains(e.Knowledge[0], "github.com/acme/dash") {
+		t.Errorf("knowledge = %q", e.Knowledge)
+	}
+}

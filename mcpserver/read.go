@@ -208,12 +208,8 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 	if c.p != nil {
 		ws.Projects = []*memstore.Project{c.p}
 	}
-	var skip func([]byte) bool
-	if c.access != accessFull {
-		skip = IsSensitive
-	}
 	res, err := ws.Find(memstore.Query{Text: q, Section: in.Section, From: in.From, To: in.To,
-		Tag: in.Tag, Offset: in.Offset, Limit: limit, Now: c.now, Skip: skip})
+		Tag: in.Tag, Offset: in.Offset, Limit: limit, Now: c.now, SkipSensitive: c.access != accessFull})
 	if err != nil {
 		return "", out, fail(resError, "search failed: %v", err)
 	}

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/binary"
-	"io/fs"
 	"math"
-	"path"
 	"slices"
 	"strings"
 	"time"
@@ -35,7 +33,10 @@ type Query struct {
 	Limit    int    // most hits to return; <= 0 all
 	// Now is the date recency counts from; zero means the newest date found.
 	Now time.Time
-	// Skip leaves a file out entirely (sensitive files for read-only clients); nil keeps all.
+	// SkipSensitive leaves out the files IsSensitive says are sensitive (for read-only clients).
+	SkipSensitive bool
+	// Skip leaves a file out entirely; nil keeps all. Any filter but SkipSensitive needs every
+	// file's bytes: the search index is then of no help.
 	Skip func(data []byte) bool
 }
 
@@ -59,112 +60,6 @@ const (
 func (w *Workspace) Search(query string, limit int) ([]Hit, error) {
 	r, err := w.Find(Query{Text: query, Limit: limit})
 	return r.Hits, err
-}
-
-// Find ranks the lines of every project's memory (long memory, logs, archives) that hold
-// all the query's words, case and accents ignored (œ is oe, ß is ss), each word found at the
-// start of a word of the line, so "config" finds "configuration" but "port" not "support".
-// Lines are ranked by BM25 over the lines of the files read, times a recency factor and the
-// importance a bullet's suffix gives ("!7"); bullets a supersede struck are left out. Files
-// are read in parallel and folded once each.
-func (w *Workspace) Find(q Query) (Results, error) {
-	terms := queryTerms(q.Text)
-	if len(terms) == 0 {
-		return Results{}, nil
-	}
-	var jobs []searchJob
-	for _, p := range w.Projects {
-		files, err := p.Files()
-		if err != nil {
-			return Results{}, err
-		}
-		for _, f := range files {
-			jobs = append(jobs, searchJob{p: p, path: f})
-		}
-	}
-	scans := scanAll(jobs, terms, q.Skip)
-	return rank(scans, terms, q), nil
-}
-
-type searchJob struct {
-	p    *Project
-	path string
-}
-
-// fileScan is what one file holds for a query: its size in lines and bytes, how many of its
-// lines hold each term, and its candidate hits.
-type fileScan struct {
-	job   searchJob
-	lines int
-	bytes int
-	df    []int
-	hits  []scanHit
-	data  []byte // the file, kept when it has hits
-}
-
-type scanHit struct {
-	line int // 0-based
-	tf   []int
-	len  int
-}
-
-// scanAll reads and scans the files on every core; each worker keeps the folders it reads
-// open, so that a file costs one check for links and one open.
-func scanAll(jobs []searchJob, terms [][]byte, skip func([]byte) bool) []fileScan {
-	out := make([]fileScan, len(jobs))
-	parallel(len(jobs), func() func(int) {
-		r := &dirReaders{folders: map[*Project]*folder{}, dirs: map[string]*listedDir{}}
-		var folded []byte
-		return func(j int) {
-			if j < 0 {
-				r.close()
-				return
-			}
-			out[j] = fileScan{job: jobs[j]}
-			data, err := r.read(jobs[j])
-			if err == nil && (skip == nil || !skip(data)) {
-				folded = foldInto(folded[:0], data)
-				out[j].scan(folded, terms)
-				if len(out[j].hits) > 0 {
-					out[j].data = bytes.Clone(data)
-				}
-			}
-		}
-	})
-	return out
-}
-
-// dirReaders are the memory folders, and their folders, a search worker has opened.
-type dirReaders struct {
-	folders map[*Project]*folder
-	dirs    map[string]*listedDir
-	buf     []byte // the last file read, reused for the next
-}
-
-func (r *dirReaders) read(job searchJob) ([]byte, error) {
-	f, ok := r.folders[job.p]
-	if !ok {
-		f, _ = job.p.openFolder(false) // nil: the folder went away since it was listed
-		r.folders[job.p] = f
-	}
-	if f == nil {
-		return nil, fs.ErrNotExist
-	}
-	dir := path.Dir(job.path)
-	d, ok := r.dirs[dir]
-	if !ok {
-		d, _ = f.openListed(dir)
-		r.dirs[dir] = d
-	}
-	if d == nil {
-		return nil, fs.ErrNotExist
-	}
-	filesRead.Add(1)
-	data, err := readListed(d, path.Base(job.path), r.buf)
-	if err == nil {
-		r.buf = data
-	}
-	return data, err
 }
 
 func (r *dirReaders) close() {

@@ -14,18 +14,32 @@ import (
 // Files lists every memory file of the project (workspace-relative): long memory, then logs
 // newest first, then archives, then notes. Symbolic links are left out (noted once in the debug log).
 func (p *Project) Files() ([]string, error) {
-	var out []string
+	files, err := p.listFiles()
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.path
+	}
+	return out, err
+}
+
+// listedFile is a memory file as Files lists it, with what the listing's lstat said of it.
+type listedFile struct {
+	path string
+	info fs.FileInfo // nil when unknown
+}
+
+// listFiles is Files with each file's lstat.
+func (p *Project) listFiles() ([]listedFile, error) {
+	var out []listedFile
 	var le *LinkError
-	switch err := p.checkPath(p.LongMemoryPath()); {
+	switch fi, err := p.lstat(p.LongMemoryPath()); {
 	case errors.As(err, &le):
 		p.noteLink(le.Path)
 	case err == nil:
-		if ok, _ := p.Exists(p.LongMemoryPath()); ok {
-			out = append(out, p.LongMemoryPath())
-		}
+		out = append(out, listedFile{p.LongMemoryPath(), fi})
 	}
 	for _, dir := range []string{p.LogsDir(), p.ArchivesDir(), p.NotesDir()} {
-		ents, err := p.readDir(dir) // names and types only: no stat per file
+		ents, err := p.readDir(dir) // each entry's lstat comes with the listing
 		if err != nil {
 			return nil, err
 		}
@@ -34,7 +48,8 @@ func (p *Project) Files() ([]string, error) {
 		for _, e := range ents {
 			name, ok := strings.CutSuffix(e.Name(), ".md")
 			if ok && !e.IsDir() && (notes && IsSlug(name) || !notes && IsDate(name)) {
-				out = append(out, filepath.Join(dir, e.Name()))
+				fi, _ := e.Info()
+				out = append(out, listedFile{path.Join(dir, e.Name()), fi})
 			}
 		}
 		if !notes {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench-search.sh: carnet search, and memory_search through carnet mcp (one process per query,
 # as carnet search), against rg -ni over 20 projects × 365 daily logs of 2–20 KB.
-# Builds the workspace once (in $1, default a temp folder), then times each command 7 times,
-# interleaved so that both see the same load, and prints the best and median of each.
+# Builds the workspace once (in $1, default a temp folder), times the first search (which
+# writes each project's search index in logs/.debug/), then times each command 7 times,
+# interleaved so that all see the same load, and prints the best and median of each.
 # Usage: scripts/bench-search.sh [DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,14 +17,29 @@ go build -o "$bin" ./cmd/carnet
 command -v rg >/dev/null || { echo "rg (ripgrep) is not installed" >&2; exit 1; }
 echo "$(find "$dir" -name '*.md' | wc -l) files, $(du -sh "$dir" | cut -f1)"
 cat "$dir"/p*/memory_sessions/logs/*.md >/dev/null # warm the page cache
-ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(((e - s) / 1000000)); }
-stats() { sort -n | awk '{a[NR]=$1} END {printf "best %d ms, median %d ms\n", a[1], a[int((NR+1)/2)]}'; }
+echo "load: $(uptime | sed 's/.*load average: //')"
+# ms prints a command's wall time and CPU time (user + system), in ms.
+ms() {
+	local TIMEFORMAT='%R %U %S' t
+	t=$({ time "$@" >/dev/null 2>&1; } 2>&1) || true
+	awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' <<<"$t"
+}
+# stats prints the best and median wall times and the median CPU time of lines from ms.
+stats() {
+	local in
+	in=$(cat)
+	printf 'best %d ms, median %d ms (CPU median %d ms)\n' \
+		"$(sort -n <<<"$in" | head -1 | cut -d' ' -f1)" "$(cut -d' ' -f1 <<<"$in" | sort -n | med)" "$(cut -d' ' -f2 <<<"$in" | sort -n | med)"
+}
+med() { awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 mcp() { # one memory_search over every project, through the MCP server on stdio
 	printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}' \
 		'{"jsonrpc":"2.0","method":"notifications/initialized"}' \
 		"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_search\",\"arguments\":{\"query\":\"$1\",\"project\":\"*\"}}}" |
 		"$bin" --root "$dir" mcp
 }
+rm -f "$dir"/p*/memory_sessions/logs/.debug/search-index
+echo "first search, no index yet (reads every file and writes the indexes): $(ms "$bin" --root "$dir" search zéphyrin | stats)"
 for q in "zéphyrin" "config" "transcript main"; do
 	c=() m=() r=()
 	for _ in 1 2 3 4 5 6 7; do
@@ -31,5 +47,6 @@ for q in "zéphyrin" "config" "transcript main"; do
 		m+=("$(ms mcp "$q")")
 		r+=("$(ms rg -ni "${q%% *}" "$dir")")
 	done
+	echo "load: $(uptime | sed 's/.*load average: //')"
 	echo "query \"$q\": carnet search $(printf '%s\n' "${c[@]}" | stats); memory_search $(printf '%s\n' "${m[@]}" | stats); rg -ni $(printf '%s\n' "${r[@]}" | stats)"
 done

@@ -1,0 +1,354 @@
+package memstore
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"path"
+	"time"
+)
+
+// Find ranks the lines of every project's memory (long memory, logs, archives, notes) that
+// hold all the query's words, case and accents ignored (œ is oe, ß is ss), each word found
+// at the start of a word of the line, so "config" finds "configuration" but "port" not
+// "support". Lines are ranked by BM25 over the lines of the files read, times a recency
+// factor and the importance a bullet's suffix gives ("!7"); bullets a supersede struck are
+// left out.
+//
+// Each project's search index (see searchIndexFile) spares reading the files it covers
+// unchanged (one stat each says so) that cannot hold a hit; the others are read on every
+// core, folded once each and scanned, and the index is rewritten when it missed files. The
+// answer is the one reading every file gives.
+func (w *Workspace) Find(q Query) (Results, error) {
+	terms := queryTerms(q.Text)
+	if len(terms) == 0 {
+		return Results{}, nil
+	}
+	start := time.Now()
+	plans := make([]*indexPlan, len(w.Projects))
+	errs := make([]error, len(w.Projects))
+	parallel(len(plans), func() func(int) {
+		return func(i int) {
+			if i >= 0 {
+				plans[i], errs[i] = planProject(w.Projects[i])
+			}
+		}
+	})
+	if err := errors.Join(errs...); err != nil {
+		return Results{}, err
+	}
+	var jobs []searchJob
+	for _, pl := range plans {
+		pl.first = len(jobs)
+		jobs = append(jobs, pl.jobs...)
+		pl.end, pl.jobs = len(jobs), nil
+	}
+	scans := make([]fileScan, len(jobs))
+	for _, pl := range plans {
+		pl.plan(jobs, scans, terms, q, start)
+	}
+	scanAll(jobs, scans, terms, q.skip())
+	for _, pl := range plans {
+		pl.save()
+	}
+	return rank(scans, terms, q), nil
+}
+
+// skip is the filter a file read goes through: Skip, and IsSensitive with SkipSensitive.
+func (q Query) skip() func([]byte) bool {
+	switch {
+	case !q.SkipSensitive:
+		return q.Skip
+	case q.Skip == nil:
+		return IsSensitive
+	}
+	return func(data []byte) bool { return IsSensitive(data) || q.Skip(data) }
+}
+
+type searchJob struct {
+	p    *Project
+	path string
+	plan *indexPlan // nil outside Find
+	key  fileKey    // from the listing's lstat, before the file is read
+	seen bool       // the lstat found a regular file
+	live bool       // to be read
+	// indexAs is the file's number in the project's new index, where its words go once
+	// read; -1 when it is not indexed this time.
+	indexAs int
+}
+
+// fileScan is what one file holds for a query: its size in lines and bytes, how many of its
+// lines hold each term, and its candidate hits.
+type fileScan struct {
+	job   searchJob
+	lines int
+	bytes int
+	df    []int
+	hits  []scanHit
+	data  []byte // the file, kept when it has hits
+}
+
+type scanHit struct {
+	line int // 0-based
+	tf   []int
+	len  int
+}
+
+// planProject lists the project's files, each with its key from the listing's lstat (the
+// one stat a search costs per file), and reads its index.
+func planProject(p *Project) (*indexPlan, error) {
+	files, err := p.listFiles()
+	if err != nil {
+		return nil, err
+	}
+	pl := &indexPlan{p: p, old: p.loadSearchIndex()}
+	for _, f := range files {
+		key, seen := keyOf(f.info)
+		pl.jobs = append(pl.jobs, searchJob{p: p, path: f.path, plan: pl, key: key, seen: seen})
+	}
+	return pl, nil
+}
+
+// scanAll reads and scans the live files on every core, and gives the words of those to
+// index to their project's new index; each worker keeps the folders it reads open, so that
+// a file costs one check for links and one open.
+func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byte) bool) {
+	var live []int
+	for j := range jobs {
+		if jobs[j].live {
+			live = append(live, j)
+		}
+	}
+	parallel(len(live), func() func(int) {
+		r := newDirReaders()
+		var folded []byte
+		var words wordCounter
+		return func(k int) {
+			if k < 0 {
+				r.close()
+				return
+			}
+			j := live[k]
+			job := jobs[j]
+			scans[j] = fileScan{job: job}
+			data, err := r.read(job)
+			if err != nil {
+				return
+			}
+			skipped := skip != nil && skip(data)
+			if skipped && job.indexAs < 0 {
+				return
+			}
+			folded = foldInto(folded[:0], data)
+			if !skipped {
+				scans[j].scan(folded, terms)
+				if len(scans[j].hits) > 0 {
+					scans[j].data = bytes.Clone(data)
+				}
+			}
+			if job.indexAs >= 0 {
+				words.count(folded)
+				job.plan.build.add(job.indexAs, folded, IsSensitive(data), &words)
+			}
+		}
+	})
+}
+
+// indexPlan is what Find does with one project's index.
+type indexPlan struct {
+	p          *Project
+	jobs       []searchJob // the project's files, until Find puts them with the others'
+	first, end int         // the project's jobs
+	old        *searchIndex
+	build      *indexBuilder // the index to write, nil when the old one stays
+}
+
+// plan decides, for each of the project's files, whether the index answers for it or it is
+// read, and which files the new index gets, if one is to be written.
+func (pl *indexPlan) plan(jobs []searchJob, scans []fileScan, terms [][]byte, q Query, start time.Time) {
+	x := pl.old
+	var stats []termStats
+	for _, t := range terms {
+		st, ok := termStats{}, x != nil
+		if ok {
+			st, ok = x.lookup(t)
+		}
+		if !ok {
+			x, stats = nil, nil
+			break
+		}
+		stats = append(stats, st)
+	}
+	entries := pl.assign(jobs, x, start)
+	if pl.build != nil && x != nil && !pl.build.keep(x, entries) {
+		x, stats = nil, nil // a malformed index answers for nothing: every file is read again
+		pl.assign(jobs, nil, start)
+	}
+	for j := pl.first; j < pl.end; j++ {
+		e := -1
+		if x != nil && jobs[j].seen {
+			if i, ok := x.byPath[jobs[j].path]; ok && x.files[i].key == jobs[j].key {
+				e = i
+			}
+		}
+		if e < 0 {
+			jobs[j].live = true
+			continue
+		}
+		scans[j], jobs[j].live = fromIndex(jobs[j], x.files[e], e, stats, q)
+	}
+}
+
+// assign numbers the files of the project's new index: those x has unchanged, in their
+// order among the files, then those to read and index, and makes pl.build when the index
+// changes. It returns, for each of x's files, its number in the new index or -1.
+func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) []int {
+	var to []int
+	if x != nil {
+		to = make([]int, len(x.files))
+		for i := range to {
+			to[i] = -1
+		}
+	}
+	var files []indexFile
+	kept, changed := 0, x == nil && pl.end > pl.first
+	for j := pl.first; j < pl.end; j++ {
+		job := &jobs[j]
+		job.indexAs = -1
+		if x != nil && job.seen {
+			if i, ok := x.byPath[job.path]; ok && x.files[i].key == job.key {
+				to[i] = len(files)
+				files = append(files, x.files[i])
+				kept++
+				continue
+			}
+		}
+		if job.seen && !racy(job.key, start) {
+			job.indexAs = len(files)
+			files = append(files, indexFile{path: job.path, key: job.key})
+			changed = true
+		}
+	}
+	if x != nil && kept != len(x.files) {
+		changed = true
+	}
+	pl.build = nil
+	if changed {
+		pl.build = newIndexBuilder(files, kept)
+	}
+	return to
+}
+
+// fromIndex is the scan of a file the index answers for, unless the file may hold a hit or
+// a query word matches several of its words (the index cannot count the lines holding
+// either): then it is to be read.
+func fromIndex(job searchJob, f indexFile, e int, stats []termStats, q Query) (fileScan, bool) {
+	if q.Skip != nil {
+		return fileScan{}, true
+	}
+	s := fileScan{job: job}
+	if q.SkipSensitive && f.sensitive {
+		return s, false
+	}
+	s.lines, s.bytes, s.df = f.lines, f.bytes, make([]int, len(stats))
+	all := true
+	for i, st := range stats {
+		switch st.words[e] {
+		case 0:
+			all = false
+		case 1:
+			s.df[i] = st.lines[e]
+		default:
+			return fileScan{}, true
+		}
+	}
+	if all {
+		return fileScan{}, true
+	}
+	return s, false
+}
+
+// racyMargin is how recent a file's times may be for its entry to be written: more than the
+// clock tick file times are taken from, so that a change after the stat the entry comes from
+// gives the file other times.
+const racyMargin = 50 * time.Millisecond
+
+// racy reports whether a file's times are too close to the search's start to trust its key
+// later. Times without nanoseconds come from a file system that keeps seconds (or two): the
+// margin is then two seconds.
+func racy(k fileKey, start time.Time) bool {
+	margin := racyMargin
+	if k.mtime%1e9 == 0 && k.ctime%1e9 == 0 {
+		margin = 2 * time.Second
+	}
+	limit := start.Add(-margin).UnixNano()
+	return k.mtime >= limit || k.ctime >= limit
+}
+
+// loadSearchIndex reads the project's index; nil when there is none or it is not one that
+// can be trusted (corrupt, another folder's, another format, a link).
+func (p *Project) loadSearchIndex() *searchIndex {
+	data, err := p.ReadState(searchIndexFile)
+	if le, ok := errors.AsType[*LinkError](err); ok {
+		p.noteLink(le.Path)
+	}
+	if err != nil {
+		return nil
+	}
+	return parseSearchIndex(data, p.RelDir)
+}
+
+// save writes the project's new index, when there is one. A failure leaves the old one,
+// which every search checks file by file anyway.
+func (pl *indexPlan) save() {
+	if pl.build == nil {
+		return
+	}
+	err := pl.p.WriteState(searchIndexFile, pl.build.encode(pl.p.RelDir))
+	if le, ok := errors.AsType[*LinkError](err); ok {
+		pl.p.noteLink(le.Path)
+	}
+}
+
+// dirReaders are the memory folders, and their folders, a search worker has opened.
+type dirReaders struct {
+	folders map[*Project]*folder
+	dirs    map[string]*listedDir
+	buf     []byte // the last file read, reused for the next
+}
+
+func newDirReaders() *dirReaders {
+	return &dirReaders{folders: map[*Project]*folder{}, dirs: map[string]*listedDir{}}
+}
+
+// dir is the folder of job's file, opened once; nil when it cannot be.
+func (r *dirReaders) dir(job searchJob) *listedDir {
+	f, ok := r.folders[job.p]
+	if !ok {
+		f, _ = job.p.openFolder(false) // nil: the folder went away since it was listed
+		r.folders[job.p] = f
+	}
+	if f == nil {
+		return nil
+	}
+	dir := path.Dir(job.path)
+	d, ok := r.dirs[dir]
+	if !ok {
+		d, _ = f.openListed(dir)
+		r.dirs[dir] = d
+	}
+	return d
+}
+
+func (r *dirReaders) read(job searchJob) ([]byte, error) {
+	d := r.dir(job)
+	if d == nil {
+		return nil, fs.ErrNotExist
+	}
+	filesRead.Add(1)
+	data, err := readListed(d, path.Base(job.path), r.buf)
+	if err == nil {
+		r.buf = data
+	}
+	return data, err
+}

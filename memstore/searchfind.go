@@ -30,7 +30,7 @@ func (w *Workspace) Find(q Query) (Results, error) {
 	parallel(len(plans), func() func(int) {
 		return func(i int) {
 			if i >= 0 {
-				plans[i], errs[i] = planProject(w.Projects[i])
+				plans[i], errs[i] = planProject(w.Projects[i], start)
 			}
 		}
 	})
@@ -47,7 +47,7 @@ func (w *Workspace) Find(q Query) (Results, error) {
 	for _, pl := range plans {
 		pl.plan(jobs, scans, terms, q, start)
 	}
-	scanAll(jobs, scans, terms, q.skip())
+	scanAll(jobs, scans, terms, q.skip(), start)
 	for _, pl := range plans {
 		pl.save()
 	}
@@ -96,12 +96,12 @@ type scanHit struct {
 
 // planProject lists the project's files, each with its key from the listing's lstat (the
 // one stat a search costs per file), and reads its index.
-func planProject(p *Project) (*indexPlan, error) {
+func planProject(p *Project, start time.Time) (*indexPlan, error) {
 	files, err := p.listFiles()
 	if err != nil {
 		return nil, err
 	}
-	pl := &indexPlan{p: p, old: p.loadSearchIndex()}
+	pl := &indexPlan{p: p, old: p.loadSearchIndex(start)}
 	for _, f := range files {
 		key, seen := keyOf(f.info)
 		pl.jobs = append(pl.jobs, searchJob{p: p, path: f.path, plan: pl, key: key, seen: seen})
@@ -112,7 +112,7 @@ func planProject(p *Project) (*indexPlan, error) {
 // scanAll reads and scans the live files on every core, and gives the words of those to
 // index to their project's new index; each worker keeps the folders it reads open, so that
 // a file costs one check for links and one open.
-func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byte) bool) {
+func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time) {
 	var live []int
 	for j := range jobs {
 		if jobs[j].live {
@@ -131,6 +131,13 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 			j := live[k]
 			job := jobs[j]
 			scans[j] = fileScan{job: job}
+			if data, cf, ok := cachedRead(job); ok && job.indexAs < 0 {
+				if skip == nil || !skip(data) {
+					scans[j].scan(cf, terms)
+					scans[j].data = data
+				}
+				return
+			}
 			data, err := r.read(job)
 			if err != nil {
 				return
@@ -144,6 +151,7 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 				scans[j].scan(folded, terms)
 				if len(scans[j].hits) > 0 {
 					scans[j].data = bytes.Clone(data)
+					cacheRead(job, scans[j].data, bytes.Clone(folded), start)
 				}
 			}
 			if job.indexAs >= 0 {
@@ -283,19 +291,6 @@ func racy(k fileKey, start time.Time) bool {
 	}
 	limit := start.Add(-margin).UnixNano()
 	return k.mtime >= limit || k.ctime >= limit
-}
-
-// loadSearchIndex reads the project's index; nil when there is none or it is not one that
-// can be trusted (corrupt, another folder's, another format, a link).
-func (p *Project) loadSearchIndex() *searchIndex {
-	data, err := p.ReadState(searchIndexFile)
-	if le, ok := errors.AsType[*LinkError](err); ok {
-		p.noteLink(le.Path)
-	}
-	if err != nil {
-		return nil
-	}
-	return parseSearchIndex(data, p.RelDir)
 }
 
 // save writes the project's new index, when there is one. A failure leaves the old one,

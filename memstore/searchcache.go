@@ -1,0 +1,114 @@
+package memstore
+
+import (
+	"errors"
+	"path"
+	"sync"
+	"time"
+)
+
+// A process that searches more than once (the MCP server) keeps what it read for a search:
+// each project's index, and the files that held hits (their bytes and folded bytes), each
+// under the key one stat gave before it was read. A later search uses them only when the
+// stat it takes anyway gives the same key, and the key is not racy: so they are never a
+// wrong answer either, and spare reading and parsing.
+
+// searchCacheMax bounds the bytes of files the cache holds; past it, no file is added.
+const searchCacheMax = 32 << 20
+
+var searchCache = struct {
+	sync.Mutex
+	indexes map[string]cachedIndex // by workspace root and memory folder
+	files   map[string]cachedFile  // by workspace root and path
+	bytes   int
+}{indexes: map[string]cachedIndex{}, files: map[string]cachedFile{}}
+
+type cachedIndex struct {
+	key fileKey
+	x   *searchIndex
+}
+
+type cachedFile struct {
+	key          fileKey
+	data, folded []byte // never changed once cached
+}
+
+// cachedRead returns the bytes and folded bytes of job's file kept from an earlier search,
+// when its key is the one the listing gave now.
+func cachedRead(job searchJob) (data, folded []byte, ok bool) {
+	if !job.seen {
+		return nil, nil, false
+	}
+	searchCache.Lock()
+	defer searchCache.Unlock()
+	c, ok := searchCache.files[job.p.WS.Root+"\x00"+job.path]
+	if !ok || c.key != job.key {
+		return nil, nil, false
+	}
+	return c.data, c.folded, true
+}
+
+// cacheRead keeps a file read for a search (data and folded are kept as they are: the
+// caller gives copies), unless its key is racy or the cache is full.
+func cacheRead(job searchJob, data, folded []byte, start time.Time) {
+	if !job.seen || racy(job.key, start) {
+		return
+	}
+	searchCache.Lock()
+	defer searchCache.Unlock()
+	k := job.p.WS.Root + "\x00" + job.path
+	if old, ok := searchCache.files[k]; ok {
+		searchCache.bytes -= len(old.data) + len(old.folded)
+		delete(searchCache.files, k)
+	}
+	if n := len(data) + len(folded); searchCache.bytes+n <= searchCacheMax {
+		searchCache.files[k] = cachedFile{job.key, data, folded}
+		searchCache.bytes += n
+	}
+}
+
+// loadSearchIndex reads the project's index, or takes the one an earlier search read when
+// one lstat says it is the same file; nil when there is none or it is not one that can be
+// trusted (corrupt, another folder's, another format, a link).
+func (p *Project) loadSearchIndex(start time.Time) *searchIndex {
+	f, err := p.openFolder(false)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	rel := path.Join(p.DebugDir(), searchIndexFile)
+	in, err := f.check(rel)
+	if le, ok := errors.AsType[*LinkError](err); ok {
+		p.noteLink(le.Path)
+	}
+	if err != nil {
+		return nil
+	}
+	fi, err := f.Lstat(in)
+	if err != nil {
+		return nil
+	}
+	key, ok := keyOf(fi)
+	if !ok {
+		return nil
+	}
+	ck := p.WS.Root + "\x00" + p.RelDir
+	searchCache.Lock()
+	c, hit := searchCache.indexes[ck]
+	searchCache.Unlock()
+	if hit && c.key == key {
+		return c.x
+	}
+	filesRead.Add(1)
+	data, err := f.ReadFile(in)
+	if err != nil {
+		return nil
+	}
+	x := parseSearchIndex(data, p.RelDir)
+	if x != nil && !racy(key, start) {
+		searchCache.Lock()
+		searchCache.indexes[ck] = cachedIndex{key, x}
+		searchCache.Unlock()
+	}
+	return x
+}

@@ -315,6 +315,12 @@ func (p *Project) readDirIn(dir string, info bool) ([]fs.DirEntry, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return f.listNoLinks(dir, info)
+}
+
+// listNoLinks is list with the links left out (noted once in the debug log).
+func (f *folder) listNoLinks(dir string, info bool) ([]fs.DirEntry, error) {
+	p := f.p
 	ents, err := f.list(dir, info)
 	return slices.DeleteFunc(ents, func(e fs.DirEntry) bool {
 		if e.Type()&fs.ModeSymlink == 0 {

@@ -28,19 +28,45 @@ type listedFile struct {
 	info fs.FileInfo // nil when unknown
 }
 
-// listFiles is Files with each file's lstat.
+// listFiles is Files with each file's lstat, through one handle on the memory folder.
 func (p *Project) listFiles() ([]listedFile, error) {
-	var out []listedFile
-	var le *LinkError
-	switch fi, err := p.lstat(p.LongMemoryPath()); {
-	case errors.As(err, &le):
+	f, err := p.openFolder(false)
+	if err != nil {
+		return nil, skipLinkOrMissing(p, err)
+	}
+	defer f.Close()
+	return f.listFiles()
+}
+
+// skipLinkOrMissing is err, but nil for a missing folder and for a link (noted once in the
+// debug log): a listing leaves them out.
+func skipLinkOrMissing(p *Project, err error) error {
+	if le, ok := errors.AsType[*LinkError](err); ok {
 		p.noteLink(le.Path)
-	case err == nil:
-		out = append(out, listedFile{p.LongMemoryPath(), fi})
+		return nil
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+func (f *folder) listFiles() ([]listedFile, error) {
+	p := f.p
+	var out []listedFile
+	in, err := f.check(p.LongMemoryPath())
+	if err == nil {
+		var fi fs.FileInfo
+		if fi, err = f.Lstat(in); err == nil {
+			out = append(out, listedFile{p.LongMemoryPath(), fi})
+		}
+	}
+	if le, ok := errors.AsType[*LinkError](err); ok {
+		p.noteLink(le.Path)
 	}
 	for _, dir := range []string{p.LogsDir(), p.ArchivesDir(), p.NotesDir()} {
-		ents, err := p.readDir(dir) // each entry's lstat comes with the listing
-		if err != nil {
+		ents, err := f.listNoLinks(dir, true) // each entry's lstat comes with the listing
+		if err = skipLinkOrMissing(p, err); err != nil {
 			return nil, err
 		}
 		notes := dir == p.NotesDir()

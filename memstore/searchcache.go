@@ -70,12 +70,8 @@ func cacheRead(job searchJob, data, folded []byte, start time.Time) {
 // loadSearchIndex reads the project's index, or takes the one an earlier search read when
 // one lstat says it is the same file; nil when there is none or it is not one that can be
 // trusted (corrupt, another folder's, another format, a link).
-func (p *Project) loadSearchIndex(start time.Time) *searchIndex {
-	f, err := p.openFolder(false)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
+func (f *folder) loadSearchIndex(start time.Time) *searchIndex {
+	p := f.p
 	rel := path.Join(p.DebugDir(), searchIndexFile)
 	in, err := f.check(rel)
 	if le, ok := errors.AsType[*LinkError](err); ok {

@@ -97,14 +97,20 @@ type scanHit struct {
 // planProject lists the project's files, each with its key from the listing's lstat (the
 // one stat a search costs per file), and reads its index.
 func planProject(p *Project, start time.Time) (*indexPlan, error) {
-	files, err := p.listFiles()
+	pl := &indexPlan{p: p}
+	f, err := p.openFolder(false)
+	if err != nil {
+		return pl, skipLinkOrMissing(p, err)
+	}
+	defer f.Close()
+	files, err := f.listFiles()
 	if err != nil {
 		return nil, err
 	}
-	pl := &indexPlan{p: p, old: p.loadSearchIndex(start)}
-	for _, f := range files {
-		key, seen := keyOf(f.info)
-		pl.jobs = append(pl.jobs, searchJob{p: p, path: f.path, plan: pl, key: key, seen: seen})
+	pl.old = f.loadSearchIndex(start)
+	for _, lf := range files {
+		key, seen := keyOf(lf.info)
+		pl.jobs = append(pl.jobs, searchJob{p: p, path: lf.path, plan: pl, key: key, seen: seen})
 	}
 	return pl, nil
 }

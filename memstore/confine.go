@@ -243,21 +243,6 @@ func (p *Project) Exists(rel string) (bool, error) {
 	return err == nil, err
 }
 
-// lstat describes rel (workspace-relative, in the memory folder), which must not be a
-// symbolic link nor lie under one (a *LinkError).
-func (p *Project) lstat(rel string) (fs.FileInfo, error) {
-	f, err := p.openFolder(false)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	in, err := f.check(rel)
-	if err != nil {
-		return nil, err
-	}
-	return f.Lstat(in)
-}
-
 // checkPath refuses rel (workspace-relative, in the memory folder) when it, or a folder
 // above it up to the workspace root, is a symbolic link.
 func (p *Project) checkPath(rel string) error {

@@ -164,7 +164,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case openCountsMsg:
 		cmd := m.broadcast(msg)
 		if m.opts.ExitAfterCounts {
-			return m, tea.Quit
+			return m, tea.Sequence(cmd, tea.Quit) // the count caches are written first
 		}
 		return m, cmd
 	case tea.KeyPressMsg:

@@ -23,7 +23,9 @@
 //
 // Binaries run interleaved (run 1 of each, then run 2…), and `BINARY --version` is timed once
 // per run too (started from this program, wall time to exit): the floor every carnet process
-// pays. The load average is printed before and after.
+// pays. The load average is printed before and after. Besides the times from the exec, the
+// medians of "list after the first output" and "counts after the list" leave out most of the
+// process start-up (runtime and package init, whose time swings with the machine's load).
 package main
 
 import (
@@ -98,6 +100,8 @@ func main() {
 		fmt.Printf("%-8s list visible:   %s\n", b.name, median(b.results, func(r result) time.Duration { return r.list }))
 		fmt.Printf("%-8s counts visible: %s\n", b.name, median(b.results, func(r result) time.Duration { return r.counts }))
 		fmt.Printf("%-8s first output:   %s\n", b.name, median(b.results, func(r result) time.Duration { return r.output }))
+		fmt.Printf("%-8s list after the first output: %s\n", b.name, median(b.results, func(r result) time.Duration { return r.list - r.output }))
+		fmt.Printf("%-8s counts after the list:       %s\n", b.name, median(b.results, func(r result) time.Duration { return r.counts - r.list }))
 		fmt.Printf("%-8s --version:      %s\n", b.name, medianOf(b.floor))
 	}
 }

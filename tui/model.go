@@ -329,9 +329,10 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 	m.stack = []screen{first}
 	clear(m.stale)
 	load := first.Init()
-	if _, ok := first.(*projects); ok && msg.first != nil {
+	if ps, ok := first.(*projects); ok && msg.first != nil {
 		sums := *msg.first
 		load = func() tea.Msg { return sums } // read with the workspace
+		ps.counting = msg.counts
 	}
 	cmds = append(cmds, m.resize(), load)
 	if m.opts.Project != "" {
@@ -508,15 +509,30 @@ func Run(opts Options) error {
 		old := debug.SetGCPercent(startGCPercent)
 		m.started = func() { debug.SetGCPercent(old) }
 	}
-	// The workspace and the list's content are read while bubbletea sets the terminal up.
-	early := make(chan tea.Msg, 1)
-	go func() { early <- openWorkspace(opts.Root)() }()
-	m.early = early
+	m.early = openEarly(opts.Root)
 	_, err := tea.NewProgram(m).Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		return err
 	}
 	return m.fatal
+}
+
+// openEarly opens the workspace and reads the list's content in the background, for Init to
+// take: Run starts it before bubbletea sets the terminal up. The open items are counted as
+// soon as the list's content is in.
+func openEarly(root string) <-chan tea.Msg {
+	early := make(chan tea.Msg, 1)
+	go func() {
+		msg := openWorkspace(root)()
+		if wm, ok := msg.(workspaceMsg); ok && wm.first != nil {
+			counts := make(chan tea.Msg, 1)
+			go func() { counts <- countOpen(wm.ws)() }()
+			wm.counts = counts
+			msg = wm
+		}
+		early <- msg
+	}()
+	return early
 }
 
 // mouseInBody shifts a mouse event's row so that 0 is the first line of the body.

@@ -14,11 +14,12 @@ import (
 // projects is the home screen: every project with its counts, its long memory beside it.
 type projects struct {
 	split
-	sums    []projectSummary
-	loaded  bool
-	counted bool // the open items came once: the preview no longer waits for them
-	err     error
-	want    string // the project to put the cursor on once listed (carnet -p), "" none
+	sums     []projectSummary
+	loaded   bool
+	counted  bool           // the open items came once: the preview no longer waits for them
+	counting <-chan tea.Msg // the first counts, started by Run (see workspaceMsg)
+	err      error
+	want     string // the project to put the cursor on once listed (carnet -p), "" none
 }
 
 // projectSummary is one row of the home screen.
@@ -135,10 +136,15 @@ func (s *projects) Update(msg tea.Msg) tea.Cmd {
 		} else {
 			s.list.setRows(len(s.sums))
 		}
-		if !s.counted { // the first time the counts come first: the preview renders after
-			return countOpen(s.c.ws)
+		count := countOpen(s.c.ws)
+		if ch := s.counting; ch != nil {
+			s.counting = nil
+			count = func() tea.Msg { return <-ch }
 		}
-		return tea.Batch(countOpen(s.c.ws), s.previewSelected())
+		if !s.counted { // the first time the counts come first: the preview renders after
+			return count
+		}
+		return tea.Batch(count, s.previewSelected())
 	case openCountsMsg:
 		for i := range s.sums {
 			if n, ok := msg.counts[s.sums[i].p.Name]; ok {

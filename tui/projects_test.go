@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"carnet/memstore"
 )
 
@@ -188,5 +190,27 @@ func TestProjectsOpenCountsCache(t *testing.T) {
 	shows("a cache that is a link")
 	if readFile(t, outside) != forged {
 		t.Error("the link's target was written")
+	}
+}
+
+// As Run starts it: the workspace opened and the open items counted in the background
+// before the first frame; the list shows the same counts as a count made on screen.
+func TestProjectsOpenedEarly(t *testing.T) {
+	t.Parallel()
+	root := shared(t)
+	want := newHarness(t, root, true).plain()
+	dark := true
+	m := New(Options{Root: root, Now: func() time.Time { return testNow }, Dark: &dark, Editor: "true"})
+	m.c.static = true
+	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	m.early = openEarly(root)
+	h := &harness{t: t, m: m}
+	h.run(m.Init())
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	if s := h.top().(*projects); !s.counted || s.counting != nil {
+		t.Fatalf("the early counts were not taken: counted %v, channel %v", s.counted, s.counting)
+	}
+	if got := h.plain(); got != want {
+		t.Fatalf("opened early:\n%s\nopened on screen:\n%s", got, want)
 	}
 }

@@ -162,7 +162,7 @@ func parseCountLine(l string) (name string, e countEntry, ok bool) {
 		var f string
 		f, rest, _ = strings.Cut(rest, " ")
 		v, err := strconv.ParseInt(f, 10, 64)
-		if err != nil || v < 0 {
+		if err != nil || v < 0 && (i == 0 || i == 3) { // times may be before 1970, not a size or a count
 			return "", e, false
 		}
 		n[i] = v

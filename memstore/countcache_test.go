@@ -194,3 +194,21 @@ func TestCountOpenCachedDistrustsBadCaches(t *testing.T) {
 		t.Errorf("the link was replaced: %v %v", st, err)
 	}
 }
+
+// A cache line: times may be before 1970; a size or a count may not be negative.
+func TestParseCountLine(t *testing.T) {
+	t.Parallel()
+	for line, ok := range map[string]bool{
+		"2026-03-01.md 10 1796046272562050793 1796046272562050793 2": true,
+		"2026-03-01.md 10 -5000 -7000 2":                             true,
+		"2026-03-01.md -10 5 7 2":                                    false,
+		"2026-03-01.md 10 5 7 -2":                                    false,
+		"2026-03-01.md 10 5 7 2 9":                                   false,
+		"2026-03-01.md 10 5 7":                                       false,
+		" 10 5 7 2":                                                  false,
+	} {
+		if _, _, got := parseCountLine(line); got != ok {
+			t.Errorf("parseCountLine(%q) ok = %v, want %v", line, got, ok)
+		}
+	}
+}

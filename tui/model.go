@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -56,6 +57,8 @@ type Model struct {
 	stale    map[screen]bool                                      // screens under the active one that missed a reload
 	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests stop the clock
 	early    <-chan tea.Msg                                       // the workspace, opened by Run while the terminal is set up
+	watching bool                                                 // the watcher is being set up (startWatch)
+	started  func()                                               // run once the first counts are in (Run's GC setting)
 }
 
 // statusTTL is how long a status line stays.
@@ -122,6 +125,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.ColorProfileMsg:
 		return m, nil
+	case watchMsg:
+		if msg.err != nil {
+			m.c.log.Printf("watch: %v", msg.err)
+			return m, nil
+		}
+		m.watch, m.c.watch = msg.w, msg.w
+		if msg.ws != m.c.ws { // opened again while the watcher was set up
+			msg.w.rewatch(m.c.ws)
+		}
+		return m, msg.w.next()
 	case workspaceMsg:
 		return m, m.onWorkspace(msg)
 	case pushMsg:
@@ -162,9 +175,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, cmd
 	case openCountsMsg:
+		m.startedUp()
 		cmd := m.broadcast(msg)
 		if m.opts.ExitAfterCounts {
-			return m, tea.Quit
+			return m, tea.Sequence(cmd, tea.Quit) // the count caches are written first
 		}
 		return m, cmd
 	case tea.KeyPressMsg:
@@ -281,7 +295,18 @@ func (m *Model) back() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// startedUp runs what waits for the end of start-up (m.started), once.
+func (m *Model) startedUp() {
+	if m.started != nil {
+		m.started()
+		m.started = nil
+	}
+}
+
 func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
+	if msg.err != nil || len(msg.ws.Projects) == 0 { // no counts to wait for
+		m.startedUp()
+	}
 	if msg.err != nil {
 		m.fatal = msg.err
 		m.stack = []screen{newFailure(m.c, msg.err)}
@@ -289,14 +314,9 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 	}
 	m.c.ws, m.c.repo = msg.ws, msg.repo
 	var cmds []tea.Cmd
-	if m.opts.Watch && m.watch == nil {
-		w, err := newWatcher(msg.ws, m.c.log)
-		if err != nil {
-			m.c.log.Printf("watch: %v", err)
-		} else {
-			m.watch, m.c.watch = w, w
-			cmds = append(cmds, w.next())
-		}
+	if m.opts.Watch && m.watch == nil && !m.watching {
+		m.watching = true
+		cmds = append(cmds, startWatch(msg.ws, m.c.log))
 	} else if m.watch != nil {
 		m.watch.rewatch(msg.ws)
 	}
@@ -309,9 +329,10 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 	m.stack = []screen{first}
 	clear(m.stale)
 	load := first.Init()
-	if _, ok := first.(*projects); ok && msg.first != nil {
+	if ps, ok := first.(*projects); ok && msg.first != nil {
 		sums := *msg.first
 		load = func() tea.Msg { return sums } // read with the workspace
+		ps.counting = msg.counts
 	}
 	cmds = append(cmds, m.resize(), load)
 	if m.opts.Project != "" {
@@ -471,21 +492,47 @@ func shortPath(p string) string {
 // instead of a full screen of escape sequences.
 var ErrDumbTerminal = errors.New("the terminal UI cannot draw on TERM=dumb: use the CLI (carnet load, search, timeline, promote), or run it in a terminal that can")
 
+// startGCPercent is the GOGC of the UI's start-up (see Run).
+const startGCPercent = 400
+
 // Run opens the UI on the terminal and returns when the user quits.
 func Run(opts Options) error {
 	if os.Getenv("TERM") == "dumb" {
 		return ErrDumbTerminal
 	}
 	m := New(opts)
-	// The workspace and the list's content are read while bubbletea sets the terminal up.
-	early := make(chan tea.Msg, 1)
-	go func() { early <- openWorkspace(opts.Root)() }()
-	m.early = early
+	// Start-up allocates a few MB in many small steps (the listings of every project, then
+	// the counts): with the default GOGC each MB costs a collection, whose pauses stall the
+	// first frame on a busy machine. Collect less often until the counts are in, unless the
+	// user set GOGC.
+	if os.Getenv("GOGC") == "" {
+		old := debug.SetGCPercent(startGCPercent)
+		m.started = func() { debug.SetGCPercent(old) }
+	}
+	m.early = openEarly(opts.Root)
 	_, err := tea.NewProgram(m).Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		return err
 	}
 	return m.fatal
+}
+
+// openEarly opens the workspace and reads the list's content in the background, for Init to
+// take: Run starts it before bubbletea sets the terminal up. The open items are counted as
+// soon as the list's content is in.
+func openEarly(root string) <-chan tea.Msg {
+	early := make(chan tea.Msg, 1)
+	go func() {
+		msg := openWorkspace(root)()
+		if wm, ok := msg.(workspaceMsg); ok && wm.first != nil {
+			counts := make(chan tea.Msg, 1)
+			go func() { counts <- countOpen(wm.ws)() }()
+			wm.counts = counts
+			msg = wm
+		}
+		early <- msg
+	}()
+	return early
 }
 
 // mouseInBody shifts a mouse event's row so that 0 is the first line of the body.

@@ -14,10 +14,12 @@ import (
 // projects is the home screen: every project with its counts, its long memory beside it.
 type projects struct {
 	split
-	sums   []projectSummary
-	loaded bool
-	err    error
-	want   string // the project to put the cursor on once listed (carnet -p), "" none
+	sums     []projectSummary
+	loaded   bool
+	counted  bool           // the open items came once: the preview no longer waits for them
+	counting <-chan tea.Msg // the first counts, started by Run (see workspaceMsg)
+	err      error
+	want     string // the project to put the cursor on once listed (carnet -p), "" none
 }
 
 // projectSummary is one row of the home screen.
@@ -35,7 +37,10 @@ type (
 		sums []projectSummary
 		err  error
 	}
-	openCountsMsg struct{ counts map[string]int }
+	openCountsMsg struct {
+		counts map[string]int
+		save   func() // writes the count caches (see memstore.CountOpenCached)
+	}
 )
 
 func newProjects(c *common) *projects {
@@ -79,17 +84,28 @@ func summarize(p *memstore.Project) (projectSummary, error) {
 	return projectSummary{p: p, logs: len(o.Logs), open: -1, longLines: o.LongLines, last: o.Newest()}, nil
 }
 
-// countOpen counts every project's open items with memstore.CountOpen (what
-// Overview(WithLogs).OpenItems() says, without parsing the logs whole); a project whose
-// folders cannot be listed counts 0.
+// countOpen counts every project's open items with memstore.CountOpenCached (what
+// Overview(WithLogs).OpenItems() says, reading only the logs that changed since the last
+// count); a project whose folders cannot be listed counts 0.
 func countOpen(ws *memstore.Workspace) tea.Cmd {
 	return func() tea.Msg {
-		n, _ := memstore.CountOpen(ws.Projects)
+		n, save, _ := memstore.CountOpenCached(ws.Projects)
 		counts := make(map[string]int, len(ws.Projects))
 		for i, p := range ws.Projects {
 			counts[p.Name] = n[i]
 		}
-		return openCountsMsg{counts}
+		return openCountsMsg{counts: counts, save: save}
+	}
+}
+
+// saveCounts writes the count caches, once the counts are on screen.
+func saveCounts(save func()) tea.Cmd {
+	if save == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		save()
+		return nil
 	}
 }
 
@@ -120,13 +136,23 @@ func (s *projects) Update(msg tea.Msg) tea.Cmd {
 		} else {
 			s.list.setRows(len(s.sums))
 		}
-		return tea.Batch(countOpen(s.c.ws), s.previewSelected())
+		count := countOpen(s.c.ws)
+		if ch := s.counting; ch != nil {
+			s.counting = nil
+			count = func() tea.Msg { return <-ch }
+		}
+		if !s.counted { // the first time the counts come first: the preview renders after
+			return count
+		}
+		return tea.Batch(count, s.previewSelected())
 	case openCountsMsg:
 		for i := range s.sums {
 			if n, ok := msg.counts[s.sums[i].p.Name]; ok {
 				s.sums[i].open = n
 			}
 		}
+		s.counted = true
+		return tea.Batch(saveCounts(msg.save), s.previewSelected())
 	case reloadMsg:
 		cmds := []tea.Cmd{loadProjects(s.c.ws)}
 		if s.pv.path != "" {
@@ -136,7 +162,6 @@ func (s *projects) Update(msg tea.Msg) tea.Cmd {
 	default:
 		return s.update(msg)
 	}
-	return nil
 }
 
 func (s *projects) onKey(msg tea.KeyPressMsg) tea.Cmd {

@@ -1,7 +1,17 @@
 package tui
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"carnet/memstore"
 )
 
 func TestProjectsList(t *testing.T) {
@@ -90,4 +100,117 @@ func TestFooterWhileTyping(t *testing.T) {
 	h.lacks("? help")
 	h.press("esc")
 	h.contains("? help")
+}
+
+// The OPEN column comes from the count cache (logs/.debug/open-counts) when the logs are as
+// cached, and is counted again from a log edited outside carnet (a new size; the same size
+// with a new mtime), from a damaged cache, and past a cache that is a link, which is left as
+// it was.
+func TestProjectsOpenCountsCache(t *testing.T) {
+	t.Parallel()
+	root := fixture(t)
+	logs := filepath.Join(root, "projects", "cmms_doc", memstore.MemoryDir, "logs")
+	names, err := filepath.Glob(filepath.Join(logs, "*.md"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no logs: %v", err)
+	}
+	for _, n := range names { // old enough to be cached
+		past := time.Now().Add(-time.Hour)
+		if err := os.Chtimes(n, past, past); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cache := filepath.Join(logs, ".debug", memstore.CountCacheFile)
+	// shows opens the UI afresh and returns cmms_doc's OPEN column, checked against the
+	// count of every log read whole.
+	shows := func(what string) int {
+		t.Helper()
+		h := newHarness(t, root, true)
+		m := regexp.MustCompile(`cmms_doc\s+\d+\s+(\d+)\s`).FindStringSubmatch(h.plain())
+		if m == nil {
+			t.Fatalf("%s: no count in the cmms_doc row:\n%s", what, h.plain())
+		}
+		got, _ := strconv.Atoi(m[1])
+		want, err := memstore.CountOpen(h.m.c.ws.Projects[:1])
+		if err != nil || got != want[0] {
+			t.Fatalf("%s: the UI shows %d open items, the logs hold %v (%v)", what, got, want, err)
+		}
+		return got
+	}
+	first := shows("first start")
+	if _, err := os.Stat(cache); err != nil {
+		t.Fatalf("no count cache after the first start: %v", err)
+	}
+	if shows("from the cache") != first {
+		t.Fatal("the count changed with nothing edited")
+	}
+
+	// An open item added to an old log, then one ticked in place (same size, new mtime).
+	log := filepath.Join(logs, "2026-03-01.md")
+	data := readFile(t, log)
+	write := func(content string, ago time.Duration) {
+		t.Helper()
+		if err := os.WriteFile(log, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		past := time.Now().Add(-ago)
+		if err := os.Chtimes(log, past, past); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data += "\n## À suivre\n- Relancer le client pilote\n"
+	write(data, 50*time.Minute)
+	if got := shows("an open item added"); got != first+1 {
+		t.Fatalf("an open item added: %d, want %d", got, first+1)
+	}
+	write(strings.Replace(data, "- Relancer", "- ✅ancer", 1), 40*time.Minute) // "Rel" and "✅": 3 bytes each
+	if got := shows("an open item ticked in place"); got != first {
+		t.Fatalf("an item ticked in place: %d, want %d", got, first)
+	}
+
+	if err := os.WriteFile(cache, []byte("carnet open-counts 1 garbage\n\x00\x01"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shows("a damaged cache")
+	if !strings.HasPrefix(readFile(t, cache), "carnet open-counts 1 projects/cmms_doc/memory_sessions\n2026-") {
+		t.Errorf("the damaged cache was not rebuilt:\n%.200s", readFile(t, cache))
+	}
+
+	outside := filepath.Join(t.TempDir(), "forged")
+	forged := strings.ReplaceAll(readFile(t, cache), " 0\n", " 9\n")
+	if err := os.WriteFile(outside, []byte(forged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(cache); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, cache); err != nil {
+		t.Fatal(err)
+	}
+	shows("a cache that is a link")
+	if readFile(t, outside) != forged {
+		t.Error("the link's target was written")
+	}
+}
+
+// As Run starts it: the workspace opened and the open items counted in the background
+// before the first frame; the list shows the same counts as a count made on screen.
+func TestProjectsOpenedEarly(t *testing.T) {
+	t.Parallel()
+	root := shared(t)
+	want := newHarness(t, root, true).plain()
+	dark := true
+	m := New(Options{Root: root, Now: func() time.Time { return testNow }, Dark: &dark, Editor: "true"})
+	m.c.static = true
+	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	m.early = openEarly(root)
+	h := &harness{t: t, m: m}
+	h.run(m.Init())
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	if s := h.top().(*projects); !s.counted || s.counting != nil {
+		t.Fatalf("the early counts were not taken: counted %v, channel %v", s.counted, s.counting)
+	}
+	if got := h.plain(); got != want {
+		t.Fatalf("opened early:\n%s\nopened on screen:\n%s", got, want)
+	}
 }

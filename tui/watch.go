@@ -34,6 +34,22 @@ type stamp struct {
 	mod  time.Time
 }
 
+// watchMsg brings the watcher startWatch set up.
+type watchMsg struct {
+	w   *watcher
+	ws  *memstore.Workspace // the workspace it watches
+	err error
+}
+
+// startWatch sets the watcher up in a command: its inotify watches (four folders a project)
+// are not needed to draw the first frame.
+func startWatch(ws *memstore.Workspace, lg *log.Logger) tea.Cmd {
+	return func() tea.Msg {
+		w, err := newWatcher(ws, lg)
+		return watchMsg{w, ws, err}
+	}
+}
+
 // fsEventMsg lists the memory files that changed on disk.
 type fsEventMsg struct{ paths []string }
 

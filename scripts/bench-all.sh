@@ -20,3 +20,6 @@ go test ./promote -run '^$' -bench Plan1000 -benchmem -count "$count"
 echo "== tui: View, preview, loading; then time to first frame"
 go test ./tui -run '^$' -bench . -benchmem -count 3
 scripts/bench-tui.sh 30
+echo "== search: carnet search and memory_search against rg -ni, then against engram"
+scripts/bench-search.sh
+scripts/bench-engram.sh

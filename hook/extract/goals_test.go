@@ -78,3 +78,20 @@ func TestTryAgainIsAFollowUp(t *testing.T) {
 		}
 	}
 }
+
+// A prompt that opens with an answer word and asks back, or says only a few words, answers
+// the agent's question: it refines the task under way and is no goal of its own; "ok"
+// before a request, or a request after "yes", is a goal.
+func TestAnswersToTheAgentAreNoGoals(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"yes that makes sense or we could do how much times users deposited to their agent vault ?": "",
+		"No, the staging one, not prod.":               "",
+		"ok now add a dark mode toggle":                "ok now add a dark mode toggle",
+		"Yesterday's export broke, fix the CSV header": "Yesterday's export broke, fix the CSV header",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package extract
+
+import (
+	"strings"
+)
+
+// answerWords open a prompt that answers the agent's question ("yes that makes sense, or
+// we could count the deposits?", "no, the staging one"): what follows refines the task
+// under way, it is not a new one.
+var answerWords = []string{"yes", "yeah", "yep", "yup", "no", "nope", "nah", "exactly", "correct", "oui", "non", "exactement"}
+
+// Replies are short: a longer prompt after "yes" states a task of its own, and so does a
+// request after it that asks nothing back ("yes, but count the deposits").
+const (
+	maxAnswerWords = 30
+	maxBareAnswer  = 6
+)
+
+// isAnswer reports a prompt that opens with an answer word and then only says a few words
+// or asks back.
+func isAnswer(p string) bool {
+	f := strings.Fields(fold(p))
+	if len(f) < 2 || len(f) > maxAnswerWords || len(f) > maxBareAnswer && !strings.ContainsAny(p, "?？") {
+		return false
+	}
+	first := strings.TrimRight(f[0], ",.!;:")
+	for _, w := range answerWords {
+		if first == w {
+			return true
+		}
+	}
+	return false
+}

@@ -28,8 +28,8 @@ func taskWords(goal string) []string {
 // SameTask reports whether a goal goes on with the task of the goal just before it, in
 // other words: both name the same file, or, when the new goal asks no question and names no
 // other file, both open on the same subject ("The cooldown should start at the top" after
-// "The cooldown should go clockwise"), share three subject words, or two that are half of
-// the shorter one's.
+// "The cooldown should go clockwise"), or share subject words: three that are a third of
+// the shorter one's, or two that are half of them.
 func SameTask(prev, next string) bool {
 	a, b := taskWords(prev), taskWords(next)
 	shared, otherFile := 0, false
@@ -48,7 +48,8 @@ func SameTask(prev, next string) bool {
 		return false
 	}
 	sameSubject := len(a) > 0 && len(b) > 0 && len(a[0]) >= 5 && a[0] == b[0]
-	return shared >= 3 || shared >= 2 && shared*2 >= min(len(a), len(b)) || sameSubject
+	fewer := min(len(a), len(b))
+	return shared >= 3 && shared*3 >= fewer || shared >= 2 && shared*2 >= fewer || sameSubject
 }
 
 // sameStem reports two words with one the start of the other ("highlight", "highlighted"),

@@ -324,6 +324,7 @@ func (r *runner) capture() (int, error) {
 		return 0, err
 	}
 	e.Succeeded = extract.Succeeded(turn)
+	e.Evidence = extract.Evidence(turn)
 	if len(e.Unknown) > 0 {
 		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(e.Unknown, ", "))
 	}

@@ -129,6 +129,9 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			res.Unmatched = append(res.Unmatched, text)
 		}
 	}
+	if err := tx.closeShownDone(e.Evidence, e.Next, res); err != nil {
+		return err
+	}
 	if len(e.LongTerm) > 0 {
 		if err := tx.addLongTerm(e.LongTerm, res); err != nil {
 			return err

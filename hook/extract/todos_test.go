@@ -50,3 +50,26 @@ func TestDoneStatements(t *testing.T) {
 		t.Errorf("done = %q", e.NextDone)
 	}
 }
+
+// A turn's evidence of work done: its completed to-dos, its commits, the commands that
+// went through (not those that failed), its closing text's lines of work done and the
+// commands the user pasted after a shell prompt; not the prose around them.
+func TestEvidenceOfWorkDone(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("still broken, I ran it:\n(base) ➜  app git:(master) ✗ npx convex dev\n✔ Convex functions ready!\nWe are at 80% of the budget, fix it")
+	b.Use("m1", "t1", "TodoWrite", map[string]any{"todos": []map[string]any{
+		{"content": "Add clippy warning for unwrap_used", "status": "completed"},
+		{"content": "Wire the CI", "status": "pending"}}})
+	b.Result("t1", "ok", false)
+	bash(b, "b1", "git commit -m 'fix: validator fields'", "[main 7ef0eb4] fix: validator fields\n 1 file changed", false)
+	bash(b, "b2", "npm run lint", "error: 3 problems", true)
+	b.Say("m2", "The validator missed the fields.\n\n- Fixed the validator of the preview configuration\n- Next, wire the CI")
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
+	got := Evidence(tr)
+	want := []string{"Add clippy warning for unwrap_used", "git commit -m 'fix: validator fields'", "fix: validator fields",
+		"- Fixed the validator of the preview configuration", "npx convex dev"}
+	if !slices.Equal(got, want) {
+		t.Errorf("evidence = %q, want %q", got, want)
+	}
+}

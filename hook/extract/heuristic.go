@@ -80,6 +80,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 		}
 	}
 	interruption(&e, t, goal, w)
+	unfinished(&e, t, w)
 	statements(&e, t)
 	plans(&e, t, w)
 	usage(&e, t)

@@ -1,9 +1,12 @@
 package extract
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"carnet/hook/transcript"
+	"carnet/memstore"
 )
 
 // maxEvidence bounds the lines of evidence a turn gives; maxEvidenceLine, each line.
@@ -91,4 +94,42 @@ func pastedCommands(prompt string) []string {
 		}
 	}
 	return out
+}
+
+// announcers open what the agent says it is about to do, not what it did.
+var announcers = []string{"i'll ", "i will ", "let me ", "i'm going to ", "next, i'll ", "now i'll ", "je vais "}
+
+// maxAnnouncement bounds a closing text that only announces work.
+const maxAnnouncement = 500
+
+// unfinished records, as work to resume, the work a turn's closing text only announces
+// ("I'm applying the plan now: I'll refresh the draft …"): the turn ended before doing it.
+// A turn with a call that got its result is left alone (the text may have come before the
+// work, or the user refused the call), and so is a closing text with a report (a blank
+// line, a list).
+func unfinished(e *memstore.Extraction, t *transcript.Turn, w wording) {
+	c := strings.TrimSpace(t.Closing)
+	if t.Sidechain || len(e.Next) > 0 || c == "" || len(c) > maxAnnouncement || strings.Contains(c, "\n") ||
+		slices.ContainsFunc(t.Tools, func(u *transcript.ToolUse) bool { return u.HasResult }) {
+		return
+	}
+	if work := announced(c); work != "" {
+		e.Next = append(e.Next, fmt.Sprintf(w.resume, work))
+	}
+}
+
+// announced is the work the last sentence of a text announces, after its announcer ("I'll
+// refresh the draft" gives "refresh the draft"), or "".
+func announced(text string) string {
+	ss := splitSentences(text)
+	last := strings.ReplaceAll(ss[len(ss)-1], "’", "'")
+	low := strings.ToLower(last)
+	for _, a := range announcers {
+		i := strings.Index(low, a)
+		if i < 0 || i > 0 && !strings.HasSuffix(strings.TrimSpace(low[:i]), ":") || strings.HasPrefix(low[i+len(a):], "know") {
+			continue // "I'm on it: I'll …" announces; "let me know" asks
+		}
+		return strings.TrimRight(strings.TrimSpace(last[i+len(a):]), ".")
+	}
+	return ""
 }

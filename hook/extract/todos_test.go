@@ -73,3 +73,34 @@ func TestEvidenceOfWorkDone(t *testing.T) {
 		t.Errorf("evidence = %q, want %q", got, want)
 	}
 }
+
+// A closing text that only announces the work ("I'll refresh the draft …") ends a turn
+// that stopped before doing it: the work is to resume. A report, an offer ("If you want,
+// I'll …"), "let me know" or a turn with a call that got its result (the user refused the
+// plan) gives no to-do.
+func TestAnnouncedWorkIsToResume(t *testing.T) {
+	t.Parallel()
+	for closing, want := range map[string][]string{
+		"I’m applying the plan now: I’ll refresh the application draft and the proof files.": {"Resume the interrupted work: refresh the application draft and the proof files"},
+		"Let me update the parser first.":                                  {"Resume the interrupted work: update the parser first"},
+		"Updated the parser. If you want, I'll add tests.":                 nil,
+		"Updated the parser. Let me know if the output looks right.":       nil,
+		"I'll refresh the draft.\n\n- Refreshed the draft\n- Added proofs": nil,
+	} {
+		b := &transcripttest.Claude{}
+		b.Prompt("Implement the plan.")
+		b.Say("m1", closing)
+		b.Use("m1", "b1", "Bash", map[string]any{"command": "bash export-session.sh ."}) // cut before its result
+		if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Next, want) {
+			t.Errorf("%q: next = %q, want %q", closing, e.Next, want)
+		}
+	}
+	b := &transcripttest.Claude{}
+	b.Prompt("Fix the schema")
+	b.Use("m1", "p1", "ExitPlanMode", map[string]any{"plan": "# Plan: schema"})
+	b.Result("p1", "The user doesn't want to proceed with this tool use.", true)
+	b.Say("m2", "Let me investigate the current state and create a plan.")
+	if e := extractEN(t, b, "/home/dev/proj"); len(e.Next) > 0 {
+		t.Errorf("after a refusal: next = %q", e.Next)
+	}
+}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -23,11 +24,5 @@ func isAnswer(p string) bool {
 	if len(f) < 2 || len(f) > maxAnswerWords || len(f) > maxBareAnswer && !strings.ContainsAny(p, "?？") {
 		return false
 	}
-	first := strings.TrimRight(f[0], ",.!;:")
-	for _, w := range answerWords {
-		if first == w {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(answerWords, strings.TrimRight(f[0], ",.!;:"))
 }

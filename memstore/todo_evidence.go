@@ -23,12 +23,12 @@ var runVerbs = []string{"run", "execute", "rerun", "re-run", "lancer", "exécute
 var todoWords = set(strings.Fields(`consider adding possibly maybe optionally where possible ensure`))
 
 // ShownDone reports whether the evidence of an exchange (see Extraction.Evidence) shows
-// the open item done: the command a "Run `…`" item names was run, or one line of evidence
-// has most of the item's subject words (see minShown), one word the start of the other
-// ("warn", "warning").
+// the open item done: the command a "Run `…`" item names was run (whole words of a line of
+// evidence: "make" is not "cmake"), or one line of evidence has most of the item's subject
+// words (see minShown), one word the start of the other ("warn", "warning").
 func ShownDone(item string, evidence []string) bool {
 	if cmd := runCommand(item); cmd != "" {
-		return slices.ContainsFunc(evidence, func(e string) bool { return strings.Contains(squeeze(e), cmd) })
+		return slices.ContainsFunc(evidence, func(e string) bool { return strings.Contains(" "+squeeze(e)+" ", " "+cmd+" ") })
 	}
 	want := slices.DeleteFunc(taskWords(item), func(w string) bool { return todoWords[w] })
 	if len(want) < minShown {

@@ -14,6 +14,7 @@ func TestMergeClosesTheItemsEvidenceShowsDone(t *testing.T) {
 		"- Consider adding `#![warn(clippy::unwrap_used)]` to catch future issues\n" +
 		"- Run `npx convex dev` to deploy the schema changes, then test the configuration page\n" +
 		"- Run `./setup-git-hooks.sh` to enable local checks\n" +
+		"- Run `make` to rebuild the assets\n" +
 		"- Play a few games to confirm edge cases (castling, en passant, promotions)\n" +
 		"- Layer in the cooldown mechanics on top of this baseline flow\n"})
 	evidence := []string{
@@ -21,6 +22,7 @@ func TestMergeClosesTheItemsEvidenceShowsDone(t *testing.T) {
 		"(base) gist-console git:(master) npx  convex dev",
 		"Implemented the real-time cooldown variant",
 		"Fix the castling bug",
+		"cmake --build out",
 		"chmod +x ./setup-git-hooks.sh && ./setup-git-hooks.sh",
 	}
 	res, err := p.Merge(Extraction{Next: []string{"Run `./setup-git-hooks.sh` to enable local checks"}, Evidence: evidence}, Change{Now: day("2026-03-22")})
@@ -34,7 +36,7 @@ func TestMergeClosesTheItemsEvidenceShowsDone(t *testing.T) {
 			t.Errorf("%q was not closed:\n%s", closed, log)
 		}
 	}
-	for _, still := range []string{"setup-git-hooks", "Play a few games", "cooldown mechanics"} {
+	for _, still := range []string{"setup-git-hooks", "`make`", "Play a few games", "cooldown mechanics"} {
 		if !strings.Contains(open, still) {
 			t.Errorf("%q was closed:\n%s", still, log)
 		}

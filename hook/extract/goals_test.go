@@ -95,3 +95,17 @@ func TestAnswersToTheAgentAreNoGoals(t *testing.T) {
 		}
 	}
 }
+
+// A request followed by a label that opens a quote ("…: Reminder: \"…") is the goal; a line
+// that is only a label before a paste gives none.
+func TestRequestBeforeALabelledQuote(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"Now let's implement the realtime aspect: Reminder: \"I want a chess variant where pieces\n are allowed to move.\"": "Now let's implement the realtime aspect",
+		"I'm getting:\n\nTypeError: x is undefined": "",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

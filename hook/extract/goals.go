@@ -26,3 +26,14 @@ func isAnswer(p string) bool {
 	}
 	return slices.Contains(answerWords, strings.TrimRight(f[0], ",.!;:"))
 }
+
+// cutLabel cuts, from a line that ends with a short label announcing what follows ("…
+// implement the realtime aspect: Reminder:"), the label: what is left is the request.
+func cutLabel(line string) (string, bool) {
+	body := strings.TrimSuffix(line, ":")
+	i := strings.LastIndex(body, ": ")
+	if i <= 0 || len(strings.Fields(body[i+2:])) > 2 {
+		return "", false
+	}
+	return strings.TrimSpace(body[:i]), true
+}

@@ -66,13 +66,17 @@ func runCommand(item string) string {
 // squeeze puts one space between a text's fields.
 func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// closeShownDone ticks the open items the evidence shows done, except those the same
+// shownLogs bounds the logs whose open items an exchange's evidence may close: the recent
+// ones, read at every turn.
+const shownLogs = 30
+
+// closeShownDone ticks the open items of the recent logs the evidence shows done, except those the same
 // exchange opened (fresh): a turn's suggestion is not done by the work it reports.
 func (tx *Tx) closeShownDone(evidence, fresh []string, res *MergeResult) error {
 	if len(evidence) == 0 {
 		return nil
 	}
-	items, err := tx.OpenItems()
+	items, err := tx.openItems(shownLogs)
 	if err != nil {
 		return err
 	}

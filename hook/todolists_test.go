@@ -57,3 +57,56 @@ func TestLaterTodoListReplacesTheSessionsEarlierOne(t *testing.T) {
 		}
 	}
 }
+
+// A next step a closing text suggests is closed by the later turn that does it (here, runs
+// its command); the turn that suggested it does not close it.
+func TestLaterTurnThatRunsTheSuggestedCommandClosesIt(t *testing.T) {
+	ws := testWorkspace(t)
+	b := &transcripttest.Claude{}
+	stop := func(path string) {
+		t.Helper()
+		in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": path, "cwd": ws})
+		if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
+			t.Fatalf("code %d", code)
+		}
+	}
+	b.Prompt("go on")
+	b.Use("m0", "b0", "Bash", map[string]any{"command": "node --version"})
+	b.Result("b0", "v20.1.0", false)
+	b.Say("m0", "Node 20.")
+	path := b.Write(t)
+	stop(path) // work done that closes nothing writes nothing
+	if _, err := os.Stat(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md")); err == nil {
+		t.Fatal("a turn with nothing to remember wrote a log")
+	}
+	b.Prompt("Add the orders table")
+	b.Use("m1", "b1", "Bash", map[string]any{"command": "npm run migrate:new orders"})
+	b.Result("b1", "created", false)
+	b.Say("m2", "Added the migration.\n\nNext steps:\n- Run `npm run migrate` to apply the schema to the local database")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stop(path)
+	log := func() string {
+		data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	if open, _, _ := strings.Cut(log(), "## Finalisé"); !strings.Contains(open, "- Run `npm run migrate`") {
+		t.Fatalf("the suggestion is not open:\n%s", log())
+	}
+	b.Prompt("go on")
+	b.Use("m3", "b2", "Bash", map[string]any{"command": "npm run migrate"})
+	b.Result("b2", "applied 1 migration", false)
+	b.Say("m4", "The table is there.")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stop(path)
+	open, done, _ := strings.Cut(log(), "## Finalisé")
+	if strings.Contains(open, "npm run migrate`") || !strings.Contains(done, "Run `npm run migrate`") {
+		t.Errorf("the suggestion done later is still open:\n%s", log())
+	}
+}

@@ -31,7 +31,7 @@ func taskWords(goal string) []string {
 // "The cooldown should go clockwise"), or share subject words: three that are a third of
 // the shorter one's, or two that are half of them.
 func SameTask(prev, next string) bool {
-	a, b := taskWords(prev), taskWords(next)
+	a, b := subjectWords(prev), subjectWords(next)
 	shared, otherFile := 0, false
 	for _, w := range b {
 		file := strings.ContainsAny(w, "./")
@@ -68,4 +68,15 @@ func goesOn(had []string, goal string) bool {
 		return false
 	}
 	return SameTask(had[len(had)-1], goal)
+}
+
+// subjectWords are a goal's task words without its first word, the verb of an imperative
+// ("Create the login page": login, page); "The cooldown should …" keeps cooldown.
+func subjectWords(goal string) []string {
+	w := taskWords(goal)
+	f := strings.Fields(Normalize(goal))
+	if len(w) > 0 && len(f) > 0 && slices.Equal(stems(f[0]), w[:1]) {
+		return w[1:]
+	}
+	return w
 }

@@ -61,10 +61,12 @@ func sameStem(a, b string) bool {
 	return a == b || len(a) >= 4 && strings.HasPrefix(b, a)
 }
 
-// goesOn reports a goal that goes on with the task of the last of had; a plan's title
-// ("Plan : …") always names a task of its own.
+// planGoals open a goal that is a plan's title: it always names a task of its own.
+var planGoals = []string{"Plan :", "Plan:", "Implement the following plan:"}
+
+// goesOn reports a goal that goes on with the task of the last of had.
 func goesOn(had []string, goal string) bool {
-	if len(had) == 0 || strings.HasPrefix(goal, "Plan :") || strings.HasPrefix(goal, "Plan:") {
+	if len(had) == 0 || slices.ContainsFunc(planGoals, func(p string) bool { return strings.HasPrefix(goal, p) }) {
 		return false
 	}
 	return SameTask(had[len(had)-1], goal)

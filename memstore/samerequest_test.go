@@ -71,6 +71,7 @@ func TestMergeFoldsPromptsOnTheSameTask(t *testing.T) {
 		{"Change the rule such that the game is lost when the king is captured, no check"},
 		{"When a king is under check, the game goes on: check has no effect on the rules"},
 		{"Plan : King capture rules"},
+		{"Implement the following plan: King capture rules"},
 		{"Create the login page"},
 		{"Create the signup page"},
 	}
@@ -85,7 +86,7 @@ func TestMergeFoldsPromptsOnTheSameTask(t *testing.T) {
 			t.Errorf("%q was kept as a goal of its own:\n%s", folded, log)
 		}
 	}
-	for _, kept := range []string{"clockwise", "write exported-session.jsonl first", "Why does the export", "game is lost", "Plan : King capture", "login page", "signup page"} {
+	for _, kept := range []string{"clockwise", "write exported-session.jsonl first", "Why does the export", "game is lost", "Plan : King capture", "following plan: King capture", "login page", "signup page"} {
 		if !strings.Contains(log, kept) {
 			t.Errorf("%q was dropped:\n%s", kept, log)
 		}

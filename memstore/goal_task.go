@@ -27,7 +27,7 @@ func taskWords(goal string) []string {
 
 // SameTask reports whether a goal goes on with the task of the goal just before it, in
 // other words: both name the same file, or, when the new goal asks no question and names no
-// other file, both open on the same subject ("The cooldown should start at the top" after
+// other file and no other number, both open on the same subject ("The cooldown should start at the top" after
 // "The cooldown should go clockwise"), or share subject words: three that are a third of
 // the shorter one's, or two that are half of them.
 func SameTask(prev, next string) bool {
@@ -44,7 +44,7 @@ func SameTask(prev, next string) bool {
 			shared++
 		}
 	}
-	if otherFile || strings.ContainsAny(next, "?？") { // a question asks something new
+	if otherFile || newNumber(prev, next) || strings.ContainsAny(next, "?？") { // a question asks something new
 		return false
 	}
 	sameSubject := len(a) > 0 && len(b) > 0 && len(a[0]) >= 5 && a[0] == b[0]
@@ -81,4 +81,13 @@ func subjectWords(goal string) []string {
 		return w[1:]
 	}
 	return w
+}
+
+// newNumber reports a number of next that prev does not have ("Goal number 2" after "Goal
+// number 1"): another item, another task.
+func newNumber(prev, next string) bool {
+	had := set(ContentWords(Normalize(prev)))
+	return slices.ContainsFunc(ContentWords(Normalize(next)), func(w string) bool {
+		return !had[w] && strings.ContainsAny(w, "0123456789") && !strings.ContainsAny(w, "./")
+	})
 }

@@ -74,6 +74,8 @@ func TestMergeFoldsPromptsOnTheSameTask(t *testing.T) {
 		{"Implement the following plan: King capture rules"},
 		{"Create the login page"},
 		{"Create the signup page"},
+		{"Goal number 1 of the day"},
+		{"Goal number 2 of the day"},
 	}
 	for _, g := range turns {
 		if _, err := p.Merge(Extraction{Goal: g}, Change{Now: day("2026-03-22")}); err != nil {
@@ -86,7 +88,7 @@ func TestMergeFoldsPromptsOnTheSameTask(t *testing.T) {
 			t.Errorf("%q was kept as a goal of its own:\n%s", folded, log)
 		}
 	}
-	for _, kept := range []string{"clockwise", "write exported-session.jsonl first", "Why does the export", "game is lost", "Plan : King capture", "following plan: King capture", "login page", "signup page"} {
+	for _, kept := range []string{"clockwise", "write exported-session.jsonl first", "Why does the export", "game is lost", "Plan : King capture", "following plan: King capture", "login page", "signup page", "number 1 of", "number 2 of"} {
 		if !strings.Contains(log, kept) {
 			t.Errorf("%q was dropped:\n%s", kept, log)
 		}

@@ -30,7 +30,7 @@ func ShownDone(item string, evidence []string) bool {
 	if cmd := runCommand(item); cmd != "" {
 		return slices.ContainsFunc(evidence, func(e string) bool { return strings.Contains(" "+squeeze(e)+" ", " "+cmd+" ") })
 	}
-	want := slices.DeleteFunc(taskWords(item), func(w string) bool { return todoWords[w] })
+	want := slices.DeleteFunc(subjectWords(item), func(w string) bool { return todoWords[w] })
 	if len(want) < minShown {
 		return false
 	}

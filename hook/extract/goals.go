@@ -14,12 +14,16 @@ var answerWords = []string{"yes", "yeah", "yep", "yup", "no", "nope", "nah", "ex
 // request after it that asks nothing back ("yes, but count the deposits").
 const (
 	maxAnswerWords = 30
+	maxAnswerBytes = 600
 	maxBareAnswer  = 6
 )
 
 // isAnswer reports a prompt that opens with an answer word and then only says a few words
 // or asks back.
 func isAnswer(p string) bool {
+	if len(p) > maxAnswerBytes {
+		return false // a paste, a long prompt: no need to read it word by word
+	}
 	f := strings.Fields(fold(p))
 	if len(f) < 2 || len(f) > maxAnswerWords || len(f) > maxBareAnswer && !strings.ContainsAny(p, "?？") {
 		return false

@@ -324,13 +324,15 @@ func (r *runner) capture() (int, error) {
 		return 0, err
 	}
 	e.Succeeded = extract.Succeeded(turn)
+	e.Evidence = extract.Evidence(turn)
+	e.NextDone = append(e.NextDone, r.replacedTodos(turn)...)
 	if len(e.Unknown) > 0 {
 		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(e.Unknown, ", "))
 	}
 
 	var failed []string
 	targets := r.route(turn, e)
-	if !e.Empty() {
+	if !e.Empty() || len(e.Evidence) > 0 { // work done may close the to-dos of earlier turns
 		for _, p := range targets {
 			if err := r.merge(p, e, raw, kind, turn); err != nil {
 				failed = append(failed, err.Error())

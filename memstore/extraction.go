@@ -29,6 +29,12 @@ type Extraction struct {
 	// bullet names them (between backquotes): Merge marks the day's failures of those
 	// commands fixed. Never written as such.
 	Succeeded []string `json:"-"`
+
+	// Evidence lists what the exchange shows done, in its own words: to-dos it completed,
+	// its commits' subjects, the closing text's lines of work done, the commands run (by
+	// the agent, or pasted by the user after a shell prompt). Merge closes the open items
+	// it covers (see ShownDone). Never written as such.
+	Evidence []string `json:"-"`
 }
 
 // Key names of the extraction JSON, in file order.

@@ -46,10 +46,16 @@ func openItemsOf(d *Doc, lf LogFile) []OpenItem {
 }
 
 // OpenItems lists the open items as this Tx sees them (its own edits included), oldest first.
-func (tx *Tx) OpenItems() ([]OpenItem, error) {
+func (tx *Tx) OpenItems() ([]OpenItem, error) { return tx.openItems(0) }
+
+// openItems lists the open items of the last n logs (every log when n is 0), oldest first.
+func (tx *Tx) openItems(n int) ([]OpenItem, error) {
 	logs, err := tx.p.Logs()
 	if err != nil {
 		return nil, err
+	}
+	if n > 0 {
+		logs = logs[:min(n, len(logs))] // newest first
 	}
 	today := Date(tx.now)
 	if _, ok := tx.docs[tx.p.LogPath(today)]; ok && (len(logs) == 0 || logs[0].Date != today) {

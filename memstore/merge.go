@@ -129,6 +129,9 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			res.Unmatched = append(res.Unmatched, text)
 		}
 	}
+	if err := tx.closeShownDone(e.Evidence, e.Next, res); err != nil {
+		return err
+	}
 	if len(e.LongTerm) > 0 {
 		if err := tx.addLongTerm(e.LongTerm, res); err != nil {
 			return err
@@ -180,7 +183,8 @@ func markFixed(today *Doc, succeeded []string, lang string) {
 	}
 }
 
-// newRequests drops the goals the day already has in other words (see SameRequest).
+// newRequests drops the goals the day already has in other words (see SameRequest) and
+// those that go on with the task of the day's last goal (see SameTask).
 func newRequests(today *Doc, goals []string) []string {
 	var had []string
 	for _, b := range today.AllBullets() {
@@ -188,9 +192,15 @@ func newRequests(today *Doc, goals []string) []string {
 			had = append(had, b.Bullet.Text)
 		}
 	}
-	return slices.DeleteFunc(slices.Clone(goals), func(g string) bool {
-		return slices.ContainsFunc(had, func(h string) bool { return SameRequest(g, h) })
-	})
+	var out []string
+	for _, g := range goals {
+		if slices.ContainsFunc(had, func(h string) bool { return SameRequest(g, h) }) || goesOn(had, g) {
+			continue
+		}
+		had = append(had, g)
+		out = append(out, g)
+	}
+	return out
 }
 
 // dayIndex indexes every bullet of a log, whatever its section: a fact is written once a day.

@@ -55,3 +55,42 @@ func TestMergeClosesTheItemWorkDoneNames(t *testing.T) {
 		t.Errorf("ticked %v", res.Ticked)
 	}
 }
+
+// Prompts that go on with the task of the day's last goal (the same subject, the same file,
+// most of its words) are that goal, not new ones; a question, another file or another
+// subject opens a goal of its own.
+func TestMergeFoldsPromptsOnTheSameTask(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-22.md": "# Log session — 2026-03-22\n\n## Objectif\n" +
+		"- The cooldown should go the other way, clockwise instead of counter-clockwise\n"})
+	turns := [][]string{
+		{"The cooldown should start at the top, not the left"},
+		{"Make the export script write exported-session.jsonl first"},
+		{"The script didn't write exported-session.jsonl, try again in the working directory"},
+		{"Why does the export skip the assistant replies?"},
+		{"Change the rule such that the game is lost when the king is captured, no check"},
+		{"When a king is under check, the game goes on: check has no effect on the rules"},
+		{"Plan : King capture rules"},
+		{"Implement the following plan: King capture rules"},
+		{"Create the login page"},
+		{"Create the signup page"},
+		{"Goal number 1 of the day"},
+		{"Goal number 2 of the day"},
+	}
+	for _, g := range turns {
+		if _, err := p.Merge(Extraction{Goal: g}, Change{Now: day("2026-03-22")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log := readRel(t, p, p.LogPath("2026-03-22"))
+	for _, folded := range []string{"start at the top", "didn't write", "under check"} {
+		if strings.Contains(log, folded) {
+			t.Errorf("%q was kept as a goal of its own:\n%s", folded, log)
+		}
+	}
+	for _, kept := range []string{"clockwise", "write exported-session.jsonl first", "Why does the export", "game is lost", "Plan : King capture", "following plan: King capture", "login page", "signup page", "number 1 of", "number 2 of"} {
+		if !strings.Contains(log, kept) {
+			t.Errorf("%q was dropped:\n%s", kept, log)
+		}
+	}
+}

@@ -14,6 +14,28 @@ import (
 //
 //	go test ./hook/extract -run '^$' -bench Heuristic -benchmem
 func BenchmarkHeuristic(b *testing.B) {
+	tr := busyTurn()
+	h := Heuristic{}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		h.Extract(ctx, tr)
+	}
+}
+
+// BenchmarkEvidence measures, on the same turn, the evidence of work done the hook hands
+// to memstore (Evidence, Succeeded).
+func BenchmarkEvidence(b *testing.B) {
+	tr := busyTurn()
+	b.ReportAllocs()
+	for b.Loop() {
+		Evidence(tr)
+		Succeeded(tr)
+	}
+}
+
+// busyTurn is a turn of 200 tool calls and a long closing text.
+func busyTurn() *transcript.Turn {
 	tr := &transcript.Turn{Root: "/home/dev/proj", Cwd: "/home/dev/proj",
 		Prompt: "Port the billing module to the new API, see /home/dev/proj/docs/billing.md"}
 	for i := range 200 {
@@ -31,10 +53,5 @@ func BenchmarkHeuristic(b *testing.B) {
 	}
 	tr.Closing = "## Summary\n\nDone.\n\n## 🚀 Next Steps\n\n**Short term:**\n- Port refunds\n- Remove the flag\n\n### Root Cause\nThe cache key ignored the locale.\n" +
 		strings.Repeat("Some more prose about the change, with a sentence or two.\n", 100)
-	h := Heuristic{}
-	ctx := context.Background()
-	b.ReportAllocs()
-	for b.Loop() {
-		h.Extract(ctx, tr)
-	}
+	return tr
 }

@@ -78,3 +78,34 @@ func TestTryAgainIsAFollowUp(t *testing.T) {
 		}
 	}
 }
+
+// A prompt that opens with an answer word and asks back, or says only a few words, answers
+// the agent's question: it refines the task under way and is no goal of its own; "ok"
+// before a request, or a request after "yes", is a goal.
+func TestAnswersToTheAgentAreNoGoals(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"yes that makes sense or we could do how much times users deposited to their agent vault ?": "",
+		"No, the staging one, not prod.":               "",
+		"ok now add a dark mode toggle":                "ok now add a dark mode toggle",
+		"Yesterday's export broke, fix the CSV header": "Yesterday's export broke, fix the CSV header",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A request followed by a label that opens a quote ("…: Reminder: \"…") is the goal; a line
+// that is only a label before a paste gives none.
+func TestRequestBeforeALabelledQuote(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"Now let's implement the realtime aspect: Reminder: \"I want a chess variant where pieces\n are allowed to move.\"": "Now let's implement the realtime aspect",
+		"I'm getting:\n\nTypeError: x is undefined": "",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -80,6 +80,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 		}
 	}
 	interruption(&e, t, goal, w)
+	unfinished(&e, t, w)
 	statements(&e, t)
 	plans(&e, t, w)
 	usage(&e, t)
@@ -364,7 +365,8 @@ func goalOf(p string) string { return clipGoal(goalText(p)) }
 
 // goalText reduces a prompt to one line: slash commands become "/name args" (a bare one
 // gives ""); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
-// pasted logs and empty text give ""; a plan keeps its title.
+// answers to the agent ("yes, or we could …"), pasted logs and empty text give ""; a plan
+// keeps its title.
 func goalText(p string) string {
 	p = strings.TrimSpace(p)
 	if p == "" || strings.HasPrefix(p, "<task-notification>") || strings.HasPrefix(p, "<system-reminder>") {
@@ -379,7 +381,7 @@ func goalText(p string) string {
 		}
 	}
 	p = strings.Map(dropBoxDrawing, p) // a terminal's frame pasted with the prompt
-	if isFollowUp(p) || isApproval(p) {
+	if isFollowUp(p) || isApproval(p) || isAnswer(p) {
 		return ""
 	}
 	p = dropPreamble(dropThinkWords(firstParagraph(p)))

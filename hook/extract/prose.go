@@ -30,6 +30,9 @@ func firstParagraph(p string) string {
 	if !strings.HasSuffix(out, ":") {
 		return out
 	}
+	if request, ok := cutLabel(out); ok {
+		return request // "implement the realtime aspect: Reminder:" before a quote
+	}
 	// "Implement the following plan:" names its task in the heading that follows; "I'm
 	// getting:" before a pasted error names none.
 	if len(paras) > 1 && strings.HasPrefix(strings.TrimSpace(paras[1]), "#") {

@@ -50,3 +50,57 @@ func TestDoneStatements(t *testing.T) {
 		t.Errorf("done = %q", e.NextDone)
 	}
 }
+
+// A turn's evidence of work done: its completed to-dos, its commits, the commands that
+// went through (not those that failed), its closing text's lines of work done and the
+// commands the user pasted after a shell prompt; not the prose around them.
+func TestEvidenceOfWorkDone(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("still broken, I ran it:\n(base) ➜  app git:(master) ✗ npx convex dev\n✔ Convex functions ready!\nWe are at 80% of the budget, fix it")
+	b.Use("m1", "t1", "TodoWrite", map[string]any{"todos": []map[string]any{
+		{"content": "Add clippy warning for unwrap_used", "status": "completed"},
+		{"content": "Wire the CI", "status": "pending"}}})
+	b.Result("t1", "ok", false)
+	bash(b, "b1", "git commit -m 'fix: validator fields'", "[main 7ef0eb4] fix: validator fields\n 1 file changed", false)
+	bash(b, "b2", "npm run lint", "error: 3 problems", true)
+	b.Say("m2", "The validator missed the fields.\n\n- Fixed the validator of the preview configuration\n- Next, wire the CI")
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
+	got := Evidence(tr)
+	want := []string{"Add clippy warning for unwrap_used", "git commit -m 'fix: validator fields'", "fix: validator fields",
+		"- Fixed the validator of the preview configuration", "npx convex dev"}
+	if !slices.Equal(got, want) {
+		t.Errorf("evidence = %q, want %q", got, want)
+	}
+}
+
+// A closing text that only announces the work ("I'll refresh the draft …") ends a turn
+// that stopped before doing it: the work is to resume. A report, an offer ("If you want,
+// I'll …"), "let me know" or a turn with a call that got its result (the user refused the
+// plan) gives no to-do.
+func TestAnnouncedWorkIsToResume(t *testing.T) {
+	t.Parallel()
+	for closing, want := range map[string][]string{
+		"I’m applying the plan now: I’ll refresh the application draft and the proof files.": {"Resume the interrupted work: refresh the application draft and the proof files"},
+		"Let me update the parser first.":                                  {"Resume the interrupted work: update the parser first"},
+		"Updated the parser. If you want, I'll add tests.":                 nil,
+		"Updated the parser. Let me know if the output looks right.":       nil,
+		"I'll refresh the draft.\n\n- Refreshed the draft\n- Added proofs": nil,
+	} {
+		b := &transcripttest.Claude{}
+		b.Prompt("Implement the plan.")
+		b.Say("m1", closing)
+		b.Use("m1", "b1", "Bash", map[string]any{"command": "bash export-session.sh ."}) // cut before its result
+		if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Next, want) {
+			t.Errorf("%q: next = %q, want %q", closing, e.Next, want)
+		}
+	}
+	b := &transcripttest.Claude{}
+	b.Prompt("Fix the schema")
+	b.Use("m1", "p1", "ExitPlanMode", map[string]any{"plan": "# Plan: schema"})
+	b.Result("p1", "The user doesn't want to proceed with this tool use.", true)
+	b.Say("m2", "Let me investigate the current state and create a plan.")
+	if e := extractEN(t, b, "/home/dev/proj"); len(e.Next) > 0 {
+		t.Errorf("after a refusal: next = %q", e.Next)
+	}
+}

@@ -4,6 +4,7 @@
 package transcripttest
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -28,8 +29,9 @@ func Fixture(t testing.TB, name string) string {
 
 // Claude builds synthetic transcript lines in Claude Code's format.
 type Claude struct {
-	lines []string
-	n     int
+	Session string // the sessionId of every line; "s1" when empty
+	lines   []string
+	n       int
 }
 
 // Add appends one line, filling uuid, timestamp and cwd when v has none, and the session id.
@@ -44,7 +46,7 @@ func (b *Claude) Add(v map[string]any) *Claude {
 	if _, ok := v["cwd"]; !ok {
 		v["cwd"] = "/home/dev/proj"
 	}
-	v["sessionId"] = "s1"
+	v["sessionId"] = cmp.Or(b.Session, "s1")
 	data, err := json.Marshal(v)
 	if err != nil {
 		panic(err)

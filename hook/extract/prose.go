@@ -150,7 +150,8 @@ func isBarePath(t string) bool {
 // Sentence markers of a choice and of a cause or a fact learned, in English and French.
 var (
 	decisionMarkers  = []string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to", "for backward compatibility", "for backwards compatibility", " in favour of", " in favor of", "going with", "go with ", "settled on", "chose to"}
-	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that"}
+	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that",
+		"the issue is that", "the problem is that", "the cause is", "le problème est que", "le problème vient"}
 )
 
 // refusalMarkers mark what a choice left out in favour of something simpler: "No automatic
@@ -189,16 +190,15 @@ const (
 )
 
 // reasons finds, in what the assistant wrote during the turn, the sentences that give a
-// choice (decisions) or a cause (knowledge), in the session's own words.
+// choice (decisions) or a cause (knowledge), in the session's own words. The first choices
+// are kept; of the causes, the latest (what the agent found, not its guesses on the way),
+// and never a state of the moment (isMomentState).
 func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 	texts := t.Texts[max(0, len(t.Texts)-maxReasonTexts):] // the latest say why, and this bounds the work
 	if t.Closing != "" && !containsText(texts, t.Closing) {
 		texts = append(slices.Clip(texts), t.Closing)
 	}
 	for _, text := range texts {
-		if len(decisions) >= maxReasons && len(knowledge) >= maxReasons {
-			break
-		}
 		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) &&
 			!hasAny(low, refusalMarkers) && !hasAny(low, reasonOpeners) {
 			continue // most texts state no reason: skip them before splitting
@@ -206,16 +206,18 @@ func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 		for _, s := range sentences(text) {
 			low := " " + strings.ToLower(s) + " "
 			switch {
-			case len(knowledge) < maxReasons && isRefusal(low) && notNeeded(low):
+			case isRefusal(low) && notNeeded(low):
 				knowledge = append(knowledge, s) // "No reinstall needed - just …": how the tool works
-			case len(decisions) < maxReasons && (hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low)):
-				decisions = append(decisions, s)
-			case len(knowledge) < maxReasons && hasAny(low, knowledgeMarkers):
+			case hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low):
+				if len(decisions) < maxReasons {
+					decisions = append(decisions, s)
+				}
+			case hasAny(low, knowledgeMarkers) && !isMomentState(low):
 				knowledge = append(knowledge, s)
 			}
 		}
 	}
-	return decisions, knowledge
+	return decisions, knowledge[max(0, len(knowledge)-maxReasons):]
 }
 
 func containsText(texts []string, s string) bool {
@@ -257,6 +259,10 @@ func sentences(text string) []string {
 			t = stripItem(t)
 		}
 		for _, s := range splitSentences(stripMarkup(t)) {
+			if ss := splitCJK(s); len(ss) > 1 {
+				out = append(out, keptSentences(ss)...)
+				continue
+			}
 			if strings.HasSuffix(s, ":") && reasonedMove(" "+strings.ToLower(s)) {
 				s = strings.TrimSuffix(s, ":") + "." // "Since X, I'll do Y:" before the doing
 			}
@@ -281,8 +287,13 @@ func splitSentences(t string) []string {
 	return append(out, strings.TrimSpace(t[start:]))
 }
 
+// keptSentences keeps the sentences of ss that keepSentence accepts.
+func keptSentences(ss []string) []string {
+	return slices.DeleteFunc(ss, func(s string) bool { return !keepSentence(s) })
+}
+
 func keepSentence(s string) bool {
-	if len(s) < 30 || len(s) > maxBullet || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") {
+	if len(s) < 30 || len(s) > maxBullet || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") || isCJKMove(s) {
 		return false
 	}
 	low := strings.ToLower(s)
@@ -349,7 +360,8 @@ func reasonedMove(low string) bool {
 const maxAnswer = 2
 
 // answer keeps, when the user asked a question, the first statements of the assistant's
-// answer (its closing text): what was learned by asking.
+// answer (its closing text), its conclusion first when it states one: what was learned by
+// asking.
 func answer(t *transcript.Turn) []string {
 	p := strings.TrimSpace(t.Prompt)
 	if t.Sidechain || t.Closing == "" || !strings.HasSuffix(p, "?") && !strings.HasSuffix(p, "？") ||
@@ -364,11 +376,15 @@ func answer(t *transcript.Turn) []string {
 	}
 	var out []string
 	for _, s := range sentences(prose.String()) {
-		if len(s) >= 40 && !strings.HasPrefix(s, "I ") && !strings.HasPrefix(s, "I'") {
-			out = append(out, s)
+		if len(s) < 40 || strings.HasPrefix(s, "I ") || strings.HasPrefix(s, "I'") || isContrast(" "+strings.ToLower(s)) {
+			continue
 		}
-		if len(out) == maxAnswer {
+		if isConclusion(s) { // the answer summed up comes first
+			out = append([]string{s}, out[:min(len(out), maxAnswer-1)]...)
 			break
+		}
+		if len(out) < maxAnswer {
+			out = append(out, s)
 		}
 	}
 	return out

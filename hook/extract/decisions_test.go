@@ -158,3 +158,44 @@ func TestReasonedMoveIsADecision(t *testing.T) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
 }
+
+// A choice stated only in the model's thinking counts when it is said as one ("I've decided
+// on", "I've opted for"): not the agent's plans for its next step, not its choice of a tool,
+// and no fact is taken from thinking.
+func TestThinkingGivesStatedDecisionsOnly(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("build the admin layout from the design")
+	b.ThinkText("m1", "I've decided on a standard sidebar with the logo at the top and the navigation in the middle. "+
+		"Now I'll create the configuration module using pydantic-settings.")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/Sidebar.tsx", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.ThinkText("m2", "After some deliberation, I've opted for the `push_files` tool given its reliable authentication. "+
+		"I've decided to initially focus on the first dashboard to get a feel for it. "+
+		"The root cause is the empty repository, which has no main branch.")
+	b.Say("m2", "The layout is built.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"I've decided on a standard sidebar with the logo at the top and the navigation in the middle."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+	if len(e.Knowledge) != 0 {
+		t.Errorf("knowledge = %q, want none from thinking", e.Knowledge)
+	}
+}
+
+// A request is a review when it says so at its top: a word deep in pasted material
+// ("171. Admin Dashboard Template Reviews") does not turn the work into a review.
+func TestReviewWordDeepInThePromptIsNoReview(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Build the admin dashboard from the design.\n\nKeywords of the design file:\n\n170. Dashboard Template Showcase\n\n171. Admin Dashboard Template Reviews\n")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/App.tsx", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "Built it. The sidebar uses CSS grid instead of flexbox so the rows line up.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"The sidebar uses CSS grid instead of flexbox so the rows line up."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}

@@ -5,13 +5,15 @@ import (
 )
 
 // A day's choices and facts are often said twice: in a plan, then in the write-up; as a
-// headline, then in full. foldRestated keeps one bullet for each, the more complete.
+// headline, then in full; as a state ("X now uses Y") the day changes again. foldRestated
+// keeps one bullet for each: the newer state, else the more complete.
 
 // foldKeys are the sections whose restated bullets are folded into one.
 var foldKeys = map[string]bool{KeyDecisions: true, KeyKnowledge: true}
 
 // foldRestated drops from items those that restate a bullet of today's section key (or an
-// item before them), replacing that bullet's text when the item says more. It returns
+// item before them), replacing that bullet's text when the item says more or is a newer
+// state of its subject. It returns
 // the items left to add; a replaced bullet is recorded as added, a dropped item as a duplicate.
 func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, res *MergeResult, day *DedupIndex) []string {
 	var left []string
@@ -21,7 +23,7 @@ func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, 
 			continue
 		}
 		if i := restated(left, text); i >= 0 {
-			left[i] = moreComplete(left[i], text)
+			left[i] = kept(left[i], text)
 			res.Duplicates++
 			continue
 		}
@@ -29,7 +31,7 @@ func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, 
 		switch {
 		case !ok:
 			left = append(left, text)
-		case moreComplete(b.Text, text) == b.Text || !tx.guard(key, text):
+		case kept(b.Text, text) == b.Text || !tx.guard(key, text):
 			res.Duplicates++
 		default:
 			today.SetBulletText(b, text)
@@ -45,11 +47,31 @@ func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, 
 // restated returns the index of the first text of kept that text restates, or -1.
 func restated(kept []string, text string) int {
 	for i, k := range kept {
-		if SameStatement(k, text) {
+		if SameStatement(k, text) || sameSubject(k, text) {
 			return i
 		}
 	}
 	return -1
+}
+
+// kept is the one of old and newer a day keeps: the newer state of one subject, else the
+// more complete statement.
+func kept(old, newer string) string {
+	if sameSubject(old, newer) {
+		return newer
+	}
+	return moreComplete(old, newer)
+}
+
+// sameSubject reports two statements of the state of one subject ("X now uses Y", "X now
+// uses Z"): the same words, two at least, before " now ".
+func sameSubject(a, b string) bool {
+	sa, _, okA := strings.Cut(a, " now ")
+	sb, _, okB := strings.Cut(b, " now ")
+	if !okA || !okB || Normalize(sa) != Normalize(sb) {
+		return false
+	}
+	return len(ContentWords(Normalize(sa))) >= 2
 }
 
 // restatedBullet finds the bullet of today's section key that text restates.
@@ -59,7 +81,7 @@ func restatedBullet(today *Doc, key, text string) (Bullet, bool) {
 		return Bullet{}, false
 	}
 	for _, b := range today.Bullets(s) {
-		if SameStatement(b.Text, text) {
+		if SameStatement(b.Text, text) || sameSubject(b.Text, text) {
 			return b, true
 		}
 	}

@@ -70,3 +70,26 @@ func TestSameStatementKeepsOtherFacts(t *testing.T) {
 		t.Error("a headline restated in full was not recognised")
 	}
 }
+
+// "X now uses Y" is the state of X: said again later in the day with another Y, the
+// newer statement replaces the older.
+func TestMergeNewerStateReplacesOlder(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, nil)
+	now := Change{Now: day("2026-03-22")}
+	for _, d := range []string{
+		"`styles.css`: capture squares now use radial gradients at each corner instead of full circles.",
+		"Capture targets now use corner highlights instead of the green dot.",
+		"`styles.css`: capture squares now use inverted-slope gradients per corner to form arcs instead of solid corner fills.",
+	} {
+		if _, err := p.Merge(Extraction{Decisions: []string{d}}, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "# Log session — 2026-03-22\n\n## Décisions prises\n" +
+		"- `styles.css`: capture squares now use inverted-slope gradients per corner to form arcs instead of solid corner fills.\n" +
+		"- Capture targets now use corner highlights instead of the green dot.\n"
+	if got := readRel(t, p, p.LogPath("2026-03-22")); got != want {
+		t.Errorf("log:\n%s\nwant:\n%s", got, want)
+	}
+}

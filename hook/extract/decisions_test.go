@@ -199,3 +199,20 @@ func TestReviewWordDeepInThePromptIsNoReview(t *testing.T) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
 }
+
+// How the agent splits its own work (subtasks, the Task tool, subagents) is its process,
+// not a choice for the project.
+func TestAgentProcessIsNoDecision(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("create a TODO app")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/app.tsx", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "Since no custom commands are available, I'll decompose the app into independent subtasks and run them in parallel using the Task tool.")
+	b.Say("m3", "Done. State lives in a reducer instead of a global store, so the tests need no provider.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"State lives in a reducer instead of a global store, so the tests need no provider."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}

@@ -119,3 +119,18 @@ func TestAnswerKeepsNoNextMove(t *testing.T) {
 		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}
 }
+
+// "(that was killing the drag)", "which was causing the loop": a cause named after the fix.
+func TestCauseNamedAfterTheFixIsKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("drag and drop does nothing")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/app.js", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Drag-and-drop works now.\n\n- Stopped rerendering the board during drag start (that was killing the drag).\n- Added a drop effect hint.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"Stopped rerendering the board during drag start (that was killing the drag)."}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}

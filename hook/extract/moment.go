@@ -6,8 +6,9 @@ import (
 	"unicode/utf8"
 )
 
-// Rules that tell a fact learned from the state of the moment: while an agent debugs, it
-// says what fails now, guesses, and announces its next move; none of it is for next time.
+// Rules that tell what is for next time from what belongs to the moment: while an agent
+// debugs, it says what fails now, guesses, announces its next move and how it splits its
+// own work; none of it is a fact learned or a choice for the project.
 
 // momentStates mark a sentence (lower case, padded with spaces) that reports what is
 // failing right now ("the test is failing because…", "one test is still failing") or
@@ -74,3 +75,10 @@ func isConclusion(s string) bool {
 	low := strings.ToLower(s)
 	return slices.ContainsFunc(conclusions, func(c string) bool { return strings.HasPrefix(low, c) })
 }
+
+// agentProcess words name how the agent splits and runs its own work.
+var agentProcess = []string{" tool ", " tool.", " tools ", "subtask", "subagent", "sub-agent", " in parallel"}
+
+// isAgentProcess reports a choice (lower case, padded with spaces) about how the agent
+// works (its tools, subtasks, subagents), not about the project.
+func isAgentProcess(low string) bool { return hasAny(low, agentProcess) }

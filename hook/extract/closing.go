@@ -214,6 +214,9 @@ func (b *blockReader) headingEnds(l, t string) bool {
 	return false
 }
 
+// maxGroupName bounds the words of a list item that only names the items nested under it.
+const maxGroupName = 6
+
 // item keeps a top-level list item; nested detail and group names ("- **Immediate
 // actions:**", which names the items nested under it) are not items.
 func (b *blockReader) item(l, t string) {
@@ -224,9 +227,13 @@ func (b *blockReader) item(l, t string) {
 	if ind > b.itemIndent {
 		return
 	}
-	if it := stripItem(t); strings.HasSuffix(it, ":") {
+	it := stripItem(t)
+	if strings.HasSuffix(it, ":") && len(strings.Fields(it)) <= maxGroupName {
 		b.itemIndent = -1
-	} else if !strings.HasPrefix(it, "Expected:") {
+		return
+	}
+	it = strings.TrimSuffix(it, ":") // a statement before its details: the details are nested under it
+	if !strings.HasPrefix(it, "Expected:") {
 		b.items = append(b.items, it)
 		if b.grouped && t[0] >= '0' && t[0] <= '9' {
 			b.steps = append(b.steps, it)

@@ -38,15 +38,14 @@ func isCJKMove(s string) bool {
 	return false
 }
 
-// splitCJK cuts a sentence after each Chinese or Japanese full stop ("。", "！", "？"),
-// which no space follows.
+// cjkStops end a Chinese or Japanese sentence, with no space after them.
+const cjkStops = "。！？"
+
+// splitCJK cuts a sentence after each Chinese or Japanese full stop (cjkStops).
 func splitCJK(s string) []string {
-	if !strings.ContainsAny(s, "。！？") {
-		return []string{s}
-	}
 	var out []string
 	for s != "" {
-		i := strings.IndexAny(s, "。！？")
+		i := strings.IndexAny(s, cjkStops)
 		if i < 0 {
 			out = append(out, s)
 			break

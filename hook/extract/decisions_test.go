@@ -1,9 +1,12 @@
 package extract
 
 import (
-	"carnet/hook/transcript/transcripttest"
 	"slices"
+	"strings"
 	"testing"
+
+	"carnet/hook/transcript"
+	"carnet/hook/transcript/transcripttest"
 )
 
 // "in favour of", "going with", "settled on" state a choice as plainly as "instead of".
@@ -214,5 +217,26 @@ func TestAgentProcessIsNoDecision(t *testing.T) {
 	want := []string{"State lives in a reducer instead of a global store, so the tests need no provider."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}
+
+// Thinking enters the extractor through the guard like every text: a secret said there is
+// redacted before any rule reads it.
+func TestThoughtsPassTheGuard(t *testing.T) {
+	t.Parallel()
+	turn := &transcript.Turn{Prompt: "set up the demo", Closing: "Done.",
+		Thoughts: []string{"I've decided to keep the admin password is Winter2024! in the demo env file for the walkthrough.",
+			"Thinking about it, the admin password is Winter2024! too."}}
+	g := guardTurn(turn).Thoughts
+	for _, th := range g {
+		if strings.Contains(th, "Winter2024") {
+			t.Errorf("a secret passed the guard: %q", th)
+		}
+	}
+	if len(g) != 1 || !strings.Contains(g[0], "[redacted]") {
+		t.Errorf("guarded thoughts = %q, want the choice, redacted", g)
+	}
+	if turn.Thoughts[0] == "" || !strings.Contains(turn.Thoughts[0], "Winter2024") {
+		t.Fatal("the guard changed the caller's turn")
 	}
 }

@@ -134,3 +134,18 @@ func TestCauseNamedAfterTheFixIsKnowledge(t *testing.T) {
 		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}
 }
+
+// A durable state said with "still" ("the old endpoint is still used by…") is a fact, not
+// a failing state of the moment.
+func TestStillUsedIsKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("check whether the v1 endpoint can go")
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": "/home/dev/proj/api.go"})
+	b.Result("r1", "x", false)
+	b.Say("m2", "Not yet. The v1 endpoint is still used by the mobile app because it pins the old client.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.Contains(e.Knowledge, "The v1 endpoint is still used by the mobile app because it pins the old client.") {
+		t.Errorf("knowledge = %q", e.Knowledge)
+	}
+}

@@ -13,7 +13,7 @@ import (
 // momentStates mark a sentence (lower case, padded with spaces) that reports what is
 // failing right now ("the test is failing because…", "one test is still failing") or
 // guesses at a cause ("I think the issue is…", "the issue must be…").
-var momentStates = []string{" is failing", " are failing", " still fail", " is still ", " are still ",
+var momentStates = []string{" is failing", " are failing", " still fail",
 	" i think", " i suspect", " i believe", " must be ", " probably ", " perhaps ", " maybe ",
 	" je pense", " peut-être ", " sans doute "}
 
@@ -76,7 +76,7 @@ func isConclusion(s string) bool {
 }
 
 // agentProcess words name how the agent splits and runs its own work.
-var agentProcess = []string{" tool ", " tool.", " tools ", "subtask", "subagent", "sub-agent", " in parallel"}
+var agentProcess = []string{" task tool", " tool call", "subtask", "subagent", "sub-agent"}
 
 // isAgentProcess reports a choice (lower case, padded with spaces) about how the agent
 // works (its tools, subtasks, subagents), not about the project.

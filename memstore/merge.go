@@ -97,6 +97,14 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 				continue
 			}
 		}
+		if foldKeys[key] {
+			if day == nil {
+				day = dayIndex(today)
+			}
+			if items = tx.foldRestated(today, key, items, tx.p.LogPath(date), res, day); len(items) == 0 {
+				continue
+			}
+		}
 		heading := Heading(key, today.Language(tx.p.WS.Config.Language))
 		tx.addEach(key, items, seen, tx.p.LogPath(date), res, func(text string) {
 			today.AppendBullet(key, heading, text, LogOrder)

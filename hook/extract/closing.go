@@ -35,7 +35,7 @@ var labels = []struct {
 		"insight", "insights", "gotcha", "gotchas", "a retenir", "connaissance", "connaissances",
 		"connaissances acquises", "root cause", "root causes", "root cause analysis", "cause", "causes",
 		"findings", "key findings", "what i found", "caveats", "important notes", "constats", "diagnostic",
-		"why it failed", "explanation", "good news", "verdict", "takeaway", "takeaways", "overall assessment",
+		"why it failed", "explanation", "good news", "takeaway", "takeaways",
 		"artifacts", "deliverables", "livrables"}},
 	{memstore.KeyProblems, []string{"problem", "problems", "probleme", "problemes", "problemes rencontres",
 		"blocker", "blockers", "known issue", "known issues", "bloquant", "bloquants", "limitations",
@@ -214,6 +214,9 @@ func (b *blockReader) headingEnds(l, t string) bool {
 	return false
 }
 
+// maxGroupName bounds the words of a list item that only names the items nested under it.
+const maxGroupName = 6
+
 // item keeps a top-level list item; nested detail and group names ("- **Immediate
 // actions:**", which names the items nested under it) are not items.
 func (b *blockReader) item(l, t string) {
@@ -224,9 +227,13 @@ func (b *blockReader) item(l, t string) {
 	if ind > b.itemIndent {
 		return
 	}
-	if it := stripItem(t); strings.HasSuffix(it, ":") {
+	it := stripItem(t)
+	if strings.HasSuffix(it, ":") && len(strings.Fields(it)) <= maxGroupName {
 		b.itemIndent = -1
-	} else if !strings.HasPrefix(it, "Expected:") {
+		return
+	}
+	it = strings.TrimSuffix(it, ":") // a statement before its details: the details are nested under it
+	if !strings.HasPrefix(it, "Expected:") {
 		b.items = append(b.items, it)
 		if b.grouped && t[0] >= '0' && t[0] <= '9' {
 			b.steps = append(b.steps, it)
@@ -407,13 +414,13 @@ var labelWords = func() map[string]string {
 	return m
 }()
 
-// planWords are the label words of a plan: there, the approach, the design and the
-// overview's first line are what was chosen.
+// planWords are the label words of a plan: there, the approach and the design are what was
+// chosen (its overview says what the plan is for: its goal, not a choice).
 var planWords = func() map[string]string {
 	m := maps.Clone(labelWords)
 	for _, w := range []string{"approach", "design", "strategy", "architecture", "key positioning", "positioning",
 		"implementation approach", "technical approach", "solution design", "chosen approach", "tech stack", "stack",
-		"deliberate non decisions", "non decisions", "trade offs made", "overview"} {
+		"deliberate non decisions", "non decisions", "trade offs made"} {
 		m[w] = memstore.KeyDecisions
 	}
 	m["root cause found"] = memstore.KeyKnowledge

@@ -1,9 +1,12 @@
 package extract
 
 import (
-	"carnet/hook/transcript/transcripttest"
 	"slices"
+	"strings"
 	"testing"
+
+	"carnet/hook/transcript"
+	"carnet/hook/transcript/transcripttest"
 )
 
 // "in favour of", "going with", "settled on" state a choice as plainly as "instead of".
@@ -120,20 +123,22 @@ func TestPreviewIsNotAReview(t *testing.T) {
 	}
 }
 
-// A plan's overview paragraph says what the plan chose to build and why.
-func TestPlanOverviewIsADecision(t *testing.T) {
+// A plan's overview paragraph, or a spec's, says what the plan is about (its goal), not a
+// choice made: "Create a `help` command that lists…", "This feature enables X rather than Y".
+func TestPlanOverviewIsNoDecision(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("Implement the following plan:\n\n# Add a help command\n\n## Overview\n\n" +
 		"Create a `help` command that lists every command, so users need not open the docs.\n\n" +
 		"## Files\n\n| File | Action |\n|---|---|\n| `help.md` | Create |\n")
-	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/help.md", "content": "x"})
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/specs/live-config.md", "content": "# Live config\n\n## Overview\n" +
+		"This feature enables the project to fetch its configuration from the live workspace, rather than relying solely on a static file.\n\n" +
+		"## Implementation\n- Added `refresh_config()`\n"})
 	b.Result("w1", "ok", false)
 	b.Say("m2", "Done.")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"Create a `help` command that lists every command, so users need not open the docs."}
-	if !slices.Equal(e.Decisions, want) {
-		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	if len(e.Decisions) != 0 {
+		t.Errorf("decisions = %q, want none", e.Decisions)
 	}
 }
 
@@ -154,5 +159,84 @@ func TestReasonedMoveIsADecision(t *testing.T) {
 		"Since this test should work with mocks, let me configure the mock properly."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}
+
+// A choice stated only in the model's thinking counts when it is said as one ("I've decided
+// on", "I've opted for"): not the agent's plans for its next step, not its choice of a tool,
+// and no fact is taken from thinking.
+func TestThinkingGivesStatedDecisionsOnly(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("build the admin layout from the design")
+	b.ThinkText("m1", "I've decided on a standard sidebar with the logo at the top and the navigation in the middle. "+
+		"Now I'll create the configuration module using pydantic-settings.")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/Sidebar.tsx", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.ThinkText("m2", "After some deliberation, I've opted for the `push_files` tool given its reliable authentication. "+
+		"I've decided to initially focus on the first dashboard to get a feel for it. "+
+		"The root cause is the empty repository, which has no main branch.")
+	b.Say("m2", "The layout is built.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"I've decided on a standard sidebar with the logo at the top and the navigation in the middle."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+	if len(e.Knowledge) != 0 {
+		t.Errorf("knowledge = %q, want none from thinking", e.Knowledge)
+	}
+}
+
+// A request is a review when it says so at its top: a word deep in pasted material
+// ("171. Admin Dashboard Template Reviews") does not turn the work into a review.
+func TestReviewWordDeepInThePromptIsNoReview(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Build the admin dashboard from the design.\n\nKeywords of the design file:\n\n170. Dashboard Template Showcase\n\n171. Admin Dashboard Template Reviews\n")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/App.tsx", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "Built it. The sidebar uses CSS grid instead of flexbox so the rows line up.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"The sidebar uses CSS grid instead of flexbox so the rows line up."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}
+
+// How the agent splits its own work (subtasks, the Task tool, subagents) is its process,
+// not a choice for the project.
+func TestAgentProcessIsNoDecision(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("create a TODO app")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/app.tsx", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.Say("m2", "Since no custom commands are available, I'll decompose the app into independent subtasks and run them in parallel using the Task tool.")
+	b.Say("m3", "Done. State lives in a reducer instead of a global store, so the tests need no provider.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"State lives in a reducer instead of a global store, so the tests need no provider."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}
+
+// Thinking enters the extractor through the guard like every text: a secret said there is
+// redacted before any rule reads it.
+func TestThoughtsPassTheGuard(t *testing.T) {
+	t.Parallel()
+	turn := &transcript.Turn{Prompt: "set up the demo", Closing: "Done.",
+		Thoughts: []string{"I've decided to keep the admin password is Winter2024! in the demo env file for the walkthrough.",
+			"Thinking about it, the admin password is Winter2024! too."}}
+	g := guardTurn(turn).Thoughts
+	for _, th := range g {
+		if strings.Contains(th, "Winter2024") {
+			t.Errorf("a secret passed the guard: %q", th)
+		}
+	}
+	if len(g) != 1 || !strings.Contains(g[0], "[redacted]") {
+		t.Errorf("guarded thoughts = %q, want the choice, redacted", g)
+	}
+	if turn.Thoughts[0] == "" || !strings.Contains(turn.Thoughts[0], "Winter2024") {
+		t.Fatal("the guard changed the caller's turn")
 	}
 }

@@ -8,8 +8,9 @@ import (
 )
 
 // guardTurn is the one way turn text enters an extractor: it returns a copy of t whose every
-// text (prompt, assistant texts, closing text, commands, outputs, commit subjects, todos)
-// has each secret replaced by "[redacted]", and each line of a key block replaced whole.
+// text (prompt, assistant texts, closing text, commands, outputs, commit subjects, todos,
+// the thinking that may state a choice) has each secret replaced by "[redacted]", and each
+// line of a key block replaced whole.
 // It runs on the raw text, before any cleaning: stripping a line's leading dashes would
 // make "-----BEGIN OPENSSH PRIVATE KEY-----" unrecognisable.
 func guardTurn(t *transcript.Turn) *transcript.Turn {
@@ -19,6 +20,12 @@ func guardTurn(t *transcript.Turn) *transcript.Turn {
 	g.Texts = make([]string, len(t.Texts))
 	for i, s := range t.Texts {
 		g.Texts[i] = redact(s)
+	}
+	g.Thoughts = nil
+	for _, th := range t.Thoughts {
+		if hasAny(th, thoughtRoots) { // the only thinking a rule reads (thoughtDecisions): the rest is not copied
+			g.Thoughts = append(g.Thoughts, redact(th))
+		}
 	}
 	g.Tools = make([]*transcript.ToolUse, len(t.Tools))
 	for i, u := range t.Tools {

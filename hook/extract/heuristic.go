@@ -106,6 +106,7 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 	decisions, knowledge := reasons(t)
 	if !review { // a review's "instead of" is a recommendation, not a choice made
 		e.Add(memstore.KeyDecisions, decisions...)
+		e.Add(memstore.KeyDecisions, thoughtDecisions(t, maxReasons-len(decisions))...)
 	}
 	e.Add(memstore.KeyKnowledge, knowledge...)
 	e.Add(memstore.KeyKnowledge, answer(t)...)

@@ -66,3 +66,86 @@ func TestArtifactsAreKnowledge(t *testing.T) {
 		t.Errorf("knowledge = %q", e.Knowledge)
 	}
 }
+
+// A review's verdict ("Overall Assessment", "Verdict") grades the code: no fact to reuse.
+func TestVerdictIsNoKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("review the crate for panics")
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": "/home/dev/proj/src/lib.rs"})
+	b.Result("r1", "fn main() {}", false)
+	b.Say("m2", "## Overall Assessment\n\n- **Zero panic risks** in production code\n- **Proper error handling** throughout\n\n"+
+		"**Verdict**: Production-ready with minor fixes needed.\n\n### Root Cause\nThe handshake defaults to \"unknown\" when the prefix is missing.\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"The handshake defaults to \"unknown\" when the prefix is missing."}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}
+
+// While debugging, "X is failing because Y", a guess ("I think the issue is…") or what
+// the agent does next is a state of the moment; the cause found is knowledge.
+func TestDebuggingStateIsNoKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("why is the last test failing?")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/test/perf.test.ts", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Good, so the record has an `id` object. But the test is failing because `created.id` is undefined. Let me run a quick test:")
+	b.Say("m3", "I think the issue is that the client is not initialized in the test environment. Let me check the setup.")
+	b.Say("m4", "The pre-commit hook is failing because one test is still failing. Let me bypass it since this is a CI fix:")
+	b.Say("m5", "The issue is that the test uses a mock API client that returns nothing for `post` calls. Let me configure the mock.")
+	b.Say("m6", "All 13 tests pass now.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"The issue is that the test uses a mock API client that returns nothing for `post` calls."}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}
+
+// The answer to a question keeps what it states, in any language, its conclusion first,
+// not what the agent says it will do next ("我拿到 URL 後會…", "讓我把…拆給你看").
+func TestAnswerKeepsNoNextMove(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("能查到是誰建立了這個 bot 嗎？")
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": "/home/dev/proj/doc.md"})
+	b.Result("r1", "x", false)
+	b.Say("m2", "GitHub API 不直接暴露 bot 帳號的建立者。讓我把每個來源拆給你看。但有間接訊號可以參考一下。\n\n"+
+		"**結論**:可以做但 ROI 低,現有 4 pillar 已經夠了。\n\n我拿到 URL 後會:填進 SUBMISSION.md → 停 timer → 報告總時間。")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"結論:可以做但 ROI 低,現有 4 pillar 已經夠了。", "GitHub API 不直接暴露 bot 帳號的建立者。"}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}
+
+// "(that was killing the drag)", "which was causing the loop": a cause named after the fix.
+func TestCauseNamedAfterTheFixIsKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("drag and drop does nothing")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/app.js", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Drag-and-drop works now.\n\n- Stopped rerendering the board during drag start (that was killing the drag).\n- Added a drop effect hint.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"Stopped rerendering the board during drag start (that was killing the drag)."}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}
+
+// A durable state said with "still" ("the old endpoint is still used by…") is a fact, not
+// a failing state of the moment.
+func TestStillUsedIsKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("check whether the v1 endpoint can go")
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": "/home/dev/proj/api.go"})
+	b.Result("r1", "x", false)
+	b.Say("m2", "Not yet. The v1 endpoint is still used by the mobile app because it pins the old client.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.Contains(e.Knowledge, "The v1 endpoint is still used by the mobile app because it pins the old client.") {
+		t.Errorf("knowledge = %q", e.Knowledge)
+	}
+}

@@ -153,7 +153,9 @@ func isBarePath(t string) bool {
 // Sentence markers of a choice and of a cause or a fact learned, in English and French.
 var (
 	decisionMarkers  = []string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to", "for backward compatibility", "for backwards compatibility", " in favour of", " in favor of", "going with", "go with ", "settled on", "chose to"}
-	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that"}
+	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that",
+		"the issue is that", "the problem is that", "the cause is", "le problème est que", "le problème vient",
+		"was killing", "was causing", "was breaking", "which caused", "that caused"}
 )
 
 // refusalMarkers mark what a choice left out in favour of something simpler: "No automatic
@@ -189,36 +191,109 @@ var outcomeWords = []string{" error", " errors", " erreur", " erreurs", " warnin
 const (
 	maxReasons     = 3  // sentences taken per kind and turn
 	maxReasonTexts = 30 // assistant texts read for them, the latest
+	maxCauseTexts  = 5  // texts with a marker split for causes, the latest
 )
 
 // reasons finds, in what the assistant wrote during the turn, the sentences that give a
-// choice (decisions) or a cause (knowledge), in the session's own words.
+// choice (decisions) or a cause (knowledge), in the session's own words. The first choices
+// are kept; of the causes, the latest (what the agent found, not its guesses on the way),
+// and never a state of the moment (isMomentState).
 func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 	texts := t.Texts[max(0, len(t.Texts)-maxReasonTexts):] // the latest say why, and this bounds the work
 	if t.Closing != "" && !containsText(texts, t.Closing) {
 		texts = append(slices.Clip(texts), t.Closing)
 	}
 	for _, text := range texts {
-		if len(decisions) >= maxReasons && len(knowledge) >= maxReasons {
+		if len(decisions) >= maxReasons {
 			break
 		}
-		if low := " " + strings.ToLower(text); !hasAny(low, decisionMarkers) && !hasAny(low, knowledgeMarkers) &&
-			!hasAny(low, refusalMarkers) && !hasAny(low, reasonOpeners) {
-			continue // most texts state no reason: skip them before splitting
-		}
-		for _, s := range sentences(text) {
-			low := " " + strings.ToLower(s) + " "
-			switch {
-			case len(knowledge) < maxReasons && isRefusal(low) && notNeeded(low):
-				knowledge = append(knowledge, s) // "No reinstall needed - just …": how the tool works
-			case len(decisions) < maxReasons && (hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low)):
+		ds, _ := reasonSentences(text, reasonDecision)
+		for _, s := range ds {
+			if len(decisions) < maxReasons {
 				decisions = append(decisions, s)
-			case len(knowledge) < maxReasons && hasAny(low, knowledgeMarkers):
-				knowledge = append(knowledge, s)
 			}
 		}
 	}
-	return decisions, knowledge
+	split := 0 // texts split for causes, from the latest: this bounds the work
+	for i := len(texts) - 1; i >= 0 && len(knowledge) < maxReasons && split < maxCauseTexts; i-- {
+		if ks, ok := reasonSentences(texts[i], reasonKnowledge); ok {
+			split++
+			knowledge = append(ks, knowledge...)
+		}
+	}
+	return decisions, knowledge[max(0, len(knowledge)-maxReasons):]
+}
+
+// Kinds of reason a sentence gives.
+const (
+	reasonNone = iota
+	reasonDecision
+	reasonKnowledge
+)
+
+// reasonMarkers are every marker of a choice or a cause.
+var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners)
+
+// markedLines returns a filter of the lines of text (see sentencesIn) that hold a marker of
+// a choice or a cause, or false when none does: most texts state no reason, and only the
+// lines that may are split into sentences.
+func markedLines(text string) (func(start, end int) bool, bool) {
+	low := " " + strings.ToLower(text)
+	var hits []int // offsets in text of the markers found
+	for _, m := range reasonMarkers {
+		for from := 0; ; {
+			i := strings.Index(low[from:], m)
+			if i < 0 {
+				break
+			}
+			hits = append(hits, from+i) // low has one byte more in front: the marker's space is at text[from+i-1]
+			from += i + len(m)
+		}
+	}
+	if len(hits) == 0 {
+		return nil, false
+	}
+	if len(low) != len(text)+1 {
+		return nil, true // lower case changed the text's length: offsets are off, take every line
+	}
+	slices.Sort(hits)
+	return func(start, end int) bool {
+		i, _ := slices.BinarySearch(hits, start)
+		return i < len(hits) && hits[i] < end
+	}, true
+}
+
+// reasonSentences returns the sentences of text that give a reason of kind, and whether
+// text holds a marker at all (see markedLines).
+func reasonSentences(text string, kind int) ([]string, bool) {
+	want, ok := markedLines(text)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, s := range sentencesIn(text, want) {
+		if reasonKind(" "+strings.ToLower(s)+" ") == kind {
+			out = append(out, s)
+		}
+	}
+	return out, true
+}
+
+// reasonKind tells what a sentence (lower case, padded with spaces) gives: a choice, a
+// cause or fact, or neither.
+func reasonKind(low string) int {
+	switch {
+	case isRefusal(low) && notNeeded(low):
+		return reasonKnowledge // "No reinstall needed - just …": how the tool works
+	case hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low):
+		if isAgentProcess(low) {
+			return reasonNone
+		}
+		return reasonDecision
+	case hasAny(low, knowledgeMarkers) && !isMomentState(low):
+		return reasonKnowledge
+	}
+	return reasonNone
 }
 
 func containsText(texts []string, s string) bool {
@@ -241,16 +316,23 @@ func hasAny(s string, words []string) bool {
 
 // sentences splits prose into statements worth keeping: outside code blocks and tables,
 // not headings, not questions, not announcements of the agent's next move.
-func sentences(text string) []string {
+func sentences(text string) []string { return sentencesIn(text, nil) }
+
+// sentencesIn is sentences, of the lines from start to end (byte offsets in text) that
+// want accepts (nil: all).
+func sentencesIn(text string, want func(start, end int) bool) []string {
 	var out []string
 	inFence := false
+	pos := 0
 	for line := range strings.Lines(text) {
+		start := pos
+		pos += len(line)
 		t := strings.TrimSpace(line)
 		if isFence(t) {
 			inFence = !inFence
 			continue
 		}
-		if inFence || t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|") {
+		if inFence || t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|") || want != nil && !want(start, pos) {
 			continue
 		}
 		if _, ok := matchLabel(t); ok {
@@ -260,6 +342,10 @@ func sentences(text string) []string {
 			t = stripItem(t)
 		}
 		for _, s := range splitSentences(stripMarkup(t)) {
+			if strings.ContainsAny(s, cjkStops) {
+				out = append(out, keptSentences(splitCJK(s))...)
+				continue
+			}
 			if strings.HasSuffix(s, ":") && reasonedMove(" "+strings.ToLower(s)) {
 				s = strings.TrimSuffix(s, ":") + "." // "Since X, I'll do Y:" before the doing
 			}
@@ -284,8 +370,13 @@ func splitSentences(t string) []string {
 	return append(out, strings.TrimSpace(t[start:]))
 }
 
+// keptSentences keeps the sentences of ss that keepSentence accepts.
+func keptSentences(ss []string) []string {
+	return slices.DeleteFunc(ss, func(s string) bool { return !keepSentence(s) })
+}
+
 func keepSentence(s string) bool {
-	if len(s) < 30 || len(s) > maxBullet || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") {
+	if len(s) < 30 || len(s) > maxBullet || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") || isCJKMove(s) {
 		return false
 	}
 	low := strings.ToLower(s)
@@ -352,7 +443,8 @@ func reasonedMove(low string) bool {
 const maxAnswer = 2
 
 // answer keeps, when the user asked a question, the first statements of the assistant's
-// answer (its closing text): what was learned by asking.
+// answer (its closing text), its conclusion first when it states one: what was learned by
+// asking.
 func answer(t *transcript.Turn) []string {
 	p := strings.TrimSpace(t.Prompt)
 	if t.Sidechain || t.Closing == "" || !strings.HasSuffix(p, "?") && !strings.HasSuffix(p, "？") ||
@@ -367,11 +459,15 @@ func answer(t *transcript.Turn) []string {
 	}
 	var out []string
 	for _, s := range sentences(prose.String()) {
-		if len(s) >= 40 && !strings.HasPrefix(s, "I ") && !strings.HasPrefix(s, "I'") {
-			out = append(out, s)
+		if len(s) < 40 || strings.HasPrefix(s, "I ") || strings.HasPrefix(s, "I'") || isContrast(" "+strings.ToLower(s)) {
+			continue
 		}
-		if len(out) == maxAnswer {
+		if isConclusion(s) { // the answer summed up comes first
+			out = append([]string{s}, out[:min(len(out), maxAnswer-1)]...)
 			break
+		}
+		if len(out) < maxAnswer {
+			out = append(out, s)
 		}
 	}
 	return out

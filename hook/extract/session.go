@@ -137,8 +137,8 @@ func firstSentences(s string) string {
 // isReview reports a turn whose closing text reviews or audits code: the problems it lists
 // are findings about the code, not failures met in the session.
 func isReview(t *transcript.Turn) bool {
-	if reviewWord.MatchString(t.Prompt) {
-		return true
+	if request, _, _ := strings.Cut(t.Prompt, "\n\n"); reviewWord.MatchString(request) {
+		return true // the request's own paragraph, not a word deep in what it pastes
 	}
 	for l := range strings.Lines(t.Closing) {
 		tl := strings.TrimSpace(l)

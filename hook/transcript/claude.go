@@ -84,6 +84,7 @@ func (p *presence) UnmarshalJSON(b []byte) error {
 type rawBlock struct {
 	Type      string          `json:"type"`
 	Text      string          `json:"text"`
+	Thinking  string          `json:"thinking"`
 	ID        string          `json:"id"`
 	Name      string          `json:"name"`
 	Input     toolInput       `json:"input"`
@@ -129,6 +130,7 @@ type collector struct {
 	turn      *Turn
 	tools     []*ToolUse // newest first
 	texts     []string   // newest first
+	thoughts  []string   // newest first, maxThoughts at most
 	closingID string     // message id of the newest assistant text
 	closing   []string   // its text blocks, newest first
 	results   map[string]toolResult
@@ -275,6 +277,12 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 			case c.closingID != "" && rl.Message.ID == c.closingID:
 				c.closing = append(c.closing, txt) // the closing message, split over lines
 			}
+		case "thinking":
+			if len(c.thoughts) < maxThoughts {
+				if th := strings.TrimSpace(CleanText(Clip(b.Thinking, maxThought))); th != "" {
+					c.thoughts = append(c.thoughts, th)
+				}
+			}
 		case "tool_use":
 			if b.ID != "" && c.seenTools[b.ID] {
 				continue
@@ -312,6 +320,9 @@ func (c *collector) finish() {
 	t := c.turn
 	for _, v := range slices.Backward(c.texts) {
 		t.Texts = append(t.Texts, v)
+	}
+	for _, v := range slices.Backward(c.thoughts) {
+		t.Thoughts = append(t.Thoughts, v)
 	}
 	for _, v := range slices.Backward(c.closing) {
 		if t.Closing != "" {

@@ -66,6 +66,9 @@ type geminiMessage struct {
 	Type      string          `json:"type"`
 	Content   json.RawMessage `json:"content"`
 	ToolCalls []geminiCall    `json:"toolCalls"`
+	Thoughts  []struct {
+		Description string `json:"description"`
+	} `json:"thoughts"`
 }
 
 type geminiCall struct {
@@ -121,10 +124,16 @@ func scanGeminiChat(r io.ReaderAt, size int64, _ ReadOptions) (*Turn, error) {
 			t.Texts = append(t.Texts, s)
 			t.Closing = s
 		}
+		for _, th := range m.Thoughts {
+			if d := strings.TrimSpace(CleanText(Clip(th.Description, maxThought))); d != "" {
+				t.Thoughts = append(t.Thoughts, d)
+			}
+		}
 		for _, c := range m.ToolCalls {
 			t.Tools = append(t.Tools, geminiTool(c, parseTime(m.Timestamp)))
 		}
 	}
+	t.Thoughts = t.Thoughts[max(0, len(t.Thoughts)-maxThoughts):]
 	return t, finished(t)
 }
 

@@ -21,6 +21,7 @@ type Turn struct {
 	PromptTime time.Time // when the prompt was written
 	EndTime    time.Time // the newest timestamp of the turn
 	Texts      []string  // the assistant's texts, in order (thinking left out)
+	Thoughts   []string  // the model's thinking, in order: its latest maxThoughts blocks, each clipped to maxThought bytes
 	Closing    string    // the assistant's closing text (last_assistant_message when given)
 	Tools      []*ToolUse
 	Cwd        string // the working directory recorded in the transcript (its newest line)
@@ -103,6 +104,13 @@ type ReadOptions struct {
 
 // maxDoc bounds the text of a Markdown file a turn wrote that ToolUse keeps.
 const maxDoc = 16 << 10
+
+// maxThoughts bounds the thinking blocks a turn keeps (the latest), maxThought the bytes of
+// each: a choice said there is said in a sentence, not in pages.
+const (
+	maxThoughts = 100
+	maxThought  = 2 << 10
+)
 
 // ErrNoTurn is returned when the transcript holds no readable turn.
 var ErrNoTurn = errors.New("no turn found in the transcript")

@@ -80,6 +80,12 @@ func (b *Claude) Think(msgID string) *Claude {
 		"content": []any{map[string]any{"type": "thinking", "thinking": "hmm", "signature": "x"}}}})
 }
 
+// ThinkText appends an assistant thinking block of message msgID that says text.
+func (b *Claude) ThinkText(msgID, text string) *Claude {
+	return b.Add(map[string]any{"type": "assistant", "message": map[string]any{"id": msgID, "role": "assistant",
+		"content": []any{map[string]any{"type": "thinking", "thinking": text, "signature": "x"}}}})
+}
+
 // Use appends a tool call id of tool name, in message msgID.
 func (b *Claude) Use(msgID, id, name string, input map[string]any) *Claude {
 	return b.Add(map[string]any{"type": "assistant", "message": map[string]any{"id": msgID, "role": "assistant",

@@ -1,13 +1,16 @@
 package memstore
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A choice or a fact said again later in the day, with more or fewer words (a plan's
 // version, then the write-up's), is one bullet: the more complete one, where the first was.
 func TestMergeFoldsRestatedDecisions(t *testing.T) {
 	t.Parallel()
 	_, p := newTestWorkspace(t, nil)
-	now := Change{Now: day("2026-03-22")}
+	now := Change{Writer: "hook", Now: day("2026-03-22")}
 	first := Extraction{
 		Decisions: []string{
 			"Bots removed via 3-layer check: `user.type == Bot`, `[bot]` suffix, known-pattern list.",
@@ -76,7 +79,7 @@ func TestSameStatementKeepsOtherFacts(t *testing.T) {
 func TestMergeNewerStateReplacesOlder(t *testing.T) {
 	t.Parallel()
 	_, p := newTestWorkspace(t, nil)
-	now := Change{Now: day("2026-03-22")}
+	now := Change{Writer: "hook", Now: day("2026-03-22")}
 	for _, d := range []string{
 		"`styles.css`: capture squares now use radial gradients at each corner instead of full circles.",
 		"Capture targets now use corner highlights instead of the green dot.",
@@ -91,5 +94,28 @@ func TestMergeNewerStateReplacesOlder(t *testing.T) {
 		"- Capture targets now use corner highlights instead of the green dot.\n"
 	if got := readRel(t, p, p.LogPath("2026-03-22")); got != want {
 		t.Errorf("log:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// What a person or an agent writes on purpose is never folded into a bullet that says less:
+// a restated choice from the CLI or MCP is written, and reported as similar.
+func TestMergeOnPurposeKeepsRestatedDecisions(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, nil)
+	for _, w := range []string{"cli", "mcp:claude-code"} {
+		now := Change{Writer: w, Now: day("2026-03-22")}
+		first := "No single composite as headline " + w + ". We compute one for sorting."
+		second := "No single composite as headline " + w + ". The composite orders the cards."
+		for _, d := range []string{first, second} {
+			if _, err := p.Merge(Extraction{Decisions: []string{d}}, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := readRel(t, p, p.LogPath("2026-03-22"))
+		for _, d := range []string{first, second} {
+			if !strings.Contains(got, "- "+d+"\n") {
+				t.Errorf("%s: %q folded away:\n%s", w, d, got)
+			}
+		}
 	}
 }

@@ -97,7 +97,7 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 				continue
 			}
 		}
-		if foldKeys[key] {
+		if foldKeys[key] && tx.foldsRestated() {
 			if day == nil {
 				day = dayIndex(today)
 			}

@@ -510,7 +510,10 @@ func Run(opts Options) error {
 		m.started = func() { debug.SetGCPercent(old) }
 	}
 	m.early = openEarly(opts.Root)
-	_, err := tea.NewProgram(m).Run()
+	// lipgloss detected the terminal's colour profile on standard output when it loaded;
+	// Bubble Tea would detect it again the same way, which inside tmux runs `tmux info` a
+	// second time before the first frame.
+	_, err := tea.NewProgram(m, tea.WithColorProfile(lipgloss.Writer.Profile)).Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		return err
 	}

@@ -12,7 +12,8 @@ const maxOutputScan = 64 << 10
 // errorWords mark the line of a failed command's output that says what went wrong.
 var errorWords = []string{"error", "fail", "fatal", "panic", "exception", "traceback", "not found", "no such",
 	"denied", "cannot", "can't", "unable", "invalid", "undefined", "nothing to commit", "refused",
-	"timed out", "timeout", "killed", "abort", "conflict", "rejected", "erreur", "échec", "introuvable"}
+	"timed out", "timeout", "killed", "abort", "conflict", "rejected", "erreur", "échec", "introuvable",
+	"issues found"}
 
 // firstUsefulLine picks, from a tool's output, the one line worth keeping: the first that
 // names an error (past a header that only announces one), else the first with some content. Exit-code banners, rules and blank
@@ -22,7 +23,7 @@ func firstUsefulLine(out string) string {
 		out = out[:maxOutputScan]
 	}
 	out = stripANSI(CleanText(out))
-	first, header, n := "", "", 0
+	first, header, prev, n := "", "", "", 0
 	for line := range strings.Lines(out) {
 		if n++; n > 401 {
 			break
@@ -34,6 +35,13 @@ func firstUsefulLine(out string) string {
 		if first == "" {
 			first = t
 		}
+		if isLocator(t) && prev != "" {
+			return ClipWords(prev, 200) // a diagnostic ("I001 Import block is un-sorted") before "--> file:1:1"
+		}
+		if isExcerpt(t) {
+			continue // quoted source: its words are code, not the failure
+		}
+		prev = t
 		if !namesError(t) {
 			continue
 		}
@@ -56,7 +64,7 @@ func isErrorHeader(t string) bool {
 
 // namesError reports a line that holds one of errorWords.
 func namesError(line string) bool {
-	low := strings.ToLower(line)
+	low := strings.ToLower(withoutPaths(line))
 	return slices.ContainsFunc(errorWords, func(w string) bool { return strings.Contains(low, w) })
 }
 

@@ -25,6 +25,7 @@ type Turn struct {
 	Tools      []*ToolUse
 	Cwd        string // the working directory recorded in the transcript (its newest line)
 	StartCwd   string // the working directory at the turn's oldest line read (before any cd)
+	SessionCwd string // the working directory of the session's first line (where the agent was started)
 	SessionID  string
 	Sidechain  bool // read from a subagent transcript
 
@@ -166,7 +167,11 @@ func readOnce(path string, opt ReadOptions, scan scanFunc) (*Turn, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return scan(f, size, opt)
+	t, err := scan(f, size, opt)
+	if t != nil {
+		t.SessionCwd = sessionCwd(f, size)
+	}
+	return t, err
 }
 
 // openTranscript opens a transcript for reading from its end; it must be a regular file.

@@ -50,7 +50,7 @@ type ToolUse struct {
 	Todos       []Todo // TodoWrite
 	Plan        string // ExitPlanMode: the plan shown to the user
 	Doc         string // Write of a Markdown file (a plan, a spec, notes): its text, at most maxDoc bytes
-	Subject     string // a pull request's title (GitHub MCP tools)
+	Subject     string // a pull request's title, a commit's message (GitHub MCP tools)
 	PullNumber  string // GitHub MCP tools: the pull request
 	Task        *Task  // TaskCreate, TaskUpdate (Claude Code 2.1's task list, one item per call)
 	Time        time.Time
@@ -60,7 +60,7 @@ type ToolUse struct {
 	Output    string // the first useful line of the result
 	Created   bool   // Write reported a new file
 
-	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line
+	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line, or a GitHub MCP commit
 }
 
 // Task is the item a TaskCreate or TaskUpdate call names. TaskCreate gives the subject (its
@@ -114,7 +114,8 @@ type toolResult struct {
 	output                    string
 	created                   bool
 	commitHash, commitSubject string
-	script                    bool // the output of a Codex code-mode script, which has no exit code
+	script                    bool   // the output of a Codex code-mode script, which has no exit code
+	apiCommit                 string // the commit a GitHub API answer reports (GitHub MCP tools)
 }
 
 // settlePoll is how often a lagging transcript is re-read.

@@ -37,3 +37,21 @@ func TestSubagentFilesKeepTheSessionFolder(t *testing.T) {
 		t.Errorf("work = %q, want %q", e.Work, want)
 	}
 }
+
+// A helper script written then removed in the same turn is not one of the files created.
+func TestFileWrittenThenRemovedIsNotCreated(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Pack the sources and push them")
+	for _, p := range []string{"/home/dev/proj/src/App.tsx", "/home/dev/proj/pack.py"} {
+		b.Use("m1", "w"+p, "Write", map[string]any{"file_path": p})
+		b.Add(map[string]any{"type": "user", "toolUseResult": map[string]any{"type": "create"}, "message": map[string]any{"role": "user",
+			"content": []any{map[string]any{"type": "tool_result", "tool_use_id": "w" + p, "content": "File created successfully"}}}})
+	}
+	bash(b, "b1", "python pack.py > packed.json", "", false)
+	bash(b, "b2", "rm pack.py packed.json", "", false)
+	b.Say("m2", "Pushed.")
+	if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Work, []string{"Files created: src/App.tsx"}) {
+		t.Errorf("work = %q", e.Work)
+	}
+}

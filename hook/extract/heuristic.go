@@ -69,6 +69,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Work = append(e.Work, fileBullets(t, fx, w)...)
 	commits, problems := commandBullets(t.Tools, fx, w)
 	e.Work = append(e.Work, commits...)
+	e.Work = append(e.Work, apiCommits(t.Tools, w)...)
 	e.Work = append(e.Work, pullRequests(t.Tools, w)...)
 	e.Problems = append(e.Problems, problems...)
 	if !t.Sidechain { // a subagent's to-dos are its own plan, not the project's
@@ -114,13 +115,17 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 func fileBullets(t *transcript.Turn, fx PathFixer, w wording) []string {
 	var created, modified []string
 	seen := map[string]bool{}
-	for _, u := range t.Tools {
+	removed := removedAfter(t, fx)
+	for i, u := range t.Tools {
 		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
 			continue
 		}
 		p, inside := fx.Rel(u.FilePath)
 		if !inside || p == "" || p == "." || seen[p] {
 			continue
+		}
+		if r, ok := removed[p]; ok && r > i && u.Created {
+			continue // a helper written then removed: not one of the turn's files
 		}
 		seen[p] = true
 		if u.Name == "Write" && u.Created {

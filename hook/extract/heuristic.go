@@ -518,16 +518,8 @@ func isReply(f string) bool {
 // search (grep, rg) that found nothing.
 func isRealFailure(u *transcript.ToolUse) bool {
 	out := u.Output
-	if out == "" {
+	if out == "" || transcript.Refused(out) {
 		return false
-	}
-	for _, p := range []string{"The user doesn't want to proceed", "User rejected", "Sibling tool call errored",
-		"[Request interrupted", "Interrupted by user", "Permission to use", "requires approval",
-		"nothing to commit", "nothing added to commit", "blocked by hook", "hook error", "denied by",
-		"PreToolUse", "auto mode", "classifier", "sandbox", "Cancelled: parallel tool call"} {
-		if strings.Contains(out, p) {
-			return false
-		}
 	}
 	return !isEmptySearch(u.Command, out) && !isStatusProbe(u.Command, out)
 }

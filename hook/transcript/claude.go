@@ -198,7 +198,7 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 			hasResult = true
 			if _, ok := c.results[b.ToolUseID]; !ok {
 				txt := resultText(b.Content)
-				r := toolResult{isError: b.IsError, output: firstUsefulLine(txt), created: rl.ToolUseResult.create}
+				r := toolResult{isError: b.IsError, output: outputLine(txt, b.IsError), created: rl.ToolUseResult.create}
 				r.commitHash, r.commitSubject = commitSubject(txt)
 				r.apiCommit = apiCommit(txt)
 				c.results[b.ToolUseID] = r

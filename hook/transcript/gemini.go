@@ -240,7 +240,7 @@ func geminiTool(c geminiCall, ts time.Time) *ToolUse {
 	out = geminiShellNoise.ReplaceAllString(out, "")
 	u.HasResult = c.Status != "" || len(c.Result) > 0
 	u.IsError = failed
-	u.Output = firstUsefulLine(out)
+	u.Output = outputLine(out, failed)
 	u.CommitHash, u.CommitSubject = commitSubject(out)
 	if GitHubCommitTool(c.Name) && !failed {
 		u.CommitHash, u.CommitSubject = apiCommit(out), firstLine(CleanText(c.Args.Message))

@@ -38,8 +38,8 @@ func firstUsefulLine(out string) string {
 		if isLocator(t) && prev != "" {
 			return ClipWords(prev, 200) // a diagnostic ("I001 Import block is un-sorted") before "--> file:1:1"
 		}
-		if isExcerpt(t) {
-			continue // quoted source: its words are code, not the failure
+		if isExcerpt(t) || isStackFrame(t) {
+			continue // quoted source, a stack frame: their words are code, not the failure
 		}
 		prev = t
 		if !namesError(t) {

@@ -30,3 +30,24 @@ func TestNoMatchAndStatusProbesAreNoFailures(t *testing.T) {
 		t.Errorf("real failures lost:\n%s", got)
 	}
 }
+
+// A look at a file that is not there (ls, head, stat) is an answer, not a failure; a
+// write to a missing folder and a build are failures.
+func TestLookingForAMissingFileIsNoFailure(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Export the session history")
+	bash(b, "b1", "ls -la types/", "Exit code 2\nls: cannot access 'types/': No such file or directory", true)
+	bash(b, "b2", "head -n 15 exported.jsonl 2>&1 | cut -c1-80", "head: exported.jsonl: No such file or directory", true)
+	bash(b, "b3", "cat > types/README.md << 'EOF'\n# Types\nEOF", "(eval):1: no such file or directory: types/README.md", true)
+	bash(b, "b4", "ls dist && npm run build", "Exit code 1\nls: dist: No such file or directory", true)
+	b.Say("m2", "The export is missing.")
+	e := extractEN(t, b, "/home/dev/proj")
+	got := strings.Join(e.Problems, "\n")
+	if strings.Contains(got, "ls -la") || strings.Contains(got, "head -n") {
+		t.Errorf("a look at a missing file is a problem:\n%s", got)
+	}
+	if !strings.Contains(got, "cat > types/README.md") || !strings.Contains(got, "npm run build") {
+		t.Errorf("real failures lost:\n%s", got)
+	}
+}

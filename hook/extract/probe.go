@@ -4,7 +4,7 @@ import "strings"
 
 // probeCommands only look at files: when the file is not there, they say so and exit 1.
 var probeCommands = []string{"ls", "cat", "head", "tail", "stat", "file", "wc", "test", "[", "find", "du", "tree",
-	"readlink", "realpath", "grep", "rg", "sort", "uniq", "cut", "tr", "jq", "echo", "true"}
+	"readlink", "realpath", "grep", "rg", "sort", "uniq", "cut", "tr", "jq", "echo", "true", "date", "pwd", "which"}
 
 // isMissingProbe reports a command made only of looking at files (ls, cat, head, stat…,
 // writing nothing) that failed because the file it looked for is not there: the answer

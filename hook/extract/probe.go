@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // probeCommands only look at files: when the file is not there, they say so and exit 1.
 var probeCommands = []string{"ls", "cat", "head", "tail", "stat", "file", "wc", "test", "[", "find", "du", "tree",
@@ -19,18 +22,9 @@ func isMissingProbe(cmd, out string) bool {
 	}
 	for stage := range strings.SplitSeq(cmd, ";") {
 		f := strings.Fields(stage)
-		if len(f) > 0 && !isProbeWord(f[0]) {
+		if len(f) > 0 && !slices.Contains(probeCommands, f[0]) {
 			return false
 		}
 	}
 	return true
-}
-
-func isProbeWord(w string) bool {
-	for _, p := range probeCommands {
-		if w == p {
-			return true
-		}
-	}
-	return false
 }

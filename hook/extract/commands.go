@@ -1,8 +1,10 @@
 package extract
 
 import (
-	"carnet/hook/transcript"
+	"slices"
 	"strings"
+
+	"carnet/hook/transcript"
 )
 
 // commitMessage reads the subject of `git commit -m …` from a command line, including the
@@ -86,4 +88,18 @@ func shortCommand(cmd string) string {
 	}
 	cmd = strings.TrimSuffix(strings.TrimSpace(sb.String()), " -m")
 	return transcript.ClipWords(strings.TrimSpace(cmd), 120)
+}
+
+// pushOnly names a failed push in a failure bullet, whatever command it was chained to.
+const pushOnly = "git push"
+
+// pushed reports a shell call that went through and pushed.
+func pushed(u *transcript.ToolUse) bool {
+	return u.Name == "Bash" && u.HasResult && !u.IsError && strings.Contains(u.Command, "git push")
+}
+
+// pushedLater reports whether a later call of the turn pushed: it fixes a refused push
+// ("git pull --rebase && git push" after a push rejected for want of the remote's work).
+func pushedLater(later []*transcript.ToolUse) bool {
+	return slices.ContainsFunc(later, pushed)
 }

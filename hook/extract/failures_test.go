@@ -1,9 +1,12 @@
 package extract
 
 import (
-	"carnet/hook/transcript/transcripttest"
+	"slices"
 	"strings"
 	"testing"
+
+	"carnet/hook/transcript"
+	"carnet/hook/transcript/transcripttest"
 )
 
 // A search at the end of a pipeline that finds nothing exits 1: no failure. Neither is a
@@ -49,5 +52,26 @@ func TestLookingForAMissingFileIsNoFailure(t *testing.T) {
 	}
 	if !strings.Contains(got, "cat > types/README.md") || !strings.Contains(got, "npm run build") {
 		t.Errorf("real failures lost:\n%s", got)
+	}
+}
+
+// A push rejected for want of the remote's work is fixed by a later push that went
+// through ("git pull --rebase && git push"), in the turn or in a later one.
+func TestRejectedPushFixedByALaterPush(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Commit and push the submission")
+	bash(b, "c1", "git add SUBMISSION.md && git commit -m 'Final submission' && git push origin main",
+		"Exit code 1\n[main c83eea1] Final submission\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs", true)
+	bash(b, "c2", "git pull --rebase origin main && git push origin main", "Successfully rebased\n   1af6918..9bffcc8  main -> main", false)
+	b.Say("m9", "Pushed.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.Contains(e.Problems, "fixed: `git push` failed: ! [rejected] main -> main (fetch first)") {
+		t.Errorf("the push made later is not marked fixed: %q", e.Problems)
+	}
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
+	tr.Root = "/home/dev/proj"
+	if s := Succeeded(tr); !slices.Contains(s, "git push") {
+		t.Errorf("a later turn's push does not fix this one's: %q", s)
 	}
 }

@@ -148,12 +148,14 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			continue // another repository's commits and failures are not this project's
 		}
 		cmd := shortCommand(u.Command)
+		pushFailed := false
 		if c := commitBullet(u, w); c != "" {
 			commits = append(commits, c)
 			if !u.IsError {
 				continue
 			}
 			cmd = pushCommand(u.Command, cmd) // the commit was made: what failed came after it
+			pushFailed = cmd == pushOnly
 		}
 		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures {
 			continue
@@ -166,7 +168,7 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		if cause := causeLine(u.Output); cause != "" {
 			b = fmt.Sprintf(w.failed, cmd, cause)
 		}
-		if fixedLater(tools[i+1:], u.Command, u.CommitHash == "") {
+		if fixedLater(tools[i+1:], u.Command, u.CommitHash == "") || pushFailed && pushedLater(tools[i+1:]) {
 			b = w.fixed + b
 		}
 		problems = append(problems, b)
@@ -193,6 +195,12 @@ func Succeeded(t *transcript.Turn) []string {
 			order = append(order, cmd)
 		}
 		last[cmd] = !u.IsError
+		if pushed(u) { // fixes a "git push" failure, whatever else the call ran
+			if _, seen := last[pushOnly]; !seen {
+				order = append(order, pushOnly)
+			}
+			last[pushOnly] = true
+		}
 	}
 	var out []string
 	for _, c := range order {
@@ -241,7 +249,7 @@ func fixedLater(later []*transcript.ToolUse, cmd string, uncommitted bool) bool 
 // after it, when there is one.
 func pushCommand(full, short string) string {
 	if strings.Contains(full, "git push") {
-		return "git push"
+		return pushOnly
 	}
 	return short
 }

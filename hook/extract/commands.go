@@ -103,3 +103,34 @@ func pushed(u *transcript.ToolUse) bool {
 func pushedLater(later []*transcript.ToolUse) bool {
 	return slices.ContainsFunc(later, pushed)
 }
+
+// rerunFixed reports whether a later call of the turn ran the same program again, on part
+// of the failed call's operands, including the file its cause names, and went through
+// ("ruff check --fix a.py" after "ruff check a.py b.py" failed on a.py:3:1).
+func rerunFixed(later []*transcript.ToolUse, cmd, cause string) bool {
+	f := strings.Fields(commandKey(cmd))
+	if len(f) < 3 || cause == "" {
+		return false
+	}
+	for _, u := range later {
+		if u.Name != "Bash" || !u.HasResult || u.IsError {
+			continue
+		}
+		g := strings.Fields(commandKey(u.Command))
+		if len(g) < 3 || g[0] != f[0] || g[1] != f[1] {
+			continue
+		}
+		named, subset := false, true
+		for _, a := range g[2:] {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			subset = subset && slices.Contains(f[2:], a)
+			named = named || strings.Contains(cause, a)
+		}
+		if subset && named {
+			return true
+		}
+	}
+	return false
+}

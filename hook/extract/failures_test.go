@@ -75,3 +75,25 @@ func TestRejectedPushFixedByALaterPush(t *testing.T) {
 		t.Errorf("a later turn's push does not fix this one's: %q", s)
 	}
 }
+
+// A linter run again on the file its failure named, and clean, fixed it; a test run again
+// on a package its failure did not name fixed nothing.
+func TestRerunOnTheFailingFileFixes(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Lint and test the client")
+	bash(b, "b1", "ruff check pkg/client.py scripts/sync.py", "pkg/client.py:102:37: F841 Local variable `e` is assigned to but never used\nFound 1 error.", true)
+	bash(b, "b2", "ruff check --fix pkg/client.py", "Found 1 error (1 fixed, 0 remaining).", false)
+	bash(b, "b3", "go test ./a ./b", "--- FAIL: TestSync (0.01s)", true)
+	bash(b, "b4", "go test ./a", "ok  \ta\t0.01s", false)
+	b.Say("m9", "Lint is clean; TestSync still fails.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.ContainsFunc(e.Problems, func(p string) bool {
+		return strings.HasPrefix(p, "fixed: `ruff check pkg/client.py scripts/sync.py` failed: pkg/client.py:102:37")
+	}) {
+		t.Errorf("the lint failure fixed on its file is not marked fixed: %q", e.Problems)
+	}
+	if !slices.Contains(e.Problems, "`go test ./a ./b` failed: --- FAIL: TestSync (0.01s)") {
+		t.Errorf("a test failure is marked fixed by a run of another package: %q", e.Problems)
+	}
+}

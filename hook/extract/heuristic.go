@@ -165,10 +165,12 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		}
 		seenCmd[cmd] = true
 		b := fmt.Sprintf(w.failedBare, cmd)
-		if cause := causeLine(u.Output); cause != "" {
+		cause := causeLine(u.Output)
+		if cause != "" {
 			b = fmt.Sprintf(w.failed, cmd, cause)
 		}
-		if fixedLater(tools[i+1:], u.Command, u.CommitHash == "") || pushFailed && pushedLater(tools[i+1:]) {
+		if fixedLater(tools[i+1:], u.Command, u.CommitHash == "") || pushFailed && pushedLater(tools[i+1:]) ||
+			rerunFixed(tools[i+1:], u.Command, cause) {
 			b = w.fixed + b
 		}
 		problems = append(problems, b)

@@ -34,23 +34,24 @@ func TestNoMatchAndStatusProbesAreNoFailures(t *testing.T) {
 	}
 }
 
-// A look at a file that is not there (ls, head, stat) is an answer, not a failure; a
-// write to a missing folder and a build are failures.
+// Asking whether a file is there (ls, stat) is answered, not failed, when it is not; reading
+// a missing file, a write to a missing folder and a build are failures.
 func TestLookingForAMissingFileIsNoFailure(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("Export the session history")
 	bash(b, "b1", "ls -la types/", "Exit code 2\nls: cannot access 'types/': No such file or directory", true)
-	bash(b, "b2", "head -n 15 exported.jsonl 2>&1 | cut -c1-80", "head: exported.jsonl: No such file or directory", true)
+	bash(b, "b2", "stat -f %m exported.jsonl 2>&1 | head -1", "stat: exported.jsonl: stat: No such file or directory", true)
+	bash(b, "b5", "cat missing-config.toml", "cat: missing-config.toml: No such file or directory", true)
 	bash(b, "b3", "cat > types/README.md << 'EOF'\n# Types\nEOF", "(eval):1: no such file or directory: types/README.md", true)
 	bash(b, "b4", "ls dist && npm run build", "Exit code 1\nls: dist: No such file or directory", true)
 	b.Say("m2", "The export is missing.")
 	e := extractEN(t, b, "/home/dev/proj")
 	got := strings.Join(e.Problems, "\n")
-	if strings.Contains(got, "ls -la") || strings.Contains(got, "head -n") {
+	if strings.Contains(got, "ls -la") || strings.Contains(got, "stat -f") {
 		t.Errorf("a look at a missing file is a problem:\n%s", got)
 	}
-	if !strings.Contains(got, "cat > types/README.md") || !strings.Contains(got, "npm run build") {
+	if !strings.Contains(got, "cat > types/README.md") || !strings.Contains(got, "npm run build") || !strings.Contains(got, "cat missing-config.toml") {
 		t.Errorf("real failures lost:\n%s", got)
 	}
 }

@@ -5,13 +5,16 @@ import (
 	"strings"
 )
 
-// probeCommands only look at files: when the file is not there, they say so and exit 1.
-var probeCommands = []string{"ls", "cat", "head", "tail", "stat", "file", "wc", "test", "[", "find", "du", "tree",
-	"readlink", "realpath", "grep", "rg", "sort", "uniq", "cut", "tr", "jq", "echo", "true", "date", "pwd", "which"}
+// probeCommands ask whether a file is there: when it is not, they say so and exit 1.
+// filterCommands may follow them in the command line. Reading a missing file (cat) is a failure.
+var (
+	probeCommands  = []string{"ls", "stat", "test", "[", "find", "file", "du", "tree", "readlink", "realpath", "echo", "true", "date", "pwd", "which"}
+	filterCommands = []string{"head", "tail", "grep", "rg", "sort", "uniq", "cut", "wc", "tr"}
+)
 
-// isMissingProbe reports a command made only of looking at files (ls, cat, head, stat…,
-// writing nothing) that failed because the file it looked for is not there: the answer
-// to a question ("is it there?"), not a failure, like a search that found nothing.
+// isMissingProbe reports a command made only of asking whether files are there (ls, stat,
+// test…, writing nothing) that failed because one is not: the answer to a question, not a
+// failure, like a search that found nothing.
 func isMissingProbe(cmd, out string) bool {
 	if !strings.Contains(out, "No such file or directory") && !strings.Contains(out, "cannot access") {
 		return false
@@ -20,11 +23,16 @@ func isMissingProbe(cmd, out string) bool {
 	if strings.ContainsAny(cmd, "<>`$") {
 		return false // a redirection or a substitution: the command writes or runs more
 	}
+	first := true
 	for stage := range strings.SplitSeq(cmd, ";") {
 		f := strings.Fields(stage)
-		if len(f) > 0 && !slices.Contains(probeCommands, f[0]) {
+		switch {
+		case len(f) == 0:
+		case slices.Contains(probeCommands, f[0]):
+			first = false
+		case first || !slices.Contains(filterCommands, f[0]):
 			return false
 		}
 	}
-	return true
+	return !first
 }

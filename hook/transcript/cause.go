@@ -1,6 +1,10 @@
 package transcript
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // isLocator reports the line a compiler or linter puts under a diagnostic to say where it
 // is ("--> src/main.rs:4:5", "  ╭─[file:1:1]"): the line before it is the diagnostic.
@@ -19,14 +23,16 @@ func isExcerpt(t string) bool {
 	return strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "│")
 }
 
-// withoutPaths drops the words of a line that hold a slash (paths, URLs, packages such as
-// "@typescript-eslint/no-explicit-any"): "src/errors/api-errors.ts" names no error.
-// A count of none ("0 errors", "(0 failed") names no error either.
-func withoutPaths(line string) string {
-	if !strings.Contains(line, "/") && !strings.Contains(line, "0 ") {
-		return line
-	}
-	var sb strings.Builder
+// hasPathOrZero reports a line whose words may name an error that is none: a path
+// ("src/errors/api-errors.ts"), a count of none ("0 errors").
+func hasPathOrZero(line string) bool {
+	return strings.Contains(line, "/") || strings.Contains(line, "0 ")
+}
+
+// lowerWithoutPaths appends to dst the line in lower case without the words that hold a
+// slash (paths, URLs, packages such as "@typescript-eslint/no-explicit-any") nor a count of
+// none ("0 errors", "(0 failed"): what is left names an error if the line does.
+func lowerWithoutPaths(dst []byte, line string) []byte {
 	zero := false
 	for f := range strings.FieldsSeq(line) {
 		wasZero := zero
@@ -34,11 +40,22 @@ func withoutPaths(line string) string {
 		if strings.Contains(f, "/") || zero || wasZero {
 			continue
 		}
-		sb.WriteString(f)
-		sb.WriteByte(' ')
+		for _, r := range f {
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		}
+		dst = append(dst, ' ')
 	}
-	return sb.String()
+	return dst
 }
+
+// errorWordBytes are errorWords, to look for in a byte slice.
+var errorWordBytes = func() [][]byte {
+	out := make([][]byte, len(errorWords))
+	for i, w := range errorWords {
+		out[i] = []byte(w)
+	}
+	return out
+}()
 
 // outputLine is the line kept of a tool's output: for a call that failed, the first line
 // that opens with a failure (failureLine), else the first useful one.

@@ -6,15 +6,28 @@ import (
 	"io"
 )
 
-// maxHead bounds what is read from a transcript's start to find the session's folder.
-const maxHead = 32 << 10
+// Bounds of what is read from a transcript's start to find the session's folder: the first
+// line names it in its first bytes, unless it is a long summary or snapshot line.
+const (
+	shortHead = 4 << 10
+	maxHead   = 32 << 10
+)
 
 // sessionCwd is the first "cwd" a transcript records (a Claude Code line, a Codex
 // session_meta): the folder the agent was started in, "" when the head has none.
 func sessionCwd(r io.ReaderAt, size int64) string {
+	var short [shortHead]byte
+	n, _ := r.ReadAt(short[:min(size, shortHead)], 0)
+	if cwd := firstCwd(short[:n]); cwd != "" || size <= shortHead {
+		return cwd
+	}
 	buf := make([]byte, min(size, maxHead))
-	n, _ := r.ReadAt(buf, 0)
-	head := buf[:n]
+	n, _ = r.ReadAt(buf, 0)
+	return firstCwd(buf[:n])
+}
+
+// firstCwd decodes the first "cwd" string value of head.
+func firstCwd(head []byte) string {
 	key := []byte(`"cwd"`)
 	for {
 		i := bytes.Index(head, key)

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -64,7 +65,12 @@ func isErrorHeader(t string) bool {
 
 // namesError reports a line that holds one of errorWords.
 func namesError(line string) bool {
-	low := strings.ToLower(withoutPaths(line))
+	if hasPathOrZero(line) {
+		var buf [512]byte
+		low := lowerWithoutPaths(buf[:0], line)
+		return slices.ContainsFunc(errorWordBytes, func(w []byte) bool { return bytes.Contains(low, w) })
+	}
+	low := strings.ToLower(line)
 	return slices.ContainsFunc(errorWords, func(w string) bool { return strings.Contains(low, w) })
 }
 

@@ -57,3 +57,38 @@ func TestFailureFixedInALaterTurn(t *testing.T) {
 		t.Errorf("the lint failure or the script's changed (another script went through):\n%s", log)
 	}
 }
+
+// A command that fails again in a later turn is listed once, with its latest cause.
+func TestFailureOfTheSameCommandFolds(t *testing.T) {
+	ws := testWorkspace(t)
+	b := &transcripttest.Claude{}
+	b.Prompt("Make the linter pass")
+	b.Use("m1", "b1", "Bash", map[string]any{"command": "make lint"})
+	b.Result("b1", "Exit code 2\nmain.go:3:1: unused import \"os\"", true)
+	b.Say("m2", "One lint error left.")
+	path := b.Write(t)
+	stop := func() {
+		t.Helper()
+		in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": path, "cwd": ws})
+		if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
+			t.Fatalf("code %d", code)
+		}
+	}
+	stop()
+	b.Prompt("remove the import and lint again")
+	b.Use("m3", "b2", "Bash", map[string]any{"command": "make lint"})
+	b.Result("b2", "Exit code 2\nparse.go:9:2: ineffectual assignment to err", true)
+	b.Say("m4", "Another lint error.")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(data)
+	if n := strings.Count(log, "`make lint`"); n != 1 || !strings.Contains(log, "- Échec de `make lint` : parse.go:9:2: ineffectual assignment to err") {
+		t.Errorf("the second failure of make lint (%d bullets) is not folded into the first:\n%s", n, log)
+	}
+}

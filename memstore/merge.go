@@ -92,6 +92,11 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 				continue
 			}
 		}
+		if key == KeyProblems {
+			if items = tx.foldFailures(today, items); len(items) == 0 {
+				continue
+			}
+		}
 		if key == KeyWork {
 			if items = tx.mergeFileLists(today, items, tx.p.LogPath(date), res); len(items) == 0 {
 				continue

@@ -1,8 +1,10 @@
 package extract
 
 import (
-	"carnet/hook/transcript"
+	"slices"
 	"strings"
+
+	"carnet/hook/transcript"
 )
 
 // commitMessage reads the subject of `git commit -m …` from a command line, including the
@@ -86,4 +88,49 @@ func shortCommand(cmd string) string {
 	}
 	cmd = strings.TrimSuffix(strings.TrimSpace(sb.String()), " -m")
 	return transcript.ClipWords(strings.TrimSpace(cmd), 120)
+}
+
+// pushOnly names a failed push in a failure bullet, whatever command it was chained to.
+const pushOnly = "git push"
+
+// pushed reports a shell call that went through and pushed.
+func pushed(u *transcript.ToolUse) bool {
+	return u.Name == "Bash" && u.HasResult && !u.IsError && strings.Contains(u.Command, "git push")
+}
+
+// pushedLater reports whether a later call of the turn pushed: it fixes a refused push
+// ("git pull --rebase && git push" after a push rejected for want of the remote's work).
+func pushedLater(later []*transcript.ToolUse) bool {
+	return slices.ContainsFunc(later, pushed)
+}
+
+// rerunFixed reports whether a later call of the turn ran the same program again, on part
+// of the failed call's operands, including the file its cause names, and went through
+// ("ruff check --fix a.py" after "ruff check a.py b.py" failed on a.py:3:1).
+func rerunFixed(later []*transcript.ToolUse, cmd, cause string) bool {
+	f := strings.Fields(commandKey(cmd))
+	if len(f) < 3 || cause == "" {
+		return false
+	}
+	for _, u := range later {
+		if u.Name != "Bash" || !u.HasResult || u.IsError {
+			continue
+		}
+		g := strings.Fields(commandKey(u.Command))
+		if len(g) < 3 || g[0] != f[0] || g[1] != f[1] {
+			continue
+		}
+		named, subset := false, true
+		for _, a := range g[2:] {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			subset = subset && slices.Contains(f[2:], a)
+			named = named || strings.Contains(cause, a)
+		}
+		if subset && named {
+			return true
+		}
+	}
+	return false
 }

@@ -1,9 +1,12 @@
 package extract
 
 import (
-	"carnet/hook/transcript/transcripttest"
+	"slices"
 	"strings"
 	"testing"
+
+	"carnet/hook/transcript"
+	"carnet/hook/transcript/transcripttest"
 )
 
 // A search at the end of a pipeline that finds nothing exits 1: no failure. Neither is a
@@ -28,5 +31,70 @@ func TestNoMatchAndStatusProbesAreNoFailures(t *testing.T) {
 	}
 	if !strings.Contains(got, "HTTP 500") || !strings.Contains(got, "xargs wc") {
 		t.Errorf("real failures lost:\n%s", got)
+	}
+}
+
+// Asking whether a file is there (ls, stat) is answered, not failed, when it is not; reading
+// a missing file, a write to a missing folder and a build are failures.
+func TestLookingForAMissingFileIsNoFailure(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Export the session history")
+	bash(b, "b1", "ls -la types/", "Exit code 2\nls: cannot access 'types/': No such file or directory", true)
+	bash(b, "b2", "stat -f %m exported.jsonl 2>&1 | head -1", "stat: exported.jsonl: stat: No such file or directory", true)
+	bash(b, "b5", "cat missing-config.toml", "cat: missing-config.toml: No such file or directory", true)
+	bash(b, "b3", "cat > types/README.md << 'EOF'\n# Types\nEOF", "(eval):1: no such file or directory: types/README.md", true)
+	bash(b, "b4", "ls dist && npm run build", "Exit code 1\nls: dist: No such file or directory", true)
+	b.Say("m2", "The export is missing.")
+	e := extractEN(t, b, "/home/dev/proj")
+	got := strings.Join(e.Problems, "\n")
+	if strings.Contains(got, "ls -la") || strings.Contains(got, "stat -f") {
+		t.Errorf("a look at a missing file is a problem:\n%s", got)
+	}
+	if !strings.Contains(got, "cat > types/README.md") || !strings.Contains(got, "npm run build") || !strings.Contains(got, "cat missing-config.toml") {
+		t.Errorf("real failures lost:\n%s", got)
+	}
+}
+
+// A push rejected for want of the remote's work is fixed by a later push that went
+// through ("git pull --rebase && git push"), in the turn or in a later one.
+func TestRejectedPushFixedByALaterPush(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Commit and push the submission")
+	bash(b, "c1", "git add SUBMISSION.md && git commit -m 'Final submission' && git push origin main",
+		"Exit code 1\n[main c83eea1] Final submission\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs", true)
+	bash(b, "c2", "git pull --rebase origin main && git push origin main", "Successfully rebased\n   1af6918..9bffcc8  main -> main", false)
+	b.Say("m9", "Pushed.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.Contains(e.Problems, "fixed: `git push` failed: ! [rejected] main -> main (fetch first)") {
+		t.Errorf("the push made later is not marked fixed: %q", e.Problems)
+	}
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
+	tr.Root = "/home/dev/proj"
+	if s := Succeeded(tr); !slices.Contains(s, "git push") {
+		t.Errorf("a later turn's push does not fix this one's: %q", s)
+	}
+}
+
+// A linter run again on the file its failure named, and clean, fixed it; a test run again
+// on a package its failure did not name fixed nothing.
+func TestRerunOnTheFailingFileFixes(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Lint and test the client")
+	bash(b, "b1", "ruff check pkg/client.py scripts/sync.py", "pkg/client.py:102:37: F841 Local variable `e` is assigned to but never used\nFound 1 error.", true)
+	bash(b, "b2", "ruff check --fix pkg/client.py", "Found 1 error (1 fixed, 0 remaining).", false)
+	bash(b, "b3", "go test ./a ./b", "--- FAIL: TestSync (0.01s)", true)
+	bash(b, "b4", "go test ./a", "ok  \ta\t0.01s", false)
+	b.Say("m9", "Lint is clean; TestSync still fails.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.ContainsFunc(e.Problems, func(p string) bool {
+		return strings.HasPrefix(p, "fixed: `ruff check pkg/client.py scripts/sync.py` failed: pkg/client.py:102:37")
+	}) {
+		t.Errorf("the lint failure fixed on its file is not marked fixed: %q", e.Problems)
+	}
+	if !slices.Contains(e.Problems, "`go test ./a ./b` failed: --- FAIL: TestSync (0.01s)") {
+		t.Errorf("a test failure is marked fixed by a run of another package: %q", e.Problems)
 	}
 }

@@ -69,6 +69,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Work = append(e.Work, fileBullets(t, fx, w)...)
 	commits, problems := commandBullets(t.Tools, fx, w)
 	e.Work = append(e.Work, commits...)
+	e.Work = append(e.Work, apiCommits(t.Tools, w)...)
 	e.Work = append(e.Work, pullRequests(t.Tools, w)...)
 	e.Problems = append(e.Problems, problems...)
 	if !t.Sidechain { // a subagent's to-dos are its own plan, not the project's
@@ -116,13 +117,17 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 func fileBullets(t *transcript.Turn, fx PathFixer, w wording) []string {
 	var created, modified []string
 	seen := map[string]bool{}
-	for _, u := range t.Tools {
+	removed := removedAfter(t, fx)
+	for i, u := range t.Tools {
 		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
 			continue
 		}
 		p, inside := fx.Rel(u.FilePath)
 		if !inside || p == "" || p == "." || seen[p] {
 			continue
+		}
+		if r, ok := removed[p]; ok && r > i && u.Created {
+			continue // a helper written then removed: not one of the turn's files
 		}
 		seen[p] = true
 		if u.Name == "Write" && u.Created {
@@ -145,12 +150,14 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			continue // another repository's commits and failures are not this project's
 		}
 		cmd := shortCommand(u.Command)
+		pushFailed := false
 		if c := commitBullet(u, w); c != "" {
 			commits = append(commits, c)
 			if !u.IsError {
 				continue
 			}
 			cmd = pushCommand(u.Command, cmd) // the commit was made: what failed came after it
+			pushFailed = cmd == pushOnly
 		}
 		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures {
 			continue
@@ -160,10 +167,12 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		}
 		seenCmd[cmd] = true
 		b := fmt.Sprintf(w.failedBare, cmd)
-		if cause := causeLine(u.Output); cause != "" {
+		cause := causeLine(u.Output)
+		if cause != "" {
 			b = fmt.Sprintf(w.failed, cmd, cause)
 		}
-		if fixedLater(tools[i+1:], u.Command, u.CommitHash == "") {
+		if fixedLater(tools[i+1:], u.Command, u.CommitHash == "") || pushFailed && pushedLater(tools[i+1:]) ||
+			rerunFixed(tools[i+1:], u.Command, cause) {
 			b = w.fixed + b
 		}
 		problems = append(problems, b)
@@ -190,6 +199,12 @@ func Succeeded(t *transcript.Turn) []string {
 			order = append(order, cmd)
 		}
 		last[cmd] = !u.IsError
+		if pushed(u) { // fixes a "git push" failure, whatever else the call ran
+			if _, seen := last[pushOnly]; !seen {
+				order = append(order, pushOnly)
+			}
+			last[pushOnly] = true
+		}
 	}
 	var out []string
 	for _, c := range order {
@@ -238,7 +253,7 @@ func fixedLater(later []*transcript.ToolUse, cmd string, uncommitted bool) bool 
 // after it, when there is one.
 func pushCommand(full, short string) string {
 	if strings.Contains(full, "git push") {
-		return "git push"
+		return pushOnly
 	}
 	return short
 }
@@ -513,21 +528,13 @@ func isReply(f string) bool {
 
 // isRealFailure filters error results that are not a command failing: a user who refused
 // the call, a hook or sandbox that denied it, a sibling call's error, an interruption, a
-// search (grep, rg) that found nothing.
+// search (grep, rg) that found nothing, a look at a file that is not there.
 func isRealFailure(u *transcript.ToolUse) bool {
 	out := u.Output
-	if out == "" {
+	if out == "" || transcript.Refused(out) {
 		return false
 	}
-	for _, p := range []string{"The user doesn't want to proceed", "User rejected", "Sibling tool call errored",
-		"[Request interrupted", "Interrupted by user", "Permission to use", "requires approval",
-		"nothing to commit", "nothing added to commit", "blocked by hook", "hook error", "denied by",
-		"PreToolUse", "auto mode", "classifier", "sandbox", "Cancelled: parallel tool call"} {
-		if strings.Contains(out, p) {
-			return false
-		}
-	}
-	return !isEmptySearch(u.Command, out) && !isStatusProbe(u.Command, out)
+	return !isEmptySearch(u.Command, out) && !isStatusProbe(u.Command, out) && !isMissingProbe(u.Command, out)
 }
 
 // isStatusProbe reports a curl call that printed the HTTP status it was asked for (-w) and

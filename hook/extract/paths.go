@@ -57,8 +57,9 @@ func isHome(b string) bool {
 // TurnFixer is the PathFixer of a turn. When the turn ran inside the workspace, the root
 // alone says what is the project's: files of a repository the agent went to with cd are
 // not. When the transcript's folders are not under the root (a session recorded on another
-// machine, replayed here), the folder the turn started in stands for the root, then the
-// one it ended in.
+// machine, replayed here), the folder the session started in stands for the root (a
+// subagent that went to a subfolder still writes the session's files), then the folder the
+// turn started in, then the one it ended in.
 func TurnFixer(t *transcript.Turn) PathFixer {
 	root := NewPathFixer(t.Root)
 	for _, c := range []string{t.StartCwd, t.Cwd} {
@@ -66,7 +67,7 @@ func TurnFixer(t *transcript.Turn) PathFixer {
 			return root
 		}
 	}
-	return NewPathFixer(t.Root, t.StartCwd, t.Cwd)
+	return NewPathFixer(t.Root, t.SessionCwd, t.StartCwd, t.Cwd)
 }
 
 // foreignDir reports a shell command that starts by changing to a folder outside the

@@ -106,6 +106,7 @@ type toolInput struct {
 	TaskID       scalar `json:"taskId"`
 	Status       scalar `json:"status"`
 	PullNumber   scalar `json:"pullNumber"`
+	Message      string `json:"message"`
 }
 
 // scalar is a tool input that an agent may send as a string or as a number; anything else
@@ -199,8 +200,9 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 			hasResult = true
 			if _, ok := c.results[b.ToolUseID]; !ok {
 				txt := resultText(b.Content)
-				r := toolResult{isError: b.IsError, output: firstUsefulLine(txt), created: rl.ToolUseResult.create}
+				r := toolResult{isError: b.IsError, output: outputLine(txt, b.IsError), created: rl.ToolUseResult.create}
 				r.commitHash, r.commitSubject = commitSubject(txt)
+				r.apiCommit = apiCommit(txt)
 				c.results[b.ToolUseID] = r
 			}
 		case "text":
@@ -298,6 +300,9 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 				Subject:     CleanText(cmp.Or(b.Input.Subject, b.Input.Title)),
 				PullNumber:  string(b.Input.PullNumber),
 			}
+			if GitHubCommitTool(b.Name) {
+				u.Subject = firstLine(CleanText(b.Input.Message))
+			}
 			if b.Name == "Write" && strings.HasSuffix(strings.ToLower(u.FilePath), ".md") {
 				u.Doc = CleanText(Clip(b.Input.Content, maxDoc))
 			}
@@ -335,6 +340,9 @@ func (c *collector) finish() {
 		if r, ok := c.results[u.ID]; ok {
 			u.HasResult, u.IsError, u.Output, u.Created = true, r.isError, r.output, r.created
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
+			if GitHubCommitTool(u.Name) && !r.isError {
+				u.CommitHash, u.CommitSubject = r.apiCommit, u.Subject
+			}
 			if m := taskNumber.FindStringSubmatch(r.output); u.Task != nil && u.Task.ID == "" && m != nil {
 				u.Task.ID = m[1] // TaskCreate's result: "Task #3 created successfully: …"
 			}

@@ -441,7 +441,7 @@ func codeModeResult(s string) toolResult {
 }
 
 func newToolResult(text string, exitCode int) toolResult {
-	r := toolResult{isError: exitCode != 0, output: firstUsefulLine(text)}
+	r := toolResult{isError: exitCode != 0, output: outputLine(text, exitCode != 0)}
 	r.commitHash, r.commitSubject = commitSubject(text)
 	return r
 }

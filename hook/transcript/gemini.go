@@ -78,6 +78,7 @@ type geminiCall struct {
 		FilePath string `json:"file_path"`
 		Path     string `json:"path"`
 		Command  string `json:"command"`
+		Message  string `json:"message"`
 	} `json:"args"`
 	Result []struct {
 		FunctionResponse struct {
@@ -248,8 +249,11 @@ func geminiTool(c geminiCall, ts time.Time) *ToolUse {
 	out = geminiShellNoise.ReplaceAllString(out, "")
 	u.HasResult = c.Status != "" || len(c.Result) > 0
 	u.IsError = failed
-	u.Output = firstUsefulLine(out)
+	u.Output = outputLine(out, failed)
 	u.CommitHash, u.CommitSubject = commitSubject(out)
+	if GitHubCommitTool(c.Name) && !failed {
+		u.CommitHash, u.CommitSubject = apiCommit(out), firstLine(CleanText(c.Args.Message))
+	}
 	u.Created = u.Name == "Write" && strings.Contains(out, "created")
 	return u
 }

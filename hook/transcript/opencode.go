@@ -164,7 +164,7 @@ func openCodeTool(p openCodePart, ts time.Time) *ToolUse {
 	if st.Status == "error" {
 		out = st.Error
 	}
-	u.Output = firstUsefulLine(out)
+	u.Output = outputLine(out, u.IsError)
 	u.CommitHash, u.CommitSubject = commitSubject(out)
 	u.Created = u.Name == "Write" && st.Metadata.Exists != nil && !*st.Metadata.Exists
 	return u

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -12,7 +13,8 @@ const maxOutputScan = 64 << 10
 // errorWords mark the line of a failed command's output that says what went wrong.
 var errorWords = []string{"error", "fail", "fatal", "panic", "exception", "traceback", "not found", "no such",
 	"denied", "cannot", "can't", "unable", "invalid", "undefined", "nothing to commit", "refused",
-	"timed out", "timeout", "killed", "abort", "conflict", "rejected", "erreur", "échec", "introuvable"}
+	"timed out", "timeout", "killed", "abort", "conflict", "rejected", "erreur", "échec", "introuvable",
+	"issues found"}
 
 // firstUsefulLine picks, from a tool's output, the one line worth keeping: the first that
 // names an error (past a header that only announces one), else the first with some content. Exit-code banners, rules and blank
@@ -22,7 +24,7 @@ func firstUsefulLine(out string) string {
 		out = out[:maxOutputScan]
 	}
 	out = stripANSI(CleanText(out))
-	first, header, n := "", "", 0
+	first, header, prev, n := "", "", "", 0
 	for line := range strings.Lines(out) {
 		if n++; n > 401 {
 			break
@@ -34,6 +36,13 @@ func firstUsefulLine(out string) string {
 		if first == "" {
 			first = t
 		}
+		if isLocator(t) && prev != "" {
+			return ClipWords(prev, 200) // a diagnostic ("I001 Import block is un-sorted") before "--> file:1:1"
+		}
+		if isExcerpt(t) || isStackFrame(t) {
+			continue // quoted source, a stack frame: their words are code, not the failure
+		}
+		prev = t
 		if !namesError(t) {
 			continue
 		}
@@ -56,6 +65,11 @@ func isErrorHeader(t string) bool {
 
 // namesError reports a line that holds one of errorWords.
 func namesError(line string) bool {
+	if hasPathOrZero(line) {
+		var buf [512]byte
+		low := lowerWithoutPaths(buf[:0], line)
+		return slices.ContainsFunc(errorWordBytes, func(w []byte) bool { return bytes.Contains(low, w) })
+	}
 	low := strings.ToLower(line)
 	return slices.ContainsFunc(errorWords, func(w string) bool { return strings.Contains(low, w) })
 }

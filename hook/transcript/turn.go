@@ -26,6 +26,7 @@ type Turn struct {
 	Tools      []*ToolUse
 	Cwd        string // the working directory recorded in the transcript (its newest line)
 	StartCwd   string // the working directory at the turn's oldest line read (before any cd)
+	SessionCwd string // the working directory of the session's first line (where the agent was started)
 	SessionID  string
 	Sidechain  bool // read from a subagent transcript
 
@@ -50,7 +51,7 @@ type ToolUse struct {
 	Todos       []Todo // TodoWrite
 	Plan        string // ExitPlanMode: the plan shown to the user
 	Doc         string // Write of a Markdown file (a plan, a spec, notes): its text, at most maxDoc bytes
-	Subject     string // a pull request's title (GitHub MCP tools)
+	Subject     string // a pull request's title, a commit's message (GitHub MCP tools)
 	PullNumber  string // GitHub MCP tools: the pull request
 	Task        *Task  // TaskCreate, TaskUpdate (Claude Code 2.1's task list, one item per call)
 	Time        time.Time
@@ -60,7 +61,7 @@ type ToolUse struct {
 	Output    string // the first useful line of the result
 	Created   bool   // Write reported a new file
 
-	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line
+	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line, or a GitHub MCP commit
 }
 
 // Task is the item a TaskCreate or TaskUpdate call names. TaskCreate gives the subject (its
@@ -121,7 +122,8 @@ type toolResult struct {
 	output                    string
 	created                   bool
 	commitHash, commitSubject string
-	script                    bool // the output of a Codex code-mode script, which has no exit code
+	script                    bool   // the output of a Codex code-mode script, which has no exit code
+	apiCommit                 string // the commit a GitHub API answer reports (GitHub MCP tools)
 }
 
 // settlePoll is how often a lagging transcript is re-read.
@@ -174,7 +176,11 @@ func readOnce(path string, opt ReadOptions, scan scanFunc) (*Turn, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return scan(f, size, opt)
+	t, err := scan(f, size, opt)
+	if t != nil {
+		t.SessionCwd = sessionCwd(f, size)
+	}
+	return t, err
 }
 
 // openTranscript opens a transcript for reading from its end; it must be a regular file.

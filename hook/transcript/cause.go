@@ -1,0 +1,174 @@
+package transcript
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// isLocator reports the line a compiler or linter puts under a diagnostic to say where it
+// is ("--> src/main.rs:4:5", "  ╭─[file:1:1]"): the line before it is the diagnostic.
+func isLocator(t string) bool {
+	return strings.HasPrefix(t, "--> ") || strings.HasPrefix(t, "╭─[") || strings.HasPrefix(t, ",-[")
+}
+
+// isExcerpt reports a line of quoted source under a diagnostic: "8 | | from x import y",
+// "321|   expect(a)", "| ^^^^" (a gutter of line numbers and bars).
+func isExcerpt(t string) bool {
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	rest := strings.TrimLeft(t[i:], " ")
+	return strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "│")
+}
+
+// hasPathOrZero reports a line whose words may name an error that is none: a path
+// ("src/errors/api-errors.ts"), a count of none ("0 errors").
+func hasPathOrZero(line string) bool {
+	return strings.Contains(line, "/") || strings.Contains(line, "0 ")
+}
+
+// lowerWithoutPaths appends to dst the line in lower case without the words that hold a
+// slash (paths, URLs, packages such as "@typescript-eslint/no-explicit-any") nor a count of
+// none ("0 errors", "(0 failed"): what is left names an error if the line does.
+func lowerWithoutPaths(dst []byte, line string) []byte {
+	zero := false
+	for f := range strings.FieldsSeq(line) {
+		wasZero := zero
+		zero = strings.TrimLeft(f, "(") == "0"
+		if strings.Contains(f, "/") || zero || wasZero {
+			continue
+		}
+		for _, r := range f {
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		}
+		dst = append(dst, ' ')
+	}
+	return dst
+}
+
+// errorWordBytes are errorWords, to look for in a byte slice.
+var errorWordBytes = func() [][]byte {
+	out := make([][]byte, len(errorWords))
+	for i, w := range errorWords {
+		out[i] = []byte(w)
+	}
+	return out
+}()
+
+// outputLine is the line kept of a tool's output: for a call that failed, the first line
+// that opens with a failure (failureLine), else the first useful one.
+func outputLine(out string, failed bool) string {
+	if !failed {
+		return firstUsefulLine(out)
+	}
+	if l := refusalLine(out[:min(len(out), maxRefusal)]); l != "" {
+		return l // the refusal, whatever lines follow it
+	}
+	if l := failureLine(out); l != "" {
+		return l
+	}
+	return firstUsefulLine(out)
+}
+
+// refusalLine is the line that says the call was refused (Refused), among the first two
+// lines of head that say something (a denial opens the result), or "".
+func refusalLine(head string) string {
+	if !Refused(head) {
+		return ""
+	}
+	n := 0
+	for line := range strings.Lines(stripANSI(CleanText(head))) {
+		t := strings.TrimSpace(line)
+		if t == "" || isBanner(t) {
+			continue
+		}
+		if Refused(t) {
+			return ClipWords(t, 200)
+		}
+		if n++; n == 2 {
+			break
+		}
+	}
+	return ""
+}
+
+// failureLine is the first line of a failed call's output that opens with a failure, as
+// test runners, compilers and interpreters print it ("FAIL  test/x > case", "TypeError: …",
+// "error[E0308]: …", "src/a.py:3:1: F841 …"), rather than only holding an error word (a
+// log line "Batch query failed, falling back…", "husky - pre-commit script failed"); "".
+func failureLine(out string) string {
+	out = stripANSI(CleanText(out[:min(len(out), maxOutputScan)]))
+	n := 0
+	for line := range strings.Lines(out) {
+		t := strings.TrimSpace(line)
+		if t == "" || isBanner(t) {
+			continue
+		}
+		if n++; n > 401 {
+			break
+		}
+		if opensFailure(t) || n == 1 && namesError(t) && !isErrorHeader(t) {
+			return ClipWords(t, 200) // the failure, or the runtime's verdict above the output ("Command timed out")
+		}
+	}
+	return ""
+}
+
+// failureOpeners start the lines that report a failure.
+var failureOpeners = []string{"FAIL ", "FAILED ", "--- FAIL", "ERROR", "Error:", "error:", "error[", "fatal:", "panic:",
+	"npm ERR!", "E   ", "× ", "✗ ", "! [rejected]", "! [remote rejected]"}
+
+func opensFailure(t string) bool {
+	for _, p := range failureOpeners {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	first, _, _ := strings.Cut(t, " ")
+	return strings.HasSuffix(first, "Error:") || strings.HasSuffix(first, "Exception:") || isDiagnostic(first)
+}
+
+// isDiagnostic reports a compiler's or linter's location "file:line:col:" opening a line.
+func isDiagnostic(first string) bool {
+	file, rest, ok := strings.Cut(first, ":")
+	if !ok || file == "" || !strings.Contains(file, ".") || !strings.HasSuffix(rest, ":") {
+		return false
+	}
+	nums := strings.Split(strings.TrimSuffix(rest, ":"), ":")
+	for _, d := range nums {
+		if d == "" || strings.Trim(d, "0123456789") != "" {
+			return false
+		}
+	}
+	return len(nums) <= 2
+}
+
+// isStackFrame reports a line of a stack trace ("at run (file:///x/index.js:8:1)"): the
+// names in it ("runWithTimeout") are code, not the failure.
+func isStackFrame(t string) bool {
+	return strings.HasPrefix(t, "at ") && strings.ContainsAny(t, "(:")
+}
+
+// refusals are the words of an error result that is no command failing: a user who refused
+// the call, a hook or sandbox that denied it, a sibling call's error, an interruption,
+// nothing to commit.
+var refusals = []string{"The user doesn't want to proceed", "User rejected", "Sibling tool call errored",
+	"[Request interrupted", "Interrupted by user", "Permission to use", "requires approval",
+	"nothing to commit", "nothing added to commit", "blocked by hook", "hook error", "denied by",
+	"PreToolUse", "auto mode", "classifier", "sandbox", "Cancelled: parallel tool call"}
+
+// maxRefusal bounds the head of an output where a refusal is looked for: it opens the result.
+const maxRefusal = 2 << 10
+
+// Refused reports an error result that says the call was refused or cancelled, or had
+// nothing to do, rather than that the command failed.
+func Refused(out string) bool {
+	for _, p := range refusals {
+		if strings.Contains(out, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,64 @@
+package transcript
+
+import "testing"
+
+// A linter's report: the diagnostic stands before the "-->" locator; the source excerpt
+// under it, a path that holds "errors" and the count at the end are not the cause.
+func TestCauseLineOfDiagnostics(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		// ruff: the message, then "--> file:line:col", then an excerpt whose code names an error
+		"Exit code 1\nI001 [*] Import block is un-sorted or un-formatted\n  --> src/app/main.py:1:1\n   |\n 8 | | from slowapi.errors import RateLimitExceeded\n   |\nFound 3 errors.": "I001 [*] Import block is un-sorted or un-formatted",
+		// uv's install banner before the first diagnostic
+		"Exit code 1\nUsing CPython 3.14.0\nInstalled 41 packages in 288ms\nUP035 `typing.List` is deprecated, use `list` instead\n --> src/app/config.py:2:1\nFound 7 errors.": "UP035 `typing.List` is deprecated, use `list` instead",
+		// eslint lists files by path: "api-errors.ts" names no error; prettier's verdict does
+		"Analyzing\n[warn] test/perf.test.ts\n[warn] Code style issues found in the above file. Run Prettier with --write to fix.\n/home/dev/proj/src/errors/api-errors.ts\n  23:31  warning  Unexpected any": "[warn] Code style issues found in the above file. Run Prettier with --write to fix.",
+		"/home/dev/proj/src/errors/api-errors.ts\n  23:31  warning  Unexpected any": "/home/dev/proj/src/errors/api-errors.ts",
+		// a vitest excerpt line ("321|   expect(err)") is code, not the failure
+		"Exit code 1\n    321|       expect(error).toBeDefined();\nAssertionError: expected undefined to be defined": "AssertionError: expected undefined to be defined",
+	} {
+		if got := firstUsefulLine(in); got != want {
+			t.Errorf("firstUsefulLine(%q)\n = %q\nwant %q", in, got, want)
+		}
+	}
+}
+
+// A failed call keeps the line that opens with the failure, not the first log line that
+// holds an error word nor a stack frame; a refusal keeps its own words.
+func TestOutputLineOfAFailure(t *testing.T) {
+	t.Parallel()
+	testRun := "> check\nstderr | test/people.test.ts > validate\n[batch] Batch query failed, falling back: TypeError: x\n" +
+		"    at runWithTimeout (file:///home/dev/proj/node_modules/runner/index.js:852:10)\n" +
+		" FAIL  test/perf.test.ts > CRUD > should create record within budget\nAssertionError: expected undefined to be defined\n" +
+		"husky - pre-commit script failed (code 1)"
+	ruff := "a/client.py:102:37: F841 [*] Local variable `e` is assigned to but never used\n    |\n100 |  f\"API error after {n}\"\n    |\nFound 1 error."
+	for _, c := range []struct {
+		out    string
+		failed bool
+		want   string
+	}{
+		{testRun, true, "FAIL  test/perf.test.ts > CRUD > should create record within budget"},
+		{testRun, false, "[batch] Batch query failed, falling back: TypeError: x"},
+		{ruff, true, "a/client.py:102:37: F841 [*] Local variable `e` is assigned to but never used"},
+		{"Bash operation blocked by hook:\n- [guard]: BLOCKED: dangerous rm\nFAIL nothing", true, "Bash operation blocked by hook:"},
+		{"Exit code 1\n    at runWithTimeout (file:///x/index.js:8:1)\nsomething broke: cannot open db", false, "something broke: cannot open db"},
+	} {
+		if got := outputLine(c.out, c.failed); got != c.want {
+			t.Errorf("outputLine(%q, %v)\n = %q\nwant %q", c.out, c.failed, got, c.want)
+		}
+	}
+}
+
+// The runtime's verdict on the first line (a timeout) and git's refused ref stay the cause.
+func TestOutputLineKeepsTheVerdict(t *testing.T) {
+	t.Parallel()
+	for out, want := range map[string]string{
+		"Command timed out after 2m 0.0s\nTesting…\nFailed to fetch: Error: client not initialized\nError: client not initialized":                        "Command timed out after 2m 0.0s",
+		"To https://github.com/o/r.git\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'https://github.com/o/r.git'": "! [rejected]        main -> main (fetch first)",
+		"Checking formatting...\n✖ 927 problems (0 errors, 927 warnings)\n[warn] Code style issues found in 2 files.":                                     "[warn] Code style issues found in 2 files.",
+	} {
+		if got := outputLine(out, true); got != want {
+			t.Errorf("outputLine(%q)\n = %q\nwant %q", out, got, want)
+		}
+	}
+}

@@ -8,10 +8,11 @@ import (
 // headline, then in full; as a state ("X now uses Y") the day changes again. foldRestated
 // keeps one bullet for each: the newer state, else the more complete.
 
-// foldsRestated reports whether this change folds restated bullets: only the hook's
-// captures do (an agent says its choice in a plan, then again in its write-up). What a person
-// or an agent writes on purpose (the CLI, MCP, the UI) is folded only when it is an exact
-// duplicate; a near one is written and reported in Tx.Similar.
+// foldsRestated reports whether this change folds restated bullets (a decision or fact said
+// again, a command that fails again): only the hook's captures do (an agent says its choice
+// in a plan, then again in its write-up). What a person or an agent writes on purpose (the
+// CLI, MCP, the UI) is folded only when it is an exact duplicate; a near one is written and
+// reported in Tx.Similar.
 func (tx *Tx) foldsRestated() bool {
 	return tx.change != nil && tx.change.Writer == "hook"
 }

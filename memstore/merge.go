@@ -92,7 +92,7 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 				continue
 			}
 		}
-		if key == KeyProblems {
+		if key == KeyProblems && tx.foldsRestated() {
 			if items = tx.foldFailures(today, items); len(items) == 0 {
 				continue
 			}

@@ -121,7 +121,24 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 	if today != nil && len(e.Succeeded) > 0 {
 		markFixed(today, e.Succeeded, today.Language(tx.p.WS.Config.Language))
 	}
-	for _, raw := range e.NextDone {
+	if err := tx.tickNextDone(e.NextDone, res); err != nil {
+		return err
+	}
+	if err := tx.closeShownDone(e.Evidence, e.Next, res); err != nil {
+		return err
+	}
+	if len(e.LongTerm) > 0 {
+		if err := tx.addLongTerm(e.LongTerm, res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tickNextDone ticks the open items the extraction reports done, recording each as ticked,
+// ambiguous or unmatched.
+func (tx *Tx) tickNextDone(done []string, res *MergeResult) error {
+	for _, raw := range done {
 		text := tx.CleanBullet(raw)
 		if text == "" {
 			continue
@@ -140,14 +157,6 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			res.Ambiguous = append(res.Ambiguous, text)
 		default:
 			res.Unmatched = append(res.Unmatched, text)
-		}
-	}
-	if err := tx.closeShownDone(e.Evidence, e.Next, res); err != nil {
-		return err
-	}
-	if len(e.LongTerm) > 0 {
-		if err := tx.addLongTerm(e.LongTerm, res); err != nil {
-			return err
 		}
 	}
 	return nil

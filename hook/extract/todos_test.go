@@ -123,3 +123,24 @@ func TestNestedLabelKeepsItsParentSubject(t *testing.T) {
 		t.Errorf("next = %q, want %q", e.Next, want)
 	}
 }
+
+// A proposal the session ends on ("Would you like me to proceed with creating these
+// commits?") got no answer: it is an open to-do, named with the heading it proposes. While
+// the session goes on, the next prompt answers it: no to-do.
+func TestUnansweredProposalAtSessionEnd(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("/ai-commit")
+	b.Say("m1", "Based on my analysis:\n\n## Proposed Commit Plan:\n\n**Commit 1: FEAT: Add the parser**\n"+
+		"Files: parser.py\n\nWould you like me to proceed with creating these commits?")
+	for ended, want := range map[bool][]string{
+		true:  {"Unanswered proposal: proceed with creating these commits (Proposed Commit Plan)"},
+		false: nil,
+	} {
+		tr := read(t, b.Write(t), transcript.ReadOptions{})
+		tr.Root, tr.SessionEnded = "/home/dev/proj", ended
+		if e := (Heuristic{Language: "en"}).extract(tr); !slices.Equal(e.Next, want) {
+			t.Errorf("session ended %v: next = %q, want %q", ended, e.Next, want)
+		}
+	}
+}

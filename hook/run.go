@@ -300,6 +300,7 @@ func (r *runner) capture() (int, error) {
 		turn.SessionID = in.SessionID
 	}
 
+	turn.SessionEnded = in.HookEventName == EventSessionEnd
 	r.rememberTasks(turn)
 
 	kind := cfg.Hook.Extractor

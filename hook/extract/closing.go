@@ -99,7 +99,7 @@ func labelledIn(text string, words map[string]string, plan bool) map[string][]st
 			}
 		}
 		if lb.rest != "" && !strings.HasSuffix(lb.rest, ":") {
-			add(out, lb.key, lb.rest)
+			add(out, lb.key, withParent(lines, i, lb.rest))
 			if !lb.heading {
 				continue
 			}

@@ -28,19 +28,21 @@ const (
 )
 
 type wording struct {
-	lang, commit, commitNoHash, failed, failedBare, fixed                 string
-	prOpened, prOpenedBare, prMerged, interrupted, userStop, resume, plan string
+	lang, commit, commitNoHash, failed, failedBare, fixed                           string
+	prOpened, prOpenedBare, prMerged, interrupted, userStop, resume, plan, proposal string
 }
 
 var wordings = map[string]wording{
 	"fr": {lang: "fr", commit: "Commit %s : %s", commitNoHash: "Commit : %s",
 		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: memstore.FixedPrefix["fr"],
 		prOpened: "PR %s ouverte : %s", prOpenedBare: "PR %s ouverte", prMerged: "PR %s fusionnée",
-		interrupted: "Tour interrompu : %s", userStop: "Tour interrompu par l'utilisateur", resume: "Reprendre le travail interrompu : %s", plan: "Plan : %s"},
+		interrupted: "Tour interrompu : %s", userStop: "Tour interrompu par l'utilisateur", resume: "Reprendre le travail interrompu : %s", plan: "Plan : %s",
+		proposal: "Proposition restée sans réponse : %s"},
 	"en": {lang: "en", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
 		prOpened: "Opened PR %s: %s", prOpenedBare: "Opened PR %s", prMerged: "Merged PR %s",
-		interrupted: "Turn interrupted: %s", userStop: "Turn interrupted by the user", resume: "Resume the interrupted work: %s", plan: "Plan: %s"},
+		interrupted: "Turn interrupted: %s", userStop: "Turn interrupted by the user", resume: "Resume the interrupted work: %s", plan: "Plan: %s",
+		proposal: "Unanswered proposal: %s"},
 }
 
 // Extract implements Extractor.
@@ -82,6 +84,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	}
 	interruption(&e, t, goal, w)
 	unfinished(&e, t, w)
+	unanswered(&e, t, w)
 	statements(&e, t)
 	plans(&e, t, w)
 	usage(&e, t)

@@ -104,3 +104,43 @@ func TestAnnouncedWorkIsToResume(t *testing.T) {
 		t.Errorf("after a refusal: next = %q", e.Next)
 	}
 }
+
+// A labelled statement nested under a list item ("1. **Unsafe code usage**" "   -
+// **Recommendation**: Document …") keeps its parent's subject: alone it says nothing of
+// what it is about.
+func TestNestedLabelKeepsItsParentSubject(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Review the crate")
+	b.Say("m1", "## Review\n\n### Critical Issues\n\n1. **Unsafe code usage**\n   - 30 unsafe blocks found\n"+
+		"   - **Recommendation**: Document the safety invariants\n\n2. **Cache configuration**\n"+
+		"   - Default size might be excessive\n   - **Recommendation**: Make the cache size configurable\n\n"+
+		"**Recommendation**: Run the audit again next month\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"Unsafe code usage: Document the safety invariants",
+		"Cache configuration: Make the cache size configurable", "Run the audit again next month"}
+	if !slices.Equal(e.Next, want) {
+		t.Errorf("next = %q, want %q", e.Next, want)
+	}
+}
+
+// A proposal the session ends on ("Would you like me to proceed with creating these
+// commits?") got no answer: it is an open to-do, named with the heading it proposes. While
+// the session goes on, the next prompt answers it: no to-do.
+func TestUnansweredProposalAtSessionEnd(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("/ai-commit")
+	b.Say("m1", "Based on my analysis:\n\n## Proposed Commit Plan:\n\n**Commit 1: FEAT: Add the parser**\n"+
+		"Files: parser.py\n\nWould you like me to proceed with creating these commits?")
+	for ended, want := range map[bool][]string{
+		true:  {"Unanswered proposal: proceed with creating these commits (Proposed Commit Plan)"},
+		false: nil,
+	} {
+		tr := read(t, b.Write(t), transcript.ReadOptions{})
+		tr.Root, tr.SessionEnded = "/home/dev/proj", ended
+		if e := (Heuristic{Language: "en"}).extract(tr); !slices.Equal(e.Next, want) {
+			t.Errorf("session ended %v: next = %q, want %q", ended, e.Next, want)
+		}
+	}
+}

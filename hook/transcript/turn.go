@@ -29,6 +29,9 @@ type Turn struct {
 	SessionCwd string // the working directory of the session's first line (where the agent was started)
 	SessionID  string
 	Sidechain  bool // read from a subagent transcript
+	// SessionEnded reports a turn read when its session ended (SessionEnd): the question
+	// it ends with got no answer.
+	SessionEnded bool
 
 	// Root is the workspace root; the caller sets it so that extractors write
 	// paths relative to it.

@@ -98,3 +98,29 @@ func TestRerunOnTheFailingFileFixes(t *testing.T) {
 		t.Errorf("a test failure is marked fixed by a run of another package: %q", e.Problems)
 	}
 }
+
+// A command not found on the PATH and run again through its project's runner ("uv run",
+// "npx", "poetry run", "bundle exec", "python -m") went through: fixed, in the turn or in
+// a later one. Another program run through a runner fixes nothing.
+func TestRunnerRerunFixes(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Install the templates and run the checks")
+	bash(b, "b1", "mytool install --force", "Exit code 127\n(eval):1: command not found: mytool", true)
+	bash(b, "b2", "uv run mytool install --force", "Installed 7 templates", false)
+	bash(b, "b3", "eslint src/", "Exit code 127\n(eval):1: command not found: eslint", true)
+	bash(b, "b4", "npx prettier --check src/", "All matched files use Prettier code style!", false)
+	b.Say("m9", "Installed; eslint is not set up.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.Contains(e.Problems, "fixed: `mytool install --force` failed: (eval):1: command not found: mytool") {
+		t.Errorf("the command run again through uv run is not marked fixed: %q", e.Problems)
+	}
+	if !slices.Contains(e.Problems, "`eslint src/` failed: (eval):1: command not found: eslint") {
+		t.Errorf("another program run through npx fixed a failure: %q", e.Problems)
+	}
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
+	tr.Root = "/home/dev/proj"
+	if s := Succeeded(tr); !slices.Contains(s, "mytool install --force") {
+		t.Errorf("a later turn's run through uv run does not fix this one's: %q", s)
+	}
+}

@@ -124,3 +124,29 @@ func TestRunnerRerunFixes(t *testing.T) {
 		t.Errorf("a later turn's run through uv run does not fix this one's: %q", s)
 	}
 }
+
+// An error the user pastes in the prompt (a log line "…XxxError: …", "Error: …") is a
+// problem of the session, named by its error line; an error word in prose is not, nor is
+// a subagent's prompt.
+func TestErrorPastedInThePromptIsAProblem(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("still broken\n11/7/2025, 2:27:56 PM [SERVER M(configs:update)] ValidationError: Object contains extra field `gradientEnd` that is not in the validator.\nPath: .configuration")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/server/configs.ts", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "The file has been updated.", false)
+	b.Say("m2", "Added the field to the validator.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := "Reported error: ValidationError: Object contains extra field `gradientEnd` that is not in the validator."
+	if !slices.Contains(e.Problems, want) {
+		t.Errorf("the error pasted by the user is not a problem: %q", e.Problems)
+	}
+
+	prose := &transcripttest.Claude{}
+	prose.Prompt("Add a ValidationError class and make the Error: prefix optional in messages")
+	prose.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/errors.ts", "old_string": "a", "new_string": "b"})
+	prose.Result("e1", "The file has been updated.", false)
+	prose.Say("m2", "Done.")
+	if e := extractEN(t, prose, "/home/dev/proj"); len(e.Problems) > 0 {
+		t.Errorf("an error word in the prompt's prose is a problem: %q", e.Problems)
+	}
+}

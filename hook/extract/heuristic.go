@@ -72,6 +72,9 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Work = append(e.Work, apiCommits(t.Tools, w)...)
 	e.Work = append(e.Work, pullRequests(t.Tools, w)...)
 	e.Problems = append(e.Problems, problems...)
+	if r := reportedError(t, w); r != "" {
+		e.Problems = append(e.Problems, r)
+	}
 	if !t.Sidechain { // a subagent's to-dos are its own plan, not the project's
 		open, closed := todoState(t.Tools)
 		e.Next = append(e.Next, open...)

@@ -126,12 +126,12 @@ func TestRunnerRerunFixes(t *testing.T) {
 }
 
 // An error the user pastes in the prompt (a log line "…XxxError: …", "Error: …") is a
-// problem of the session, named by its error line; an error word in prose is not, nor is
+// problem of the session, named by its error line's first sentence; an error word in prose is not, nor is
 // a subagent's prompt.
 func TestErrorPastedInThePromptIsAProblem(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
-	b.Prompt("still broken\n11/7/2025, 2:27:56 PM [SERVER M(configs:update)] ValidationError: Object contains extra field `gradientEnd` that is not in the validator.\nPath: .configuration")
+	b.Prompt("still broken\n11/7/2025, 2:27:56 PM [SERVER M(configs:update)] ValidationError: Object contains extra field `gradientEnd` that is not in the validator. Learn more: https://docs.example.com/validators\nPath: .configuration")
 	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/server/configs.ts", "old_string": "a", "new_string": "b"})
 	b.Result("e1", "The file has been updated.", false)
 	b.Say("m2", "Added the field to the validator.")

@@ -24,6 +24,9 @@ func reportedError(t *transcript.Turn, w wording) string {
 	}
 	for line := range strings.Lines(t.Prompt) {
 		if e := errorLine(strings.TrimSpace(line)); e != "" {
+			if i := strings.Index(e, ". "); i > 0 { // its first sentence: "Learn more: …" is no part of it
+				e = e[:i+1]
+			}
 			return fmt.Sprintf(reportedWording[w.lang], transcript.ClipWords(e, maxReported))
 		}
 	}

@@ -150,3 +150,35 @@ func TestErrorPastedInThePromptIsAProblem(t *testing.T) {
 		t.Errorf("an error word in the prompt's prose is a problem: %q", e.Problems)
 	}
 }
+
+// A failed MCP tool call is a problem named by its tool and its error line, fixed when
+// the same tool later goes through; a built-in tool's error (a file not found) is not.
+func TestFailedMCPCallIsAProblem(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Push the app to the new repository")
+	b.Use("m1", "p1", "mcp__github__push_files", map[string]any{"repo": "app", "branch": "main"})
+	b.Result("p1", "failed to get branch reference: GET https://api.github.com/repos/o/app/git/ref/heads/main: 409 Git Repository is empty.", true)
+	b.Use("m1", "p2", "mcp__github__create_or_update_file", map[string]any{"path": "README.md"})
+	b.Result("p2", `{"content": {"path": "README.md"}}`, false)
+	b.Use("m1", "p3", "mcp__github__push_files", map[string]any{"repo": "app", "branch": "main"})
+	b.Result("p3", `{"ref": "refs/heads/main"}`, false)
+	b.Use("m1", "f1", "mcp__figma__get_node_tree", map[string]any{"node": "1:2"})
+	b.Result("f1", "Figma API error: 429 Rate limit exceeded", true)
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": "/home/dev/proj/missing.ts"})
+	b.Result("r1", "<tool_use_error>File does not exist.</tool_use_error>", true)
+	b.Say("m2", "Pushed.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{
+		"fixed: `push_files` failed: failed to get branch reference: GET https://api.github.com/repos/o/app/git/ref/heads/main: 409 Git Repository is empty.",
+		"`get_node_tree` failed: Figma API error: 429 Rate limit exceeded",
+	}
+	for _, w := range want {
+		if !slices.Contains(e.Problems, w) {
+			t.Errorf("missing %q in %q", w, e.Problems)
+		}
+	}
+	if len(e.Problems) != len(want) {
+		t.Errorf("a built-in tool's error is a problem: %q", e.Problems)
+	}
+}

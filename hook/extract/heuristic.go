@@ -72,6 +72,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Work = append(e.Work, apiCommits(t.Tools, w)...)
 	e.Work = append(e.Work, pullRequests(t.Tools, w)...)
 	e.Problems = append(e.Problems, problems...)
+	e.Problems = append(e.Problems, toolFailures(t.Tools, w, maxFailures-len(problems))...)
 	if r := reportedError(t, w); r != "" {
 		e.Problems = append(e.Problems, r)
 	}

@@ -98,3 +98,87 @@ func TestRerunOnTheFailingFileFixes(t *testing.T) {
 		t.Errorf("a test failure is marked fixed by a run of another package: %q", e.Problems)
 	}
 }
+
+// A command not found on the PATH and run again through its project's runner ("uv run",
+// "npx", "poetry run", "bundle exec", "python -m") went through: fixed, in the turn or in
+// a later one. Another program run through a runner fixes nothing.
+func TestRunnerRerunFixes(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Install the templates and run the checks")
+	bash(b, "b1", "mytool install --force", "Exit code 127\n(eval):1: command not found: mytool", true)
+	bash(b, "b2", "uv run mytool install --force", "Installed 7 templates", false)
+	bash(b, "b3", "eslint src/", "Exit code 127\n(eval):1: command not found: eslint", true)
+	bash(b, "b4", "npx prettier --check src/", "All matched files use Prettier code style!", false)
+	b.Say("m9", "Installed; eslint is not set up.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if !slices.Contains(e.Problems, "fixed: `mytool install --force` failed: (eval):1: command not found: mytool") {
+		t.Errorf("the command run again through uv run is not marked fixed: %q", e.Problems)
+	}
+	if !slices.Contains(e.Problems, "`eslint src/` failed: (eval):1: command not found: eslint") {
+		t.Errorf("another program run through npx fixed a failure: %q", e.Problems)
+	}
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
+	tr.Root = "/home/dev/proj"
+	if s := Succeeded(tr); !slices.Contains(s, "mytool install --force") {
+		t.Errorf("a later turn's run through uv run does not fix this one's: %q", s)
+	}
+}
+
+// An error the user pastes in the prompt (a log line "…XxxError: …", "Error: …") is a
+// problem of the session, named by its error line's first sentence; an error word in prose is not, nor is
+// a subagent's prompt.
+func TestErrorPastedInThePromptIsAProblem(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("still broken\n11/7/2025, 2:27:56 PM [SERVER M(configs:update)] ValidationError: Object contains extra field `gradientEnd` that is not in the validator. Learn more: https://docs.example.com/validators\nPath: .configuration")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/server/configs.ts", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "The file has been updated.", false)
+	b.Say("m2", "Added the field to the validator.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := "Reported error: ValidationError: Object contains extra field `gradientEnd` that is not in the validator."
+	if !slices.Contains(e.Problems, want) {
+		t.Errorf("the error pasted by the user is not a problem: %q", e.Problems)
+	}
+
+	prose := &transcripttest.Claude{}
+	prose.Prompt("Add a ValidationError class and make the Error: prefix optional in messages")
+	prose.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/errors.ts", "old_string": "a", "new_string": "b"})
+	prose.Result("e1", "The file has been updated.", false)
+	prose.Say("m2", "Done.")
+	if e := extractEN(t, prose, "/home/dev/proj"); len(e.Problems) > 0 {
+		t.Errorf("an error word in the prompt's prose is a problem: %q", e.Problems)
+	}
+}
+
+// A failed MCP tool call is a problem named by its tool and its error line, fixed when
+// the same tool later goes through; a built-in tool's error (a file not found) is not.
+func TestFailedMCPCallIsAProblem(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Push the app to the new repository")
+	b.Use("m1", "p1", "mcp__github__push_files", map[string]any{"repo": "app", "branch": "main"})
+	b.Result("p1", "failed to get branch reference: GET https://api.github.com/repos/o/app/git/ref/heads/main: 409 Git Repository is empty.", true)
+	b.Use("m1", "p2", "mcp__github__create_or_update_file", map[string]any{"path": "README.md"})
+	b.Result("p2", `{"content": {"path": "README.md"}}`, false)
+	b.Use("m1", "p3", "mcp__github__push_files", map[string]any{"repo": "app", "branch": "main"})
+	b.Result("p3", `{"ref": "refs/heads/main"}`, false)
+	b.Use("m1", "f1", "mcp__figma__get_node_tree", map[string]any{"node": "1:2"})
+	b.Result("f1", "Figma API error: 429 Rate limit exceeded", true)
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": "/home/dev/proj/missing.ts"})
+	b.Result("r1", "<tool_use_error>File does not exist.</tool_use_error>", true)
+	b.Say("m2", "Pushed.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{
+		"fixed: `push_files` failed: failed to get branch reference: GET https://api.github.com/repos/o/app/git/ref/heads/main: 409 Git Repository is empty.",
+		"`get_node_tree` failed: Figma API error: 429 Rate limit exceeded",
+	}
+	for _, w := range want {
+		if !slices.Contains(e.Problems, w) {
+			t.Errorf("missing %q in %q", w, e.Problems)
+		}
+	}
+	if len(e.Problems) != len(want) {
+		t.Errorf("a built-in tool's error is a problem: %q", e.Problems)
+	}
+}

@@ -74,6 +74,10 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Work = append(e.Work, apiCommits(t.Tools, w)...)
 	e.Work = append(e.Work, pullRequests(t.Tools, w)...)
 	e.Problems = append(e.Problems, problems...)
+	e.Problems = append(e.Problems, toolFailures(t.Tools, w, maxFailures-len(problems))...)
+	if r := reportedError(t, w); r != "" {
+		e.Problems = append(e.Problems, r)
+	}
 	if !t.Sidechain { // a subagent's to-dos are its own plan, not the project's
 		open, closed := todoState(t.Tools)
 		e.Next = append(e.Next, open...)
@@ -198,10 +202,12 @@ func Succeeded(t *transcript.Turn) []string {
 			continue // a here-document is its script: "python - <<EOF" names every script alike
 		}
 		cmd := shortCommand(u.Command)
-		if _, seen := last[cmd]; !seen {
-			order = append(order, cmd)
+		for _, c := range slices.Compact([]string{cmd, unrun(cmd)}) { // run through its runner, it fixes the bare command
+			if _, seen := last[c]; !seen {
+				order = append(order, c)
+			}
+			last[c] = !u.IsError
 		}
-		last[cmd] = !u.IsError
 		if pushed(u) { // fixes a "git push" failure, whatever else the call ran
 			if _, seen := last[pushOnly]; !seen {
 				order = append(order, pushOnly)
@@ -265,7 +271,7 @@ func commandKey(cmd string) string {
 	cmd, _, _ = strings.Cut(cmd, "|")
 	cmd = strings.ReplaceAll(cmd, "2>&1", "")
 	cmd = strings.ReplaceAll(cmd, " --fix", "")
-	return strings.Join(strings.Fields(cmd), " ")
+	return unrun(strings.Join(strings.Fields(cmd), " "))
 }
 
 // todoState reads the to-do lists of the turn (TodoWrite, or TaskCreate/TaskUpdate): the

@@ -234,6 +234,7 @@ func geminiTool(c geminiCall, ts time.Time) *ToolUse {
 		resp := r.FunctionResponse.Response
 		if resp.Error != "" {
 			out, failed = resp.Error, true
+			out, u.MCP = geminiMCPError(out)
 		} else if out == "" {
 			out = resp.Output
 		}

@@ -63,6 +63,7 @@ type ToolUse struct {
 	IsError   bool
 	Output    string // the first useful line of the result
 	Created   bool   // Write reported a new file
+	MCP       bool   // a tool of an MCP server whose name does not say so (Gemini's failed calls)
 
 	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line, or a GitHub MCP commit
 }

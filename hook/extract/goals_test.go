@@ -1,6 +1,10 @@
 package extract
 
-import "testing"
+import (
+	"testing"
+
+	"carnet/hook/transcript/transcripttest"
+)
 
 // A short answer to the agent is no goal; a question, a longer statement or a task is.
 func TestRepliesAreNoGoals(t *testing.T) {
@@ -10,7 +14,6 @@ func TestRepliesAreNoGoals(t *testing.T) {
 		"就是這個session開始的時間":     "",
 		"it's the staging one": "",
 		"對齊按鈕":                 "對齊按鈕",
-		"所以現在還差什麼？":            "所以現在還差什麼？",
 		"應該是哪一個檔案？":            "應該是哪一個檔案？",
 		"對照 indicator.md 修改 scoring 的權重, 並且把 feedback.md 的建議加進 README": "對照 indicator.md 修改 scoring 的權重, 並且把 feedback.md 的建議加進 README",
 		"it's broken again, please fix the login redirect":             "it's broken again, please fix the login redirect",
@@ -107,5 +110,50 @@ func TestRequestBeforeALabelledQuote(t *testing.T) {
 		if got := goalOf(in); got != want {
 			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A short question about where the work stands ("so what's still missing?") asks for a
+// status, not a new task; a question about something else is a goal.
+func TestStatusQuestionsAreNoGoals(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"所以現在還差什麼？":                      "",
+		"what's left?":                   "",
+		"So what is still missing?":      "",
+		"where are we now?":              "",
+		"et maintenant, il reste quoi ?": "",
+		"what's left in the parser's API to document before the release?": "what's left in the parser's API to document before the release?",
+		"What else could cause the crash?":                                "What else could cause the crash?",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Chatter that closes a request ("yeah and all do you understand?") is not the task.
+func TestChatterAfterTheRequestIsDropped(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"please rewrite the grant application, emphasise the payments integration yeah and all do you understand? also keep it short and precise about what the product does, for the reviewers who will read it": "please rewrite the grant application, emphasise the payments integration",
+		"Move the settings panel to the right?": "Move the settings panel to the right?",
+		"Add a dark mode toggle, you know?":     "Add a dark mode toggle",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A prompt the model refused to answer gives no goal: the user says it again in other words.
+func TestRefusedPromptIsNoGoal(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("what is the simplest path to this feature set? keep it simple")
+	b.Say("m1", "API Error: Claude Code is unable to respond to this request, which appears to violate our Usage Policy (https://www.anthropic.com/legal/aup). Please double press esc to edit your last message.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if len(e.Goal) != 0 {
+		t.Errorf("a refused prompt is a goal: %q", e.Goal)
 	}
 }

@@ -62,7 +62,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	}
 
 	goal, done := splitPrompt(t.Prompt)
-	if goal != "" && !t.Sidechain { // a subagent's prompt is a delegation, not the session's goal
+	if goal != "" && !t.Sidechain && !refused(t) { // a subagent's prompt is a delegation, not the session's goal
 		e.Goal = append(e.Goal, clipGoal(fx.scrub(goal)))
 	}
 	e.NextDone = append(e.NextDone, done...)
@@ -401,10 +401,10 @@ func goalText(p string) string {
 		return ""
 	}
 	p = dropPreamble(dropThinkWords(firstParagraph(p)))
-	if isAck(p) {
+	if isAck(p) || isStatusQuestion(p) {
 		return ""
 	}
-	return p
+	return dropChatter(p)
 }
 
 // thinkWords ask the agent to think longer ("ultrathink"): they are not the task.

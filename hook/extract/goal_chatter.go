@@ -67,3 +67,28 @@ func refused(t *transcript.Turn) bool {
 	c := strings.TrimSpace(t.Closing)
 	return strings.HasPrefix(c, "API Error") && strings.Contains(c, "Usage Policy")
 }
+
+// minSlugWords is how many words a file's name has at least to name a task.
+const minSlugWords = 3
+
+// slugTask gives the words of a file's name that names a task ("specs/2025-11-07-1416-fix-
+// login-redirect.md": "fix login redirect"), without its leading date and number; "" when
+// args are not one file or its name is not made of words.
+func slugTask(args string) string {
+	if strings.ContainsAny(args, " \t\n") {
+		return ""
+	}
+	base := args[strings.LastIndex(args, "/")+1:]
+	dot := strings.LastIndex(base, ".")
+	if dot <= 0 {
+		return ""
+	}
+	words := strings.FieldsFunc(base[:dot], func(r rune) bool { return r == '-' || r == '_' })
+	for len(words) > 0 && strings.Trim(words[0], "0123456789") == "" {
+		words = words[1:]
+	}
+	if len(words) < minSlugWords {
+		return ""
+	}
+	return strings.Join(words, " ")
+}

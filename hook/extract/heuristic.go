@@ -391,9 +391,12 @@ func goalText(p string) string {
 	if strings.Contains(p, "<command-name>") {
 		name := between(p, "<command-name>", "</command-name>")
 		args := between(p, "<command-args>", "</command-args>")
-		p = strings.TrimSpace(name + " " + args)
 		if name == "" || args == "" {
 			return ""
+		}
+		p = name + " " + args
+		if task := slugTask(args); task != "" {
+			p = name + " " + task + " (" + args + ")"
 		}
 	}
 	p = strings.Map(dropBoxDrawing, p) // a terminal's frame pasted with the prompt

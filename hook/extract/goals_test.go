@@ -173,3 +173,17 @@ func TestSlashCommandOnANamedFileSaysItsTask(t *testing.T) {
 		}
 	}
 }
+
+// A plan drawn up after the user's answer to the agent ("yes, or we could …?") refines the
+// task under way: its decisions count, its title is no new goal.
+func TestPlanAfterAnAnswerIsNoNewGoal(t *testing.T) {
+	t.Parallel()
+	plan := "# Plan: Grant application rewrite\n\n## Approach\n- Use the deposit count as the adoption metric, because it is verifiable\n"
+	b := &transcripttest.Claude{}
+	b.Prompt("yes that makes sense, or we could count the deposits to the vault?")
+	b.Say("m1", "<proposed_plan>\n"+plan+"</proposed_plan>")
+	e := extractEN(t, b, "/home/dev/proj")
+	if len(e.Goal) != 0 || len(e.Decisions) != 1 {
+		t.Errorf("plan after an answer: goals %q, decisions %q", e.Goal, e.Decisions)
+	}
+}

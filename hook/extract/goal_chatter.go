@@ -92,3 +92,20 @@ func slugTask(args string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// rephraseOpeners open a prompt that says the last request again; "let me describe/explain"
+// does so only when its first clause says "differently" or "again".
+var rephraseOpeners = []string{"let me rephrase", "let me reformulate", "to rephrase", "in other words", "je reformule"}
+
+// isRephrase reports a prompt that says the last request again in other words.
+func isRephrase(p string) bool {
+	f := fold(p[:min(len(p), 200)])
+	if slices.ContainsFunc(rephraseOpeners, func(o string) bool { return strings.HasPrefix(f, o) }) {
+		return true
+	}
+	if !strings.HasPrefix(f, "let me describe") && !strings.HasPrefix(f, "let me explain") {
+		return false
+	}
+	clause, _, _ := strings.Cut(f, ":")
+	return strings.HasSuffix(clause, " differently") || strings.HasSuffix(clause, " again") || strings.HasSuffix(clause, " better")
+}

@@ -187,3 +187,18 @@ func TestPlanAfterAnAnswerIsNoNewGoal(t *testing.T) {
 		t.Errorf("plan after an answer: goals %q, decisions %q", e.Goal, e.Decisions)
 	}
 }
+
+// A prompt that says the last request again in other words ("Let me describe the
+// highlight differently: …") refines it: no goal of its own. Describing a new feature is one.
+func TestRephrasingIsNoNewGoal(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"Let me describe the highlight for the selected tile differently: draw a circle around it.": "",
+		"Let me rephrase: the export should skip empty rows.":                                       "",
+		"Let me describe the feature I want: a CSV export of the table.":                            "Let me describe the feature I want: a CSV export of the table.",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -400,7 +400,7 @@ func goalText(p string) string {
 		}
 	}
 	p = strings.Map(dropBoxDrawing, p) // a terminal's frame pasted with the prompt
-	if isFollowUp(p) || isApproval(p) || isAnswer(p) {
+	if isFollowUp(p) || isApproval(p) || isAnswer(p) || isRephrase(p) {
 		return ""
 	}
 	p = dropPreamble(dropThinkWords(firstParagraph(p)))

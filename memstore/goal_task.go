@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -83,10 +84,14 @@ func subjectWords(goal string) []string {
 	return w
 }
 
+// measure finds a quantity that tunes something ("3%", "12px", "200 ms"), not an item's number.
+var measure = regexp.MustCompile(`\d+(\.\d+)?\s*(%|(px|ms|em|rem|pt|dp)\b)`)
+
 // newNumber reports a number of next that prev does not have ("Goal number 2" after "Goal
 // number 1"): another item, another task.
 func newNumber(prev, next string) bool {
 	had := set(ContentWords(Normalize(prev)))
+	next = measure.ReplaceAllString(next, " ")
 	return slices.ContainsFunc(ContentWords(Normalize(next)), func(w string) bool {
 		return !had[w] && strings.ContainsAny(w, "0123456789") && !strings.ContainsAny(w, "./")
 	})

@@ -94,3 +94,19 @@ func TestMergeFoldsPromptsOnTheSameTask(t *testing.T) {
 		}
 	}
 }
+
+// A measure ("by 3%", "12px") tunes the task under way: it is no new item number.
+func TestMergeFoldsATweakByAMeasure(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-22.md": "# Log session — 2026-03-22\n\n## Objectif\n" +
+		"- The cooldown should go the other way, clockwise instead of counter-clockwise\n"})
+	for _, g := range []string{"Make the cooldown circle slightly larger (by 3% or so)", "Make the cooldown ring 2 rows lower"} {
+		if _, err := p.Merge(Extraction{Goal: []string{g}}, Change{Now: day("2026-03-22")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log := readRel(t, p, p.LogPath("2026-03-22"))
+	if strings.Contains(log, "slightly larger") || !strings.Contains(log, "2 rows lower") {
+		t.Errorf("a tweak by a measure is a goal of its own, or a new number is not:\n%s", log)
+	}
+}

@@ -64,7 +64,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	}
 
 	goal, done := splitPrompt(t.Prompt)
-	if goal != "" && !t.Sidechain { // a subagent's prompt is a delegation, not the session's goal
+	if goal != "" && !t.Sidechain && !refused(t) { // a subagent's prompt is a delegation, not the session's goal
 		e.Goal = append(e.Goal, clipGoal(fx.scrub(goal)))
 	}
 	e.NextDone = append(e.NextDone, done...)
@@ -400,20 +400,23 @@ func goalText(p string) string {
 	if strings.Contains(p, "<command-name>") {
 		name := between(p, "<command-name>", "</command-name>")
 		args := between(p, "<command-args>", "</command-args>")
-		p = strings.TrimSpace(name + " " + args)
 		if name == "" || args == "" {
 			return ""
 		}
+		p = name + " " + args
+		if task := slugTask(args); task != "" {
+			p = name + " " + task + " (" + args + ")"
+		}
 	}
 	p = strings.Map(dropBoxDrawing, p) // a terminal's frame pasted with the prompt
-	if isFollowUp(p) || isApproval(p) || isAnswer(p) {
+	if isFollowUp(p) || isApproval(p) || isAnswer(p) || isRephrase(p) {
 		return ""
 	}
 	p = dropPreamble(dropThinkWords(firstParagraph(p)))
-	if isAck(p) {
+	if isAck(p) || isStatusQuestion(p) {
 		return ""
 	}
-	return p
+	return dropChatter(p)
 }
 
 // thinkWords ask the agent to think longer ("ultrathink"): they are not the task.

@@ -183,6 +183,9 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 	if promptPlan {
 		titled-- // the prompt's plan gave the goal already
 	}
+	if isAnswer(strings.TrimSpace(t.Prompt)) {
+		titled = 0 // a plan drawn up after the user's answer refines the task under way
+	}
 	for _, u := range t.Tools { // Markdown written: a spec, a design note, a README's "Approach"
 		if u.Doc != "" && u.HasResult && !u.IsError {
 			texts = append(texts, u.Doc)

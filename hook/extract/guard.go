@@ -30,7 +30,7 @@ func guardTurn(t *transcript.Turn) *transcript.Turn {
 	g.Tools = make([]*transcript.ToolUse, len(t.Tools))
 	for i, u := range t.Tools {
 		c := *u
-		c.Command, c.Description, c.Output = redact(u.Command), redact(u.Description), redact(u.Output)
+		c.Command, c.Description, c.Output = redact(u.Command), redact(u.Description), guardOutput(u)
 		c.CommitSubject, c.Plan, c.Subject, c.Doc = redact(u.CommitSubject), redact(u.Plan), redact(u.Subject), redact(u.Doc)
 		if u.Task != nil {
 			c.Task = &transcript.Task{ID: u.Task.ID, Subject: redact(u.Task.Subject), Status: u.Task.Status}
@@ -45,6 +45,17 @@ func guardTurn(t *transcript.Turn) *transcript.Turn {
 		g.Tools[i] = &c
 	}
 	return &g
+}
+
+// guardOutput is the output of a call as the rules may read it: a failed call's (its cause)
+// and a pull request's creation (its number), redacted. The rules read no other output, so
+// the others are not copied: redacting every listing and test log was a third of the
+// heuristic's time.
+func guardOutput(u *transcript.ToolUse) string {
+	if u.IsError || createsPR(u) {
+		return redact(u.Output)
+	}
+	return ""
 }
 
 // redact is secret.Redact without the flag: the same function for turn text, model output

@@ -22,7 +22,7 @@ func pullRequests(tools []*transcript.ToolUse, w wording) []string {
 			continue
 		}
 		switch {
-		case strings.HasSuffix(u.Name, "create_pull_request") || u.Name == "Bash" && strings.Contains(u.Command, "gh pr create"):
+		case createsPR(u):
 			num := "#" + firstGroup(prNumber.FindStringSubmatch(u.Output))
 			if num == "#" {
 				continue
@@ -57,6 +57,11 @@ func firstGroup(m []string) string {
 }
 
 // ghPRArg reads the pull request a `gh pr <verb> N` command names ("#N"), or "".
+// createsPR reports a call that opens a pull request (gh or the GitHub MCP tool).
+func createsPR(u *transcript.ToolUse) bool {
+	return strings.HasSuffix(u.Name, "create_pull_request") || u.Name == "Bash" && strings.Contains(u.Command, "gh pr create")
+}
+
 func ghPRArg(cmd, verb string) string {
 	_, rest, _ := strings.Cut(cmd, "gh pr "+verb)
 	for f := range strings.FieldsSeq(rest) {

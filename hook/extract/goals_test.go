@@ -146,7 +146,8 @@ func TestChatterAfterTheRequestIsDropped(t *testing.T) {
 	}
 }
 
-// A prompt the model refused to answer gives no goal: the user says it again in other words.
+// A prompt the model refused to answer gives no goal and no problem: the user says it again
+// in other words, and nothing of the project went wrong.
 func TestRefusedPromptIsNoGoal(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
@@ -155,6 +156,9 @@ func TestRefusedPromptIsNoGoal(t *testing.T) {
 	e := extractEN(t, b, "/home/dev/proj")
 	if len(e.Goal) != 0 {
 		t.Errorf("a refused prompt is a goal: %q", e.Goal)
+	}
+	if len(e.Problems) != 0 {
+		t.Errorf("a refused prompt is a problem: %q", e.Problems)
 	}
 }
 

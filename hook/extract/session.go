@@ -114,6 +114,8 @@ func interruption(e *memstore.Extraction, t *transcript.Turn, goal string, w wor
 		apiFail = apiFail || strings.HasPrefix(closing, p)
 	}
 	switch {
+	case refused(t):
+		return // the model declined the prompt: the user says it again, nothing of the project failed
 	case apiFail:
 		e.Problems = append(e.Problems, fmt.Sprintf(w.interrupted, firstSentences(closing)))
 	case stopped:

@@ -197,9 +197,7 @@ func markFixed(today *Doc, succeeded []string, lang string) {
 		if slices.ContainsFunc(slices.Collect(maps.Values(FixedPrefix)), func(p string) bool { return strings.HasPrefix(b.Text, p) }) {
 			continue
 		}
-		_, rest, ok := strings.Cut(b.Text, "`")
-		cmd, _, closed := strings.Cut(rest, "`")
-		if ok && closed && slices.Contains(succeeded, cmd) {
+		if cmd := failedCommand(b.Text); cmd != "" && slices.Contains(succeeded, cmd) {
 			today.SetBulletText(b, prefix+b.Text)
 		}
 	}

@@ -142,7 +142,9 @@ func TestPlanOverviewIsNoDecision(t *testing.T) {
 	}
 }
 
-// "Since X, I'll Y" gives a move and its reason: a choice, unless the move is only to look.
+// "Since X, I'll Y" gives a move and its reason: a choice, unless the move is only to look
+// or is the agent's next action told as it does it ("…, let me configure the mock properly"):
+// that is narration, not what was chosen.
 func TestReasonedMoveIsADecision(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
@@ -155,8 +157,7 @@ func TestReasonedMoveIsADecision(t *testing.T) {
 	b.Say("m4", "Actually, a different approach. Since this test should work with mocks, let me configure the mock properly:")
 	b.Say("m5", "Done.")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"Since raw history lacks assistant replies, I'll prioritize the export CLI and fall back to the history file.",
-		"Since this test should work with mocks, let me configure the mock properly."}
+	want := []string{"Since raw history lacks assistant replies, I'll prioritize the export CLI and fall back to the history file."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}

@@ -410,11 +410,12 @@ func statedChoice(low string) bool {
 }
 
 // reasonOpeners open a sentence with the reason of what follows ("Since raw history lacks
-// replies, I'll …"); moveOpeners introduce that move; a reason about the agent or the
-// user (agentSubjects) or a move in lookVerbs make it only a look around.
+// replies, I'll …"); moveOpeners introduce that move (a plan: "I'll", not "let me …", the
+// agent telling what it does as it does it); a reason about the agent or the user
+// (agentSubjects) or a move in lookVerbs make it only a look around.
 var (
 	reasonOpeners = []string{" since ", " because ", " puisque ", " comme "}
-	moveOpeners   = []string{", i'll ", ", we'll ", ", let me ", ", let's ", ", je vais ", ", on va "}
+	moveOpeners   = []string{", i'll ", ", we'll ", ", je vais ", ", on va "}
 	agentSubjects = []string{"i ", "i'", "you ", "the user ", "je ", "j'", "vous ", "tu ", "l'utilisateur "}
 	lookVerbs     = []string{"look", "check", "examine", "read", "see", "inspect", "investigate", "search", "explore",
 		"verify", "review", "run", "try", "first", "need", "start", "regarder", "vérifier", "lire", "chercher", "essayer"}

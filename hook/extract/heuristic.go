@@ -108,6 +108,8 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 			continue
 		case key == memstore.KeyProblems && review:
 			continue
+		case key == memstore.KeyKnowledge:
+			items = slices.DeleteFunc(slices.Clone(items), isReadyState)
 		}
 		e.Add(key, items...)
 	}

@@ -37,10 +37,14 @@ func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, 
 			continue
 		}
 		b, ok := restatedBullet(today, key, text)
+		r, undone := revertedBullet(today, key, text)
+		if undone {
+			b, ok = r, true // the revert replaces the choice it undoes
+		}
 		switch {
 		case !ok:
 			left = append(left, text)
-		case kept(b.Text, text) == b.Text || !tx.guard(key, text):
+		case !undone && kept(b.Text, text) == b.Text || !tx.guard(key, text):
 			res.Duplicates++
 		default:
 			today.SetBulletText(b, text)

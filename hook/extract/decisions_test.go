@@ -241,3 +241,21 @@ func TestThoughtsPassTheGuard(t *testing.T) {
 		t.Fatal("the guard changed the caller's turn")
 	}
 }
+
+// "Reverted X back to Y" says what the session went back to: a choice, which replaces in
+// the day's log the choice it undoes (memstore); a sentence that only mentions a fallback
+// is none.
+func TestRevertIsADecision(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("undo the last change")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/styles.css", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Reverted the hover styling back to the inset shadow approach:\n\n"+
+		"- `styles.css`: `hover-target` now again uses `box-shadow: inset`.\n\n"+
+		"The export still reverts to the history file when the CLI is missing.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if want := []string{"Reverted the hover styling back to the inset shadow approach."}; !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}

@@ -27,8 +27,8 @@ const maxDeadlines = 2
 // deadlines returns the sentences of the turn's closing text that state a deadline with its
 // date.
 func deadlines(t *transcript.Turn) []string {
-	if t.Sidechain || !hasAny(strings.ToLower(t.Closing), deadlineWords) {
-		return nil // most closing texts name no deadline: not split
+	if t.Sidechain || !hasAny(strings.ToLower(t.Closing), deadlineWords) || strings.Contains(t.Closing, "<proposed_plan>") {
+		return nil // most closing texts name no deadline: not split; a plan is read by plans
 	}
 	var out []string
 	inFence := false

@@ -26,3 +26,15 @@ func TestStatedDeadlineIsKnowledge(t *testing.T) {
 		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}
 }
+
+// A proposed plan is read by plans, with its own sections: its deadline is not taken
+// again as knowledge.
+func TestPlanDeadlineIsNotTakenTwice(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("yes, plan the application")
+	b.Say("m1", "<proposed_plan>\n# Grant reapplication\n\n## Content\n\n- Use 1 August 2026 as the delivery deadline.\n</proposed_plan>")
+	if e := extractEN(t, b, "/home/dev/proj"); len(e.Knowledge) != 0 {
+		t.Errorf("knowledge = %q, want none", e.Knowledge)
+	}
+}

@@ -259,3 +259,24 @@ func TestRevertIsADecision(t *testing.T) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
 }
+
+// A choice stated in thinking keeps the reason the same thought gives for it a few
+// sentences on ("… to minimize issues with rate limits"): what was chosen and why.
+func TestThoughtChoiceKeepsItsReason(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("build the pages from the design")
+	b.ThinkText("m1", "I'm now implementing the export phase. I've chosen the two main dashboard frames. "+
+		"I am setting up the manifest file, mapping these frames to two routes. "+
+		"I'm keeping the export small to minimize possible issues with rate limits.")
+	b.ThinkText("m2", "I've decided on a standard sidebar with the logo at the top. The header holds the search box and the profile menu.")
+	b.Use("m2", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/Sidebar.tsx", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.Say("m3", "The pages are built.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"I've chosen the two main dashboard frames — I'm keeping the export small to minimize possible issues with rate limits.",
+		"I've decided on a standard sidebar with the logo at the top."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}

@@ -150,3 +150,18 @@ func TestStillUsedIsKnowledge(t *testing.T) {
 		t.Errorf("knowledge = %q", e.Knowledge)
 	}
 }
+
+// "likely because …" is a guess at a cause, like "probably": not a fact learned.
+func TestLikelyCauseIsAGuess(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("the export has no responses")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/export.py", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "- A warning is emitted if no responses are found (likely because the export file is missing).\n"+
+		"- The history file holds only user prompts because the CLI never stores replies there.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if want := []string{"The history file holds only user prompts because the CLI never stores replies there."}; !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}

@@ -6,16 +6,16 @@ import "strings"
 // then says so ("Reverted the hover overlay back to the inset shadow"). The choice undone
 // is no longer the day's: the revert replaces it, where it was.
 
-// revertOpeners open, normalised (see Normalize), a statement that a change was undone.
+// revertOpeners open, in lower case, a statement that a change was undone.
 var revertOpeners = []string{"reverted ", "rolled back ", "went back to ", "switched back to ", "undid ", "undone ",
-	"restored the previous ", "annule ", "j'ai annule ", "retour a ", "revenu a "}
+	"restored the previous ", "annulé ", "j'ai annulé ", "retour à ", "revenu à "}
 
 // IsRevert reports a statement that opens by saying a change was undone ("Reverted …",
-// "Rolled back …", "Went back to …").
+// "Rolled back …", "Went back to …"), whatever the case of its letters.
 func IsRevert(s string) bool {
-	n := Normalize(s)
+	s = strings.TrimLeft(s, " \t")
 	for _, o := range revertOpeners {
-		if strings.HasPrefix(n, o) {
+		if len(s) >= len(o) && strings.EqualFold(s[:len(o)], o) {
 			return true
 		}
 	}
@@ -25,7 +25,7 @@ func IsRevert(s string) bool {
 // revertWords are the words of a revert that say it is one, not what it is about.
 var revertWords = map[string]bool{"reverted": true, "rolled": true, "back": true, "went": true, "switched": true,
 	"undid": true, "undone": true, "restored": true, "previous": true, "instead": true, "now": true, "approach": true,
-	"annule": true, "retour": true, "revenu": true, "change": true, "changes": true}
+	"annulé": true, "annule": true, "retour": true, "revenu": true, "change": true, "changes": true}
 
 // minRevertShared is how many content words a revert shares with the choice it undoes.
 const minRevertShared = 2

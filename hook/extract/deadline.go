@@ -15,6 +15,11 @@ import (
 var deadlineWords = []string{"deadline", "due by", "due on", "due date", "cutoff", "cut-off", "expires on", "expiry date",
 	"date limite", "échéance", "au plus tard"}
 
+// deadlineStems are deadlineWords without their first letter, whatever its case: most
+// closing texts hold none, and are not lowered to look for them.
+var deadlineStems = []string{"eadline", "ue by", "ue on", "ue date", "utoff", "ut-off", "xpires on", "xpiry date",
+	"ate limite", "chéance", "u plus tard"}
+
 // datePattern matches a calendar date: "1 August 2026", "August 1, 2026", "2026-08-01",
 // "01/08/2026", "1er août 2026".
 var datePattern = regexp.MustCompile(`(?i)\b(\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|` +
@@ -27,7 +32,7 @@ const maxDeadlines = 2
 // deadlines returns the sentences of the turn's closing text that state a deadline with its
 // date.
 func deadlines(t *transcript.Turn) []string {
-	if t.Sidechain || !hasAny(strings.ToLower(t.Closing), deadlineWords) || strings.Contains(t.Closing, "<proposed_plan>") {
+	if t.Sidechain || !hasAny(t.Closing, deadlineStems) || strings.Contains(t.Closing, "<proposed_plan>") {
 		return nil // most closing texts name no deadline: not split; a plan is read by plans
 	}
 	var out []string

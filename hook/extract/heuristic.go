@@ -108,7 +108,7 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 			continue
 		case key == memstore.KeyProblems && review:
 			continue
-		case key == memstore.KeyKnowledge:
+		case key == memstore.KeyKnowledge && slices.ContainsFunc(items, isReadyState):
 			items = slices.DeleteFunc(slices.Clone(items), isReadyState)
 		}
 		e.Add(key, items...)

@@ -38,6 +38,7 @@ func TestIsRevert(t *testing.T) {
 		"Reverted the hover overlay back to the inset shadow approach.":  true,
 		"Rolled back the migration to version 12.":                       true,
 		"Went back to the polling loop instead of websockets.":           true,
+		"J'ai annulé la migration du cache vers Redis.":                  true,
 		"The fallback reverts to the history file when the export fails": false,
 		"Serve the folder over HTTP instead of opening the file.":        false,
 	} {

@@ -1,6 +1,9 @@
 package memstore
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A session often undoes a change it made that day ("undo the last change"); the agent
 // then says so ("Reverted the hover overlay back to the inset shadow"). The choice undone
@@ -46,16 +49,15 @@ func revertedBullet(today *Doc, key, text string) (Bullet, bool) {
 			subject[w] = true
 		}
 	}
-	bullets := today.Bullets(s)
-	for i := len(bullets) - 1; i >= 0; i-- {
+	for _, b := range slices.Backward(today.Bullets(s)) {
 		shared := 0
-		for _, w := range ContentWords(Normalize(bullets[i].Text)) {
+		for _, w := range ContentWords(Normalize(b.Text)) {
 			if subject[w] {
 				shared++
 			}
 		}
 		if shared >= minRevertShared {
-			return bullets[i], true
+			return b, true
 		}
 	}
 	return Bullet{}, false

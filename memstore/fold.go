@@ -21,8 +21,8 @@ func (tx *Tx) foldsRestated() bool {
 var foldKeys = map[string]bool{KeyDecisions: true, KeyKnowledge: true}
 
 // foldRestated drops from items those that restate a bullet of today's section key (or an
-// item before them), replacing that bullet's text when the item says more or is a newer
-// state of its subject. It returns
+// item before them), replacing that bullet's text when the item says more, is a newer
+// state of its subject or undoes it (a revert, see revertedBullet). It returns
 // the items left to add; a replaced bullet is recorded as added, a dropped item as a duplicate.
 func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, res *MergeResult, day *DedupIndex) []string {
 	var left []string
@@ -37,10 +37,14 @@ func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, 
 			continue
 		}
 		b, ok := restatedBullet(today, key, text)
+		r, undone := revertedBullet(today, key, text)
+		if undone {
+			b, ok = r, true // the revert replaces the choice it undoes
+		}
 		switch {
 		case !ok:
 			left = append(left, text)
-		case kept(b.Text, text) == b.Text || !tx.guard(key, text):
+		case !undone && kept(b.Text, text) == b.Text || !tx.guard(key, text):
 			res.Duplicates++
 		default:
 			today.SetBulletText(b, text)

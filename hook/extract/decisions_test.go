@@ -142,7 +142,9 @@ func TestPlanOverviewIsNoDecision(t *testing.T) {
 	}
 }
 
-// "Since X, I'll Y" gives a move and its reason: a choice, unless the move is only to look.
+// "Since X, I'll Y" gives a move and its reason: a choice, unless the move is only to look
+// or is the agent's next action told as it does it ("…, let me configure the mock properly"):
+// that is narration, not what was chosen.
 func TestReasonedMoveIsADecision(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
@@ -155,8 +157,7 @@ func TestReasonedMoveIsADecision(t *testing.T) {
 	b.Say("m4", "Actually, a different approach. Since this test should work with mocks, let me configure the mock properly:")
 	b.Say("m5", "Done.")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"Since raw history lacks assistant replies, I'll prioritize the export CLI and fall back to the history file.",
-		"Since this test should work with mocks, let me configure the mock properly."}
+	want := []string{"Since raw history lacks assistant replies, I'll prioritize the export CLI and fall back to the history file."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
@@ -238,5 +239,44 @@ func TestThoughtsPassTheGuard(t *testing.T) {
 	}
 	if turn.Thoughts[0] == "" || !strings.Contains(turn.Thoughts[0], "Winter2024") {
 		t.Fatal("the guard changed the caller's turn")
+	}
+}
+
+// "Reverted X back to Y" says what the session went back to: a choice, which replaces in
+// the day's log the choice it undoes (memstore); a sentence that only mentions a fallback
+// is none.
+func TestRevertIsADecision(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("undo the last change")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/styles.css", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Reverted the hover styling back to the inset shadow approach:\n\n"+
+		"- `styles.css`: `hover-target` now again uses `box-shadow: inset`.\n\n"+
+		"The export still reverts to the history file when the CLI is missing.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if want := []string{"Reverted the hover styling back to the inset shadow approach."}; !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}
+
+// A choice stated in thinking keeps the reason the same thought gives for it a few
+// sentences on ("… to minimize issues with rate limits"): what was chosen and why.
+func TestThoughtChoiceKeepsItsReason(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("build the pages from the design")
+	b.ThinkText("m1", "I'm now implementing the export phase. I've chosen the two main dashboard frames. "+
+		"I am setting up the manifest file, mapping these frames to two routes. "+
+		"I'm keeping the export small to minimize possible issues with rate limits.")
+	b.ThinkText("m2", "I've decided on a standard sidebar with the logo at the top. The header holds the search box and the profile menu.")
+	b.Use("m2", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/Sidebar.tsx", "content": "x"})
+	b.Result("w1", "ok", false)
+	b.Say("m3", "The pages are built.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"I've chosen the two main dashboard frames — I'm keeping the export small to minimize possible issues with rate limits.",
+		"I've decided on a standard sidebar with the logo at the top."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
 }

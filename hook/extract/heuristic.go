@@ -108,6 +108,8 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 			continue
 		case key == memstore.KeyProblems && review:
 			continue
+		case key == memstore.KeyKnowledge && slices.ContainsFunc(items, isReadyState):
+			items = slices.DeleteFunc(slices.Clone(items), isReadyState)
 		}
 		e.Add(key, items...)
 	}
@@ -118,6 +120,7 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 	}
 	e.Add(memstore.KeyKnowledge, knowledge...)
 	e.Add(memstore.KeyKnowledge, answer(t)...)
+	e.Add(memstore.KeyKnowledge, deadlines(t)...)
 }
 
 // fileBullets names the files edited or written in the turn, relative to the workspace.

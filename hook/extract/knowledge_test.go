@@ -51,8 +51,9 @@ func TestUsageCommandsAreKnowledge(t *testing.T) {
 	}
 }
 
-// What a closing text lists under "Artifacts" (the repository, the build) is where the
-// work lives: knowledge for next time.
+// What a closing text lists under "Artifacts" (the repository) is where the work lives:
+// knowledge for next time; what is only ready now ("`/dist` directory is ready for
+// deployment") is the state the session ended in, not a fact for next time.
 func TestArtifactsAreKnowledge(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
@@ -60,9 +61,9 @@ func TestArtifactsAreKnowledge(t *testing.T) {
 	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/App.tsx", "content": "x"})
 	b.Result("w1", "File created successfully at: /home/dev/proj/src/App.tsx", false)
 	b.Say("m2", "The dashboard is implemented.\n\n**Artifacts:**\n*   **GitHub Repo:** [acme/dash](https://github.com/acme/dash)\n"+
-		"*   **Build:** `/dist` directory is ready for deployment.\n")
+		"*   **Build:** `/dist` directory is ready for deployment.\n*   **Docs:** the API docs are now ready to publish.\n")
 	e := extractEN(t, b, "/home/dev/proj")
-	if len(e.Knowledge) != 2 || !strings.Contains(e.Knowledge[0], "github.com/acme/dash") {
+	if len(e.Knowledge) != 1 || !strings.Contains(e.Knowledge[0], "github.com/acme/dash") {
 		t.Errorf("knowledge = %q", e.Knowledge)
 	}
 }
@@ -147,5 +148,20 @@ func TestStillUsedIsKnowledge(t *testing.T) {
 	e := extractEN(t, b, "/home/dev/proj")
 	if !slices.Contains(e.Knowledge, "The v1 endpoint is still used by the mobile app because it pins the old client.") {
 		t.Errorf("knowledge = %q", e.Knowledge)
+	}
+}
+
+// "likely because …" is a guess at a cause, like "probably": not a fact learned.
+func TestLikelyCauseIsAGuess(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("the export has no responses")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/export.py", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "- A warning is emitted if no responses are found (likely because the export file is missing).\n"+
+		"- The history file holds only user prompts because the CLI never stores replies there.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if want := []string{"The history file holds only user prompts because the CLI never stores replies there."}; !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}
 }

@@ -14,7 +14,7 @@ import (
 // failing right now ("the test is failing because…", "one test is still failing") or
 // guesses at a cause ("I think the issue is…", "the issue must be…").
 var momentStates = []string{" is failing", " are failing", " still fail",
-	" i think", " i suspect", " i believe", " must be ", " probably ", " perhaps ", " maybe ",
+	" i think", " i suspect", " i believe", " must be ", " probably ", " likely ", "(likely ", " perhaps ", " maybe ",
 	" je pense", " peut-être ", " sans doute "}
 
 // isMomentState reports a sentence (lower case, padded with spaces) that is a state of the

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"carnet/hook/transcript"
+	"carnet/memstore"
 )
 
 // firstParagraph gives the first paragraph of a prompt as one line, stopping before a
@@ -232,7 +233,7 @@ const (
 )
 
 // reasonMarkers are every marker of a choice or a cause.
-var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners)
+var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners, revertMarkers)
 
 // markedLines returns a filter of the lines of text (see sentencesIn) that hold a marker of
 // a choice or a cause, or false when none does: most texts state no reason, and only the
@@ -285,7 +286,7 @@ func reasonKind(low string) int {
 	switch {
 	case isRefusal(low) && notNeeded(low):
 		return reasonKnowledge // "No reinstall needed - just …": how the tool works
-	case hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low):
+	case hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low) || memstore.IsRevert(low):
 		if isAgentProcess(low) {
 			return reasonNone
 		}
@@ -346,8 +347,8 @@ func sentencesIn(text string, want func(start, end int) bool) []string {
 				out = append(out, keptSentences(splitCJK(s))...)
 				continue
 			}
-			if strings.HasSuffix(s, ":") && reasonedMove(" "+strings.ToLower(s)) {
-				s = strings.TrimSuffix(s, ":") + "." // "Since X, I'll do Y:" before the doing
+			if strings.HasSuffix(s, ":") && (reasonedMove(" "+strings.ToLower(s)) || memstore.IsRevert(s)) {
+				s = strings.TrimSuffix(s, ":") + "." // "Since X, I'll do Y:", "Reverted X back to Y:" before the details
 			}
 			if keepSentence(s) {
 				out = append(out, s)
@@ -410,11 +411,12 @@ func statedChoice(low string) bool {
 }
 
 // reasonOpeners open a sentence with the reason of what follows ("Since raw history lacks
-// replies, I'll …"); moveOpeners introduce that move; a reason about the agent or the
-// user (agentSubjects) or a move in lookVerbs make it only a look around.
+// replies, I'll …"); moveOpeners introduce that move (a plan: "I'll", not "let me …", the
+// agent telling what it does as it does it); a reason about the agent or the user
+// (agentSubjects) or a move in lookVerbs make it only a look around.
 var (
 	reasonOpeners = []string{" since ", " because ", " puisque ", " comme "}
-	moveOpeners   = []string{", i'll ", ", we'll ", ", let me ", ", let's ", ", je vais ", ", on va "}
+	moveOpeners   = []string{", i'll ", ", we'll ", ", je vais ", ", on va "}
 	agentSubjects = []string{"i ", "i'", "you ", "the user ", "je ", "j'", "vous ", "tu ", "l'utilisateur "}
 	lookVerbs     = []string{"look", "check", "examine", "read", "see", "inspect", "investigate", "search", "explore",
 		"verify", "review", "run", "try", "first", "need", "start", "regarder", "vérifier", "lire", "chercher", "essayer"}

@@ -39,10 +39,11 @@ func thoughtDecisions(t *transcript.Turn, n int) []string {
 		if tools == nil {
 			tools = toolNames(t.Tools)
 		}
-		for _, s := range sentences(th) {
+		ss := sentences(th)
+		for i, s := range ss {
 			low := " " + strings.ToLower(s) + " "
 			if len(out) < n && opensWith(low, thoughtChoices) && !hasAny(low, thoughtMoves) && !hasAny(low, tools) {
-				out = append(out, s)
+				out = append(out, withReason(ss, i))
 			}
 		}
 	}

@@ -390,8 +390,8 @@ func goalOf(p string) string { return clipGoal(goalText(p)) }
 
 // goalText reduces a prompt to one line: slash commands become "/name args" (a bare one
 // gives ""); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
-// answers to the agent ("yes, or we could …"), pasted logs and empty text give ""; a plan
-// keeps its title.
+// answers to the agent ("yes, or we could …"), bare git instructions ("commit and push"),
+// a link with a remark, pasted logs and empty text give ""; a plan keeps its title.
 func goalText(p string) string {
 	p = strings.TrimSpace(p)
 	if p == "" || strings.HasPrefix(p, "<task-notification>") || strings.HasPrefix(p, "<system-reminder>") {
@@ -413,7 +413,7 @@ func goalText(p string) string {
 		return ""
 	}
 	p = dropPreamble(dropThinkWords(firstParagraph(p)))
-	if isAck(p) || isStatusQuestion(p) {
+	if isAck(p) || isStatusQuestion(p) || isHousekeeping(p) || isURLReply(p) {
 		return ""
 	}
 	return dropChatter(p)

@@ -57,3 +57,25 @@ func TestPushTurnKeepsItsCommitNotItsPrompt(t *testing.T) {
 		t.Errorf("the commit is not under the work done")
 	}
 }
+
+// A question the turn only answered in words (no file, no commit) is marked Asked: the
+// merge writes it only as the day's first goal. A question the turn acted on is not.
+func TestAnsweredQuestionIsSetApart(t *testing.T) {
+	t.Parallel()
+	talk := &transcripttest.Claude{}
+	talk.Prompt("why use three PRs as the threshold? what if one PR fixed a critical bug?")
+	talk.Say("m1", "Three PRs separates regular contributors from one-off ones.")
+	e := extractEN(t, talk, "/home/dev/proj")
+	if len(e.Goal) != 1 || !e.Asked {
+		t.Errorf("answered question: goals %q, asked %v", e.Goal, e.Asked)
+	}
+	work := &transcripttest.Claude{}
+	work.Prompt("why is the last test failing?")
+	work.Use("m1", "t1", "Edit", map[string]any{"file_path": "/home/dev/proj/parser.go", "old_string": "a", "new_string": "b"})
+	work.Result("t1", "ok", false)
+	work.Say("m2", "Fixed the off-by-one in the parser.")
+	e = extractEN(t, work, "/home/dev/proj")
+	if len(e.Goal) != 1 || e.Asked {
+		t.Errorf("question acted on: goals %q, asked %v", e.Goal, e.Asked)
+	}
+}

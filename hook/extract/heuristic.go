@@ -74,6 +74,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Work = append(e.Work, apiCommits(t.Tools, w)...)
 	e.Work = append(e.Work, pullRequests(t.Tools, w)...)
 	e.Problems = append(e.Problems, problems...)
+	changed := len(e.Work) > 0
 	e.Problems = append(e.Problems, toolFailures(t.Tools, w, maxFailures-len(problems))...)
 	if r := reportedError(t, w); r != "" {
 		e.Problems = append(e.Problems, r)
@@ -93,7 +94,9 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	plans(&e, t, w)
 	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
-	return clean(e, fx)
+	e = clean(e, fx)
+	askOnly(&e, changed)
+	return e
 }
 
 // statements adds what the assistant stated under a label in its closing text, then the

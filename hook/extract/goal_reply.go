@@ -75,3 +75,11 @@ func wordSet(s string) map[string]bool {
 	}
 	return m
 }
+
+// isNumberedAnswer reports a prompt that answers the agent's numbered questions point by
+// point ("1: the premove auto-executes if …"): it refines the task under way. A numbered
+// list of requests is written "1." or "1)", not "1:".
+func isNumberedAnswer(p string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(p), "1")
+	return ok && strings.HasPrefix(strings.TrimLeft(rest, " "), ":")
+}

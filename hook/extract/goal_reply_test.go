@@ -41,6 +41,22 @@ func TestLinkWithARemarkIsNoGoal(t *testing.T) {
 	}
 }
 
+// An answer to the agent's numbered questions ("1: …") refines the task under way; a
+// numbered list of requests is a goal.
+func TestNumberedAnswerIsNoGoal(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"1: the premove runs if the move is still legal, else it is cancelled. 2: yes": "",
+		"1 : keep the old export":                      "",
+		"1. print the summary, 2. point me to the log": "1. print the summary, 2. point me to the log",
+		"12:30 is when the backup should run each day": "12:30 is when the backup should run each day",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // The turn that only pushes gives no goal, and the commit stays under the work done.
 func TestPushTurnKeepsItsCommitNotItsPrompt(t *testing.T) {
 	t.Parallel()

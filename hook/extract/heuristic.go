@@ -393,7 +393,7 @@ func goalOf(p string) string { return clipGoal(goalText(p)) }
 
 // goalText reduces a prompt to one line: slash commands become "/name args" (a bare one
 // gives ""); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
-// answers to the agent ("yes, or we could …"), bare git instructions ("commit and push"),
+// answers to the agent ("yes, or we could …", "1: …"), bare git instructions ("commit and push"),
 // a link with a remark, pasted logs and empty text give ""; a plan keeps its title.
 func goalText(p string) string {
 	p = strings.TrimSpace(p)
@@ -412,7 +412,7 @@ func goalText(p string) string {
 		}
 	}
 	p = strings.Map(dropBoxDrawing, p) // a terminal's frame pasted with the prompt
-	if isFollowUp(p) || isApproval(p) || isAnswer(p) || isRephrase(p) {
+	if isFollowUp(p) || isApproval(p) || isAnswer(p) || isRephrase(p) || isNumberedAnswer(p) {
 		return ""
 	}
 	p = dropPreamble(dropThinkWords(firstParagraph(p)))

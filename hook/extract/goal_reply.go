@@ -3,6 +3,7 @@ package extract
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -82,4 +83,21 @@ func wordSet(s string) map[string]bool {
 func isNumberedAnswer(p string) bool {
 	rest, ok := strings.CutPrefix(strings.TrimSpace(p), "1")
 	return ok && strings.HasPrefix(strings.TrimLeft(rest, " "), ":")
+}
+
+// pleas open a request by asking for help with it ("please help me fix …"): the request is
+// what follows.
+var pleas = []string{"please help me to ", "please help me ", "please help to ", "please help "}
+
+// dropPlea cuts a plea for help before the request it opens, when a request of a few words follows.
+func dropPlea(g string) string {
+	low := strings.ToLower(g)
+	for _, p := range pleas {
+		if strings.HasPrefix(low, p) && len(strings.Fields(g[len(p):])) >= minRequestWords {
+			rest := g[len(p):]
+			r, size := utf8.DecodeRuneInString(rest)
+			return string(unicode.ToUpper(r)) + rest[size:]
+		}
+	}
+	return g
 }

@@ -57,6 +57,21 @@ func TestNumberedAnswerIsNoGoal(t *testing.T) {
 	}
 }
 
+// A plea for help before the request ("please help reapply for …") is not part of the goal.
+func TestPleaBeforeTheRequestIsDropped(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"please help reapply for the grant application based on what the product now is": "Reapply for the grant application based on what the product now is",
+		"Please help me fix the login redirect loop":                                     "Fix the login redirect loop",
+		"Please update CLAUDE.md for current changes":                                    "Please update CLAUDE.md for current changes",
+		"please help me debug":                                                           "please help me debug",
+	} {
+		if got := goalOf(in); got != want {
+			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // The turn that only pushes gives no goal, and the commit stays under the work done.
 func TestPushTurnKeepsItsCommitNotItsPrompt(t *testing.T) {
 	t.Parallel()

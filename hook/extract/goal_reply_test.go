@@ -72,6 +72,27 @@ func TestPleaBeforeTheRequestIsDropped(t *testing.T) {
 	}
 }
 
+// A request to explain or analyse, or a question without its mark (Chinese 如何, 嗎), that
+// the turn only answered in words is marked Asked too; a task that changed nothing is not.
+func TestInquiryIsAsked(t *testing.T) {
+	t.Parallel()
+	for prompt, asked := range map[string]bool{
+		"請你詳細分析這是如何界定重要的貢獻者":                           true,
+		"Explain how the scoring weights the reviews":  true,
+		"please analyze the cache hit rate":            true,
+		"這個門檻是否合理":                                     true,
+		"Make a proposal to split app.js into modules": false,
+		"count the total lines of js code":             false,
+	} {
+		b := &transcripttest.Claude{}
+		b.Prompt(prompt)
+		b.Say("m1", "Here is the answer, in words.")
+		if e := extractEN(t, b, "/home/dev/proj"); e.Asked != asked || len(e.Goal) != 1 {
+			t.Errorf("%q: asked %v, goals %q", prompt, e.Asked, e.Goal)
+		}
+	}
+}
+
 // The turn that only pushes gives no goal, and the commit stays under the work done.
 func TestPushTurnKeepsItsCommitNotItsPrompt(t *testing.T) {
 	t.Parallel()

@@ -19,10 +19,16 @@ var housekeepingWords = wordSet(`git add . -a -A --all commit commits push pull 
 var gitVerbs = wordSet(`git commit push merge rebase pr`)
 
 // maxHousekeepingWords bounds a bare git instruction: a longer prompt says more than that.
-const maxHousekeepingWords = 12
+const (
+	maxHousekeepingWords = 12
+	maxHousekeepingBytes = 120
+)
 
 // isHousekeeping reports a prompt that only asks to stage, commit, push or merge.
 func isHousekeeping(p string) bool {
+	if len(p) > maxHousekeepingBytes {
+		return false
+	}
 	f := strings.Fields(strings.ToLower(p))
 	if len(f) == 0 || len(f) > maxHousekeepingWords {
 		return false
@@ -91,9 +97,8 @@ var pleas = []string{"please help me to ", "please help me ", "please help to ",
 
 // dropPlea cuts a plea for help before the request it opens, when a request of a few words follows.
 func dropPlea(g string) string {
-	low := strings.ToLower(g)
 	for _, p := range pleas {
-		if strings.HasPrefix(low, p) && len(strings.Fields(g[len(p):])) >= minRequestWords {
+		if len(g) > len(p) && strings.EqualFold(g[:len(p)], p) && len(strings.Fields(g[len(p):])) >= minRequestWords {
 			rest := g[len(p):]
 			r, size := utf8.DecodeRuneInString(rest)
 			return string(unicode.ToUpper(r)) + rest[size:]

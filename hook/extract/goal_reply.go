@@ -72,7 +72,7 @@ func isURLReply(p string) bool {
 
 // requestVerbs ask for work on what a link points to.
 var requestVerbs = wordSet(`fix implement add make use check look read review update download deploy follow do try apply
-	install build see clone port copy compare summarize summarise explain analyze analyse`)
+	install build see clone port copy compare summarize summarise explain analyze analyse merge open test debug refactor`)
 
 // wordSet makes a set of the words of s.
 func wordSet(s string) map[string]bool {

@@ -35,6 +35,11 @@ type Extraction struct {
 	// the agent, or pasted by the user after a shell prompt). Merge closes the open items
 	// it covers (see ShownDone). Never written as such.
 	Evidence []string `json:"-"`
+
+	// Asked says the goal is a question the exchange only answered in words (it changed
+	// nothing): Merge writes it only when the day has no goal yet; after a goal, such a
+	// question discusses the task under way, it is not a task.
+	Asked bool `json:"-"`
 }
 
 // Key names of the extraction JSON, in file order.

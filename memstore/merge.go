@@ -60,6 +60,11 @@ func (p *Project) Merge(e Extraction, c Change) (*MergeResult, error) {
 // Merge applies an extraction inside a Tx, recording what it did in res.
 func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 	date := Date(tx.now)
+	goals, err := tx.askedGoal(date, e)
+	if err != nil {
+		return err
+	}
+	e.Goal = goals
 	var today *Doc
 	var day *DedupIndex // every bullet of today's log, built once and kept up to date by addEach
 	for _, key := range LogOrder {

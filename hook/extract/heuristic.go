@@ -74,6 +74,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Work = append(e.Work, apiCommits(t.Tools, w)...)
 	e.Work = append(e.Work, pullRequests(t.Tools, w)...)
 	e.Problems = append(e.Problems, problems...)
+	changed := len(e.Work) > 0
 	e.Problems = append(e.Problems, toolFailures(t.Tools, w, maxFailures-len(problems))...)
 	if r := reportedError(t, w); r != "" {
 		e.Problems = append(e.Problems, r)
@@ -93,7 +94,9 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	plans(&e, t, w)
 	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
-	return clean(e, fx)
+	e = clean(e, fx)
+	askOnly(&e, changed)
+	return e
 }
 
 // statements adds what the assistant stated under a label in its closing text, then the
@@ -393,8 +396,8 @@ func goalOf(p string) string { return clipGoal(goalText(p)) }
 
 // goalText reduces a prompt to one line: slash commands become "/name args" (a bare one
 // gives ""); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
-// answers to the agent ("yes, or we could …"), pasted logs and empty text give ""; a plan
-// keeps its title.
+// answers to the agent ("yes, or we could …", "1: …"), bare git instructions ("commit and push"),
+// a link with a remark, pasted logs and empty text give ""; a plan keeps its title.
 func goalText(p string) string {
 	p = strings.TrimSpace(p)
 	if p == "" || strings.HasPrefix(p, "<task-notification>") || strings.HasPrefix(p, "<system-reminder>") {
@@ -412,14 +415,14 @@ func goalText(p string) string {
 		}
 	}
 	p = strings.Map(dropBoxDrawing, p) // a terminal's frame pasted with the prompt
-	if isFollowUp(p) || isApproval(p) || isAnswer(p) || isRephrase(p) {
+	if isFollowUp(p) || isApproval(p) || isAnswer(p) || isRephrase(p) || isNumberedAnswer(p) {
 		return ""
 	}
 	p = dropPreamble(dropThinkWords(firstParagraph(p)))
-	if isAck(p) || isStatusQuestion(p) {
+	if isAck(p) || isStatusQuestion(p) || isHousekeeping(p) || isURLReply(p) {
 		return ""
 	}
-	return dropChatter(p)
+	return dropPlea(dropChatter(p))
 }
 
 // thinkWords ask the agent to think longer ("ultrathink"): they are not the task.

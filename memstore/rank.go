@@ -38,6 +38,9 @@ type Query struct {
 	// Skip leaves a file out entirely; nil keeps all. Any filter but SkipSensitive needs every
 	// file's bytes: the search index is then of no help.
 	Skip func(data []byte) bool
+	// Watch lets a long-running process (the MCP server) trust the listings an inotify watch
+	// vouches for, instead of one stat per file on every search (see searchwatch.go).
+	Watch bool
 }
 
 // Results are the hits of a query, best first, and how many matched in all.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"sync/atomic"
 	"time"
 )
 
@@ -25,12 +26,13 @@ func (w *Workspace) Find(q Query) (Results, error) {
 		return Results{}, nil
 	}
 	start := time.Now()
+	wt, gen := q.watcherFor(w.Root)
 	plans := make([]*indexPlan, len(w.Projects))
 	errs := make([]error, len(w.Projects))
 	parallel(len(plans), func() func(int) {
 		return func(i int) {
 			if i >= 0 {
-				plans[i], errs[i] = planProject(w.Projects[i], start)
+				plans[i], errs[i] = planProject(w.Projects[i], start, wt, gen)
 			}
 		}
 	})
@@ -95,24 +97,51 @@ type scanHit struct {
 }
 
 // planProject lists the project's files, each with its key from the listing's lstat (the
-// one stat a search costs per file), and reads its index.
-func planProject(p *Project, start time.Time) (*indexPlan, error) {
-	pl := &indexPlan{p: p}
-	f, err := p.openFolder(false)
-	if err != nil {
-		return pl, skipLinkOrMissing(p, err)
+// one stat a search costs per file), and reads its index; or takes both from the watcher wt
+// when it vouches for them at generation gen.
+func planProject(p *Project, start time.Time, wt *searchWatcher, gen uint64) (*indexPlan, error) {
+	pl := &indexPlan{p: p, wt: wt}
+	files, x, ok := wt.listing(p, gen)
+	if !ok {
+		var err error
+		if files, x, err = listProject(p, start, wt, gen); err != nil {
+			return nil, err
+		}
 	}
-	defer f.Close()
-	files, err := f.listFiles()
-	if err != nil {
-		return nil, err
-	}
-	pl.old = f.loadSearchIndex(start)
+	pl.old = x
 	for _, lf := range files {
 		key, seen := keyOf(lf.info)
 		pl.jobs = append(pl.jobs, searchJob{p: p, path: lf.path, plan: pl, key: key, seen: seen})
 	}
 	return pl, nil
+}
+
+// projectsListed counts the projects a search listed (tests tell by it whether the watcher
+// spared a listing).
+var projectsListed atomic.Int64
+
+// listProject lists the project's files and reads its index, after watching its folders when
+// there is a watcher; the watcher keeps them when it watches the project whole.
+func listProject(p *Project, start time.Time, wt *searchWatcher, gen uint64) ([]listedFile, *searchIndex, error) {
+	projectsListed.Add(1)
+	watched := wt.watch(p)
+	f, err := p.openFolder(false)
+	if err != nil {
+		if err = skipLinkOrMissing(p, err); err == nil && watched {
+			wt.keep(p, gen, nil, nil)
+		}
+		return nil, nil, err
+	}
+	defer f.Close()
+	files, err := f.listFiles()
+	if err != nil {
+		return nil, nil, err
+	}
+	x := f.loadSearchIndex(start)
+	if watched {
+		wt.keep(p, gen, files, x)
+	}
+	return files, x, nil
 }
 
 // scanAll reads and scans the live files on every core, and gives the words of those to
@@ -175,6 +204,7 @@ type indexPlan struct {
 	first, end int         // the project's jobs
 	old        *searchIndex
 	build      *indexBuilder // the index to write, nil when the old one stays
+	wt         *searchWatcher
 }
 
 // plan decides, for each of the project's files, whether the index answers for it or it is
@@ -305,7 +335,11 @@ func (pl *indexPlan) save() {
 	if pl.build == nil {
 		return
 	}
-	err := pl.p.WriteState(searchIndexFile, pl.build.encode(pl.p.RelDir))
+	data := pl.build.encode(pl.p.RelDir)
+	if pl.wt != nil {
+		pl.wt.keepIndex(pl.p, parseSearchIndex(data, pl.p.RelDir))
+	}
+	err := pl.p.WriteState(searchIndexFile, data)
 	if le, ok := errors.AsType[*LinkError](err); ok {
 		pl.p.noteLink(le.Path)
 	}

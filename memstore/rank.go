@@ -227,9 +227,7 @@ func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, now string, q
 	if len(s.hits) == 0 {
 		return hits
 	}
-	d := ParseDoc(s.data)
-	lines := d.Lines()
-	secs := d.Sections()
+	lines, secs := s.doc.parsed()
 	fileDate := logDate(s.job.path)
 	for _, h := range s.hits {
 		if h.line >= len(lines) {

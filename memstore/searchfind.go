@@ -87,7 +87,7 @@ type fileScan struct {
 	bytes int
 	df    []int
 	hits  []scanHit
-	data  []byte // the file, kept when it has hits
+	doc   *fileDoc // the file, kept when it has hits
 }
 
 type scanHit struct {
@@ -166,10 +166,10 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 			j := live[k]
 			job := jobs[j]
 			scans[j] = fileScan{job: job}
-			if data, cf, ok := cachedRead(job); ok && job.indexAs < 0 {
-				if skip == nil || !skip(data) {
+			if doc, cf, ok := cachedRead(job); ok && job.indexAs < 0 {
+				if skip == nil || !skip(doc.data) {
 					scans[j].scan(cf, terms)
-					scans[j].data = data
+					scans[j].doc = doc
 				}
 				return
 			}
@@ -184,10 +184,11 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 			folded = foldInto(folded[:0], data)
 			if !skipped {
 				scans[j].scan(folded, terms)
-				if len(scans[j].hits) > 0 {
-					scans[j].data = bytes.Clone(data)
-					cacheRead(job, scans[j].data, bytes.Clone(folded), start)
-				}
+			}
+			if len(scans[j].hits) > 0 || cacheable(job, start) {
+				doc := &fileDoc{data: bytes.Clone(data)}
+				scans[j].doc = doc
+				cacheRead(job, doc, bytes.Clone(folded), start)
 			}
 			if job.indexAs >= 0 {
 				words.count(folded)

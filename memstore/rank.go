@@ -189,7 +189,7 @@ func rank(scans []fileScan, terms [][]byte, q Query) Results {
 		for i, d := range s.df {
 			df[i] += d
 		}
-		if d := logDate(s.job.path); d > newest {
+		if d := s.job.date; d > newest {
 			newest = d
 		}
 	}
@@ -206,13 +206,11 @@ func rank(scans []fileScan, terms [][]byte, q Query) Results {
 		now = Date(q.Now)
 	}
 	var hits []Hit
+	rec := recencies{now: now, memo: map[string]float64{}}
 	for _, s := range scans {
-		hits = s.collect(hits, idf, avg, now, q)
+		hits = s.collect(hits, idf, avg, &rec, q)
 	}
-	slices.SortFunc(hits, func(a, b Hit) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(b.Date, a.Date), strings.Compare(a.Project, b.Project),
-			strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
-	})
+	slices.SortFunc(hits, compareHits)
 	r := Results{Total: len(hits)}
 	hits = hits[min(max(q.Offset, 0), len(hits)):]
 	if q.Limit > 0 && len(hits) > q.Limit {
@@ -222,13 +220,46 @@ func rank(scans []fileScan, terms [][]byte, q Query) Results {
 	return r
 }
 
+// compareHits orders hits best first: score, then newest, then project, path and line.
+// Each key is compared only when those before it tie.
+func compareHits(a, b Hit) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	if c := strings.Compare(b.Date, a.Date); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Project, b.Project); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Path, b.Path); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Line, b.Line)
+}
+
+// recencies is recency from now, worked out once per date.
+type recencies struct {
+	now  string
+	memo map[string]float64
+}
+
+func (r *recencies) of(date string) float64 {
+	f, ok := r.memo[date]
+	if !ok {
+		f = recency(date, r.now)
+		r.memo[date] = f
+	}
+	return f
+}
+
 // collect turns a file's candidate lines into scored hits, with their section and date.
-func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, now string, q Query) []Hit {
+func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, rec *recencies, q Query) []Hit {
 	if len(s.hits) == 0 {
 		return hits
 	}
 	lines, secs := s.doc.parsed()
-	fileDate := logDate(s.job.path)
+	fileDate := s.job.date
 	for _, h := range s.hits {
 		if h.line >= len(lines) {
 			continue
@@ -247,7 +278,7 @@ func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, now string, q
 			f := float64(tf)
 			hit.Score += idf[i] * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*float64(h.len)/avg))
 		}
-		hit.Score *= recency(hit.Date, now) * importanceFactor(hit.Text)
+		hit.Score *= rec.of(hit.Date) * importanceFactor(hit.Text)
 		hits = append(hits, hit)
 	}
 	return hits

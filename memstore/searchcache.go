@@ -67,15 +67,22 @@ func cachedRead(job searchJob) (doc *fileDoc, folded []byte, ok bool) {
 	return c.doc, c.folded, true
 }
 
-// cacheable reports whether a file read by the search that started at start may be kept:
-// its key is not racy.
-func cacheable(job searchJob, start time.Time) bool { return job.seen && !racy(job.key, start) }
+// cacheable reports whether a file of n bytes read by the search that started at start may
+// be kept: its key is not racy and the cache has room for it (and its folded bytes).
+func cacheable(job searchJob, start time.Time, n int) bool {
+	if !job.seen || racy(job.key, start) {
+		return false
+	}
+	searchCache.Lock()
+	defer searchCache.Unlock()
+	return searchCache.bytes+2*n <= searchCacheMax
+}
 
 // cacheRead keeps a file read for a search (doc and folded are kept as they are: the caller
 // gives copies), unless its key is racy or the cache is full. Every file read is kept, not
 // only those with hits: the next query's hits may be in any of them.
 func cacheRead(job searchJob, doc *fileDoc, folded []byte, start time.Time) {
-	if !cacheable(job, start) {
+	if !job.seen || racy(job.key, start) {
 		return
 	}
 	searchCache.Lock()

@@ -70,6 +70,7 @@ func (q Query) skip() func([]byte) bool {
 type searchJob struct {
 	p    *Project
 	path string
+	date string     // the log's date, or ""
 	plan *indexPlan // nil outside Find
 	key  fileKey    // from the listing's lstat, before the file is read
 	seen bool       // the lstat found a regular file
@@ -111,7 +112,7 @@ func planProject(p *Project, start time.Time, wt *searchWatcher, gen uint64) (*i
 	pl.old = x
 	for _, lf := range files {
 		key, seen := keyOf(lf.info)
-		pl.jobs = append(pl.jobs, searchJob{p: p, path: lf.path, plan: pl, key: key, seen: seen})
+		pl.jobs = append(pl.jobs, searchJob{p: p, path: lf.path, date: lf.date, plan: pl, key: key, seen: seen})
 	}
 	return pl, nil
 }
@@ -185,7 +186,7 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 			if !skipped {
 				scans[j].scan(folded, terms)
 			}
-			if len(scans[j].hits) > 0 || cacheable(job, start) {
+			if len(scans[j].hits) > 0 || cacheable(job, start, len(data)) {
 				doc := &fileDoc{data: bytes.Clone(data)}
 				scans[j].doc = doc
 				cacheRead(job, doc, bytes.Clone(folded), start)
@@ -229,6 +230,7 @@ func (pl *indexPlan) plan(jobs []searchJob, scans []fileScan, terms [][]byte, q 
 		x, stats = nil, nil // a malformed index answers for nothing: every file is read again
 		pl.assign(jobs, nil, start)
 	}
+	dfs := make([]int, len(stats)*(pl.end-pl.first)) // every file's df, in one allocation
 	for j := pl.first; j < pl.end; j++ {
 		e := -1
 		if x != nil && jobs[j].seen {
@@ -240,7 +242,8 @@ func (pl *indexPlan) plan(jobs []searchJob, scans []fileScan, terms [][]byte, q 
 			jobs[j].live = true
 			continue
 		}
-		scans[j], jobs[j].live = fromIndex(jobs[j], x.files[e], e, stats, q)
+		scans[j], jobs[j].live = fromIndex(jobs[j], x.files[e], e, stats, q, dfs[:len(stats):len(stats)])
+		dfs = dfs[len(stats):]
 	}
 }
 
@@ -248,6 +251,10 @@ func (pl *indexPlan) plan(jobs []searchJob, scans []fileScan, terms [][]byte, q 
 // order among the files, then those to read and index, and makes pl.build when the index
 // changes. It returns, for each of x's files, its number in the new index or -1.
 func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) []int {
+	if pl.unchanged(jobs, x, start) {
+		pl.build = nil
+		return nil
+	}
 	var to []int
 	if x != nil {
 		to = make([]int, len(x.files))
@@ -284,10 +291,33 @@ func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) [
 	return to
 }
 
+// unchanged reports whether x answers for every file of the project that can be indexed now
+// and holds no other, so that no new index is to be written (the common case, checked
+// without building one); it sets every job's indexAs to -1.
+func (pl *indexPlan) unchanged(jobs []searchJob, x *searchIndex, start time.Time) bool {
+	if x == nil {
+		return false
+	}
+	kept := 0
+	for j := pl.first; j < pl.end; j++ {
+		job := &jobs[j]
+		job.indexAs = -1
+		if !job.seen {
+			continue
+		}
+		if i, ok := x.byPath[job.path]; ok && x.files[i].key == job.key {
+			kept++
+		} else if !racy(job.key, start) {
+			return false
+		}
+	}
+	return kept == len(x.files)
+}
+
 // fromIndex is the scan of a file the index answers for, unless the file may hold a hit or
 // a query word matches several of its words (the index cannot count the lines holding
 // either): then it is to be read.
-func fromIndex(job searchJob, f indexFile, e int, stats []termStats, q Query) (fileScan, bool) {
+func fromIndex(job searchJob, f indexFile, e int, stats []termStats, q Query, df []int) (fileScan, bool) {
 	if q.Skip != nil {
 		return fileScan{}, true
 	}
@@ -295,7 +325,7 @@ func fromIndex(job searchJob, f indexFile, e int, stats []termStats, q Query) (f
 	if q.SkipSensitive && f.sensitive {
 		return s, false
 	}
-	s.lines, s.bytes, s.df = f.lines, f.bytes, make([]int, len(stats))
+	s.lines, s.bytes, s.df = f.lines, f.bytes, df
 	all := true
 	for i, st := range stats {
 		switch st.words[e] {

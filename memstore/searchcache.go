@@ -79,8 +79,9 @@ func cacheable(job searchJob, start time.Time, n int) bool {
 }
 
 // cacheRead keeps a file read for a search (doc and folded are kept as they are: the caller
-// gives copies), unless its key is racy or the cache is full. Every file read is kept, not
-// only those with hits: the next query's hits may be in any of them.
+// gives copies), unless its key is racy or the cache is full. A process that searches again
+// and again keeps every file read, not only those with hits: the next query's hits may be
+// in any of them.
 func cacheRead(job searchJob, doc *fileDoc, folded []byte, start time.Time) {
 	if !job.seen || racy(job.key, start) {
 		return

@@ -26,7 +26,7 @@ func (w *Workspace) Find(q Query) (Results, error) {
 		return Results{}, nil
 	}
 	start := time.Now()
-	wt, gen := q.watcherFor(w.Root)
+	wt, gen, again := q.watcherFor(w.Root)
 	plans := make([]*indexPlan, len(w.Projects))
 	errs := make([]error, len(w.Projects))
 	parallel(len(plans), func() func(int) {
@@ -49,7 +49,7 @@ func (w *Workspace) Find(q Query) (Results, error) {
 	for _, pl := range plans {
 		pl.plan(jobs, scans, terms, q, start)
 	}
-	scanAll(jobs, scans, terms, q.skip(), start)
+	scanAll(jobs, scans, terms, q.skip(), start, again)
 	for _, pl := range plans {
 		pl.save()
 	}
@@ -147,8 +147,9 @@ func listProject(p *Project, start time.Time, wt *searchWatcher, gen uint64) ([]
 
 // scanAll reads and scans the live files on every core, and gives the words of those to
 // index to their project's new index; each worker keeps the folders it reads open, so that
-// a file costs one check for links and one open.
-func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time) {
+// a file costs one check for links and one open. The files read are kept in the cache when
+// they hold hits, all of them with keepAll.
+func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time, keepAll bool) {
 	var live []int
 	for j := range jobs {
 		if jobs[j].live {
@@ -186,7 +187,7 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 			if !skipped {
 				scans[j].scan(folded, terms)
 			}
-			if len(scans[j].hits) > 0 || cacheable(job, start, len(data)) {
+			if len(scans[j].hits) > 0 || keepAll && cacheable(job, start, len(data)) {
 				doc := &fileDoc{data: bytes.Clone(data)}
 				scans[j].doc = doc
 				cacheRead(job, doc, bytes.Clone(folded), start)

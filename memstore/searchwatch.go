@@ -91,26 +91,28 @@ var processWatch struct {
 	searches int
 }
 
-// watcherFor is the watcher a search uses and the generation its listings must have; nil
-// when the query does not ask for it or it cannot vouch for anything now.
-func (q Query) watcherFor(root string) (*searchWatcher, uint64) {
+// watcherFor is the watcher a search uses and the generation its listings must have (nil
+// when the query does not ask for it or it cannot vouch for anything now), and whether the
+// process searches again and again (its second search on): then every file read is worth
+// keeping in the cache, not only those with hits.
+func (q Query) watcherFor(root string) (w *searchWatcher, gen uint64, again bool) {
 	if !q.Watch {
-		return nil, 0
+		return nil, 0, false
 	}
 	processWatch.Lock()
 	if processWatch.searches++; processWatch.searches == 2 {
 		processWatch.w, _ = newSearchWatcher(nil)
 	}
-	w := processWatch.w
+	w, again = processWatch.w, processWatch.searches >= 2
 	processWatch.Unlock()
 	if w == nil {
-		return nil, 0
+		return nil, 0, again
 	}
 	gen, ok := w.sync(root)
 	if !ok {
-		return nil, 0
+		return nil, 0, again
 	}
-	return w, gen
+	return w, gen, again
 }
 
 // tapFunc lets a test stand between fsnotify and the watcher's loop.

@@ -115,6 +115,19 @@ func (q Query) watcherFor(root string) (w *searchWatcher, gen uint64, again bool
 	return w, gen, again
 }
 
+// StopSearchWatch closes the process's search watcher, if it has one, and removes its
+// sentinel folder; later searches list with stats. A long-running process calls it on its
+// way out.
+func StopSearchWatch() {
+	processWatch.Lock()
+	w := processWatch.w
+	processWatch.w = nil
+	processWatch.Unlock()
+	if w != nil {
+		w.close()
+	}
+}
+
 // tapFunc lets a test stand between fsnotify and the watcher's loop.
 type tapFunc func(<-chan fsnotify.Event, <-chan error) (<-chan fsnotify.Event, <-chan error)
 

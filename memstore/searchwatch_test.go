@@ -234,3 +234,18 @@ func TestSearchWatchClosed(t *testing.T) {
 		t.Errorf("closed watcher: %d hits, %d projects listed; want 1 and %d", r.Total, listed, len(w.Projects))
 	}
 }
+
+// TestStopSearchWatch: stopping the process's watcher removes its sentinel folder, and the
+// searches after it list with stats.
+func TestStopSearchWatch(t *testing.T) {
+	sw := useWatcher(t, nil)
+	w := writeIndexWorkspace(t)
+	settleWatch(t, w)
+	StopSearchWatch()
+	if _, err := os.Stat(sw.dir); !os.IsNotExist(err) {
+		t.Errorf("the sentinel folder is still there: %v", err)
+	}
+	if _, listed := watchedFind(t, w, Query{Text: "config"}); listed != int64(len(w.Projects)) {
+		t.Errorf("after the stop, a search listed %d projects, want %d", listed, len(w.Projects))
+	}
+}

@@ -209,7 +209,7 @@ func (c *call) search(in SearchIn) (string, SearchOut, error) {
 		ws.Projects = []*memstore.Project{c.p}
 	}
 	res, err := ws.Find(memstore.Query{Text: q, Section: in.Section, From: in.From, To: in.To,
-		Tag: in.Tag, Offset: in.Offset, Limit: limit, Now: c.now, SkipSensitive: c.access != accessFull})
+		Tag: in.Tag, Offset: in.Offset, Limit: limit, Now: c.now, SkipSensitive: c.access != accessFull, Watch: true})
 	if err != nil {
 		return "", out, fail(resError, "search failed: %v", err)
 	}

@@ -93,3 +93,37 @@ func TestRecent(t *testing.T) {
 	c.ok("memory_recent", map[string]any{"days": 0, "project": "root"}, nil)
 	c.fail("memory_recent", map[string]any{"days": 1000})
 }
+
+// TestSearchSeesOutsideWrite: the long-running server keeps its listings between searches
+// (an inotify watch vouches for them), yet a file written by another process just before a
+// search — no wait between the write and the call — and a file removed are in the very
+// next answer.
+func TestSearchSeesOutsideWrite(t *testing.T) {
+	t.Parallel()
+	root := newWS(t, "[projects]\napi = \"api/memory_sessions\"\nweb = \"web/memory_sessions\"\n")
+	writeFile(t, root, "web/memory_sessions/logs/2026-03-01.md", "# Log\n\n## Décisions\n- Le proxy garde son port.\n")
+	writeFile(t, root, "api/memory_sessions/long_memory.md", "# Mémoire\n\n- Le support tient.\n")
+	c := connect(t, root, "claude")
+	search := func(q string) SearchOut {
+		t.Helper()
+		var out SearchOut
+		c.ok("memory_search", map[string]any{"query": q, "project": "*"}, &out)
+		return out
+	}
+	for range 3 { // the second search starts the watch, the third lists under it
+		search("proxy")
+	}
+	for i, word := range []string{"quetzal", "tlaloc", "mictlan"} {
+		rel := fmt.Sprintf("api/memory_sessions/logs/2026-03-1%d.md", i)
+		writeFile(t, root, rel, "# Log\n\n## Décisions\n- Le "+word+" est relu.\n")
+		if out := search(word); out.Total != 1 || out.Hits[0].Project != "api" {
+			t.Errorf("%s written just before the search: %+v", word, out)
+		}
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+			t.Fatal(err)
+		}
+		if out := search(word); out.Total != 0 {
+			t.Errorf("%s removed just before the search: %+v", word, out)
+		}
+	}
+}

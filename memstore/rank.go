@@ -38,6 +38,9 @@ type Query struct {
 	// Skip leaves a file out entirely; nil keeps all. Any filter but SkipSensitive needs every
 	// file's bytes: the search index is then of no help.
 	Skip func(data []byte) bool
+	// Watch lets a long-running process (the MCP server) trust the listings an inotify watch
+	// vouches for, instead of one stat per file on every search (see searchwatch.go).
+	Watch bool
 }
 
 // Results are the hits of a query, best first, and how many matched in all.
@@ -186,7 +189,7 @@ func rank(scans []fileScan, terms [][]byte, q Query) Results {
 		for i, d := range s.df {
 			df[i] += d
 		}
-		if d := logDate(s.job.path); d > newest {
+		if d := s.job.date; d > newest {
 			newest = d
 		}
 	}
@@ -203,13 +206,11 @@ func rank(scans []fileScan, terms [][]byte, q Query) Results {
 		now = Date(q.Now)
 	}
 	var hits []Hit
+	rec := recencies{now: now, memo: map[string]float64{}}
 	for _, s := range scans {
-		hits = s.collect(hits, idf, avg, now, q)
+		hits = s.collect(hits, idf, avg, &rec, q)
 	}
-	slices.SortFunc(hits, func(a, b Hit) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(b.Date, a.Date), strings.Compare(a.Project, b.Project),
-			strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
-	})
+	slices.SortFunc(hits, compareHits)
 	r := Results{Total: len(hits)}
 	hits = hits[min(max(q.Offset, 0), len(hits)):]
 	if q.Limit > 0 && len(hits) > q.Limit {
@@ -219,15 +220,46 @@ func rank(scans []fileScan, terms [][]byte, q Query) Results {
 	return r
 }
 
+// compareHits orders hits best first: score, then newest, then project, path and line.
+// Each key is compared only when those before it tie.
+func compareHits(a, b Hit) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	if c := strings.Compare(b.Date, a.Date); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Project, b.Project); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Path, b.Path); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Line, b.Line)
+}
+
+// recencies is recency from now, worked out once per date.
+type recencies struct {
+	now  string
+	memo map[string]float64
+}
+
+func (r *recencies) of(date string) float64 {
+	f, ok := r.memo[date]
+	if !ok {
+		f = recency(date, r.now)
+		r.memo[date] = f
+	}
+	return f
+}
+
 // collect turns a file's candidate lines into scored hits, with their section and date.
-func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, now string, q Query) []Hit {
+func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, rec *recencies, q Query) []Hit {
 	if len(s.hits) == 0 {
 		return hits
 	}
-	d := ParseDoc(s.data)
-	lines := d.Lines()
-	secs := d.Sections()
-	fileDate := logDate(s.job.path)
+	lines, secs := s.doc.parsed()
+	fileDate := s.job.date
 	for _, h := range s.hits {
 		if h.line >= len(lines) {
 			continue
@@ -246,7 +278,7 @@ func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, now string, q
 			f := float64(tf)
 			hit.Score += idf[i] * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*float64(h.len)/avg))
 		}
-		hit.Score *= recency(hit.Date, now) * importanceFactor(hit.Text)
+		hit.Score *= rec.of(hit.Date) * importanceFactor(hit.Text)
 		hits = append(hits, hit)
 	}
 	return hits

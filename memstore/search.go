@@ -26,6 +26,7 @@ func (p *Project) Files() ([]string, error) {
 type listedFile struct {
 	path string
 	info fs.FileInfo // nil when unknown
+	date string      // logDate of path, once per listing
 }
 
 // listFiles is Files with each file's lstat, through one handle on the memory folder.
@@ -58,7 +59,7 @@ func (f *folder) listFiles() ([]listedFile, error) {
 	if err == nil {
 		var fi fs.FileInfo
 		if fi, err = f.Lstat(in); err == nil {
-			out = append(out, listedFile{p.LongMemoryPath(), fi})
+			out = append(out, listedFile{p.LongMemoryPath(), fi, ""})
 		}
 	}
 	if le, ok := errors.AsType[*LinkError](err); ok {
@@ -75,7 +76,8 @@ func (f *folder) listFiles() ([]listedFile, error) {
 			name, ok := strings.CutSuffix(e.Name(), ".md")
 			if ok && !e.IsDir() && (notes && IsSlug(name) || !notes && IsDate(name)) {
 				fi, _ := e.Info()
-				out = append(out, listedFile{path.Join(dir, e.Name()), fi})
+				rel := path.Join(dir, e.Name())
+				out = append(out, listedFile{rel, fi, logDate(rel)})
 			}
 		}
 		if !notes {

@@ -8,7 +8,7 @@ import (
 )
 
 // A process that searches more than once (the MCP server) keeps what it read for a search:
-// each project's index, and the files that held hits (their bytes and folded bytes), each
+// each project's index, and the files it read (their bytes and folded bytes), each
 // under the key one stat gave before it was read. A later search uses them only when the
 // stat it takes anyway gives the same key, and the key is not racy: so they are never a
 // wrong answer either, and spare reading and parsing.
@@ -29,13 +29,32 @@ type cachedIndex struct {
 }
 
 type cachedFile struct {
-	key          fileKey
-	data, folded []byte // never changed once cached
+	key    fileKey
+	doc    *fileDoc
+	folded []byte // never changed once cached
 }
 
-// cachedRead returns the bytes and folded bytes of job's file kept from an earlier search,
-// when its key is the one the listing gave now.
-func cachedRead(job searchJob) (data, folded []byte, ok bool) {
+// fileDoc is a file read for a search, and its lines and sections once a search needed them
+// for its hits: kept in the cache with the file, parsed once.
+type fileDoc struct {
+	data  []byte // never changed once read
+	once  sync.Once
+	lines []string
+	secs  []Section
+}
+
+// parsed gives the file's lines and sections.
+func (d *fileDoc) parsed() ([]string, []Section) {
+	d.once.Do(func() {
+		doc := ParseDoc(d.data)
+		d.lines, d.secs = doc.Lines(), doc.Sections()
+	})
+	return d.lines, d.secs
+}
+
+// cachedRead returns job's file and its folded bytes kept from an earlier search, when its
+// key is the one the listing gave now.
+func cachedRead(job searchJob) (doc *fileDoc, folded []byte, ok bool) {
 	if !job.seen {
 		return nil, nil, false
 	}
@@ -45,12 +64,25 @@ func cachedRead(job searchJob) (data, folded []byte, ok bool) {
 	if !ok || c.key != job.key {
 		return nil, nil, false
 	}
-	return c.data, c.folded, true
+	return c.doc, c.folded, true
 }
 
-// cacheRead keeps a file read for a search (data and folded are kept as they are: the
-// caller gives copies), unless its key is racy or the cache is full.
-func cacheRead(job searchJob, data, folded []byte, start time.Time) {
+// cacheable reports whether a file of n bytes read by the search that started at start may
+// be kept: its key is not racy and the cache has room for it (and its folded bytes).
+func cacheable(job searchJob, start time.Time, n int) bool {
+	if !job.seen || racy(job.key, start) {
+		return false
+	}
+	searchCache.Lock()
+	defer searchCache.Unlock()
+	return searchCache.bytes+2*n <= searchCacheMax
+}
+
+// cacheRead keeps a file read for a search (doc and folded are kept as they are: the caller
+// gives copies), unless its key is racy or the cache is full. A process that searches again
+// and again keeps every file read, not only those with hits: the next query's hits may be
+// in any of them.
+func cacheRead(job searchJob, doc *fileDoc, folded []byte, start time.Time) {
 	if !job.seen || racy(job.key, start) {
 		return
 	}
@@ -58,11 +90,11 @@ func cacheRead(job searchJob, data, folded []byte, start time.Time) {
 	defer searchCache.Unlock()
 	k := job.p.WS.Root + "\x00" + job.path
 	if old, ok := searchCache.files[k]; ok {
-		searchCache.bytes -= len(old.data) + len(old.folded)
+		searchCache.bytes -= len(old.doc.data) + len(old.folded)
 		delete(searchCache.files, k)
 	}
-	if n := len(data) + len(folded); searchCache.bytes+n <= searchCacheMax {
-		searchCache.files[k] = cachedFile{job.key, data, folded}
+	if n := len(doc.data) + len(folded); searchCache.bytes+n <= searchCacheMax {
+		searchCache.files[k] = cachedFile{job.key, doc, folded}
 		searchCache.bytes += n
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"sync/atomic"
 	"time"
 )
 
@@ -25,12 +26,13 @@ func (w *Workspace) Find(q Query) (Results, error) {
 		return Results{}, nil
 	}
 	start := time.Now()
+	wt, gen, again := q.watcherFor(w.Root)
 	plans := make([]*indexPlan, len(w.Projects))
 	errs := make([]error, len(w.Projects))
 	parallel(len(plans), func() func(int) {
 		return func(i int) {
 			if i >= 0 {
-				plans[i], errs[i] = planProject(w.Projects[i], start)
+				plans[i], errs[i] = planProject(w.Projects[i], start, wt, gen)
 			}
 		}
 	})
@@ -47,7 +49,7 @@ func (w *Workspace) Find(q Query) (Results, error) {
 	for _, pl := range plans {
 		pl.plan(jobs, scans, terms, q, start)
 	}
-	scanAll(jobs, scans, terms, q.skip(), start)
+	scanAll(jobs, scans, terms, q.skip(), start, again)
 	for _, pl := range plans {
 		pl.save()
 	}
@@ -68,6 +70,7 @@ func (q Query) skip() func([]byte) bool {
 type searchJob struct {
 	p    *Project
 	path string
+	date string     // the log's date, or ""
 	plan *indexPlan // nil outside Find
 	key  fileKey    // from the listing's lstat, before the file is read
 	seen bool       // the lstat found a regular file
@@ -85,7 +88,7 @@ type fileScan struct {
 	bytes int
 	df    []int
 	hits  []scanHit
-	data  []byte // the file, kept when it has hits
+	doc   *fileDoc // the file, kept when it has hits
 }
 
 type scanHit struct {
@@ -95,30 +98,58 @@ type scanHit struct {
 }
 
 // planProject lists the project's files, each with its key from the listing's lstat (the
-// one stat a search costs per file), and reads its index.
-func planProject(p *Project, start time.Time) (*indexPlan, error) {
-	pl := &indexPlan{p: p}
-	f, err := p.openFolder(false)
-	if err != nil {
-		return pl, skipLinkOrMissing(p, err)
+// one stat a search costs per file), and reads its index; or takes both from the watcher wt
+// when it vouches for them at generation gen.
+func planProject(p *Project, start time.Time, wt *searchWatcher, gen uint64) (*indexPlan, error) {
+	pl := &indexPlan{p: p, wt: wt}
+	files, x, ok := wt.listing(p, gen)
+	if !ok {
+		var err error
+		if files, x, err = listProject(p, start, wt, gen); err != nil {
+			return nil, err
+		}
 	}
-	defer f.Close()
-	files, err := f.listFiles()
-	if err != nil {
-		return nil, err
-	}
-	pl.old = f.loadSearchIndex(start)
+	pl.old = x
 	for _, lf := range files {
 		key, seen := keyOf(lf.info)
-		pl.jobs = append(pl.jobs, searchJob{p: p, path: lf.path, plan: pl, key: key, seen: seen})
+		pl.jobs = append(pl.jobs, searchJob{p: p, path: lf.path, date: lf.date, plan: pl, key: key, seen: seen})
 	}
 	return pl, nil
 }
 
+// projectsListed counts the projects a search listed (tests tell by it whether the watcher
+// spared a listing).
+var projectsListed atomic.Int64
+
+// listProject lists the project's files and reads its index, after watching its folders when
+// there is a watcher; the watcher keeps them when it watches the project whole.
+func listProject(p *Project, start time.Time, wt *searchWatcher, gen uint64) ([]listedFile, *searchIndex, error) {
+	projectsListed.Add(1)
+	watched := wt.watch(p)
+	f, err := p.openFolder(false)
+	if err != nil {
+		if err = skipLinkOrMissing(p, err); err == nil && watched {
+			wt.keep(p, gen, nil, nil)
+		}
+		return nil, nil, err
+	}
+	defer f.Close()
+	files, err := f.listFiles()
+	if err != nil {
+		return nil, nil, err
+	}
+	x := f.loadSearchIndex(start)
+	if watched {
+		wt.keep(p, gen, files, x)
+	}
+	return files, x, nil
+}
+
 // scanAll reads and scans the live files on every core, and gives the words of those to
 // index to their project's new index; each worker keeps the folders it reads open, so that
-// a file costs one check for links and one open.
-func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time) {
+// a file costs one check for links and one open. The files read are kept in the cache when
+// they hold hits, all of them with keepAll.
+func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time, keepAll bool) {
 	var live []int
 	for j := range jobs {
 		if jobs[j].live {
@@ -137,10 +168,10 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 			j := live[k]
 			job := jobs[j]
 			scans[j] = fileScan{job: job}
-			if data, cf, ok := cachedRead(job); ok && job.indexAs < 0 {
-				if skip == nil || !skip(data) {
+			if doc, cf, ok := cachedRead(job); ok && job.indexAs < 0 {
+				if skip == nil || !skip(doc.data) {
 					scans[j].scan(cf, terms)
-					scans[j].data = data
+					scans[j].doc = doc
 				}
 				return
 			}
@@ -155,10 +186,11 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 			folded = foldInto(folded[:0], data)
 			if !skipped {
 				scans[j].scan(folded, terms)
-				if len(scans[j].hits) > 0 {
-					scans[j].data = bytes.Clone(data)
-					cacheRead(job, scans[j].data, bytes.Clone(folded), start)
-				}
+			}
+			if len(scans[j].hits) > 0 || keepAll && cacheable(job, start, len(data)) {
+				doc := &fileDoc{data: bytes.Clone(data)}
+				scans[j].doc = doc
+				cacheRead(job, doc, bytes.Clone(folded), start)
 			}
 			if job.indexAs >= 0 {
 				words.count(folded)
@@ -175,6 +207,7 @@ type indexPlan struct {
 	first, end int         // the project's jobs
 	old        *searchIndex
 	build      *indexBuilder // the index to write, nil when the old one stays
+	wt         *searchWatcher
 }
 
 // plan decides, for each of the project's files, whether the index answers for it or it is
@@ -198,6 +231,7 @@ func (pl *indexPlan) plan(jobs []searchJob, scans []fileScan, terms [][]byte, q 
 		x, stats = nil, nil // a malformed index answers for nothing: every file is read again
 		pl.assign(jobs, nil, start)
 	}
+	dfs := make([]int, len(stats)*(pl.end-pl.first)) // every file's df, in one allocation
 	for j := pl.first; j < pl.end; j++ {
 		e := -1
 		if x != nil && jobs[j].seen {
@@ -209,7 +243,8 @@ func (pl *indexPlan) plan(jobs []searchJob, scans []fileScan, terms [][]byte, q 
 			jobs[j].live = true
 			continue
 		}
-		scans[j], jobs[j].live = fromIndex(jobs[j], x.files[e], e, stats, q)
+		scans[j], jobs[j].live = fromIndex(jobs[j], x.files[e], e, stats, q, dfs[:len(stats):len(stats)])
+		dfs = dfs[len(stats):]
 	}
 }
 
@@ -217,6 +252,10 @@ func (pl *indexPlan) plan(jobs []searchJob, scans []fileScan, terms [][]byte, q 
 // order among the files, then those to read and index, and makes pl.build when the index
 // changes. It returns, for each of x's files, its number in the new index or -1.
 func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) []int {
+	if pl.unchanged(jobs, x, start) {
+		pl.build = nil
+		return nil
+	}
 	var to []int
 	if x != nil {
 		to = make([]int, len(x.files))
@@ -253,10 +292,33 @@ func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) [
 	return to
 }
 
+// unchanged reports whether x answers for every file of the project that can be indexed now
+// and holds no other, so that no new index is to be written (the common case, checked
+// without building one); it sets every job's indexAs to -1.
+func (pl *indexPlan) unchanged(jobs []searchJob, x *searchIndex, start time.Time) bool {
+	if x == nil {
+		return false
+	}
+	kept := 0
+	for j := pl.first; j < pl.end; j++ {
+		job := &jobs[j]
+		job.indexAs = -1
+		if !job.seen {
+			continue
+		}
+		if i, ok := x.byPath[job.path]; ok && x.files[i].key == job.key {
+			kept++
+		} else if !racy(job.key, start) {
+			return false
+		}
+	}
+	return kept == len(x.files)
+}
+
 // fromIndex is the scan of a file the index answers for, unless the file may hold a hit or
 // a query word matches several of its words (the index cannot count the lines holding
 // either): then it is to be read.
-func fromIndex(job searchJob, f indexFile, e int, stats []termStats, q Query) (fileScan, bool) {
+func fromIndex(job searchJob, f indexFile, e int, stats []termStats, q Query, df []int) (fileScan, bool) {
 	if q.Skip != nil {
 		return fileScan{}, true
 	}
@@ -264,7 +326,7 @@ func fromIndex(job searchJob, f indexFile, e int, stats []termStats, q Query) (f
 	if q.SkipSensitive && f.sensitive {
 		return s, false
 	}
-	s.lines, s.bytes, s.df = f.lines, f.bytes, make([]int, len(stats))
+	s.lines, s.bytes, s.df = f.lines, f.bytes, df
 	all := true
 	for i, st := range stats {
 		switch st.words[e] {
@@ -305,7 +367,11 @@ func (pl *indexPlan) save() {
 	if pl.build == nil {
 		return
 	}
-	err := pl.p.WriteState(searchIndexFile, pl.build.encode(pl.p.RelDir))
+	data := pl.build.encode(pl.p.RelDir)
+	if pl.wt != nil {
+		pl.wt.keepIndex(pl.p, parseSearchIndex(data, pl.p.RelDir))
+	}
+	err := pl.p.WriteState(searchIndexFile, data)
 	if le, ok := errors.AsType[*LinkError](err); ok {
 		pl.p.noteLink(le.Path)
 	}

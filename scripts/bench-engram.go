@@ -107,7 +107,9 @@ func main() {
 	defer e.close()
 	cArgs := func(q string) map[string]any { return map[string]any{"query": q, "project": "*"} }
 	eArgs := func(q string) map[string]any { return map[string]any{"query": q, "limit": 20} }
-	c.call("memory_search", cArgs("warm up")) // the first call writes carnet's indexes
+	// carnet's first call writes its indexes; its second starts the inotify watch and lists
+	// the projects once more (it is the first timed call).
+	c.call("memory_search", cArgs("warm up"))
 	e.call("mem_search", eArgs("warm up"))
 
 	var queries []string

@@ -64,6 +64,7 @@ write is its own commit, naming the client.`,
 			})
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			defer memstore.StopSearchWatch() // its sentinel folder, in the temp folder
 			return s.ServeStdio(ctx, cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}

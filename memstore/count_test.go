@@ -130,4 +130,17 @@ func TestOverviewDatesIsListingWithoutSizes(t *testing.T) {
 	if dates.LongLines != full.LongLines || dates.Newest() != "2026-03-02" {
 		t.Errorf("Dates: %d long lines, newest %q", dates.LongLines, dates.Newest())
 	}
+	// LogDates is the same listing of the daily logs, on its own.
+	only, err := p.LogDates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(only) != len(dates.Logs) {
+		t.Fatalf("LogDates %v, Dates %v", only, dates.Logs)
+	}
+	for i, lf := range only {
+		if lf != dates.Logs[i].LogFile {
+			t.Errorf("LogDates %+v, want %+v", lf, dates.Logs[i].LogFile)
+		}
+	}
 }

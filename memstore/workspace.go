@@ -268,6 +268,10 @@ type LogFile struct {
 // Logs lists the daily logs, newest first (archives excluded). Symbolic links are left out.
 func (p *Project) Logs() ([]LogFile, error) { return p.listLogs(p.LogsDir(), false, true) }
 
+// LogDates is Logs by name and type only (Size 0): one listing of logs/, no stat per log —
+// what a project list counts and dates.
+func (p *Project) LogDates() ([]LogFile, error) { return p.listLogs(p.LogsDir(), false, false) }
+
 // Archives lists the archived logs, newest first. Symbolic links are left out.
 func (p *Project) Archives() ([]LogFile, error) { return p.listLogs(p.ArchivesDir(), true, true) }
 

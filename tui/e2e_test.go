@@ -30,6 +30,10 @@ func startApp(t *testing.T, root, project string) *teatest.TestModel {
 				p <- ansi.Strip(m.(*Model).render())
 				return nil
 			}
+			if p, ok := msg.(watchProbe); ok {
+				p <- m.(*Model).watch != nil
+				return nil
+			}
 			return msg
 		})))
 	t.Cleanup(func() { _ = tm.Quit() })
@@ -38,6 +42,26 @@ func startApp(t *testing.T, root, project string) *teatest.TestModel {
 
 // probeMsg asks the running program for its screen.
 type probeMsg chan string
+
+// watchProbe asks the running program whether its file watcher is set up.
+type watchProbe chan bool
+
+// waitWatching waits until the file watcher is set up (once the first counts are in).
+func waitWatching(t *testing.T, tm *teatest.TestModel) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		ch := make(watchProbe, 1)
+		tm.Send(ch)
+		select {
+		case ok := <-ch:
+			if ok {
+				return
+			}
+		case <-time.After(time.Second):
+		}
+	}
+	t.Fatal("the file watcher was never set up")
+}
 
 // waitFor waits until the screen shows every text.
 func waitFor(t *testing.T, tm *teatest.TestModel, texts ...string) {
@@ -189,6 +213,7 @@ func TestAppLiveRefresh(t *testing.T) {
 	waitFor(t, tm, "Daily logs", "Mémoire long terme — competitors")
 	keys(tm, "j", "j") // today's log, previewed
 	waitFor(t, tm, "2026-03-22.md")
+	waitWatching(t, tm)
 	// an agent's hook writes in another terminal
 	today := filepath.Join(root, "projects/competitors/memory_sessions/logs/2026-03-22.md")
 	data, err := os.ReadFile(today)

@@ -18,6 +18,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"carnet/memstore"
 )
@@ -58,8 +59,12 @@ type Model struct {
 	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests stop the clock
 	early    <-chan tea.Msg                                       // the workspace, opened by Run while the terminal is set up
 	watching bool                                                 // the watcher is being set up (startWatch)
+	loading  bool                                                 // the workspace is not read yet: nothing drawn until loadingMsg
 	started  func()                                               // run once the first counts are in (Run's GC setting)
 }
+
+// loadingDelay is how long the screen stays blank before saying the workspace is being read.
+const loadingDelay = 200 * time.Millisecond
 
 // statusTTL is how long a status line stays.
 const statusTTL = 4 * time.Second
@@ -73,6 +78,7 @@ func New(opts Options) *Model {
 	m := &Model{c: c, opts: opts, help: help.New(), tick: tea.Tick, stale: map[screen]bool{}}
 	m.help.Styles = c.styles.Help
 	m.stack = []screen{newLoading(c)}
+	m.loading = true
 	return m
 }
 
@@ -83,7 +89,10 @@ func (m *Model) Init() tea.Cmd {
 		early := m.early
 		open = func() tea.Msg { return <-early }
 	}
-	cmds := []tea.Cmd{open}
+	// The list usually comes within this delay: drawing "Reading the workspace…" first would
+	// cost a full-screen frame, drawn and written while the list is read, which the list's
+	// frame then waits for.
+	cmds := []tea.Cmd{open, m.tick(loadingDelay, func(time.Time) tea.Msg { return loadingMsg{} })}
 	if m.opts.Dark == nil {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
@@ -124,6 +133,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case tea.ColorProfileMsg:
+		return m, nil
+	case loadingMsg:
+		m.loading = false
 		return m, nil
 	case watchMsg:
 		if msg.err != nil {
@@ -176,7 +188,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	case openCountsMsg:
 		m.startedUp()
-		cmd := m.broadcast(msg)
+		cmd := tea.Batch(m.broadcast(msg), m.watchNow())
 		if m.opts.ExitAfterCounts {
 			return m, tea.Sequence(cmd, tea.Quit) // the count caches are written first
 		}
@@ -295,6 +307,15 @@ func (m *Model) back() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// watchNow sets the watcher up, once.
+func (m *Model) watchNow() tea.Cmd {
+	if m.watch != nil || m.watching || !m.opts.Watch || m.c.ws == nil {
+		return nil
+	}
+	m.watching = true
+	return startWatch(m.c.ws, m.c.log)
+}
+
 // startedUp runs what waits for the end of start-up (m.started), once.
 func (m *Model) startedUp() {
 	if m.started != nil {
@@ -304,6 +325,7 @@ func (m *Model) startedUp() {
 }
 
 func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
+	m.loading = false
 	if msg.err != nil || len(msg.ws.Projects) == 0 { // no counts to wait for
 		m.startedUp()
 	}
@@ -314,11 +336,10 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 	}
 	m.c.ws, m.c.repo = msg.ws, msg.repo
 	var cmds []tea.Cmd
-	if m.opts.Watch && m.watch == nil && !m.watching {
-		m.watching = true
-		cmds = append(cmds, startWatch(msg.ws, m.c.log))
-	} else if m.watch != nil {
+	if m.watch != nil {
 		m.watch.rewatch(msg.ws)
+	} else if len(msg.ws.Projects) == 0 { // else once the first counts are in (watchNow): its
+		cmds = append(cmds, m.watchNow()) // inotify watches would compete with the list and them
 	}
 	var first screen
 	if len(msg.ws.Projects) == 0 {
@@ -328,26 +349,29 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 	}
 	m.stack = []screen{first}
 	clear(m.stale)
-	load := first.Init()
-	if ps, ok := first.(*projects); ok && msg.first != nil {
-		sums := *msg.first
-		load = func() tea.Msg { return sums } // read with the workspace
-		ps.counting = msg.counts
-	}
-	cmds = append(cmds, m.resize(), load)
+	cmds = append(cmds, m.resize())
+	var open tea.Cmd
 	if m.opts.Project != "" {
 		p, err := msg.ws.Project(m.opts.Project)
 		if err != nil {
-			cmds = append(cmds, statusErr(err))
+			open = statusErr(err)
 		} else {
 			if ps, ok := first.(*projects); ok {
 				ps.want = p.Name // back from it lands on it
 			}
-			cmds = append(cmds, push(newMemory(m.c, p)))
+			open = push(newMemory(m.c, p))
 		}
 		m.opts.Project = ""
 	}
-	return tea.Batch(cmds...)
+	if ps, ok := first.(*projects); ok && msg.first != nil {
+		// read with the workspace: the list is in the frame drawn after this message
+		ps.counting = msg.counts
+		_, load := m.Update(*msg.first)
+		cmds = append(cmds, load)
+	} else {
+		cmds = append(cmds, first.Init())
+	}
+	return tea.Batch(append(cmds, open)...)
 }
 
 // resize gives every screen the body's size: the terminal less the header, a blank line and
@@ -371,7 +395,7 @@ func (m *Model) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "carnet"
-	if m.width == 0 {
+	if m.width == 0 || m.loading {
 		v.SetContent("")
 		return v
 	}
@@ -510,6 +534,10 @@ func Run(opts Options) error {
 		m.started = func() { debug.SetGCPercent(old) }
 	}
 	m.early = openEarly(opts.Root)
+	// The first frame drawn with a character past U+02FF (a border, "…") builds go-runewidth's
+	// width tables (2 × 1.1 MB, 5–30 ms here): build them now, while the list is read, rather
+	// than in the list's frame.
+	go ansi.WcWidth.StringWidth("─")
 	// lipgloss detected the terminal's colour profile on standard output when it loaded;
 	// Bubble Tea would detect it again the same way, which inside tmux runs `tmux info` a
 	// second time before the first frame.
@@ -557,4 +585,6 @@ type (
 	stylesMsg struct{}
 	// focusMsg says a screen became the active one again.
 	focusMsg struct{}
+	// loadingMsg says the workspace took longer than loadingDelay: say it is being read.
+	loadingMsg struct{}
 )

@@ -76,12 +76,22 @@ func loadProjects(ws *memstore.Workspace) tea.Cmd {
 	}
 }
 
+// summarize reads one row: one listing of the project's logs (names only) and its long
+// memory's line count; nothing else of the project (archives, notes) is read for the list.
 func summarize(p *memstore.Project) (projectSummary, error) {
-	o, err := p.Overview(memstore.Dates)
+	sum := projectSummary{p: p, open: -1}
+	logs, err := p.LogDates()
 	if err != nil {
-		return projectSummary{p: p, open: -1}, err
+		return sum, err
 	}
-	return projectSummary{p: p, logs: len(o.Logs), open: -1, longLines: o.LongLines, last: o.Newest()}, nil
+	sum.logs = len(logs)
+	if len(logs) > 0 {
+		sum.last = logs[0].Date
+	}
+	if data, err := p.ReadFile(p.LongMemoryPath()); err == nil { // unreadable: no gauge, as Overview
+		sum.longLines = memstore.CountLines(data)
+	}
+	return sum, nil
 }
 
 // countOpen counts every project's open items with memstore.CountOpenCached (what

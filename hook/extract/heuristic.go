@@ -540,13 +540,15 @@ func isReply(f string) bool {
 
 // isRealFailure filters error results that are not a command failing: a user who refused
 // the call, a hook or sandbox that denied it, a sibling call's error, an interruption, a
-// search (grep, rg) that found nothing, a look at a file that is not there.
+// search (grep, rg) that found nothing, a look at a file that is not there, a question
+// about where the agent stands (see isWhereAmIProbe).
 func isRealFailure(u *transcript.ToolUse) bool {
 	out := u.Output
 	if out == "" || transcript.Refused(out) {
 		return false
 	}
-	return !isEmptySearch(u.Command, out) && !isStatusProbe(u.Command, out) && !isMissingProbe(u.Command, out)
+	return !isEmptySearch(u.Command, out) && !isStatusProbe(u.Command, out) && !isMissingProbe(u.Command, out) &&
+		!isWhereAmIProbe(u.Command, out)
 }
 
 // isStatusProbe reports a curl call that printed the HTTP status it was asked for (-w) and

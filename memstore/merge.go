@@ -118,7 +118,14 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 		})
 	}
-	if today != nil && len(e.Succeeded) > 0 {
+	if len(e.Succeeded) > 0 {
+		if today == nil { // a turn that only ran a command again fixes the day's failure of it
+			d, err := tx.Log(date)
+			if err != nil {
+				return err
+			}
+			today = d
+		}
 		markFixed(today, e.Succeeded, today.Language(tx.p.WS.Config.Language))
 	}
 	if err := tx.tickNextDone(e.NextDone, res); err != nil {

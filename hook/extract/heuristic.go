@@ -190,9 +190,9 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 // maxSucceeded bounds the commands a turn reports as gone through.
 const maxSucceeded = 100
 
-// Succeeded names, as a failure bullet would, the shell commands of this project whose
-// last call in the turn went through: they fix the same commands' failures of earlier turns
-// (memstore.Extraction.Succeeded), whatever the extractor.
+// Succeeded names, as a failure bullet would, the shell commands of this project and the
+// MCP tools whose last call in the turn went through: they fix the same commands' failures
+// of earlier turns (memstore.Extraction.Succeeded), whatever the extractor.
 func Succeeded(t *transcript.Turn) []string {
 	fx := TurnFixer(t)
 	last := map[string]bool{}
@@ -221,7 +221,7 @@ func Succeeded(t *transcript.Turn) []string {
 			out = append(out, c)
 		}
 	}
-	return out
+	return append(out, mcpSucceeded(t.Tools)...)
 }
 
 // commitBullet names the commit a shell call made, or "".

@@ -32,7 +32,7 @@ func namesCI(s string) bool {
 // command's words before its first flag ("Add cargo clippy enforcement to CI/CD pipeline").
 func putInCI(cmd, evidence string) bool {
 	var head []string
-	for _, w := range strings.Fields(cmd) {
+	for w := range strings.FieldsSeq(cmd) {
 		if strings.HasPrefix(w, "-") || len(head) == maxCIHead {
 			break
 		}

@@ -44,6 +44,9 @@ func isNotRepoQuery(cmd, out string) bool {
 // shell says the folder is not there (zsh "cd:1: no such file or directory: dir", bash
 // "cd: dir: No such file or directory").
 func isMissingCd(cmd, out string) bool {
+	if !strings.HasPrefix(cmd, "cd ") || !strings.Contains(out, "cd") {
+		return false // most failed calls: no fields to split
+	}
 	f := strings.Fields(cmd)
 	if len(f) < 3 || f[0] != "cd" || f[2] != "&&" {
 		return false

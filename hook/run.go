@@ -333,7 +333,7 @@ func (r *runner) capture() (int, error) {
 
 	var failed []string
 	targets := r.route(turn, e)
-	if !e.Empty() || len(e.Evidence) > 0 { // work done may close the to-dos of earlier turns
+	if !e.Empty() || len(e.Evidence) > 0 || len(e.Succeeded) > 0 { // work done may close the to-dos and fix the failures of earlier turns
 		for _, p := range targets {
 			if err := r.merge(p, e, raw, kind, turn); err != nil {
 				failed = append(failed, err.Error())

@@ -123,8 +123,8 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 		})
 	}
-	if today != nil && len(e.Succeeded) > 0 {
-		markFixed(today, e.Succeeded, today.Language(tx.p.WS.Config.Language))
+	if err := tx.markDayFixed(today, date, e); err != nil {
+		return err
 	}
 	if err := tx.tickNextDone(e.NextDone, res); err != nil {
 		return err
@@ -189,6 +189,26 @@ func AddKeys() []string {
 
 // FixedPrefix marks, in each log language, a failure that was fixed since.
 var FixedPrefix = map[string]string{"fr": "corrigé : ", "en": "fixed: "}
+
+// markDayFixed marks fixed the day's failures the exchange shows fixed: the commands that
+// went through (markFixed), the reported errors a fix names (markReportedFixed). A turn that
+// only ran a command again reads the day's log for it (today is nil then).
+func (tx *Tx) markDayFixed(today *Doc, date string, e Extraction) error {
+	if len(e.Succeeded) == 0 && len(e.Evidence) == 0 {
+		return nil
+	}
+	if today == nil {
+		d, err := tx.Log(date)
+		if err != nil {
+			return err
+		}
+		today = d
+	}
+	lang := today.Language(tx.p.WS.Config.Language)
+	markFixed(today, e.Succeeded, lang)
+	markReportedFixed(today, e.Evidence, lang)
+	return nil
+}
 
 // markFixed marks fixed the day's failures of a command that has now gone through: the
 // first backquoted span of a Problèmes bullet is the command that failed.

@@ -196,9 +196,9 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 // maxSucceeded bounds the commands a turn reports as gone through.
 const maxSucceeded = 100
 
-// Succeeded names, as a failure bullet would, the shell commands of this project whose
-// last call in the turn went through: they fix the same commands' failures of earlier turns
-// (memstore.Extraction.Succeeded), whatever the extractor.
+// Succeeded names, as a failure bullet would, the shell commands of this project and the
+// MCP tools whose last call in the turn went through: they fix the same commands' failures
+// of earlier turns (memstore.Extraction.Succeeded), whatever the extractor.
 func Succeeded(t *transcript.Turn) []string {
 	fx := TurnFixer(t)
 	last := map[string]bool{}
@@ -227,7 +227,7 @@ func Succeeded(t *transcript.Turn) []string {
 			out = append(out, c)
 		}
 	}
-	return out
+	return append(out, mcpSucceeded(t.Tools)...)
 }
 
 // commitBullet names the commit a shell call made, or "".
@@ -546,13 +546,15 @@ func isReply(f string) bool {
 
 // isRealFailure filters error results that are not a command failing: a user who refused
 // the call, a hook or sandbox that denied it, a sibling call's error, an interruption, a
-// search (grep, rg) that found nothing, a look at a file that is not there.
+// search (grep, rg) that found nothing, a look at a file that is not there, a question
+// about where the agent stands (see isWhereAmIProbe).
 func isRealFailure(u *transcript.ToolUse) bool {
 	out := u.Output
 	if out == "" || transcript.Refused(out) {
 		return false
 	}
-	return !isEmptySearch(u.Command, out) && !isStatusProbe(u.Command, out) && !isMissingProbe(u.Command, out)
+	return !isEmptySearch(u.Command, out) && !isStatusProbe(u.Command, out) && !isMissingProbe(u.Command, out) &&
+		!isWhereAmIProbe(u.Command, out)
 }
 
 // isStatusProbe reports a curl call that printed the HTTP status it was asked for (-w) and

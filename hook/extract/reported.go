@@ -1,15 +1,12 @@
 package extract
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
 	"carnet/hook/transcript"
+	"carnet/memstore"
 )
-
-// reportedWording names, in each log language, an error the user pasted in a prompt.
-var reportedWording = map[string]string{"fr": "Erreur signalée : %s", "en": "Reported error: %s"}
 
 // maxReported bounds the error line a reported error keeps.
 const maxReported = 200
@@ -27,7 +24,7 @@ func reportedError(t *transcript.Turn, w wording) string {
 			if i := strings.Index(e, ". "); i > 0 { // its first sentence: "Learn more: …" is no part of it
 				e = e[:i+1]
 			}
-			return fmt.Sprintf(reportedWording[w.lang], transcript.ClipWords(e, maxReported))
+			return memstore.ReportedPrefix[w.lang] + transcript.ClipWords(e, maxReported)
 		}
 	}
 	return ""

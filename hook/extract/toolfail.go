@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"carnet/hook/transcript"
@@ -54,4 +55,22 @@ func toolWentThrough(later []*transcript.ToolUse, name string) bool {
 		}
 	}
 	return false
+}
+
+// mcpSucceeded names, as a failure bullet would, the MCP tools whose last call in the
+// turn went through: they fix the same tools' failures of earlier turns (see Succeeded).
+func mcpSucceeded(tools []*transcript.ToolUse) []string {
+	last := map[string]bool{}
+	var order []string
+	for _, u := range tools {
+		name := mcpToolName(u)
+		if name == "" || !u.HasResult {
+			continue
+		}
+		if _, seen := last[name]; !seen {
+			order = append(order, name)
+		}
+		last[name] = !u.IsError
+	}
+	return slices.DeleteFunc(order, func(n string) bool { return !last[n] })
 }

@@ -90,6 +90,7 @@ type geminiCall struct {
 	} `json:"result"`
 	Status        string          `json:"status"`
 	ResultDisplay json.RawMessage `json:"resultDisplay"`
+	DisplayName   string          `json:"displayName"`
 }
 
 // ReadGeminiTurn reads the last turn of a Gemini CLI chat file: the last typed prompt
@@ -237,6 +238,12 @@ func geminiTool(c geminiCall, ts time.Time) *ToolUse {
 			out, u.MCP = geminiMCPError(out)
 		} else if out == "" {
 			out = resp.Output
+		}
+	}
+	if geminiMCPServer(c.DisplayName) {
+		u.MCP = true
+		if e := mcpAnswerError(out); e != "" && !failed {
+			out, failed = e, true // the server answered with an error: a rate limit, a refusal
 		}
 	}
 	if m := geminiExitCode.FindStringSubmatch(out); m != nil {

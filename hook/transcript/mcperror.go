@@ -39,3 +39,26 @@ func geminiMCPError(s string) (string, bool) {
 	}
 	return strings.Join(texts, "\n"), true
 }
+
+// geminiMCPServer reports a call Gemini CLI shows as an MCP server's ("get_node_tree
+// (figma MCP Server)").
+func geminiMCPServer(displayName string) bool {
+	return strings.HasSuffix(displayName, " MCP Server)")
+}
+
+// mcpAnswerError is the error an MCP server answered a call with, the call itself gone
+// through ({"status": "error", "error": "Figma API error: 429 …"}), or "".
+func mcpAnswerError(out string) string {
+	t := strings.TrimSpace(out)
+	if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"error"`) {
+		return ""
+	}
+	var ans struct {
+		Status string `json:"status"`
+		Error  string `json:"error"`
+	}
+	if json.Unmarshal([]byte(t), &ans) != nil || ans.Status != "error" {
+		return ""
+	}
+	return strings.TrimSpace(ans.Error)
+}

@@ -41,3 +41,41 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// An MCP server may answer a call that went through with an error of its own ({"status":
+// "error", "error": "…"}, a rate limit): the call failed. Gemini names the server in the
+// call's display name, so a call that went through is an MCP tool's too; a built-in tool's
+// output that happens to be such JSON is left alone.
+func TestReadGeminiMCPErrorInAnAnswer(t *testing.T) {
+	t.Parallel()
+	chat := `{"sessionId":"s1","projectHash":"h","messages":[
+{"id":"1","timestamp":"2026-03-22T10:01:00Z","type":"user","content":[{"text":"Read the design"}]},
+{"id":"2","timestamp":"2026-03-22T10:01:05Z","type":"gemini","content":"","toolCalls":[
+ {"id":"c1","name":"get_node_tree","args":{},"status":"success","displayName":"get_node_tree (figma MCP Server)",
+  "result":[{"functionResponse":{"response":{"output":"{\"status\":\"error\",\"error\":\"Figma API error: 429 - rate limit exceeded\"}"}}}]},
+ {"id":"c2","name":"get_node_styles","args":{},"status":"success","displayName":"get_node_styles (figma MCP Server)",
+  "result":[{"functionResponse":{"response":{"output":"{\"status\":\"success\",\"styles\":[]}"}}}]},
+ {"id":"c3","name":"read_file","args":{"file_path":"status.json"},"status":"success","displayName":"ReadFile",
+  "result":[{"functionResponse":{"response":{"output":"{\"status\":\"error\",\"error\":\"sample\"}"}}}]}]},
+{"id":"3","timestamp":"2026-03-22T10:01:09Z","type":"gemini","content":"Rate limited."}]}`
+	p := filepath.Join(t.TempDir(), "session-x.json")
+	if err := os.WriteFile(p, []byte(chat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	turn, err := ReadGeminiTurn(context.Background(), p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turn.Tools) != 3 {
+		t.Fatalf("turn: %+v", turn)
+	}
+	if u := turn.Tools[0]; !u.IsError || !u.MCP || u.Output != "Figma API error: 429 - rate limit exceeded" {
+		t.Errorf("an MCP server's error answer: %+v", u)
+	}
+	if u := turn.Tools[1]; u.IsError || !u.MCP {
+		t.Errorf("an MCP call that went through: %+v", u)
+	}
+	if u := turn.Tools[2]; u.IsError || u.MCP {
+		t.Errorf("a file read that holds such JSON: %+v", u)
+	}
+}

@@ -62,12 +62,14 @@ func sameStem(a, b string) bool {
 	return a == b || len(a) >= 4 && strings.HasPrefix(b, a)
 }
 
-// planGoals open a goal that is a plan's title: it always names a task of its own.
-var planGoals = []string{"Plan :", "Plan:", "Implement the following plan:"}
+// handedPlan opens a goal that is a plan the user hands over: it always names a task of its
+// own. A plan's title the agent drew up ("Plan : …") is the task of the prompt that asked
+// for it when it shares its subject.
+const handedPlan = "Implement the following plan:"
 
 // goesOn reports a goal that goes on with the task of the last of had.
 func goesOn(had []string, goal string) bool {
-	if len(had) == 0 || slices.ContainsFunc(planGoals, func(p string) bool { return strings.HasPrefix(goal, p) }) {
+	if len(had) == 0 || strings.HasPrefix(goal, handedPlan) {
 		return false
 	}
 	return SameTask(had[len(had)-1], goal)

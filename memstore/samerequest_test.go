@@ -58,7 +58,9 @@ func TestMergeClosesTheItemWorkDoneNames(t *testing.T) {
 
 // Prompts that go on with the task of the day's last goal (the same subject, the same file,
 // most of its words) are that goal, not new ones; a question, another file or another
-// subject opens a goal of its own.
+// subject opens a goal of its own. A plan's title on the task of the prompt that asked for
+// it is that task; a plan the user hands over ("Implement the following plan:") is a task
+// of its own.
 func TestMergeFoldsPromptsOnTheSameTask(t *testing.T) {
 	t.Parallel()
 	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-22.md": "# Log session — 2026-03-22\n\n## Objectif\n" +
@@ -72,6 +74,7 @@ func TestMergeFoldsPromptsOnTheSameTask(t *testing.T) {
 		{"When a king is under check, the game goes on: check has no effect on the rules"},
 		{"Plan : King capture rules"},
 		{"Implement the following plan: King capture rules"},
+		{"Plan : Leaderboard storage"},
 		{"Create the login page"},
 		{"Create the signup page"},
 		{"Goal number 1 of the day"},
@@ -83,12 +86,12 @@ func TestMergeFoldsPromptsOnTheSameTask(t *testing.T) {
 		}
 	}
 	log := readRel(t, p, p.LogPath("2026-03-22"))
-	for _, folded := range []string{"start at the top", "didn't write", "under check"} {
+	for _, folded := range []string{"start at the top", "didn't write", "under check", "Plan : King capture"} {
 		if strings.Contains(log, folded) {
 			t.Errorf("%q was kept as a goal of its own:\n%s", folded, log)
 		}
 	}
-	for _, kept := range []string{"clockwise", "write exported-session.jsonl first", "Why does the export", "game is lost", "Plan : King capture", "following plan: King capture", "login page", "signup page", "number 1 of", "number 2 of"} {
+	for _, kept := range []string{"clockwise", "write exported-session.jsonl first", "Why does the export", "game is lost", "following plan: King capture", "Plan : Leaderboard", "login page", "signup page", "number 1 of", "number 2 of"} {
 		if !strings.Contains(log, kept) {
 			t.Errorf("%q was dropped:\n%s", kept, log)
 		}

@@ -87,7 +87,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 			e.Goal = append(e.Goal, todoGoal(t.Tools)...) // "ok go", "/review": the plan says what the turn was for
 		}
 	}
-	interruption(&e, t, goal, w)
+	interruption(&e, t, fx, goal, w)
 	unfinished(&e, t, w)
 	unanswered(&e, t, w)
 	statements(&e, t)

@@ -111,7 +111,8 @@ func clipGoal(g string) string {
 			lim += size
 		}
 	}
-	return clipSentence(g, min(lim, maxBullet-10)) // Cyrillic or Greek takes two bytes a letter
+	lim = min(lim, maxBullet-10) // Cyrillic or Greek takes two bytes a letter
+	return lateAsk(g, clipSentence(g, lim), lim)
 }
 
 // clipSentence bounds s to lim bytes, at the end of a sentence when one ends late enough.

@@ -106,7 +106,7 @@ var apiFailures = []string{"API Error", "Provider API request failed", "Request 
 
 // interruption records a turn that stopped before its end: the user's abort, or a failed
 // model call; half-done work (no open to-do says it) is left to resume.
-func interruption(e *memstore.Extraction, t *transcript.Turn, goal string, w wording) {
+func interruption(e *memstore.Extraction, t *transcript.Turn, fx PathFixer, goal string, w wording) {
 	stopped := t.Interrupted
 	closing := strings.TrimSpace(t.Closing)
 	apiFail := false
@@ -124,7 +124,7 @@ func interruption(e *memstore.Extraction, t *transcript.Turn, goal string, w wor
 		return
 	}
 	if len(e.Next) == 0 && goal != "" && !t.Sidechain && slices.ContainsFunc(t.Tools, (*transcript.ToolUse).Edits) {
-		e.Next = append(e.Next, fmt.Sprintf(w.resume, clipGoal(goal)))
+		e.Next = append(e.Next, resumeTodo(t, fx, goal, w))
 	}
 }
 

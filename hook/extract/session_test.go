@@ -77,8 +77,8 @@ func TestInterruptions(t *testing.T) {
 	b.Result("e1", "ok", false)
 	b.Add(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": "[Request interrupted by user]"}}}})
 	e := extractEN(t, b, "/home/dev/proj")
-	if !slices.Contains(e.Problems, "Turn interrupted by the user") || !slices.Contains(e.Next, "Resume the interrupted work: Port the refund endpoint") {
-		t.Errorf("user abort: %+v", e)
+	if !slices.Contains(e.Problems, "Turn interrupted by the user") || !slices.Contains(e.Next, "Resume the interrupted work (last file changed: refund.go)") {
+		t.Errorf("user abort: %+v", e) // the goal is the turn's own Goal bullet: the to-do does not say it again
 	}
 
 	b = &transcripttest.Claude{}
@@ -89,6 +89,9 @@ func TestInterruptions(t *testing.T) {
 	e = extractEN(t, b, "/home/dev/proj")
 	if !slices.Contains(e.Problems, "Turn interrupted: Provider API request failed. Request timed out.") || len(e.Next) != 1 {
 		t.Errorf("API timeout: %+v", e)
+	}
+	if strings.Contains(e.Next[0], "Scaffold") || !strings.Contains(e.Next[0], "main.py") {
+		t.Errorf("the resume to-do repeats the goal instead of saying where the work stopped: %q", e.Next)
 	}
 
 	// A refused tool call is not an interruption.

@@ -165,3 +165,21 @@ func TestLikelyCauseIsAGuess(t *testing.T) {
 		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}
 }
+
+// A preview, sandbox or local address listed under "Artifacts" lives as long as the
+// session: not knowledge. The repository and the production address are kept.
+func TestPassingAddressesAreNoKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Build the admin dashboard from the design")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/App.tsx", "content": "x"})
+	b.Result("w1", "File created successfully at: /home/dev/proj/src/App.tsx", false)
+	b.Say("m2", "The dashboard is implemented.\n\n**Artifacts:**\n*   **GitHub Repo:** [acme/dash](https://github.com/acme/dash)\n"+
+		"*   **Preview URL:** https://ta-01abc-5173.wo-xyz.w.sandbox.example\n*   **App:** http://localhost:5173/\n"+
+		"*   **Production:** https://dash.acme.example\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"GitHub Repo: [acme/dash](https://github.com/acme/dash)", "Production: https://dash.acme.example"}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}

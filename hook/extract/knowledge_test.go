@@ -183,3 +183,22 @@ func TestPassingAddressesAreNoKnowledge(t *testing.T) {
 		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}
 }
+
+// A bibliography entry points to a source: it is no fact to reuse. A sentence that cites
+// a year while saying something is kept.
+func TestCitationIsNoKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("where does this framework come from?")
+	b.Say("m1", "# Sources\n\n**The framework is a synthesis, not a reproduction of one paper.**\n\n"+
+		"**Smith, Jones, Brown (2021). \"The Shape of Team Output.\" ACM Queue.**\n\n"+
+		"**Teams measured by one metric game it (Smith 2021), so the dashboard shows four.**\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	got := strings.Join(e.Knowledge, "\n")
+	if strings.Contains(got, "ACM Queue") {
+		t.Errorf("citation kept as knowledge:\n%s", got)
+	}
+	if !strings.Contains(got, "synthesis") {
+		t.Errorf("the fact was lost:\n%s", got)
+	}
+}

@@ -13,15 +13,15 @@ const maxAddressLabel = 24
 // sandbox or a local server ("Preview URL: https://…-5173.…", "App: http://localhost:3000").
 // It lives as long as the session; a repository or a production address is kept.
 func isTemporaryAddress(s string) bool {
-	i := strings.Index(s, "://")
-	if i < 0 {
+	before, after, ok := strings.Cut(s, "://")
+	if !ok {
 		return false
 	}
-	label := s[:max(0, strings.LastIndexAny(s[:i], " \t(<[")+1)]
+	label := before[:strings.LastIndexAny(before, " \t(<[")+1]
 	if utf8.RuneCountInString(label) > maxAddressLabel {
 		return false
 	}
-	host, _, _ := strings.Cut(s[i+3:], "/")
+	host, _, _ := strings.Cut(after, "/")
 	host, _, _ = strings.Cut(host, " ")
 	host = strings.ToLower(strings.TrimRight(host, ").,;>]"))
 	return isLocalHost(host) || hasAny(strings.ToLower(label), passingLabels)

@@ -313,3 +313,23 @@ func TestThoughtChoiceKeepsItsReason(t *testing.T) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
 }
+
+// A README's "Tech Stack" is one choice: its short "Label: value" lines make one decision,
+// not one each.
+func TestStackListIsOneDecision(t *testing.T) {
+	t.Parallel()
+	doc := "# Todo app\n\n## Tech Stack\n- **Framework**: Next.js 14 (App Router)\n- **Language**: TypeScript\n" +
+		"- **Styling**: Tailwind CSS\n- **Storage**: localStorage\n\n## Approach\n\n" +
+		"- Keep the state in one reducer rather than scattered hooks.\n"
+	b := &transcripttest.Claude{}
+	b.Prompt("write the README")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/README.md", "content": doc})
+	b.Result("w1", "File created successfully at: /home/dev/proj/README.md", false)
+	b.Say("m2", "README written.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"Framework: Next.js 14 (App Router); Language: TypeScript; Styling: Tailwind CSS; Storage: localStorage",
+		"Keep the state in one reducer rather than scattered hooks."}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}

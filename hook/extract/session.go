@@ -205,6 +205,7 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 		}
 		items := labelledIn(p, planWords, true)
 		d := slices.DeleteFunc(items[memstore.KeyDecisions], isPlanStep) // "Add the fields to …": a step, not a choice
+		d = foldStack(d)
 		d = d[:min(len(d), maxPlanDecisions-decisions)]
 		decisions += len(d)
 		e.Add(memstore.KeyDecisions, d...)

@@ -111,8 +111,8 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 			continue
 		case key == memstore.KeyProblems && review:
 			continue
-		case key == memstore.KeyKnowledge && slices.ContainsFunc(items, isReadyState):
-			items = slices.DeleteFunc(slices.Clone(items), isReadyState)
+		case key == memstore.KeyKnowledge && slices.ContainsFunc(items, isPassing):
+			items = slices.DeleteFunc(slices.Clone(items), isPassing)
 		}
 		e.Add(key, items...)
 	}
@@ -647,7 +647,7 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 			s = strings.TrimLeft(s, "-*•+ ")
 			s = clipSentence(s, maxBullet)
 			s = redact(s)
-			if s == "" || redactedOnly(s) {
+			if s == "" || redactedOnly(s) || key == memstore.KeyKnowledge && isCitation(s) {
 				continue
 			}
 			k := strings.ToLower(s)

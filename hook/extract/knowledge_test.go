@@ -165,3 +165,40 @@ func TestLikelyCauseIsAGuess(t *testing.T) {
 		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}
 }
+
+// A preview, sandbox or local address listed under "Artifacts" lives as long as the
+// session: not knowledge. The repository and the production address are kept.
+func TestPassingAddressesAreNoKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Build the admin dashboard from the design")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/App.tsx", "content": "x"})
+	b.Result("w1", "File created successfully at: /home/dev/proj/src/App.tsx", false)
+	b.Say("m2", "The dashboard is implemented.\n\n**Artifacts:**\n*   **GitHub Repo:** [acme/dash](https://github.com/acme/dash)\n"+
+		"*   **Preview URL:** https://ta-01abc-5173.wo-xyz.w.sandbox.example\n*   **App:** http://localhost:5173/\n"+
+		"*   **Production:** https://dash.acme.example\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"GitHub Repo: [acme/dash](https://github.com/acme/dash)", "Production: https://dash.acme.example"}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}
+
+// A bibliography entry points to a source: it is no fact to reuse. A sentence that cites
+// a year while saying something is kept.
+func TestCitationIsNoKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("where does this framework come from?")
+	b.Say("m1", "# Sources\n\n**The framework is a synthesis, not a reproduction of one paper.**\n\n"+
+		"**Smith, Jones, Brown (2021). \"The Shape of Team Output.\" ACM Queue.**\n\n"+
+		"**Teams measured by one metric game it (Smith 2021), so the dashboard shows four.**\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	got := strings.Join(e.Knowledge, "\n")
+	if strings.Contains(got, "ACM Queue") {
+		t.Errorf("citation kept as knowledge:\n%s", got)
+	}
+	if !strings.Contains(got, "synthesis") {
+		t.Errorf("the fact was lost:\n%s", got)
+	}
+}

@@ -11,3 +11,9 @@ var readyStates = []string{" is ready", " are ready", " is now ready", " are now
 func isReadyState(s string) bool {
 	return hasAny(s, readyStates)
 }
+
+// isPassing reports a labelled statement true only while the session lasts: a ready state
+// or a passing address.
+func isPassing(s string) bool {
+	return isReadyState(s) || isTemporaryAddress(s)
+}

@@ -204,7 +204,9 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 			e.Goal = append(e.Goal, fmt.Sprintf(w.plan, title))
 		}
 		items := labelledIn(p, planWords, true)
-		d := items[memstore.KeyDecisions][:min(len(items[memstore.KeyDecisions]), maxPlanDecisions-decisions)]
+		d := slices.DeleteFunc(items[memstore.KeyDecisions], isPlanStep) // "Add the fields to …": a step, not a choice
+		d = foldStack(d)
+		d = d[:min(len(d), maxPlanDecisions-decisions)]
 		decisions += len(d)
 		e.Add(memstore.KeyDecisions, d...)
 		e.Add(memstore.KeyKnowledge, items[memstore.KeyKnowledge]...)

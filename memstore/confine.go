@@ -362,14 +362,14 @@ const (
 // never writes through a symbolic link. Appends of one short line are atomic between
 // processes (O_APPEND).
 func (p *Project) AppendDebug(name string, line []byte, max int64) error {
-	if err := p.MakeDebugDir(); err != nil {
-		return err
-	}
-	f, err := p.openFolder(false)
+	f, err := p.openFolder(true)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	if err := f.makeDebugDir(); err != nil {
+		return err
+	}
 	rel, err := f.check(path.Join(p.DebugDir(), name))
 	if err != nil {
 		return err
@@ -478,13 +478,13 @@ func (p *Project) ReadState(name string) ([]byte, error) {
 // with its .gitignore, when missing). It never writes through a symbolic link: a link
 // planted in the debug folder, or on the way to it, is refused, not followed.
 func (p *Project) WriteState(name string, data []byte) error {
-	if err := p.MakeDebugDir(); err != nil {
-		return err
-	}
-	f, err := p.openFolder(false)
+	f, err := p.openFolder(true)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	if err := f.makeDebugDir(); err != nil {
+		return err
+	}
 	return f.writeFile(path.Join(p.DebugDir(), name), data)
 }

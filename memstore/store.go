@@ -45,7 +45,12 @@ func (p *Project) MakeDebugDir() error {
 		return err
 	}
 	defer f.Close()
-	rel, err := f.check(p.DebugDir())
+	return f.makeDebugDir()
+}
+
+// makeDebugDir is MakeDebugDir in a memory folder already open (made if missing).
+func (f *folder) makeDebugDir() error {
+	rel, err := f.check(f.p.DebugDir())
 	if err != nil {
 		return err
 	}

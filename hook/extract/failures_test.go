@@ -182,3 +182,24 @@ func TestFailedMCPCallIsAProblem(t *testing.T) {
 		t.Errorf("a built-in tool's error is a problem: %q", e.Problems)
 	}
 }
+
+// A failed MCP call whose error line ends with the API's JSON body is shown with the
+// body's message, not its braces; a body with no message field stays as it is.
+func TestMCPErrorBodyShowsItsMessage(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Read the dashboard frames")
+	b.Use("m1", "f1", "mcp__figma__get_node_tree", map[string]any{"node": "1:2"})
+	b.Result("f1", `Figma API error: 429 - {"status":429,"err":"Rate limit exceeded"}`, true)
+	b.Use("m1", "g1", "mcp__github__get_issue", map[string]any{"issue": 7})
+	b.Result("g1", `GET /repos/o/app/issues/7: {"status":404}`, true)
+	b.Say("m2", "Rate limited.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{
+		"`get_node_tree` failed: Figma API error: 429 - Rate limit exceeded",
+		"`get_issue` failed: GET /repos/o/app/issues/7: {\"status\":404}",
+	}
+	if !slices.Equal(e.Problems, want) {
+		t.Errorf("problems:\n got %q\nwant %q", e.Problems, want)
+	}
+}

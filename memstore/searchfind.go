@@ -39,21 +39,11 @@ func (w *Workspace) Find(q Query) (Results, error) {
 	if err := errors.Join(errs...); err != nil {
 		return Results{}, err
 	}
-	total := 0
-	for _, pl := range plans {
-		total += len(pl.jobs)
-	}
-	jobs := make([]searchJob, 0, total)
-	for _, pl := range plans {
-		pl.first = len(jobs)
-		jobs = append(jobs, pl.jobs...)
-		pl.end, pl.jobs = len(jobs), nil
-	}
 	scans := make([]fileScan, 0, len(plans)) // one per project for the files its index answers for
 	for _, pl := range plans {
-		scans = append(scans, pl.plan(jobs, terms, q, start))
+		scans = append(scans, pl.plan(terms, q, start))
 	}
-	scans = scanAll(jobs, scans, terms, q.skip(), start, again)
+	scans = scanAll(plans, scans, terms, q.skip(), start, again)
 	for _, pl := range plans {
 		pl.save()
 	}
@@ -180,21 +170,21 @@ func listProject(p *Project, start time.Time, wt *searchWatcher, gen uint64) ([]
 // a file costs one check for links and one open. The files read are kept in the cache when
 // they hold hits, all of them with keepAll. It returns scans with the scans of the live files
 // after.
-func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time, keepAll bool) []fileScan {
+func scanAll(plans []*indexPlan, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time, keepAll bool) []fileScan {
 	n := 0
-	for j := range jobs {
-		if jobs[j].live {
-			n++
-		}
+	for _, pl := range plans {
+		n += pl.live
 	}
-	live := make([]int, 0, n)
-	for j := range jobs {
-		if jobs[j].live {
-			live = append(live, j)
+	live := make([]*searchJob, 0, n)
+	for _, pl := range plans {
+		for j := range pl.jobs {
+			if pl.jobs[j].live {
+				live = append(live, &pl.jobs[j])
+			}
 		}
 	}
 	base := len(scans)
-	scans = append(scans, make([]fileScan, n)...)
+	scans = append(scans, make([]fileScan, len(live))...)
 	parallel(len(live), func() func(int) {
 		r := newDirReaders()
 		var folded []byte
@@ -204,7 +194,7 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 				r.close()
 				return
 			}
-			job := jobs[live[k]]
+			job := *live[k]
 			s := &scans[base+k]
 			*s = fileScan{job: job}
 			if doc, cf, ok := cachedRead(job); ok && job.indexAs < 0 {
@@ -242,37 +232,40 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 
 // indexPlan is what Find does with one project's index.
 type indexPlan struct {
-	p          *Project
-	jobs       []searchJob // the project's files, until Find puts them with the others'
-	entries    []int32     // for each of the project's jobs, its file's number in old when its key is the one there, else -1
-	first, end int         // the project's jobs
-	old        *searchIndex
-	build      *indexBuilder // the index to write, nil when the old one stays
-	wt         *searchWatcher
+	p       *Project
+	jobs    []searchJob // the project's files
+	entries []int32     // for each job, its file's number in old when its key is the one there, else -1
+	live    int         // the jobs to read
+	old     *searchIndex
+	build   *indexBuilder // the index to write, nil when the old one stays
+	wt      *searchWatcher
 }
 
 // plan decides, for each of the project's files, whether the index answers for it or it is
 // read, and which files the new index gets, if one is to be written. It returns what the
 // files the index answers for give the ranking (lines, bytes, lines holding each term, and
 // the newest date), summed in one scan: they hold no hit.
-func (pl *indexPlan) plan(jobs []searchJob, terms [][]byte, q Query, start time.Time) fileScan {
+func (pl *indexPlan) plan(terms [][]byte, q Query, start time.Time) fileScan {
 	x := pl.old
 	stats := x.lookupAll(terms)
 	if stats == nil {
 		x = nil
 	}
-	entries := pl.assign(jobs, x, start)
+	entries := pl.assign(x, start)
 	if pl.build != nil && x != nil && !pl.build.keep(x, entries) {
 		x, stats = nil, nil // a malformed index answers for nothing: every file is read again
-		pl.assign(jobs, nil, start)
+		pl.assign(nil, start)
 	}
 	sum := fileScan{df: make([]int, len(terms))}
-	for j := pl.first; j < pl.end; j++ {
+	for j := range pl.jobs {
 		e := -1
 		if x != nil {
-			e = int(pl.entries[j-pl.first])
+			e = int(pl.entries[j])
 		}
-		jobs[j].live = e < 0 || sum.fromIndex(jobs[j], x.files[e], e, stats, q)
+		job := &pl.jobs[j]
+		if job.live = e < 0 || sum.fromIndex(job.date, x.files[e], e, stats, q); job.live {
+			pl.live++
+		}
 	}
 	return sum
 }
@@ -280,8 +273,8 @@ func (pl *indexPlan) plan(jobs []searchJob, terms [][]byte, q Query, start time.
 // assign numbers the files of the project's new index: those x has unchanged, in their
 // order among the files, then those to read and index, and makes pl.build when the index
 // changes. It returns, for each of x's files, its number in the new index or -1.
-func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) []int {
-	if pl.unchanged(jobs, x, start) {
+func (pl *indexPlan) assign(x *searchIndex, start time.Time) []int {
+	if pl.unchanged(x, start) {
 		pl.build = nil
 		return nil
 	}
@@ -293,11 +286,11 @@ func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) [
 		}
 	}
 	var files []indexFile
-	kept, changed := 0, x == nil && pl.end > pl.first
-	for j := pl.first; j < pl.end; j++ {
-		job := &jobs[j]
+	kept, changed := 0, x == nil && len(pl.jobs) > 0
+	for j := range pl.jobs {
+		job := &pl.jobs[j]
 		job.indexAs = -1
-		if i := pl.entries[j-pl.first]; x != nil && i >= 0 {
+		if i := pl.entries[j]; x != nil && i >= 0 {
 			to[i] = len(files)
 			files = append(files, x.files[i])
 			kept++
@@ -322,18 +315,18 @@ func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) [
 // unchanged reports whether x answers for every file of the project that can be indexed now
 // and holds no other, so that no new index is to be written (the common case, checked
 // without building one); it sets every job's indexAs to -1.
-func (pl *indexPlan) unchanged(jobs []searchJob, x *searchIndex, start time.Time) bool {
+func (pl *indexPlan) unchanged(x *searchIndex, start time.Time) bool {
 	if x == nil {
 		return false
 	}
 	kept := 0
-	for j := pl.first; j < pl.end; j++ {
-		job := &jobs[j]
+	for j := range pl.jobs {
+		job := &pl.jobs[j]
 		job.indexAs = -1
 		if !job.seen {
 			continue
 		}
-		if pl.entries[j-pl.first] >= 0 {
+		if pl.entries[j] >= 0 {
 			kept++
 		} else if !racy(job.key, start) {
 			return false
@@ -345,12 +338,12 @@ func (pl *indexPlan) unchanged(jobs []searchJob, x *searchIndex, start time.Time
 // fromIndex adds to s what a file the index answers for gives the ranking, and reports
 // whether the file is to be read instead: when the file may hold a hit or a query word
 // matches several of its words (the index cannot count the lines holding either).
-func (s *fileScan) fromIndex(job searchJob, f indexFile, e int, stats []termStats, q Query) bool {
+func (s *fileScan) fromIndex(date string, f indexFile, e int, stats []termStats, q Query) bool {
 	if q.Skip != nil {
 		return true
 	}
-	if job.date > s.job.date {
-		s.job.date = job.date
+	if date > s.job.date {
+		s.job.date = date
 	}
 	if q.SkipSensitive && f.sensitive {
 		return false

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -184,7 +185,7 @@ func scanAll(plans []*indexPlan, scans []fileScan, terms [][]byte, skip func([]b
 		}
 	}
 	base := len(scans)
-	scans = append(scans, make([]fileScan, len(live))...)
+	scans = slices.Grow(scans, len(live))[:base+len(live)]
 	parallel(len(live), func() func(int) {
 		r := newDirReaders()
 		var folded []byte

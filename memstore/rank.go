@@ -205,10 +205,17 @@ func rank(scans []fileScan, terms [][]byte, q Query) Results {
 	if !q.Now.IsZero() {
 		now = Date(q.Now)
 	}
-	var hits []Hit
+	found := 0
+	for _, s := range scans {
+		found += len(s.hits)
+	}
+	hits := make([]Hit, 0, found) // superseded and filtered lines aside, each candidate is a hit
 	rec := recencies{now: now, memo: map[string]float64{}}
 	for _, s := range scans {
 		hits = s.collect(hits, idf, avg, &rec, q)
+	}
+	if len(hits) == 0 {
+		hits = nil // no hit: no list (nil), whatever was sized
 	}
 	slices.SortFunc(hits, compareHits)
 	r := Results{Total: len(hits)}

@@ -17,11 +17,14 @@ import (
 const searchCacheMax = 32 << 20
 
 var searchCache = struct {
-	sync.Mutex
-	indexes map[string]cachedIndex // by workspace root and memory folder
-	files   map[string]cachedFile  // by workspace root and path
-	bytes   int
-}{indexes: map[string]cachedIndex{}, files: map[string]cachedFile{}}
+	sync.RWMutex                        // the workers of a search look files up at once
+	indexes      map[string]cachedIndex // by workspace root and memory folder
+	files        map[cacheKey]cachedFile
+	bytes        int
+}{indexes: map[string]cachedIndex{}, files: map[cacheKey]cachedFile{}}
+
+// cacheKey is a file's workspace root and path: looking it up builds no string.
+type cacheKey struct{ root, path string }
 
 type cachedIndex struct {
 	key fileKey
@@ -58,9 +61,9 @@ func cachedRead(job searchJob) (doc *fileDoc, folded []byte, ok bool) {
 	if !job.seen {
 		return nil, nil, false
 	}
-	searchCache.Lock()
-	defer searchCache.Unlock()
-	c, ok := searchCache.files[job.p.WS.Root+"\x00"+job.path]
+	searchCache.RLock()
+	defer searchCache.RUnlock()
+	c, ok := searchCache.files[cacheKey{job.p.WS.Root, job.path}]
 	if !ok || c.key != job.key {
 		return nil, nil, false
 	}
@@ -73,8 +76,8 @@ func cacheable(job searchJob, start time.Time, n int) bool {
 	if !job.seen || racy(job.key, start) {
 		return false
 	}
-	searchCache.Lock()
-	defer searchCache.Unlock()
+	searchCache.RLock()
+	defer searchCache.RUnlock()
 	return searchCache.bytes+2*n <= searchCacheMax
 }
 
@@ -88,7 +91,7 @@ func cacheRead(job searchJob, doc *fileDoc, folded []byte, start time.Time) {
 	}
 	searchCache.Lock()
 	defer searchCache.Unlock()
-	k := job.p.WS.Root + "\x00" + job.path
+	k := cacheKey{job.p.WS.Root, job.path}
 	if old, ok := searchCache.files[k]; ok {
 		searchCache.bytes -= len(old.doc.data) + len(old.folded)
 		delete(searchCache.files, k)
@@ -121,9 +124,9 @@ func (f *folder) loadSearchIndex(start time.Time) *searchIndex {
 		return nil
 	}
 	ck := p.WS.Root + "\x00" + p.RelDir
-	searchCache.Lock()
+	searchCache.RLock()
 	c, hit := searchCache.indexes[ck]
-	searchCache.Unlock()
+	searchCache.RUnlock()
 	if hit && c.key == key {
 		return c.x
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -39,17 +40,11 @@ func (w *Workspace) Find(q Query) (Results, error) {
 	if err := errors.Join(errs...); err != nil {
 		return Results{}, err
 	}
-	var jobs []searchJob
+	scans := make([]fileScan, 0, len(plans)) // one per project for the files its index answers for
 	for _, pl := range plans {
-		pl.first = len(jobs)
-		jobs = append(jobs, pl.jobs...)
-		pl.end, pl.jobs = len(jobs), nil
+		scans = append(scans, pl.plan(terms, q, start))
 	}
-	scans := make([]fileScan, len(jobs))
-	for _, pl := range plans {
-		pl.plan(jobs, scans, terms, q, start)
-	}
-	scanAll(jobs, scans, terms, q.skip(), start, again)
+	scans = scanAll(plans, scans, terms, q.skip(), start, again)
 	for _, pl := range plans {
 		pl.save()
 	}
@@ -110,11 +105,37 @@ func planProject(p *Project, start time.Time, wt *searchWatcher, gen uint64) (*i
 		}
 	}
 	pl.old = x
-	for _, lf := range files {
+	pl.jobs = make([]searchJob, len(files))
+	pl.entries = make([]int32, len(files))
+	next := 0 // the index lists its files in the listing's order, but for those added since
+	for i, lf := range files {
 		key, seen := keyOf(lf.info)
-		pl.jobs = append(pl.jobs, searchJob{p: p, path: lf.path, date: lf.date, plan: pl, key: key, seen: seen})
+		pl.jobs[i] = searchJob{p: p, path: lf.path, date: lf.date, plan: pl, key: key, seen: seen}
+		e := x.entry(lf.path, next)
+		if e >= 0 {
+			next = e + 1
+			if !seen || x.files[e].key != key {
+				e = -1
+			}
+		}
+		pl.entries[i] = int32(e)
 	}
 	return pl, nil
+}
+
+// entry is the number of the file path in the index, -1 when it has none; guess, the number
+// the file likely has, spares hashing its path.
+func (x *searchIndex) entry(path string, guess int) int {
+	if x == nil {
+		return -1
+	}
+	if guess < len(x.files) && x.files[guess].path == path {
+		return guess
+	}
+	if i, ok := x.byPath[path]; ok {
+		return i
+	}
+	return -1
 }
 
 // projectsListed counts the projects a search listed (tests tell by it whether the watcher
@@ -148,14 +169,23 @@ func listProject(p *Project, start time.Time, wt *searchWatcher, gen uint64) ([]
 // scanAll reads and scans the live files on every core, and gives the words of those to
 // index to their project's new index; each worker keeps the folders it reads open, so that
 // a file costs one check for links and one open. The files read are kept in the cache when
-// they hold hits, all of them with keepAll.
-func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time, keepAll bool) {
-	var live []int
-	for j := range jobs {
-		if jobs[j].live {
-			live = append(live, j)
+// they hold hits, all of them with keepAll. It returns scans with the scans of the live files
+// after.
+func scanAll(plans []*indexPlan, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time, keepAll bool) []fileScan {
+	n := 0
+	for _, pl := range plans {
+		n += pl.live
+	}
+	live := make([]*searchJob, 0, n)
+	for _, pl := range plans {
+		for j := range pl.jobs {
+			if pl.jobs[j].live {
+				live = append(live, &pl.jobs[j])
+			}
 		}
 	}
+	base := len(scans)
+	scans = slices.Grow(scans, len(live))[:base+len(live)]
 	parallel(len(live), func() func(int) {
 		r := newDirReaders()
 		var folded []byte
@@ -165,13 +195,13 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 				r.close()
 				return
 			}
-			j := live[k]
-			job := jobs[j]
-			scans[j] = fileScan{job: job}
+			job := *live[k]
+			s := &scans[base+k]
+			*s = fileScan{job: job}
 			if doc, cf, ok := cachedRead(job); ok && job.indexAs < 0 {
 				if skip == nil || !skip(doc.data) {
-					scans[j].scan(cf, terms)
-					scans[j].doc = doc
+					s.scan(cf, terms)
+					s.doc = doc
 				}
 				return
 			}
@@ -185,11 +215,11 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 			}
 			folded = foldInto(folded[:0], data)
 			if !skipped {
-				scans[j].scan(folded, terms)
+				s.scan(folded, terms)
 			}
-			if len(scans[j].hits) > 0 || keepAll && cacheable(job, start, len(data)) {
+			if len(s.hits) > 0 || keepAll && cacheable(job, start, len(data)) {
 				doc := &fileDoc{data: bytes.Clone(data)}
-				scans[j].doc = doc
+				s.doc = doc
 				cacheRead(job, doc, bytes.Clone(folded), start)
 			}
 			if job.indexAs >= 0 {
@@ -198,61 +228,54 @@ func scanAll(jobs []searchJob, scans []fileScan, terms [][]byte, skip func([]byt
 			}
 		}
 	})
+	return scans
 }
 
 // indexPlan is what Find does with one project's index.
 type indexPlan struct {
-	p          *Project
-	jobs       []searchJob // the project's files, until Find puts them with the others'
-	first, end int         // the project's jobs
-	old        *searchIndex
-	build      *indexBuilder // the index to write, nil when the old one stays
-	wt         *searchWatcher
+	p       *Project
+	jobs    []searchJob // the project's files
+	entries []int32     // for each job, its file's number in old when its key is the one there, else -1
+	live    int         // the jobs to read
+	old     *searchIndex
+	build   *indexBuilder // the index to write, nil when the old one stays
+	wt      *searchWatcher
 }
 
 // plan decides, for each of the project's files, whether the index answers for it or it is
-// read, and which files the new index gets, if one is to be written.
-func (pl *indexPlan) plan(jobs []searchJob, scans []fileScan, terms [][]byte, q Query, start time.Time) {
+// read, and which files the new index gets, if one is to be written. It returns what the
+// files the index answers for give the ranking (lines, bytes, lines holding each term, and
+// the newest date), summed in one scan: they hold no hit.
+func (pl *indexPlan) plan(terms [][]byte, q Query, start time.Time) fileScan {
 	x := pl.old
-	var stats []termStats
-	for _, t := range terms {
-		st, ok := termStats{}, x != nil
-		if ok {
-			st, ok = x.lookup(t)
-		}
-		if !ok {
-			x, stats = nil, nil
-			break
-		}
-		stats = append(stats, st)
+	stats := x.lookupAll(terms)
+	if stats == nil {
+		x = nil
 	}
-	entries := pl.assign(jobs, x, start)
+	entries := pl.assign(x, start)
 	if pl.build != nil && x != nil && !pl.build.keep(x, entries) {
 		x, stats = nil, nil // a malformed index answers for nothing: every file is read again
-		pl.assign(jobs, nil, start)
+		pl.assign(nil, start)
 	}
-	dfs := make([]int, len(stats)*(pl.end-pl.first)) // every file's df, in one allocation
-	for j := pl.first; j < pl.end; j++ {
+	sum := fileScan{df: make([]int, len(terms))}
+	for j := range pl.jobs {
 		e := -1
-		if x != nil && jobs[j].seen {
-			if i, ok := x.byPath[jobs[j].path]; ok && x.files[i].key == jobs[j].key {
-				e = i
-			}
+		if x != nil {
+			e = int(pl.entries[j])
 		}
-		if e < 0 {
-			jobs[j].live = true
-			continue
+		job := &pl.jobs[j]
+		if job.live = e < 0 || sum.fromIndex(job.date, x.files[e], e, stats, q); job.live {
+			pl.live++
 		}
-		scans[j], jobs[j].live = fromIndex(jobs[j], x.files[e], e, stats, q, dfs[:len(stats):len(stats)])
-		dfs = dfs[len(stats):]
 	}
+	return sum
 }
 
 // assign numbers the files of the project's new index: those x has unchanged, in their
 // order among the files, then those to read and index, and makes pl.build when the index
 // changes. It returns, for each of x's files, its number in the new index or -1.
-func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) []int {
-	if pl.unchanged(jobs, x, start) {
+func (pl *indexPlan) assign(x *searchIndex, start time.Time) []int {
+	if pl.unchanged(x, start) {
 		pl.build = nil
 		return nil
 	}
@@ -264,17 +287,15 @@ func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) [
 		}
 	}
 	var files []indexFile
-	kept, changed := 0, x == nil && pl.end > pl.first
-	for j := pl.first; j < pl.end; j++ {
-		job := &jobs[j]
+	kept, changed := 0, x == nil && len(pl.jobs) > 0
+	for j := range pl.jobs {
+		job := &pl.jobs[j]
 		job.indexAs = -1
-		if x != nil && job.seen {
-			if i, ok := x.byPath[job.path]; ok && x.files[i].key == job.key {
-				to[i] = len(files)
-				files = append(files, x.files[i])
-				kept++
-				continue
-			}
+		if i := pl.entries[j]; x != nil && i >= 0 {
+			to[i] = len(files)
+			files = append(files, x.files[i])
+			kept++
+			continue
 		}
 		if job.seen && !racy(job.key, start) {
 			job.indexAs = len(files)
@@ -295,18 +316,18 @@ func (pl *indexPlan) assign(jobs []searchJob, x *searchIndex, start time.Time) [
 // unchanged reports whether x answers for every file of the project that can be indexed now
 // and holds no other, so that no new index is to be written (the common case, checked
 // without building one); it sets every job's indexAs to -1.
-func (pl *indexPlan) unchanged(jobs []searchJob, x *searchIndex, start time.Time) bool {
+func (pl *indexPlan) unchanged(x *searchIndex, start time.Time) bool {
 	if x == nil {
 		return false
 	}
 	kept := 0
-	for j := pl.first; j < pl.end; j++ {
-		job := &jobs[j]
+	for j := range pl.jobs {
+		job := &pl.jobs[j]
 		job.indexAs = -1
 		if !job.seen {
 			continue
 		}
-		if i, ok := x.byPath[job.path]; ok && x.files[i].key == job.key {
+		if pl.entries[j] >= 0 {
 			kept++
 		} else if !racy(job.key, start) {
 			return false
@@ -315,33 +336,40 @@ func (pl *indexPlan) unchanged(jobs []searchJob, x *searchIndex, start time.Time
 	return kept == len(x.files)
 }
 
-// fromIndex is the scan of a file the index answers for, unless the file may hold a hit or
-// a query word matches several of its words (the index cannot count the lines holding
-// either): then it is to be read.
-func fromIndex(job searchJob, f indexFile, e int, stats []termStats, q Query, df []int) (fileScan, bool) {
+// fromIndex adds to s what a file the index answers for gives the ranking, and reports
+// whether the file is to be read instead: when the file may hold a hit or a query word
+// matches several of its words (the index cannot count the lines holding either).
+func (s *fileScan) fromIndex(date string, f indexFile, e int, stats []termStats, q Query) bool {
 	if q.Skip != nil {
-		return fileScan{}, true
+		return true
 	}
-	s := fileScan{job: job}
+	if date > s.job.date {
+		s.job.date = date
+	}
 	if q.SkipSensitive && f.sensitive {
-		return s, false
+		return false
 	}
-	s.lines, s.bytes, s.df = f.lines, f.bytes, df
 	all := true
-	for i, st := range stats {
+	for _, st := range stats {
 		switch st.words[e] {
 		case 0:
 			all = false
 		case 1:
-			s.df[i] = st.lines[e]
 		default:
-			return fileScan{}, true
+			return true
 		}
 	}
 	if all {
-		return fileScan{}, true
+		return true
 	}
-	return s, false
+	s.lines += f.lines
+	s.bytes += f.bytes
+	for i, st := range stats {
+		if st.words[e] == 1 {
+			s.df[i] += st.lines[e]
+		}
+	}
+	return false
 }
 
 // racyMargin is how recent a file's times may be for its entry to be written: more than the

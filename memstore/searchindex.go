@@ -168,9 +168,27 @@ type termStats struct {
 	lines []int
 }
 
-// lookup gives the termStats of term; false when the index is malformed.
-func (x *searchIndex) lookup(term []byte) (termStats, bool) {
-	st := termStats{words: make([]int, len(x.files)), lines: make([]int, len(x.files))}
+// lookupAll gives the termStats of each term, in one allocation; nil when x is nil or
+// malformed.
+func (x *searchIndex) lookupAll(terms [][]byte) []termStats {
+	if x == nil {
+		return nil
+	}
+	n := len(x.files)
+	buf := make([]int, 2*n*len(terms))
+	stats := make([]termStats, len(terms))
+	for k, t := range terms {
+		st := termStats{words: buf[2*k*n : (2*k+1)*n], lines: buf[(2*k+1)*n : (2*k+2)*n]}
+		if !x.lookup(t, st) {
+			return nil
+		}
+		stats[k] = st
+	}
+	return stats
+}
+
+// lookup fills st with the termStats of term; false when the index is malformed.
+func (x *searchIndex) lookup(term []byte, st termStats) bool {
 	i := sort.Search(x.nwords, func(i int) bool { return bytes.Compare(x.word(i), term) >= 0 })
 	for ; i < x.nwords && bytes.HasPrefix(x.word(i), term); i++ {
 		ok := x.postings(i, func(f, n int) {
@@ -178,10 +196,10 @@ func (x *searchIndex) lookup(term []byte) (termStats, bool) {
 			st.lines[f] = n
 		})
 		if !ok {
-			return termStats{}, false
+			return false
 		}
 	}
-	return st, true
+	return true
 }
 
 // indexBuilder gathers the files and words of a new index; add may be called from several

@@ -22,22 +22,9 @@ func isNotRepoQuery(cmd, out string) bool {
 	if !strings.Contains(out, "not a git repository") {
 		return false
 	}
-	cmd = strings.NewReplacer("2>&1", " ", "2>/dev/null", " ", "||", ";", "&&", ";", "|", ";", "\n", ";").Replace(cmd)
-	if strings.ContainsAny(cmd, "<>`$") {
-		return false
-	}
-	queried := false
-	for stage := range strings.SplitSeq(cmd, ";") {
-		f := strings.Fields(stage)
-		switch {
-		case len(f) == 0:
-		case f[0] == "git" && len(f) > 1 && slices.Contains(gitQueries, f[1]):
-			queried = true
-		case !queried || !slices.Contains(filterCommands, f[0]):
-			return false
-		}
-	}
-	return queried
+	return onlyQueries(cmd, func(f []string) bool {
+		return f[0] == "git" && len(f) > 1 && slices.Contains(gitQueries, f[1])
+	})
 }
 
 // isMissingCd reports a command that opens with "cd <dir> &&" and failed on that cd: the

@@ -19,20 +19,27 @@ func isMissingProbe(cmd, out string) bool {
 	if !strings.Contains(out, "No such file or directory") && !strings.Contains(out, "cannot access") {
 		return false
 	}
+	return onlyQueries(cmd, func(f []string) bool { return slices.Contains(probeCommands, f[0]) })
+}
+
+// onlyQueries reports a command line whose stages each ask something (asks, given the
+// stage's words) or, after a stage that asks, filter its output (filterCommands); a
+// redirection or a substitution makes it a command that writes or runs more.
+func onlyQueries(cmd string, asks func(f []string) bool) bool {
 	cmd = strings.NewReplacer("2>&1", " ", "2>/dev/null", " ", "||", ";", "&&", ";", "|", ";", "\n", ";").Replace(cmd)
 	if strings.ContainsAny(cmd, "<>`$") {
-		return false // a redirection or a substitution: the command writes or runs more
+		return false
 	}
-	first := true
+	asked := false
 	for stage := range strings.SplitSeq(cmd, ";") {
 		f := strings.Fields(stage)
 		switch {
 		case len(f) == 0:
-		case slices.Contains(probeCommands, f[0]):
-			first = false
-		case first || !slices.Contains(filterCommands, f[0]):
+		case asks(f):
+			asked = true
+		case !asked || !slices.Contains(filterCommands, f[0]):
 			return false
 		}
 	}
-	return !first
+	return asked
 }

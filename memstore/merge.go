@@ -72,12 +72,9 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 		if len(items) == 0 {
 			continue
 		}
-		if today == nil {
-			d, err := tx.Log(date)
-			if err != nil {
-				return err
-			}
-			today = d
+		today, err = tx.dayLog(today, date)
+		if err != nil {
+			return err
 		}
 		var seen *DedupIndex
 		if key == KeyNext {
@@ -197,17 +194,22 @@ func (tx *Tx) markDayFixed(today *Doc, date string, e Extraction) error {
 	if len(e.Succeeded) == 0 && len(e.Evidence) == 0 {
 		return nil
 	}
-	if today == nil {
-		d, err := tx.Log(date)
-		if err != nil {
-			return err
-		}
-		today = d
+	today, err := tx.dayLog(today, date)
+	if err != nil {
+		return err
 	}
 	lang := today.Language(tx.p.WS.Config.Language)
 	markFixed(today, e.Succeeded, lang)
 	markReportedFixed(today, e.Evidence, lang)
 	return nil
+}
+
+// dayLog is today, the day's log read once: read now when it is not yet (nil).
+func (tx *Tx) dayLog(today *Doc, date string) (*Doc, error) {
+	if today != nil {
+		return today, nil
+	}
+	return tx.Log(date)
 }
 
 // markFixed marks fixed the day's failures of a command that has now gone through: the

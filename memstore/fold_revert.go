@@ -9,15 +9,15 @@ import (
 // then says so ("Reverted the hover overlay back to the inset shadow"). The choice undone
 // is no longer the day's: the revert replaces it, where it was.
 
-// revertOpeners open, in lower case, a statement that a change was undone.
-var revertOpeners = []string{"reverted ", "rolled back ", "went back to ", "switched back to ", "undid ", "undone ",
+// RevertOpeners open, in lower case, a statement that a change was undone.
+var RevertOpeners = []string{"reverted ", "rolled back ", "went back to ", "switched back to ", "undid ", "undone ",
 	"restored the previous ", "annulé ", "j'ai annulé ", "retour à ", "revenu à "}
 
 // IsRevert reports a statement that opens by saying a change was undone ("Reverted …",
 // "Rolled back …", "Went back to …"), whatever the case of its letters.
 func IsRevert(s string) bool {
 	s = strings.TrimLeft(s, " \t")
-	for _, o := range revertOpeners {
+	for _, o := range RevertOpeners {
 		if len(s) >= len(o) && strings.EqualFold(s[:len(o)], o) {
 			return true
 		}

@@ -234,7 +234,7 @@ const (
 )
 
 // reasonMarkers are every marker of a choice or a cause.
-var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners, revertMarkers)
+var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners, memstore.RevertOpeners)
 
 // markedLines returns a filter of the lines of text (see sentencesIn) that hold a marker of
 // a choice or a cause, or false when none does: most texts state no reason, and only the

@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -22,10 +20,7 @@ func TestTurnWithNothingToRecordWritesNoLog(t *testing.T) {
 	b.Result("p1", `{"login": "me"}`, false)
 	b.Say("m2", "Here.")
 	path := b.Write(t)
-	in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": path, "cwd": ws})
-	if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
-		t.Fatalf("code %d", code)
-	}
+	stopHook(t, ws, path)
 	if data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md")); err == nil {
 		t.Errorf("a turn with nothing to record wrote a log:\n%s", data)
 	}

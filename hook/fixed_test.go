@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,13 +23,7 @@ func TestFailureFixedInALaterTurn(t *testing.T) {
 	b.Result("b4", "Exit code 1\nModuleNotFoundError: No module named 'parser'", true)
 	b.Say("m2", "The empty-line test still fails.")
 	path := b.Write(t)
-	stop := func() {
-		t.Helper()
-		in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": path, "cwd": ws})
-		if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
-			t.Fatalf("code %d", code)
-		}
-	}
+	stop := func() { t.Helper(); stopHook(t, ws, path) }
 	stop()
 	b.Prompt("try again with the blank-line guard")
 	b.Use("m3", "e1", "Edit", map[string]any{"file_path": filepath.Join(ws, "parser.go"), "old_string": "a", "new_string": "b"})
@@ -67,13 +59,7 @@ func TestFailureOfTheSameCommandFolds(t *testing.T) {
 	b.Result("b1", "Exit code 2\nmain.go:3:1: unused import \"os\"", true)
 	b.Say("m2", "One lint error left.")
 	path := b.Write(t)
-	stop := func() {
-		t.Helper()
-		in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": path, "cwd": ws})
-		if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
-			t.Fatalf("code %d", code)
-		}
-	}
+	stop := func() { t.Helper(); stopHook(t, ws, path) }
 	stop()
 	b.Prompt("remove the import and lint again")
 	b.Use("m3", "b2", "Bash", map[string]any{"command": "make lint"})

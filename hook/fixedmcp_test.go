@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,13 +21,7 @@ func TestMCPFailureFixedInALaterTurn(t *testing.T) {
 	b.Result("f1", "Figma API error: 429 Rate limit exceeded", true)
 	b.Say("m2", "The repository is empty: the push was refused.")
 	path := b.Write(t)
-	stop := func() {
-		t.Helper()
-		in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": path, "cwd": ws})
-		if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
-			t.Fatalf("code %d", code)
-		}
-	}
+	stop := func() { t.Helper(); stopHook(t, ws, path) }
 	stop()
 	b.Prompt("ok")
 	b.Use("m3", "p2", "mcp__github__push_files", map[string]any{"repo": "app", "branch": "main"})

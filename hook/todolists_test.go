@@ -63,13 +63,7 @@ func TestLaterTodoListReplacesTheSessionsEarlierOne(t *testing.T) {
 func TestLaterTurnThatRunsTheSuggestedCommandClosesIt(t *testing.T) {
 	ws := testWorkspace(t)
 	b := &transcripttest.Claude{}
-	stop := func(path string) {
-		t.Helper()
-		in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": path, "cwd": ws})
-		if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
-			t.Fatalf("code %d", code)
-		}
-	}
+	stop := func(path string) { t.Helper(); stopHook(t, ws, path) }
 	b.Prompt("go on")
 	b.Use("m0", "b0", "Bash", map[string]any{"command": "node --version"})
 	b.Result("b0", "v20.1.0", false)

@@ -224,7 +224,7 @@ func markFixed(today *Doc, succeeded []string, lang string) {
 		if slices.ContainsFunc(slices.Collect(maps.Values(FixedPrefix)), func(p string) bool { return strings.HasPrefix(b.Text, p) }) {
 			continue
 		}
-		if cmd := failedCommand(b.Text); cmd != "" && slices.Contains(succeeded, cmd) {
+		if cmd := failedCommand(b.Text); cmd != "" && (slices.Contains(succeeded, cmd) || partsSucceeded(cmd, succeeded)) {
 			today.SetBulletText(b, prefix+b.Text)
 		}
 	}

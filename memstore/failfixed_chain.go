@@ -22,15 +22,16 @@ func CommandParts(cmd string) []string {
 
 // partsSucceeded reports whether every part of a chained command that failed ("a && b && c")
 // went through since: the chain is fixed. A part the bullet clipped ("npm test --…") went
-// through when a command it opens did.
+// through when a command it opens did; a package script, when a call ran it (ScriptRun).
 func partsSucceeded(cmd string, succeeded []string) bool {
-	if !strings.Contains(cmd, "&&") {
+	if !strings.Contains(cmd, "&&") && ScriptRun(cmd) == "" {
 		return false
 	}
 	parts := CommandParts(cmd)
 	for _, p := range parts {
 		head, clipped := strings.CutSuffix(p, "…")
-		if !slices.ContainsFunc(succeeded, func(s string) bool { return s == p || clipped && strings.HasPrefix(s, head) }) {
+		script := ScriptRun(p)
+		if !slices.ContainsFunc(succeeded, func(s string) bool { return s == p || s == script || clipped && strings.HasPrefix(s, head) }) {
 			return false
 		}
 	}

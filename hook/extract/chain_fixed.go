@@ -8,15 +8,11 @@ import (
 	"carnet/memstore"
 )
 
-// scriptRunners run a package script: "npm run lint", "pnpm run build", "yarn run test".
-var scriptRunners = []string{"npm", "pnpm", "yarn", "bun"}
-
-// scriptKey names the part of a chain that runs a package script ("npm run lint:check --
-// a.ts" runs lint:check) as a call that ran the script names it: "script lint:check".
+// scriptKey names the part of a chain that runs a package script by the script
+// (memstore.ScriptRun), any other part as it is.
 func scriptKey(part string) string {
-	f := strings.Fields(part)
-	if len(f) >= 3 && slices.Contains(scriptRunners, f[0]) && (f[1] == "run" || f[1] == "run-script") {
-		return "script " + f[2]
+	if s := memstore.ScriptRun(part); s != "" {
+		return s
 	}
 	return part
 }
@@ -36,7 +32,7 @@ func partKeys(cmd string) []string {
 func failedParts(u *transcript.ToolUse) []string {
 	parts := partKeys(u.Command)
 	if ran := u.Scripts; len(ran) > 0 {
-		if last := "script " + ran[len(ran)-1]; slices.Contains(parts, last) {
+		if last := memstore.Script(ran[len(ran)-1]); slices.Contains(parts, last) {
 			return []string{last}
 		}
 	}
@@ -66,23 +62,31 @@ func chainFixedLater(later []*transcript.ToolUse, u *transcript.ToolUse) bool {
 			passed[p] = true
 		}
 		for _, s := range v.Scripts {
-			passed["script "+s] = true
+			passed[memstore.Script(s)] = true
 		}
 	}
 	return len(todo) > 0 && !slices.ContainsFunc(todo, func(p string) bool { return !passed[p] })
 }
 
-// chainedToo adds to the names of a call the parts of its chain, when it chains commands:
-// a chain that went through fixes each of its parts, and a chain is fixed once each of its
-// parts went through (memstore marks it).
-func chainedToo(names []string, cmd string) []string {
-	if !strings.Contains(cmd, "&&") {
-		return names
-	}
-	for _, p := range memstore.CommandParts(cmd) {
-		if !slices.Contains(names, p) {
-			names = append(names, p)
+// chainedToo adds to the names of a call the parts of its chain, when it chains commands,
+// and the package scripts it ran (memstore.Script): a call that went through fixes each of
+// them, and a chain is fixed once each of its parts went through (memstore marks it).
+func chainedToo(names []string, u *transcript.ToolUse) []string {
+	add := func(n string) {
+		if n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
 		}
+	}
+	if chained := strings.Contains(u.Command, "&&"); chained || strings.Contains(u.Command, " run") {
+		for _, p := range memstore.CommandParts(u.Command) {
+			if chained {
+				add(p)
+			}
+			add(memstore.ScriptRun(p))
+		}
+	}
+	for _, s := range u.Scripts {
+		add(memstore.Script(s))
 	}
 	return names
 }

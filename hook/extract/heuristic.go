@@ -208,7 +208,7 @@ func Succeeded(t *transcript.Turn) []string {
 			continue // a here-document is its script: "python - <<EOF" names every script alike
 		}
 		cmd := shortCommand(u.Command)
-		for _, c := range chainedToo(slices.Compact([]string{cmd, unrun(cmd)}), u.Command) { // run through its runner, it fixes the bare command
+		for _, c := range chainedToo(slices.Compact([]string{cmd, unrun(cmd)}), u) { // run through its runner, it fixes the bare command
 			if _, seen := last[c]; !seen {
 				order = append(order, c)
 			}

@@ -199,7 +199,7 @@ func (tx *Tx) markDayFixed(today *Doc, date string, e Extraction) error {
 		return err
 	}
 	lang := today.Language(tx.p.WS.Config.Language)
-	markFixed(today, e.Succeeded, lang)
+	markFixed(today, e.Succeeded, e.Problems, lang)
 	markReportedFixed(today, e.Evidence, lang)
 	return nil
 }
@@ -213,8 +213,9 @@ func (tx *Tx) dayLog(today *Doc, date string) (*Doc, error) {
 }
 
 // markFixed marks fixed the day's failures of a command that has now gone through: the
-// first backquoted span of a Problèmes bullet is the command that failed.
-func markFixed(today *Doc, succeeded []string, lang string) {
+// first backquoted span of a Problèmes bullet is the command that failed (see fixedSince;
+// fresh are the exchange's own failures).
+func markFixed(today *Doc, succeeded, fresh []string, lang string) {
 	s, ok := today.Section(KeyProblems)
 	if !ok {
 		return
@@ -224,7 +225,7 @@ func markFixed(today *Doc, succeeded []string, lang string) {
 		if slices.ContainsFunc(slices.Collect(maps.Values(FixedPrefix)), func(p string) bool { return strings.HasPrefix(b.Text, p) }) {
 			continue
 		}
-		if cmd := failedCommand(b.Text); cmd != "" && slices.Contains(succeeded, cmd) {
+		if cmd := failedCommand(b.Text); cmd != "" && fixedSince(b.Text, cmd, succeeded, fresh) {
 			today.SetBulletText(b, prefix+b.Text)
 		}
 	}

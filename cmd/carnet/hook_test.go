@@ -140,7 +140,7 @@ func TestHookEveryFixture(t *testing.T) {
 			[]string{"## Objectif\n- Add a multiply function to calc.sh, with a test, and commit it.\n",
 				"- Fichiers modifiés : calc.sh, test_calc.sh\n",
 				"- Commit 2d46428 : calc: add multiply with its test\n",
-				"- Échec de `sh test_calc.sh` : test_calc.sh: 2: add: not found\n"},
+				"- corrigé : Échec de `sh test_calc.sh` : test_calc.sh: 2: add: not found\n"}, // "sh test_calc.sh && echo 'all tests pass'" went through after it
 			[]string{"/tmp/", "all tests pass"}},
 		{"claude-code-2.1.328_hello.jsonl", "Stop",
 			map[string]any{"last_assistant_message": "Created hello.sh.\n\nNext steps:\n- Add a test for hello.sh"},

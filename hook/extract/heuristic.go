@@ -185,7 +185,7 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			b = fmt.Sprintf(w.failed, cmd, cause)
 		}
 		if fixedLater(tools[i+1:], u.Command, u.CommitHash == "") || pushFailed && pushedLater(tools[i+1:]) ||
-			rerunFixed(tools[i+1:], u.Command, cause) {
+			rerunFixed(tools[i+1:], u.Command, cause) || chainFixedLater(tools[i+1:], u) {
 			b = w.fixed + b
 		}
 		problems = append(problems, b)
@@ -208,7 +208,7 @@ func Succeeded(t *transcript.Turn) []string {
 			continue // a here-document is its script: "python - <<EOF" names every script alike
 		}
 		cmd := shortCommand(u.Command)
-		for _, c := range slices.Compact([]string{cmd, unrun(cmd)}) { // run through its runner, it fixes the bare command
+		for _, c := range chainedToo(slices.Compact([]string{cmd, unrun(cmd)}), u) { // run through its runner, it fixes the bare command
 			if _, seen := last[c]; !seen {
 				order = append(order, c)
 			}

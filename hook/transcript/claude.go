@@ -203,6 +203,7 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 				r := toolResult{isError: b.IsError, output: outputLine(txt, b.IsError), created: rl.ToolUseResult.create}
 				r.commitHash, r.commitSubject = commitSubject(txt)
 				r.apiCommit = apiCommit(txt)
+				r.scripts = scriptsRun(txt)
 				c.results[b.ToolUseID] = r
 			}
 		case "text":
@@ -339,6 +340,7 @@ func (c *collector) finish() {
 
 		if r, ok := c.results[u.ID]; ok {
 			u.HasResult, u.IsError, u.Output, u.Created = true, r.isError, r.output, r.created
+			u.Scripts = r.scripts
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
 			if GitHubCommitTool(u.Name) && !r.isError {
 				u.CommitHash, u.CommitSubject = r.apiCommit, u.Subject

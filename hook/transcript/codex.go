@@ -320,6 +320,7 @@ func (c *codexCollector) finish() {
 		if r, ok := c.results[u.ID]; ok && u.ID != "" {
 			u.HasResult, u.IsError, u.Output = true, r.isError || r.script && reportsOwnError(u.Command, r.output), r.output
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
+			u.Scripts = r.scripts
 		}
 		t.Tools = append(t.Tools, u)
 	}
@@ -443,5 +444,6 @@ func codeModeResult(s string) toolResult {
 func newToolResult(text string, exitCode int) toolResult {
 	r := toolResult{isError: exitCode != 0, output: outputLine(text, exitCode != 0)}
 	r.commitHash, r.commitSubject = commitSubject(text)
+	r.scripts = scriptsRun(text)
 	return r
 }

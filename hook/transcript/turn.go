@@ -66,6 +66,8 @@ type ToolUse struct {
 	MCP       bool   // a tool of an MCP server whose name does not say so (Gemini's failed calls)
 
 	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line, or a GitHub MCP commit
+
+	Scripts []string // the package scripts the result shows run, in order (see scriptsRun)
 }
 
 // Task is the item a TaskCreate or TaskUpdate call names. TaskCreate gives the subject (its
@@ -128,6 +130,8 @@ type toolResult struct {
 	commitHash, commitSubject string
 	script                    bool   // the output of a Codex code-mode script, which has no exit code
 	apiCommit                 string // the commit a GitHub API answer reports (GitHub MCP tools)
+
+	scripts []string
 }
 
 // settlePoll is how often a lagging transcript is re-read.

@@ -422,7 +422,7 @@ func goalText(p string) string {
 	if isAck(p) || isStatusQuestion(p) || isHousekeeping(p) || isURLReply(p) {
 		return ""
 	}
-	return dropPlea(dropChatter(p))
+	return pauseSemicolon(dropPlea(dropChatter(p)))
 }
 
 // thinkWords ask the agent to think longer ("ultrathink"): they are not the task.

@@ -88,6 +88,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 		}
 	}
 	interruption(&e, t, fx, goal, w)
+	didGoal(&e, t, changed)
 	unfinished(&e, t, w)
 	unanswered(&e, t, w)
 	statements(&e, t)

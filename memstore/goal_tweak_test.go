@@ -18,6 +18,7 @@ func TestMergeFoldsTheGoalOfATweakOfTheDaysFiles(t *testing.T) {
 		{Goal: []string{"Use images for the pieces"}, Work: []string{"Fichiers créés : assets/wK.svg", "Fichiers modifiés : app.js"}},
 		{Goal: []string{"Fix the export script so it writes the session file"}, Work: []string{"Fichiers modifiés : export.py"}},
 		{Goal: []string{"Make a big separator line between each block"}, Work: []string{"Fichiers modifiés : export.py"}},
+		{Goal: []string{"Implement the following plan: Split the exporter into reader and writer"}, Work: []string{"Fichiers modifiés : export.py"}},
 	}
 	for _, e := range steps {
 		if _, err := p.Merge(e, now); err != nil {
@@ -25,7 +26,7 @@ func TestMergeFoldsTheGoalOfATweakOfTheDaysFiles(t *testing.T) {
 		}
 	}
 	log := readRel(t, p, p.LogPath("2026-03-22"))
-	for _, want := range []string{"- Make a chess variant", "- Use images for the pieces", "- Fix the export script"} {
+	for _, want := range []string{"- Make a chess variant", "- Use images for the pieces", "- Fix the export script", "Split the exporter"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("goal %q is missing:\n%s", want, log)
 		}

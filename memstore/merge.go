@@ -90,7 +90,7 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			seen = day
 		}
 		if key == KeyGoal {
-			if items = newRequests(today, items); len(items) == 0 {
+			if items = newRequests(today, tx.questionLed(today, tweakGoals(today, items, e.Work), tx.p.LogPath(date), res)); len(items) == 0 {
 				continue
 			}
 		}

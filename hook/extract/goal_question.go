@@ -17,9 +17,10 @@ func askOnly(e *memstore.Extraction, changed bool) {
 	e.Asked = true
 }
 
-// inquiryOpeners open a request for an explanation ("Explain how …", "請你分析 …").
+// inquiryOpeners open a request for an explanation ("Explain how …", "請你分析 …") or a
+// one-shot query ("count the lines of …", "how many …").
 var inquiryOpeners = []string{"explain", "analyze", "analyse", "describe", "tell me", "walk me through", "expliquer",
-	"explique", "分析", "解釋", "解释", "說明", "说明"}
+	"explique", "分析", "解釋", "解释", "說明", "说明", "count the ", "count how ", "how many ", "how much ", "combien "}
 
 // politeOpeners open a request before its verb ("please", "請你").
 var politeOpeners = []string{"please ", "pls ", "can you ", "could you ", "請你", "请你", "請", "请", "麻煩", "麻烦", "幫我", "帮我"}

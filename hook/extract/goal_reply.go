@@ -99,10 +99,14 @@ var pleas = []string{"please help me to ", "please help me ", "please help to ",
 func dropPlea(g string) string {
 	for _, p := range pleas {
 		if len(g) > len(p) && strings.EqualFold(g[:len(p)], p) && len(strings.Fields(g[len(p):])) >= minRequestWords {
-			rest := g[len(p):]
-			r, size := utf8.DecodeRuneInString(rest)
-			return string(unicode.ToUpper(r)) + rest[size:]
+			return upperFirst(g[len(p):])
 		}
 	}
 	return g
+}
+
+// upperFirst gives s with its first letter in upper case.
+func upperFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
 }

@@ -74,7 +74,8 @@ func TestPleaBeforeTheRequestIsDropped(t *testing.T) {
 }
 
 // A request to explain or analyse, or a question without its mark (Chinese 如何, 嗎), that
-// the turn only answered in words is marked Asked too; a task that changed nothing is not.
+// the turn only answered in words is marked Asked too, and so is a one-shot query ("count
+// the lines …", "how many …"); a task that changed nothing is not.
 func TestInquiryIsAsked(t *testing.T) {
 	t.Parallel()
 	for prompt, asked := range map[string]bool{
@@ -83,7 +84,8 @@ func TestInquiryIsAsked(t *testing.T) {
 		"please analyze the cache hit rate":            true,
 		"這個門檻是否合理":                                     true,
 		"Make a proposal to split app.js into modules": false,
-		"count the total lines of js code":             false,
+		"count the total lines of js code":             true,
+		"how many tests does the parser have":          true,
 	} {
 		b := &transcripttest.Claude{}
 		b.Prompt(prompt)

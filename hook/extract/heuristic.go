@@ -88,6 +88,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 		}
 	}
 	interruption(&e, t, fx, goal, w)
+	didGoal(&e, t, changed)
 	unfinished(&e, t, w)
 	unanswered(&e, t, w)
 	statements(&e, t)
@@ -395,7 +396,7 @@ func splitPrompt(prompt string) (goal string, done []string) {
 func goalOf(p string) string { return clipGoal(goalText(p)) }
 
 // goalText reduces a prompt to one line: slash commands become "/name args" (a bare one
-// gives ""); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
+// gives "", one on a file named after its task "Task words (/name file)"); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
 // answers to the agent ("yes, or we could …", "1: …"), bare git instructions ("commit and push"),
 // a link with a remark, pasted logs and empty text give ""; a plan keeps its title.
 func goalText(p string) string {
@@ -411,7 +412,7 @@ func goalText(p string) string {
 		}
 		p = name + " " + args
 		if task := slugTask(args); task != "" {
-			p = name + " " + task + " (" + args + ")"
+			p = upperFirst(task) + " (" + name + " " + args + ")"
 		}
 	}
 	p = strings.Map(dropBoxDrawing, p) // a terminal's frame pasted with the prompt
@@ -422,7 +423,7 @@ func goalText(p string) string {
 	if isAck(p) || isStatusQuestion(p) || isHousekeeping(p) || isURLReply(p) {
 		return ""
 	}
-	return dropPlea(dropChatter(p))
+	return pauseSemicolon(dropPlea(dropChatter(p)))
 }
 
 // thinkWords ask the agent to think longer ("ultrathink"): they are not the task.

@@ -18,7 +18,7 @@ func (tx *Tx) foldsRestated() bool {
 }
 
 // foldKeys are the sections whose restated bullets are folded into one.
-var foldKeys = map[string]bool{KeyDecisions: true, KeyKnowledge: true}
+var foldKeys = map[string]bool{KeyDecisions: true, KeyKnowledge: true, KeyWork: true}
 
 // foldRestated drops from items those that restate a bullet of today's section key (or an
 // item before them), replacing that bullet's text when the item says more, is a newer
@@ -31,7 +31,7 @@ func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, 
 		if text == "" {
 			continue
 		}
-		if i := restated(left, text); i >= 0 {
+		if i := restated(key, left, text); i >= 0 {
 			left[i] = kept(left[i], text)
 			res.Duplicates++
 			continue
@@ -58,9 +58,9 @@ func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, 
 }
 
 // restated returns the index of the first text of kept that text restates, or -1.
-func restated(kept []string, text string) int {
+func restated(key string, kept []string, text string) int {
 	for i, k := range kept {
-		if SameStatement(k, text) || sameSubject(k, text) {
+		if SameStatement(k, text) || sameSubject(k, text) || sameClaim(key, k, text) {
 			return i
 		}
 	}
@@ -94,7 +94,7 @@ func restatedBullet(today *Doc, key, text string) (Bullet, bool) {
 		return Bullet{}, false
 	}
 	for _, b := range today.Bullets(s) {
-		if SameStatement(b.Text, text) || sameSubject(b.Text, text) {
+		if SameStatement(b.Text, text) || sameSubject(b.Text, text) || sameClaim(key, b.Text, text) {
 			return b, true
 		}
 	}

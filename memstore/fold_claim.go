@@ -1,0 +1,71 @@
+package memstore
+
+import (
+	"strings"
+)
+
+// A day's hook captures restate one piece of work or one caveat in other words: "Added 4
+// fields to `schema.ts` … (lines 299-302)" then "Added 4 fields to database schema (lines
+// 299-302)"; "Note: if the export fails …" then "Note: your environment lacks … because the
+// export …". sameClaim folds them, anchored on what names the thing (a path, a number, a
+// code span) so that two claims about different things never meet.
+
+// sameClaim reports whether a and b, two bullets of the section key, state one claim: they
+// share an anchor and the shorter says little the longer does not — three quarters of its
+// content words and every number and path of it are in the longer; for a fact that both
+// open with one label ("Note: …"), half its words suffice.
+func sameClaim(key, a, b string) bool {
+	wa, wb := ContentWords(Normalize(a)), ContentWords(Normalize(b))
+	if len(wa) > len(wb) {
+		a, b, wa, wb = b, a, wb, wa
+	}
+	if len(wa) < 4 {
+		return false
+	}
+	inB := set(wb)
+	if !sharesAnchor(a, b, wa, inB) {
+		return false
+	}
+	common, facts := 0, true
+	for _, w := range wa {
+		switch {
+		case inB[w]:
+			common++
+		case hasDigitOrPath(w):
+			facts = false
+		}
+	}
+	if key == KeyKnowledge && sameLabel(a, b) {
+		return 2*common >= len(wa)
+	}
+	return facts && 4*common >= 3*len(wa)
+}
+
+// sharesAnchor reports whether a (words wa) and b (words inB) name one thing: a path or
+// number of three characters at least in both, or a code span of either whose every word
+// the other says.
+func sharesAnchor(a, b string, wa []string, inB map[string]bool) bool {
+	for _, w := range wa {
+		if inB[w] && len(w) >= 3 && hasDigitOrPath(w) {
+			return true
+		}
+	}
+	return spanSaid(a, inB) || spanSaid(b, set(wa))
+}
+
+// spanSaid reports whether every word of one of the code spans of s is in words.
+func spanSaid(s string, words map[string]bool) bool {
+	for span := range codeSpans(s) {
+		if ws := ContentWords(Normalize(span)); len(ws) > 0 && all(ws, words) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameLabel reports whether a and b open with one label of one word ("Note: …").
+func sameLabel(a, b string) bool {
+	la, _, okA := strings.Cut(a, ": ")
+	lb, _, okB := strings.Cut(b, ": ")
+	return okA && okB && !strings.ContainsAny(la, " `/.") && strings.EqualFold(la, lb)
+}

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -10,26 +11,35 @@ import (
 // export …". sameClaim folds them, anchored on what names the thing (a path, a number, a
 // code span) so that two claims about different things never meet.
 
+// claims caches, during one fold, the content words of the texts sameClaim weighs, so that
+// each bullet of the day is read once, not once per item.
+type claims map[string][]string
+
+func (c claims) words(s string) []string {
+	w, ok := c[s]
+	if !ok {
+		w = ContentWords(Normalize(s))
+		c[s] = w
+	}
+	return w
+}
+
 // sameClaim reports whether a and b, two bullets of the section key, state one claim: they
 // share an anchor and the shorter says little the longer does not — three quarters of its
 // content words and every number and path of it are in the longer; for a fact that both
 // open with one label ("Note: …"), half its words suffice.
-func sameClaim(key, a, b string) bool {
-	wa, wb := ContentWords(Normalize(a)), ContentWords(Normalize(b))
+func (c claims) sameClaim(key, a, b string) bool {
+	wa, wb := c.words(a), c.words(b)
 	if len(wa) > len(wb) {
 		a, b, wa, wb = b, a, wb, wa
 	}
-	if len(wa) < 4 {
-		return false
-	}
-	inB := set(wb)
-	if !sharesAnchor(a, b, wa, inB) {
+	if len(wa) < 4 || !sharesAnchor(a, b, wa, wb) {
 		return false
 	}
 	common, facts := 0, true
 	for _, w := range wa {
 		switch {
-		case inB[w]:
+		case slices.Contains(wb, w):
 			common++
 		case hasDigitOrPath(w):
 			facts = false
@@ -41,22 +51,26 @@ func sameClaim(key, a, b string) bool {
 	return facts && 4*common >= 3*len(wa)
 }
 
-// sharesAnchor reports whether a (words wa) and b (words inB) name one thing: a path or
+// sharesAnchor reports whether a (words wa) and b (words wb) name one thing: a path or
 // number of three characters at least in both, or a code span of either whose every word
 // the other says.
-func sharesAnchor(a, b string, wa []string, inB map[string]bool) bool {
+func sharesAnchor(a, b string, wa, wb []string) bool {
 	for _, w := range wa {
-		if inB[w] && len(w) >= 3 && hasDigitOrPath(w) {
+		if len(w) >= 3 && hasDigitOrPath(w) && slices.Contains(wb, w) {
 			return true
 		}
 	}
-	return spanSaid(a, inB) || spanSaid(b, set(wa))
+	return spanSaid(a, wb) || spanSaid(b, wa)
 }
 
 // spanSaid reports whether every word of one of the code spans of s is in words.
-func spanSaid(s string, words map[string]bool) bool {
+func spanSaid(s string, words []string) bool {
+	if !strings.Contains(s, "`") {
+		return false
+	}
 	for span := range codeSpans(s) {
-		if ws := ContentWords(Normalize(span)); len(ws) > 0 && all(ws, words) {
+		ws := ContentWords(Normalize(span))
+		if len(ws) > 0 && !slices.ContainsFunc(ws, func(w string) bool { return !slices.Contains(words, w) }) {
 			return true
 		}
 	}

@@ -68,7 +68,7 @@ func TestSameClaim(t *testing.T) {
 		{KeyKnowledge, "Tip: `make gen` rewrites api/types.go", "Note: `make gen` rewrites api/types.go from the schema", true},              // three quarters of the words
 		{KeyKnowledge, "Note: `make gen` needs protoc on the PATH", "Note: `make test` needs a database on port 5432", false},
 	} {
-		if got := sameClaim(c.key, c.a, c.b); got != c.want {
+		if got := (claims{}).sameClaim(c.key, c.a, c.b); got != c.want {
 			t.Errorf("sameClaim(%s, %q, %q) = %v, want %v", c.key, c.a, c.b, got, c.want)
 		}
 	}

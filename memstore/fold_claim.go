@@ -29,6 +29,9 @@ func (c claims) words(s string) []string {
 // content words and every number and path of it are in the longer; for a fact that both
 // open with one label ("Note: …"), half its words suffice.
 func (c claims) sameClaim(key, a, b string) bool {
+	if isFileList(a) || isFileList(b) {
+		return false // the day's file lists merge by name (mergeDayFiles)
+	}
 	wa, wb := c.words(a), c.words(b)
 	if len(wa) > len(wb) {
 		a, b, wa, wb = b, a, wb, wa
@@ -82,4 +85,10 @@ func sameLabel(a, b string) bool {
 	la, _, okA := strings.Cut(a, ": ")
 	lb, _, okB := strings.Cut(b, ": ")
 	return okA && okB && !strings.ContainsAny(la, " `/.") && strings.EqualFold(la, lb)
+}
+
+// isFileList reports whether text is a list of the files a day created or changed.
+func isFileList(text string) bool {
+	_, _, ok := fileListKind(text)
+	return ok
 }

@@ -67,6 +67,7 @@ func TestSameClaim(t *testing.T) {
 		{KeyWork, "Note: ran `make` in tools/, then the build in web/", "Note: ran `make` twice before the build", false},                    // labels fold facts only
 		{KeyKnowledge, "Tip: `make gen` rewrites api/types.go", "Note: `make gen` rewrites api/types.go from the schema", true},              // three quarters of the words
 		{KeyKnowledge, "Note: `make gen` needs protoc on the PATH", "Note: `make test` needs a database on port 5432", false},
+		{KeyWork, "Fichiers modifiés : api/schema.ts, api/jobs.ts", "Fichiers modifiés api/schema.ts and api/jobs.ts for the retry", false}, // a file list merges by name
 	} {
 		if got := (claims{}).sameClaim(c.key, c.a, c.b); got != c.want {
 			t.Errorf("sameClaim(%s, %q, %q) = %v, want %v", c.key, c.a, c.b, got, c.want)

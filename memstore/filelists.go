@@ -2,14 +2,13 @@ package memstore
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 )
 
 // FileLists are, by language, the openings of the bullets that name the files a turn created
 // and those it changed ("Fichiers créés : a.go, b.go"). A day's log keeps one of each: the
-// files of a later turn are merged into it (mergeFileLists).
+// files of a later turn are merged into it (mergeDayFiles).
 var FileLists = map[string][2]string{
 	"fr": {"Fichiers créés : ", "Fichiers modifiés : "},
 	"en": {"Files created: ", "Files changed: "},
@@ -51,13 +50,25 @@ func FileBullets(opening string, files []string) []string {
 	return out
 }
 
+// fileBounds bound a file list: at most names names within chars characters; a list cut
+// short keeps its names within cut, to leave room for its "(+N more)".
+type fileBounds struct{ names, chars, cut int }
+
+// turnFileBounds are the bounds of one bullet of a turn's list.
+var turnFileBounds = fileBounds{names: maxFiles, chars: maxFileList, cut: maxFileCut}
+
 // listFiles is ListFiles with hidden more files already left out of files.
 func listFiles(files []string, hidden int) string {
-	if all := strings.Join(files, ", "); hidden == 0 && len(files) <= maxFiles && len(all) <= maxFileList {
+	return listFilesWithin(files, hidden, turnFileBounds)
+}
+
+// listFilesWithin is listFiles within the bounds b.
+func listFilesWithin(files []string, hidden int, b fileBounds) string {
+	if all := strings.Join(files, ", "); hidden == 0 && len(files) <= b.names && len(all) <= b.chars {
 		return all
 	}
 	n, size := 0, 0
-	for n < len(files) && n < maxFiles && (n == 0 || size+2+len(files[n]) <= maxFileCut) {
+	for n < len(files) && n < b.names && (n == 0 || size+2+len(files[n]) <= b.cut) {
 		size += 2 + len(files[n])
 		n++
 	}
@@ -92,59 +103,6 @@ func fileListKind(text string) (opening, created string, ok bool) {
 		}
 	}
 	return "", "", false
-}
-
-// mergeFileLists folds the file-list bullets of items into the bullets of the same kind
-// already in today's work section, so that the day names each file once, and returns the
-// items left to add: a list whose new files no longer fit the last bullet of its kind goes
-// on as a bullet of its own, so that no name is hidden. A file created today is not listed
-// again as changed.
-func (tx *Tx) mergeFileLists(today *Doc, items []string, path string, res *MergeResult) []string {
-	sec, ok := today.Section(KeyWork)
-	if !ok {
-		return items
-	}
-	bullets := today.Bullets(sec)
-	var rest []string
-	for _, raw := range items {
-		text := tx.CleanBullet(raw)
-		opening, created, ok := fileListKind(text)
-		if !ok {
-			rest = append(rest, raw)
-			continue
-		}
-		known := namesIn(bullets, opening)
-		if opening != created {
-			known = append(known, namesIn(bullets, created)...)
-		}
-		add, hidden := parseFileList(strings.TrimPrefix(text, opening))
-		add = slices.DeleteFunc(add, func(f string) bool { return slices.Contains(known, f) })
-		last := -1
-		for i, b := range bullets {
-			if strings.HasPrefix(b.Text, opening) {
-				last = i
-			}
-		}
-		switch {
-		case len(add) == 0: // the names it hides, if any, are the same ones
-			res.Duplicates++
-		case last < 0:
-			rest = append(rest, opening+listFiles(add, hidden))
-		default:
-			b := &bullets[last]
-			old, oldHidden := parseFileList(strings.TrimPrefix(b.Text, opening))
-			all := append(old, add...)
-			merged := listFiles(all, oldHidden+hidden)
-			if shown, _ := parseFileList(merged); len(shown) < len(all) {
-				rest = append(rest, opening+listFiles(add, hidden)) // full: a bullet of its own
-				continue
-			}
-			today.SetBulletText(*b, opening+merged)
-			b.Text = opening + merged
-			res.Added = append(res.Added, Item{Key: KeyWork, Text: b.Text, Path: path})
-		}
-	}
-	return rest
 }
 
 // namesIn lists the files named by the bullets that open with opening.

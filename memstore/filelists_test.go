@@ -33,14 +33,15 @@ func TestFileListsMergeAcrossTurns(t *testing.T) {
 	if len(files)+hidden != len(many) {
 		t.Errorf("%d names + %d hidden, want %d", len(files), hidden, len(many))
 	}
-	// A day that changes more files than a bullet holds goes on in another bullet: no name hidden.
+	// A day that changes more files than a turn's bullet holds keeps them in its one bullet: no
+	// name hidden, no second "Fichiers modifiés" bullet.
 	for i := 0; i < len(many); i += 4 {
 		if _, err := p.Merge(Extraction{Work: []string{"Fichiers modifiés : " + strings.Join(many[i:i+4], ", ")}}, Change{Now: day("2026-03-23")}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	got = read(t, p.WS.Abs(p.LogPath("2026-03-23")))
-	if strings.Contains(got, "more)") || strings.Count(got, "- Fichiers modifiés : ") != 2 {
+	if strings.Contains(got, "more)") || strings.Count(got, "- Fichiers modifiés : ") != 1 {
 		t.Errorf("log:\n%s", got)
 	}
 	for _, f := range many {

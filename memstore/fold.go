@@ -18,7 +18,7 @@ func (tx *Tx) foldsRestated() bool {
 }
 
 // foldKeys are the sections whose restated bullets are folded into one.
-var foldKeys = map[string]bool{KeyDecisions: true, KeyKnowledge: true}
+var foldKeys = map[string]bool{KeyDecisions: true, KeyKnowledge: true, KeyWork: true}
 
 // foldRestated drops from items those that restate a bullet of today's section key (or an
 // item before them), replacing that bullet's text when the item says more, is a newer
@@ -26,17 +26,18 @@ var foldKeys = map[string]bool{KeyDecisions: true, KeyKnowledge: true}
 // the items left to add; a replaced bullet is recorded as added, a dropped item as a duplicate.
 func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, res *MergeResult, day *DedupIndex) []string {
 	var left []string
+	c := claims{}
 	for _, raw := range items {
 		text := tx.CleanBullet(raw)
 		if text == "" {
 			continue
 		}
-		if i := restated(left, text); i >= 0 {
+		if i := restated(key, left, text, c); i >= 0 {
 			left[i] = kept(left[i], text)
 			res.Duplicates++
 			continue
 		}
-		b, ok := restatedBullet(today, key, text)
+		b, ok := restatedBullet(today, key, text, c)
 		r, undone := revertedBullet(today, key, text)
 		if undone {
 			b, ok = r, true // the revert replaces the choice it undoes
@@ -58,9 +59,9 @@ func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, 
 }
 
 // restated returns the index of the first text of kept that text restates, or -1.
-func restated(kept []string, text string) int {
+func restated(key string, kept []string, text string, c claims) int {
 	for i, k := range kept {
-		if SameStatement(k, text) || sameSubject(k, text) {
+		if key != KeyWork && (SameStatement(k, text) || sameSubject(k, text)) || c.sameClaim(key, k, text) {
 			return i
 		}
 	}
@@ -88,13 +89,13 @@ func sameSubject(a, b string) bool {
 }
 
 // restatedBullet finds the bullet of today's section key that text restates.
-func restatedBullet(today *Doc, key, text string) (Bullet, bool) {
+func restatedBullet(today *Doc, key, text string, c claims) (Bullet, bool) {
 	s, ok := today.Section(key)
 	if !ok {
 		return Bullet{}, false
 	}
 	for _, b := range today.Bullets(s) {
-		if SameStatement(b.Text, text) || sameSubject(b.Text, text) {
+		if key != KeyWork && (SameStatement(b.Text, text) || sameSubject(b.Text, text)) || c.sameClaim(key, b.Text, text) {
 			return b, true
 		}
 	}
@@ -148,12 +149,15 @@ func sameFacts(a, b string, wa []string, wb map[string]bool) bool {
 	return true
 }
 
+// spanQuotes drops the quotes of a code span, built once (a Replacer builds its tables on first use).
+var spanQuotes = strings.NewReplacer(`"`, "", "'", "")
+
 // codeSpans returns the backquoted spans of s, quotes inside them left out.
 func codeSpans(s string) map[string]bool {
 	out := map[string]bool{}
 	parts := strings.Split(s, "`")
 	for i := 1; i < len(parts)-1; i += 2 {
-		out[strings.NewReplacer(`"`, "", "'", "").Replace(parts[i])] = true
+		out[spanQuotes.Replace(parts[i])] = true
 	}
 	return out
 }

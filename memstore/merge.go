@@ -100,7 +100,7 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			}
 		}
 		if key == KeyWork {
-			if items = tx.mergeFileLists(today, items, tx.p.LogPath(date), res); len(items) == 0 {
+			if items = tx.mergeDayFiles(today, items, tx.p.LogPath(date), res); len(items) == 0 {
 				continue
 			}
 		}

@@ -455,7 +455,7 @@ func answer(t *transcript.Turn) []string {
 		return nil // a plan answers with its own sections (see plans)
 	}
 	var prose strings.Builder
-	for l := range strings.Lines(t.Closing) {
+	for l := range strings.Lines(namedCommands(t.Closing)) {
 		if !isListItem(l) { // the answer's own sentences, not the points it lists
 			prose.WriteString(l)
 		}

@@ -34,9 +34,22 @@ func TestRootCauseFoundInThinkingIsKnowledge(t *testing.T) {
 	b.ThinkText("m1", "The root cause is the deprecated upload-artifact v3 action in the workflow file.")
 	b.Say("m2", "The workflow fails because GitHub deprecated the upload-artifact v3 action in April 2024.")
 	e = extractEN(t, b, "/home/dev/proj")
-	if slices.ContainsFunc(e.Knowledge, func(k string) bool {
-		return k == "The root cause is the deprecated upload-artifact v3 action in the workflow file."
-	}) {
+	if slices.Contains(e.Knowledge, "The root cause is the deprecated upload-artifact v3 action in the workflow file.") {
 		t.Errorf("a thought taken though the answer gives the cause: %q", e.Knowledge)
+	}
+}
+
+// "The real issue was…" states the cause found, as plainly as "the issue was".
+func TestRealIssueIsKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("CI still fails on lint")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/test/perf.test.ts", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "I investigated and found that the real issue was not linting, but rather test failures in the perf test file.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"I investigated and found that the real issue was not linting, but rather test failures in the perf test file."}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}
 }

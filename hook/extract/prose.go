@@ -235,7 +235,7 @@ const (
 )
 
 // reasonMarkers are every marker of a choice or a cause.
-var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners, memstore.RevertOpeners)
+var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners, memstore.RevertOpeners, fixVerbs)
 
 // markedLines returns a filter of the lines of text (see sentencesIn) that hold a marker of
 // a choice or a cause, or false when none does: most texts state no reason, and only the
@@ -288,7 +288,7 @@ func reasonKind(low string) int {
 	switch {
 	case isRefusal(low) && notNeeded(low):
 		return reasonKnowledge // "No reinstall needed - just …": how the tool works
-	case hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low) || memstore.IsRevert(low):
+	case hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low) || memstore.IsRevert(low) || fixedByMeans(low):
 		if isAgentProcess(low) {
 			return reasonNone
 		}

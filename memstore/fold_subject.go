@@ -11,9 +11,11 @@ import (
 // twice ("Reverted the hover overlay back to the inset shadow", later "Reverted hover
 // styling back to the inset shadow"). The latest is the day's state.
 
-// stateWords are the words of a state that say it is one, not what it is.
+// stateWords are the words of a state that say it is one, not what it is, and the small
+// words any two sentences share.
 var stateWords = map[string]bool{"now": true, "use": true, "uses": true, "instead": true, "using": true,
-	"rather": true, "than": true, "each": true, "per": true}
+	"rather": true, "than": true, "each": true, "per": true, "when": true, "not": true, "all": true, "also": true,
+	"so": true, "only": true, "which": true, "just": true, "still": true, "no": true, "can": true, "will": true}
 
 // minStateShared is how many words of what a subject now does two states of it share.
 const minStateShared = 2

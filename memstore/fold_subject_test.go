@@ -37,3 +37,21 @@ func TestMergeKeepsTheLatestStateOfASubject(t *testing.T) {
 		t.Errorf("log:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+func TestSameStatedSubject(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Capture targets now use corner highlights instead of the green dot.",
+			"`styles.css`: capture squares now use radial gradients per corner to form arc-shaped highlights.", true},
+		{"The API client now retries on a 502 response.", "The API server now returns a 404 for unknown records.", false},
+		{"The cache now expires when not used, so memory stays low.", "The cache key now holds the user id, so it is not shared.", false},
+		{"Bots are now filtered by type.", "PRs now filtered by type.", false},
+	} {
+		if got := sameStatedSubject(c.a, c.b); got != c.want {
+			t.Errorf("sameStatedSubject(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

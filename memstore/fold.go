@@ -49,6 +49,9 @@ func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, 
 			res.Duplicates++
 		default:
 			today.SetBulletText(b, text)
+			if undone {
+				res.Duplicates += dropEarlierReverts(today, key, text, b.Line)
+			}
 			if day != nil {
 				day.Add(text)
 			}
@@ -83,7 +86,7 @@ func sameSubject(a, b string) bool {
 	sa, _, okA := strings.Cut(a, " now ")
 	sb, _, okB := strings.Cut(b, " now ")
 	if !okA || !okB || Normalize(sa) != Normalize(sb) {
-		return false
+		return sameStatedSubject(a, b)
 	}
 	return len(ContentWords(Normalize(sa))) >= 2
 }

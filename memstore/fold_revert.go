@@ -43,22 +43,33 @@ func revertedBullet(today *Doc, key, text string) (Bullet, bool) {
 	if !ok {
 		return Bullet{}, false
 	}
+	subject := revertSubject(text)
+	for _, b := range slices.Backward(today.Bullets(s)) {
+		if sharedWith(subject, b.Text) >= minRevertShared {
+			return b, true
+		}
+	}
+	return Bullet{}, false
+}
+
+// revertSubject is the set of content words of a revert that say what it undoes.
+func revertSubject(text string) map[string]bool {
 	subject := map[string]bool{}
 	for _, w := range ContentWords(Normalize(text)) {
 		if !revertWords[w] {
 			subject[w] = true
 		}
 	}
-	for _, b := range slices.Backward(today.Bullets(s)) {
-		shared := 0
-		for _, w := range ContentWords(Normalize(b.Text)) {
-			if subject[w] {
-				shared++
-			}
-		}
-		if shared >= minRevertShared {
-			return b, true
+	return subject
+}
+
+// sharedWith counts the content words of text in subject.
+func sharedWith(subject map[string]bool, text string) int {
+	shared := 0
+	for _, w := range ContentWords(Normalize(text)) {
+		if subject[w] {
+			shared++
 		}
 	}
-	return Bullet{}, false
+	return shared
 }

@@ -39,7 +39,7 @@ var labels = []struct {
 		"artifacts", "deliverables", "livrables"}},
 	{memstore.KeyProblems, []string{"problem", "problems", "probleme", "problemes", "problemes rencontres",
 		"blocker", "blockers", "known issue", "known issues", "bloquant", "bloquants", "limitations",
-		"known limitations"}},
+		"known limitations", "blind spots"}},
 	{memstore.KeyWork, []string{"changes", "changes made", "what changed", "work done", "travail",
 		"travail produit", "travail realise", "what i did", "done", "what was done", "what was added",
 		"what was implemented", "what was fixed", "fixes applied", "modifications"}},
@@ -54,7 +54,7 @@ var qualifiers = map[string]bool{"key": true, "main": true, "important": true, "
 	"design": true, "technical": true, "my": true, "our": true, "your": true, "the": true, "other": true,
 	"further": true, "optional": true, "remaining": true, "critical": true, "major": true, "final": true,
 	"principales": true, "principaux": true, "techniques": true, "mes": true, "nos": true, "les": true,
-	"vos": true, "recommended next": true, "suggested next": true}
+	"vos": true, "recommended next": true, "suggested next": true, "acknowledged": true}
 
 // tails may follow a label word in a heading ("Next steps for you", "Decisions and trade-offs").
 var tails = []string{"for", "to", "if", "and", "&", "pour", "et", "cles", "retenus", "retenues", "(", "/"}

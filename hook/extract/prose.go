@@ -157,7 +157,8 @@ var (
 	decisionMarkers  = []string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to", "for backward compatibility", "for backwards compatibility", " in favour of", " in favor of", "going with", "go with ", "settled on", "chose to"}
 	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that",
 		"the issue is that", "the problem is that", "the cause is", "le problème est que", "le problème vient",
-		"was killing", "was causing", "was breaking", "which caused", "that caused"}
+		"was killing", "was causing", "was breaking", "which caused", "that caused",
+		"the real issue", "the actual issue", "the real problem", "the actual problem", "the actual cause", "the real cause"}
 )
 
 // refusalMarkers mark what a choice left out in favour of something simpler: "No automatic
@@ -234,7 +235,7 @@ const (
 )
 
 // reasonMarkers are every marker of a choice or a cause.
-var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners, memstore.RevertOpeners)
+var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners, memstore.RevertOpeners, fixVerbs)
 
 // markedLines returns a filter of the lines of text (see sentencesIn) that hold a marker of
 // a choice or a cause, or false when none does: most texts state no reason, and only the
@@ -287,7 +288,7 @@ func reasonKind(low string) int {
 	switch {
 	case isRefusal(low) && notNeeded(low):
 		return reasonKnowledge // "No reinstall needed - just …": how the tool works
-	case hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low) || memstore.IsRevert(low):
+	case hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low) || memstore.IsRevert(low) || fixedByMeans(low):
 		if isAgentProcess(low) {
 			return reasonNone
 		}
@@ -455,7 +456,7 @@ func answer(t *transcript.Turn) []string {
 		return nil // a plan answers with its own sections (see plans)
 	}
 	var prose strings.Builder
-	for l := range strings.Lines(t.Closing) {
+	for l := range strings.Lines(namedCommands(t.Closing)) {
 		if !isListItem(l) { // the answer's own sentences, not the points it lists
 			prose.WriteString(l)
 		}

@@ -244,7 +244,7 @@ func TestTurnsThatSayLittle(t *testing.T) {
 	b = &transcripttest.Claude{}
 	b.Prompt("How do I update the tool I already installed?")
 	b.Say("m1", "Run the installer again:\n\n```bash\nuv run tool install --force\n```\n\nThis copies the templates from your source tree to the commands folder. No package reinstall is needed.")
-	if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Knowledge, []string{"This copies the templates from your source tree to the commands folder."}) {
+	if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Knowledge, []string{"`uv run tool install --force` copies the templates from your source tree to the commands folder."}) {
 		t.Errorf("knowledge = %q", e.Knowledge)
 	}
 }

@@ -35,3 +35,13 @@ func Delivered(t *transcript.Turn) []string {
 	}
 	return out
 }
+
+// Reply is the user's prompt, clipped, for memstore to close the to-dos that asked them to
+// try the work by hand when they come back on its subject (memstore.Extraction.Reply). A
+// subagent's prompt comes from the main agent, not the user.
+func Reply(t *transcript.Turn) string {
+	if t.Sidechain {
+		return ""
+	}
+	return transcript.Clip(t.Prompt, maxAskedPrompt)
+}

@@ -67,11 +67,12 @@ func AskedDone(item string, delivered []string) bool {
 	})
 }
 
-// closeAskedDone ticks the open items of the recent logs that lines of asked-for work done
-// build (see AskedDone), except those the same exchange opened.
+// closeAskedDone ticks the open items of the day that lines of asked-for work done build
+// (see AskedDone), except those the same exchange opened.
 func (tx *Tx) closeAskedDone(delivered, fresh []string, res *MergeResult) error {
 	if len(delivered) == 0 {
 		return nil
 	}
-	return tx.closeOpen(fresh, res, func(item string) bool { return AskedDone(item, delivered) })
+	today := Date(tx.now)
+	return tx.closeOpen(fresh, res, func(it OpenItem) bool { return it.Date == today && AskedDone(it.Text, delivered) })
 }

@@ -26,13 +26,14 @@ func triedOut(item string, asked []string) bool {
 	})
 }
 
-// closeTriedOut ticks the open items of the recent logs that ask to try the work by hand
-// when the user's prompt comes back on their subject (see triedOut), except those the
-// same exchange opened.
+// closeTriedOut ticks the open items of the day that ask to try the work by hand when the
+// user's prompt comes back on their subject (see triedOut), except those the same
+// exchange opened: a prompt days later is about other work.
 func (tx *Tx) closeTriedOut(reply string, fresh []string, res *MergeResult) error {
 	if reply == "" {
 		return nil
 	}
 	asked := slices.DeleteFunc(stems(reply), func(w string) bool { return requestWords[w] })
-	return tx.closeOpen(fresh, res, func(item string) bool { return triedOut(item, asked) })
+	today := Date(tx.now)
+	return tx.closeOpen(fresh, res, func(it OpenItem) bool { return it.Date == today && triedOut(it.Text, asked) })
 }

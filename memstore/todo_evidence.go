@@ -80,12 +80,18 @@ func (tx *Tx) closeShownDone(evidence, fresh []string, res *MergeResult) error {
 	if len(evidence) == 0 {
 		return nil
 	}
+	return tx.closeOpen(fresh, res, func(it OpenItem) bool { return ShownDone(it.Text, evidence) })
+}
+
+// closeOpen ticks the open items of the recent logs done says are done, except those the
+// same exchange opened (fresh), and records each as ticked.
+func (tx *Tx) closeOpen(fresh []string, res *MergeResult, done func(it OpenItem) bool) error {
 	items, err := tx.openItems(shownLogs)
 	if err != nil {
 		return err
 	}
 	for _, it := range items {
-		if slices.ContainsFunc(fresh, func(f string) bool { return Similar(f, it.Text) }) || !ShownDone(it.Text, evidence) {
+		if slices.ContainsFunc(fresh, func(f string) bool { return Similar(f, it.Text) }) || !done(it) {
 			continue
 		}
 		if err := tx.TickItem(it); err != nil {

@@ -24,13 +24,15 @@ func BenchmarkHeuristic(b *testing.B) {
 }
 
 // BenchmarkEvidence measures, on the same turn, the evidence of work done the hook hands
-// to memstore (Evidence, Succeeded).
+// to memstore (Evidence, Succeeded, Delivered, Reply).
 func BenchmarkEvidence(b *testing.B) {
 	tr := busyTurn()
 	b.ReportAllocs()
 	for b.Loop() {
 		Evidence(tr)
 		Succeeded(tr)
+		Delivered(tr)
+		Reply(tr)
 	}
 }
 

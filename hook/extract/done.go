@@ -49,7 +49,7 @@ func doneStatement(line string) string {
 	l = stripItem(strings.TrimSpace(strings.TrimLeft(l, "#")))
 	l = strings.TrimSpace(strings.Trim(l, "✅✓✔️ "))
 	verb, rest, ok := strings.Cut(l, " ")
-	imp := doneVerbs[strings.ToLower(verb)]
+	imp := doneVerb(verb)
 	if !ok || imp == "" {
 		return ""
 	}
@@ -61,4 +61,15 @@ func doneStatement(line string) string {
 		return ""
 	}
 	return imp + " " + rest
+}
+
+// doneVerb is the imperative of a past tense of doneVerbs, in any case, or "" (without
+// lowering a copy of every line's first word).
+func doneVerb(verb string) string {
+	for past, imp := range doneVerbs {
+		if strings.EqualFold(verb, past) {
+			return imp
+		}
+	}
+	return ""
 }

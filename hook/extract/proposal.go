@@ -36,7 +36,9 @@ func unanswered(e *memstore.Extraction, t *transcript.Turn, w wording) {
 		if work == "" {
 			return
 		}
-		if h := firstHeading(c); h != "" {
+		if items := proposedItems(c, w); items != "" {
+			work += ": " + items // "these commits": the items say which
+		} else if h := firstHeading(c); h != "" {
 			work += " (" + h + ")" // "these commits": the heading says which
 		}
 		e.Next = append(e.Next, fmt.Sprintf(w.proposal, work))

@@ -14,9 +14,13 @@ var resumeAt = map[string]string{
 	"en": "Resume the interrupted work (last file changed: %s)",
 }
 
-// resumeTodo is the to-do of an interrupted turn that edited files: the last project file
-// it changed, or the goal when none is inside the project.
+// resumeTodo is the to-do of an interrupted turn that edited files: the parts its prompt
+// listed that are left to build (see partsLeft), else the last project file it changed, or
+// the goal when none is inside the project.
 func resumeTodo(t *transcript.Turn, fx PathFixer, goal string, w wording) string {
+	if left := partsLeft(t, w); left != "" {
+		return fmt.Sprintf(resumeLeft[w.lang], left)
+	}
 	for _, u := range slices.Backward(t.Tools) {
 		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
 			continue

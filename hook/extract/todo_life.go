@@ -57,6 +57,9 @@ func Evidence(t *transcript.Turn) []string {
 	for _, c := range pastedCommands(t.Prompt) {
 		add(c)
 	}
+	for _, l := range checkedSection(t.Closing) {
+		add(l)
+	}
 	return out
 }
 

@@ -1,0 +1,58 @@
+package extract
+
+import (
+	"slices"
+	"testing"
+
+	"carnet/hook/transcript"
+	"carnet/hook/transcript/transcripttest"
+)
+
+// The lines of work done a turn reports give the words its prompt asked for; a line the
+// prompt did not ask for, or one in a block of code, gives none.
+func TestDeliveredIsTheAskedWorkDone(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Now implement the realtime aspect: each piece has a cooldown of 10 seconds after it moves")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/state.js", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Implemented the real-time cooldown variant and modularized code:\n\n"+
+		"- Added a README section on running it\n\n```\nAdded cooldown 10\n```\n")
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
+	if got := Delivered(tr); !slices.Equal(got, []string{"cooldown"}) {
+		t.Errorf("delivered = %q", got)
+	}
+}
+
+// The lines under a closing text's heading marked done are evidence: they may close an
+// earlier to-do on their subject; the lines under other headings are not.
+func TestEvidenceUnderACheckedHeading(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("confirm those unwrap calls are only in test code")
+	b.Say("m1", "## Summary\n\n### ✅ Good News: none in production\nThe codebase uses proper error handling with `Result` types.\n\n"+
+		"```rust\nlet x = y.unwrap();\n```\n\n### 🚨 Issues\n- The DHT handshake masks failures\n")
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
+	want := []string{"### ✅ Good News: none in production", "The codebase uses proper error handling with `Result` types."}
+	if got := Evidence(tr); !slices.Equal(got, want) {
+		t.Errorf("evidence = %q, want %q", got, want)
+	}
+}
+
+// The reply to a to-do that asked to try the work by hand is the user's prompt; when it
+// asks to commit or push, the subjects of the commits the turn made follow.
+func TestReplyShipsTheCommits(t *testing.T) {
+	t.Parallel()
+	for prompt, want := range map[string]string{
+		"git add . and push to github": "git add . and push to github\nfix: add the gradient fields to the schema",
+		"why is the build slow?":       "why is the build slow?",
+	} {
+		b := &transcripttest.Claude{}
+		b.Prompt(prompt)
+		bash(b, "b1", "git commit -m 'fix: add the gradient fields to the schema'", "[main 7ef0eb4] fix: add the gradient fields to the schema\n 1 file changed", false)
+		b.Say("m1", "Pushed.")
+		if got := Reply(read(t, b.Write(t), transcript.ReadOptions{})); got != want {
+			t.Errorf("%q: reply = %q, want %q", prompt, got, want)
+		}
+	}
+}

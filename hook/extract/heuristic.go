@@ -123,9 +123,6 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 		e.Add(memstore.KeyDecisions, thoughtDecisions(t, maxReasons-len(decisions))...)
 	}
 	e.Add(memstore.KeyKnowledge, knowledge...)
-	if len(knowledge) == 0 {
-		e.Add(memstore.KeyKnowledge, thoughtCauses(t)...) // the cause found while thinking, when no text says one
-	}
 	e.Add(memstore.KeyKnowledge, answer(t)...)
 	e.Add(memstore.KeyKnowledge, deadlines(t)...)
 }

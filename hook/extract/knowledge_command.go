@@ -13,15 +13,11 @@ import (
 // commandPointers open a sentence that points at what was shown just above it.
 var commandPointers = []string{"This command ", "This ", "That ", "It "}
 
-// pointerLines are the commandPointers at the start of a line: a text without any is
-// returned before it is read line by line.
-var pointerLines = []string{"\nThis ", "\nThat ", "\nIt "}
-
 // namedCommands returns text where a paragraph that follows a fenced block of one line (a
 // command) and opens with a pointer to it ("This copies …") opens with the command
 // instead ("`uv run tool install` copies …"). Other text is returned as it is.
 func namedCommands(text string) string {
-	if !strings.Contains(text, "```") || !hasAny(text, pointerLines) {
+	if !strings.Contains(text, "```") {
 		return text
 	}
 	var b strings.Builder

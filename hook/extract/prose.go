@@ -157,8 +157,7 @@ var (
 	decisionMarkers  = []string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to", "for backward compatibility", "for backwards compatibility", " in favour of", " in favor of", "going with", "go with ", "settled on", "chose to"}
 	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that",
 		"the issue is that", "the problem is that", "the cause is", "le problème est que", "le problème vient",
-		"was killing", "was causing", "was breaking", "which caused", "that caused",
-		"the real issue", "the actual issue", "the real problem", "the actual problem", "the actual cause", "the real cause"}
+		"was killing", "was causing", "was breaking", "which caused", "that caused"}
 )
 
 // refusalMarkers mark what a choice left out in favour of something simpler: "No automatic
@@ -235,7 +234,7 @@ const (
 )
 
 // reasonMarkers are every marker of a choice or a cause.
-var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners, memstore.RevertOpeners, fixVerbs)
+var reasonMarkers = slices.Concat(decisionMarkers, knowledgeMarkers, refusalMarkers, reasonOpeners, memstore.RevertOpeners)
 
 // markedLines returns a filter of the lines of text (see sentencesIn) that hold a marker of
 // a choice or a cause, or false when none does: most texts state no reason, and only the
@@ -288,7 +287,7 @@ func reasonKind(low string) int {
 	switch {
 	case isRefusal(low) && notNeeded(low):
 		return reasonKnowledge // "No reinstall needed - just …": how the tool works
-	case hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low) || memstore.IsRevert(low) || fixedByMeans(low):
+	case hasAny(low, decisionMarkers) || isRefusal(low) || reasonedMove(low) || memstore.IsRevert(low):
 		if isAgentProcess(low) {
 			return reasonNone
 		}

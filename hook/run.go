@@ -327,7 +327,6 @@ func (r *runner) capture() (int, error) {
 	e.Succeeded = extract.Succeeded(turn)
 	e.Evidence = extract.Evidence(turn)
 	e.Delivered = extract.Delivered(turn)
-	e.Reply = extract.Reply(turn)
 	e.NextDone = append(e.NextDone, r.replacedTodos(turn)...)
 	if len(e.Unknown) > 0 {
 		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(e.Unknown, ", "))

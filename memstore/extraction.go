@@ -41,11 +41,6 @@ type Extraction struct {
 	// build that one of them covers (see AskedDone). Never written as such.
 	Delivered []string `json:"-"`
 
-	// Reply is the user's prompt, what they say after trying the work: Merge closes the
-	// open to-dos that asked them to try it by hand when it comes back on their subject
-	// (see triedOut). Never written as such.
-	Reply string `json:"-"`
-
 	// Asked says the goal is a question the exchange only answered in words (it changed
 	// nothing): Merge writes it only when the day has no goal yet; after a goal, such a
 	// question discusses the task under way, it is not a task.

@@ -132,9 +132,6 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 	if err := tx.closeAskedDone(e.Delivered, e.Next, res); err != nil {
 		return err
 	}
-	if err := tx.closeTriedOut(e.Reply, e.Next, res); err != nil {
-		return err
-	}
 	if len(e.LongTerm) > 0 {
 		if err := tx.addLongTerm(e.LongTerm, res); err != nil {
 			return err

@@ -24,7 +24,7 @@ func BenchmarkHeuristic(b *testing.B) {
 }
 
 // BenchmarkEvidence measures, on the same turn, the evidence of work done the hook hands
-// to memstore (Evidence, Succeeded, Delivered, Reply).
+// to memstore (Evidence, Succeeded, Delivered).
 func BenchmarkEvidence(b *testing.B) {
 	tr := busyTurn()
 	b.ReportAllocs()
@@ -32,7 +32,6 @@ func BenchmarkEvidence(b *testing.B) {
 		Evidence(tr)
 		Succeeded(tr)
 		Delivered(tr)
-		Reply(tr)
 	}
 }
 

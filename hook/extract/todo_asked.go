@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"slices"
 	"strings"
 
 	"carnet/hook/transcript"
@@ -35,33 +34,4 @@ func Delivered(t *transcript.Turn) []string {
 		}
 	}
 	return out
-}
-
-// Reply is the user's prompt, clipped, for memstore to close the to-dos that asked them to
-// try the work by hand when they come back on its subject (memstore.Extraction.Reply);
-// when the prompt asks to commit or push, the subjects of the turn's commits follow it:
-// the user ships what they tried. A subagent's prompt comes from the main agent, not the
-// user.
-func Reply(t *transcript.Turn) string {
-	if t.Sidechain {
-		return ""
-	}
-	reply := transcript.Clip(t.Prompt, maxAskedPrompt)
-	if !asksToShip(reply) {
-		return reply
-	}
-	for _, u := range t.Tools {
-		if u.CommitSubject != "" && u.HasResult && !u.IsError {
-			reply += "\n" + u.CommitSubject
-		}
-	}
-	return reply
-}
-
-// asksToShip reports whether a prompt asks to commit or to push.
-func asksToShip(prompt string) bool {
-	return slices.ContainsFunc(strings.Fields(strings.ToLower(prompt)), func(w string) bool {
-		w = strings.Trim(w, ".,;:!?`'\"")
-		return w == "commit" || w == "push"
-	})
 }

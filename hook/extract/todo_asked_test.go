@@ -38,21 +38,3 @@ func TestEvidenceUnderACheckedHeading(t *testing.T) {
 		t.Errorf("evidence = %q, want %q", got, want)
 	}
 }
-
-// The reply to a to-do that asked to try the work by hand is the user's prompt; when it
-// asks to commit or push, the subjects of the commits the turn made follow.
-func TestReplyShipsTheCommits(t *testing.T) {
-	t.Parallel()
-	for prompt, want := range map[string]string{
-		"git add . and push to github": "git add . and push to github\nfix: add the gradient fields to the schema",
-		"why is the build slow?":       "why is the build slow?",
-	} {
-		b := &transcripttest.Claude{}
-		b.Prompt(prompt)
-		bash(b, "b1", "git commit -m 'fix: add the gradient fields to the schema'", "[main 7ef0eb4] fix: add the gradient fields to the schema\n 1 file changed", false)
-		b.Say("m1", "Pushed.")
-		if got := Reply(read(t, b.Write(t), transcript.ReadOptions{})); got != want {
-			t.Errorf("%q: reply = %q, want %q", prompt, got, want)
-		}
-	}
-}

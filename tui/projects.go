@@ -79,19 +79,8 @@ func loadProjects(ws *memstore.Workspace) tea.Cmd {
 // summarize reads one row: one listing of the project's logs (names only) and its long
 // memory's line count; nothing else of the project (archives, notes) is read for the list.
 func summarize(p *memstore.Project) (projectSummary, error) {
-	sum := projectSummary{p: p, open: -1}
-	logs, err := p.LogDates()
-	if err != nil {
-		return sum, err
-	}
-	sum.logs = len(logs)
-	if len(logs) > 0 {
-		sum.last = logs[0].Date
-	}
-	if data, err := p.ReadFile(p.LongMemoryPath()); err == nil { // unreadable: no gauge, as Overview
-		sum.longLines = memstore.CountLines(data)
-	}
-	return sum, nil
+	g, err := p.Glance() // an unreadable long memory has no gauge, as in Overview
+	return projectSummary{p: p, open: -1, logs: g.Logs, last: g.Newest, longLines: g.LongLines}, err
 }
 
 // countOpen counts every project's open items with memstore.CountOpenCached (what

@@ -14,12 +14,11 @@ import (
 // projects is the home screen: every project with its counts, its long memory beside it.
 type projects struct {
 	split
-	sums     []projectSummary
-	loaded   bool
-	counted  bool           // the open items came once: the preview no longer waits for them
-	counting <-chan tea.Msg // the first counts, started by Run (see workspaceMsg)
-	err      error
-	want     string // the project to put the cursor on once listed (carnet -p), "" none
+	sums    []projectSummary
+	loaded  bool
+	counted bool // the open items came once: the preview no longer waits for them
+	err     error
+	want    string // the project to put the cursor on once listed (carnet -p), "" none
 }
 
 // projectSummary is one row of the home screen.
@@ -136,10 +135,6 @@ func (s *projects) Update(msg tea.Msg) tea.Cmd {
 			s.list.setRows(len(s.sums))
 		}
 		count := countOpen(s.c.ws)
-		if ch := s.counting; ch != nil {
-			s.counting = nil
-			count = func() tea.Msg { return <-ch }
-		}
 		if !s.counted { // the first time the counts come first: the preview renders after
 			return count
 		}

@@ -283,15 +283,24 @@ func (p *Project) readDir(dir string) ([]fs.DirEntry, error) { return p.readDirA
 // (only names and types are read: no lstat per entry where the system says the types).
 func (p *Project) readDirAs(dir string, info bool) ([]fs.DirEntry, error) {
 	ents, err := p.readDirIn(dir, info)
+	if err != nil && p.listingErr(err) == nil {
+		return nil, nil
+	}
+	return ents, err
+}
+
+// listingErr is what a listing returns for err: nothing for a folder that is missing or a
+// symbolic link (noted once in the debug log), err itself otherwise.
+func (p *Project) listingErr(err error) error {
 	var le *LinkError
 	switch {
 	case errors.As(err, &le):
 		p.noteLink(le.Path)
-		return nil, nil
+		return nil
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, nil
+		return nil
 	}
-	return ents, err
+	return err
 }
 
 func (p *Project) readDirIn(dir string, info bool) ([]fs.DirEntry, error) {
@@ -305,15 +314,19 @@ func (p *Project) readDirIn(dir string, info bool) ([]fs.DirEntry, error) {
 
 // listNoLinks is list with the links left out (noted once in the debug log).
 func (f *folder) listNoLinks(dir string, info bool) ([]fs.DirEntry, error) {
-	p := f.p
 	ents, err := f.list(dir, info)
+	return f.dropLinks(dir, ents), err
+}
+
+// dropLinks removes the symbolic links from ents, dir's entries, noting each once.
+func (f *folder) dropLinks(dir string, ents []fs.DirEntry) []fs.DirEntry {
 	return slices.DeleteFunc(ents, func(e fs.DirEntry) bool {
 		if e.Type()&fs.ModeSymlink == 0 {
 			return false
 		}
-		p.noteLink(path.Join(dir, e.Name()))
+		f.p.noteLink(path.Join(dir, e.Name()))
 		return true
-	}), err
+	})
 }
 
 // list lists dir (workspace-relative, in the folder) sorted by name, refused when it is a
@@ -326,14 +339,19 @@ func (f *folder) list(dir string, info bool) ([]fs.DirEntry, error) {
 		}
 		return fs.ReadDir(f.FS(), filepath.ToSlash(in))
 	}
+	ents, err := f.listUnsorted(dir)
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return ents, err
+}
+
+// listUnsorted is list without info, in the order the system gives.
+func (f *folder) listUnsorted(dir string) ([]fs.DirEntry, error) {
 	d, err := f.openListed(dir)
 	if err != nil {
 		return nil, err
 	}
 	defer d.Close()
-	ents, err := listTyped(d)
-	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	return ents, err
+	return listTyped(d)
 }
 
 // notedLinks holds the links already noted in a debug log by this process, so that a

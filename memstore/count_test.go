@@ -130,17 +130,39 @@ func TestOverviewDatesIsListingWithoutSizes(t *testing.T) {
 	if dates.LongLines != full.LongLines || dates.Newest() != "2026-03-02" {
 		t.Errorf("Dates: %d long lines, newest %q", dates.LongLines, dates.Newest())
 	}
-	// LogDates is the same listing of the daily logs, on its own.
-	only, err := p.LogDates()
+	// Glance counts and dates the same logs, with the same long memory, on its own.
+	g, err := p.Glance()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(only) != len(dates.Logs) {
-		t.Fatalf("LogDates %v, Dates %v", only, dates.Logs)
+	if want := (Glance{Logs: len(dates.Logs), Newest: dates.Newest(), LongLines: dates.LongLines}); g != want {
+		t.Errorf("Glance %+v, want %+v", g, want)
 	}
-	for i, lf := range only {
-		if lf != dates.Logs[i].LogFile {
-			t.Errorf("LogDates %+v, want %+v", lf, dates.Logs[i].LogFile)
-		}
+}
+
+// A project whose memory folder is missing, or whose logs/ is a symbolic link, glances as
+// empty, without an error, as its listings read.
+func TestGlanceMissingOrLinked(t *testing.T) {
+	t.Parallel()
+	w, p := newTestWorkspace(t, map[string]string{"long_memory.md": "a\nb\n"})
+	elsewhere := t.TempDir()
+	if err := os.WriteFile(filepath.Join(elsewhere, "2026-03-01.md"), []byte("- x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	logs := filepath.Join(w.Root, MemoryDir, "logs")
+	if err := os.RemoveAll(logs); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, logs); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := p.Glance(); err != nil || g != (Glance{LongLines: 2}) {
+		t.Errorf("logs/ linked: Glance %+v, %v; want only the long memory's 2 lines", g, err)
+	}
+	if err := os.RemoveAll(filepath.Join(w.Root, MemoryDir)); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := p.Glance(); err != nil || g != (Glance{}) {
+		t.Errorf("no memory folder: Glance %+v, %v; want an empty row", g, err)
 	}
 }

@@ -268,9 +268,40 @@ type LogFile struct {
 // Logs lists the daily logs, newest first (archives excluded). Symbolic links are left out.
 func (p *Project) Logs() ([]LogFile, error) { return p.listLogs(p.LogsDir(), false, true) }
 
-// LogDates is Logs by name and type only (Size 0): one listing of logs/, no stat per log —
-// what a project list counts and dates.
-func (p *Project) LogDates() ([]LogFile, error) { return p.listLogs(p.LogsDir(), false, false) }
+// Glance is a project's row in a project list: its daily logs counted and dated, and its
+// long memory's length.
+type Glance struct {
+	Logs      int    // daily logs in logs/ (archives not counted)
+	Newest    string // the newest log's date, "" when there is none
+	LongLines int    // lines of the long memory, 0 when it is missing or unreadable
+}
+
+// Glance reads a project's list row with one opening of its memory folder: one listing of
+// logs/ (names and types only: no stat per log, nothing sorted or kept) and the long memory.
+// Symbolic links are left out, as Logs leaves them; a missing folder is an empty row.
+func (p *Project) Glance() (Glance, error) {
+	var g Glance
+	f, err := p.openFolder(false)
+	if err != nil {
+		return g, p.listingErr(err)
+	}
+	defer f.Close()
+	ents, err := f.listUnsorted(p.LogsDir())
+	if err = p.listingErr(err); err != nil {
+		return g, err
+	}
+	for _, e := range f.dropLinks(p.LogsDir(), ents) {
+		date, ok := strings.CutSuffix(e.Name(), ".md")
+		if ok && !e.IsDir() && IsDate(date) {
+			g.Logs++
+			g.Newest = max(g.Newest, date)
+		}
+	}
+	if data, err := f.readFile(p.LongMemoryPath()); err == nil {
+		g.LongLines = CountLines(data)
+	}
+	return g, nil
+}
 
 // Archives lists the archived logs, newest first. Symbolic links are left out.
 func (p *Project) Archives() ([]LogFile, error) { return p.listLogs(p.ArchivesDir(), true, true) }

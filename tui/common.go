@@ -101,11 +101,10 @@ type (
 	// summaries: the project list's content, read with it so that the list needs no other
 	// message.
 	workspaceMsg struct {
-		ws     *memstore.Workspace
-		repo   *gitrepo.Repo
-		err    error
-		first  *projectsMsg
-		counts <-chan tea.Msg // their open-item counts, started by Run as soon as the summaries were read
+		ws    *memstore.Workspace
+		repo  *gitrepo.Repo
+		err   error
+		first *projectsMsg
 	}
 	// editorDoneMsg comes back when $EDITOR exits.
 	editorDoneMsg struct {

@@ -363,9 +363,8 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 		}
 		m.opts.Project = ""
 	}
-	if ps, ok := first.(*projects); ok && msg.first != nil {
+	if _, ok := first.(*projects); ok && msg.first != nil {
 		// read with the workspace: the list is in the frame drawn after this message
-		ps.counting = msg.counts
 		_, load := m.Update(*msg.first)
 		cmds = append(cmds, load)
 	} else {
@@ -549,19 +548,13 @@ func Run(opts Options) error {
 }
 
 // openEarly opens the workspace and reads the list's content in the background, for Init to
-// take: Run starts it before bubbletea sets the terminal up. The open items are counted as
-// soon as the list's content is in.
+// take: Run starts it before bubbletea sets the terminal up. The open items are counted
+// only once the list is on the model (projectsMsg): counted here, alongside, they took both
+// cores while the list's frame was drawn, and the list came later (see BENCHMARKS.md).
 func openEarly(root string) <-chan tea.Msg {
 	early := make(chan tea.Msg, 1)
 	go func() {
-		msg := openWorkspace(root)()
-		if wm, ok := msg.(workspaceMsg); ok && wm.first != nil {
-			counts := make(chan tea.Msg, 1)
-			go func() { counts <- countOpen(wm.ws)() }()
-			wm.counts = counts
-			msg = wm
-		}
-		early <- msg
+		early <- openWorkspace(root)()
 	}()
 	return early
 }

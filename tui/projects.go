@@ -14,12 +14,11 @@ import (
 // projects is the home screen: every project with its counts, its long memory beside it.
 type projects struct {
 	split
-	sums     []projectSummary
-	loaded   bool
-	counted  bool           // the open items came once: the preview no longer waits for them
-	counting <-chan tea.Msg // the first counts, started by Run (see workspaceMsg)
-	err      error
-	want     string // the project to put the cursor on once listed (carnet -p), "" none
+	sums    []projectSummary
+	loaded  bool
+	counted bool // the open items came once: the preview no longer waits for them
+	err     error
+	want    string // the project to put the cursor on once listed (carnet -p), "" none
 }
 
 // projectSummary is one row of the home screen.
@@ -79,19 +78,8 @@ func loadProjects(ws *memstore.Workspace) tea.Cmd {
 // summarize reads one row: one listing of the project's logs (names only) and its long
 // memory's line count; nothing else of the project (archives, notes) is read for the list.
 func summarize(p *memstore.Project) (projectSummary, error) {
-	sum := projectSummary{p: p, open: -1}
-	logs, err := p.LogDates()
-	if err != nil {
-		return sum, err
-	}
-	sum.logs = len(logs)
-	if len(logs) > 0 {
-		sum.last = logs[0].Date
-	}
-	if data, err := p.ReadFile(p.LongMemoryPath()); err == nil { // unreadable: no gauge, as Overview
-		sum.longLines = memstore.CountLines(data)
-	}
-	return sum, nil
+	g, err := p.Glance() // an unreadable long memory has no gauge, as in Overview
+	return projectSummary{p: p, open: -1, logs: g.Logs, last: g.Newest, longLines: g.LongLines}, err
 }
 
 // countOpen counts every project's open items with memstore.CountOpenCached (what
@@ -147,10 +135,6 @@ func (s *projects) Update(msg tea.Msg) tea.Cmd {
 			s.list.setRows(len(s.sums))
 		}
 		count := countOpen(s.c.ws)
-		if ch := s.counting; ch != nil {
-			s.counting = nil
-			count = func() tea.Msg { return <-ch }
-		}
 		if !s.counted { // the first time the counts come first: the preview renders after
 			return count
 		}

@@ -18,9 +18,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"carnet/memstore"
+	_ "carnet/tui/warmup" // the width table, built while the program initialises
 )
 
 // Options configures the UI.
@@ -533,10 +533,6 @@ func Run(opts Options) error {
 		m.started = func() { debug.SetGCPercent(old) }
 	}
 	m.early = openEarly(opts.Root)
-	// The first frame drawn with a character past U+02FF (a border, "…") builds go-runewidth's
-	// width tables (2 × 1.1 MB, 5–30 ms here): build them now, while the list is read, rather
-	// than in the list's frame.
-	go ansi.WcWidth.StringWidth("─")
 	// lipgloss detected the terminal's colour profile on standard output when it loaded;
 	// Bubble Tea would detect it again the same way, which inside tmux runs `tmux info` a
 	// second time before the first frame.

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"iter"
 	"strings"
 
 	"carnet/hook/transcript"
@@ -29,17 +30,29 @@ func doneStatements(t *transcript.Turn, next []string) []string {
 		open = append(open, memstore.OpenItem{Text: n})
 	}
 	var out []string
-	inFence := false
-	for line := range strings.Lines(t.Closing) {
-		if isFence(line) {
-			inFence = !inFence
-			continue
-		}
-		if s := doneStatement(line); !inFence && s != "" && len(memstore.MatchDone(open, s)) == 0 && len(out) < maxDone {
+	for s := range doneLines(t.Closing) {
+		if len(memstore.MatchDone(open, s)) == 0 && len(out) < maxDone {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// doneLines yields the done statements of a closing text (doneStatement), code blocks left
+// out.
+func doneLines(closing string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		inFence := false
+		for line := range strings.Lines(closing) {
+			if isFence(line) {
+				inFence = !inFence
+				continue
+			}
+			if s := doneStatement(line); !inFence && s != "" && !yield(s) {
+				return
+			}
+		}
+	}
 }
 
 // doneStatement is a line that opens with a verb of doneVerbs, in the imperative and cut

@@ -1,8 +1,6 @@
 package extract
 
 import (
-	"strings"
-
 	"carnet/hook/transcript"
 	"carnet/memstore"
 )
@@ -21,16 +19,12 @@ func Delivered(t *transcript.Turn) []string {
 	}
 	prompt := transcript.Clip(t.Prompt, maxAskedPrompt)
 	var out []string
-	inFence := false
-	for line := range strings.Lines(t.Closing) {
-		if isFence(line) {
-			inFence = !inFence
-			continue
+	for s := range doneLines(t.Closing) {
+		if len(out) == maxDone {
+			break
 		}
-		if s := doneStatement(line); !inFence && s != "" && len(out) < maxDone {
-			if w := memstore.AskedWords(prompt, s); w != "" {
-				out = append(out, w)
-			}
+		if w := memstore.AskedWords(prompt, s); w != "" {
+			out = append(out, w)
 		}
 	}
 	return out

@@ -93,7 +93,6 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	unanswered(&e, t, w)
 	statements(&e, t)
 	plans(&e, t, w)
-	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)
 	askOnly(&e, changed)

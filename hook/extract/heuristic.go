@@ -92,6 +92,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	unfinished(&e, t, w)
 	unanswered(&e, t, w)
 	statements(&e, t)
+	e.Add(memstore.KeyKnowledge, unblocked(t.Tools, w)...)
 	plans(&e, t, w)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)

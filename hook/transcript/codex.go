@@ -165,6 +165,11 @@ func (c *codexCollector) add(cl *codexLine) bool {
 		}
 		return false
 	}
+	return c.item(p, ts)
+}
+
+// item takes a response item; it returns true when the item is the prompt that opened the turn.
+func (c *codexCollector) item(p *codexPayload, ts time.Time) bool {
 	switch p.Type {
 	case "message":
 		texts := codexTexts(p.Content)

@@ -23,7 +23,7 @@ func guardTurn(t *transcript.Turn) *transcript.Turn {
 	}
 	g.Thoughts = nil
 	for _, th := range t.Thoughts {
-		if hasAny(th, thoughtRoots) { // the only thinking a rule reads (thoughtDecisions): the rest is not copied
+		if hasAny(th, thoughtRoots) || hasAny(th, planRoots) { // the only thinking the rules read (thoughtDecisions, plannedChoices): the rest is not copied
 			g.Thoughts = append(g.Thoughts, redact(th))
 		}
 	}

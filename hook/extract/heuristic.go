@@ -120,7 +120,9 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 	decisions, knowledge := reasons(t)
 	if !review { // a review's "instead of" is a recommendation, not a choice made
 		e.Add(memstore.KeyDecisions, decisions...)
-		e.Add(memstore.KeyDecisions, thoughtDecisions(t, maxReasons-len(decisions))...)
+		thought := thoughtDecisions(t, maxReasons-len(decisions))
+		e.Add(memstore.KeyDecisions, thought...)
+		e.Add(memstore.KeyDecisions, plannedChoices(t, maxReasons-len(decisions)-len(thought))...)
 	}
 	e.Add(memstore.KeyKnowledge, knowledge...)
 	e.Add(memstore.KeyKnowledge, answer(t)...)

@@ -94,6 +94,7 @@ type codexPayload struct {
 	Input            string          `json:"input"`
 	CallID           string          `json:"call_id"`
 	Output           json.RawMessage `json:"output"`
+	Summary          json.RawMessage `json:"summary"`
 	Message          string          `json:"message"`
 	LastAgentMessage string          `json:"last_agent_message"`
 	ExitCode         *int            `json:"exit_code"`
@@ -111,6 +112,7 @@ type codexCollector struct {
 	turn     *Turn
 	tools    []*ToolUse // newest first
 	texts    []string   // newest first
+	thoughts []string   // reasoning summaries, newest first
 	final    string     // task_complete's last_agent_message
 	results  map[string]toolResult
 	seenText map[string]bool
@@ -163,6 +165,11 @@ func (c *codexCollector) add(cl *codexLine) bool {
 		}
 		return false
 	}
+	return c.item(p, ts)
+}
+
+// item takes a response item; it returns true when the item is the prompt that opened the turn.
+func (c *codexCollector) item(p *codexPayload, ts time.Time) bool {
 	switch p.Type {
 	case "message":
 		texts := codexTexts(p.Content)
@@ -184,6 +191,8 @@ func (c *codexCollector) add(cl *codexLine) bool {
 		c.custom(p.CallID, p.Name, p.Input, ts)
 	case "local_shell_call":
 		c.shell(p.CallID, p.Action.Command, ts)
+	case "reasoning":
+		c.thought(p.Summary)
 	}
 	return false
 }
@@ -308,6 +317,9 @@ func (c *codexCollector) finish() {
 	t := c.turn
 	for _, v := range slices.Backward(c.texts) {
 		t.Texts = append(t.Texts, v)
+	}
+	for _, v := range slices.Backward(c.thoughts) {
+		t.Thoughts = append(t.Thoughts, v)
 	}
 	switch {
 	case c.final != "":

@@ -413,6 +413,8 @@ func goalText(p string) string {
 		p = name + " " + args
 		if task := slugTask(args); task != "" {
 			p = upperFirst(task) + " (" + name + " " + args + ")"
+		} else if task := commandTask(name, args); task != "" {
+			p = task
 		}
 	}
 	p = strings.Map(dropBoxDrawing, p) // a terminal's frame pasted with the prompt
@@ -423,7 +425,7 @@ func goalText(p string) string {
 	if isAck(p) || isStatusQuestion(p) || isHousekeeping(p) || isURLReply(p) {
 		return ""
 	}
-	return pauseSemicolon(dropPlea(dropChatter(p)))
+	return pauseSemicolon(dropPlea(dropChatter(dropHandOff(p))))
 }
 
 // thinkWords ask the agent to think longer ("ultrathink"): they are not the task.

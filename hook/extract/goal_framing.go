@@ -7,6 +7,9 @@ import (
 	"unicode/utf8"
 )
 
+// maxGoalTodos is the longest to-do list a goal is made of (todoGoal).
+const maxGoalTodos = 3
+
 // minCommandTaskWords is how many words a slash command's arguments need to say a task
 // ("/orchestrator create a todo app") rather than name a target ("/review main.go").
 const minCommandTaskWords = 3
@@ -47,6 +50,9 @@ func dropHandOff(g string) string {
 	if !strings.Contains(g, "agent") && !strings.Contains(g, "Agent") {
 		return g
 	}
+	if i := strings.LastIndex(g, " @"); i > 0 && isHandOffMention(g[:i], g[i+2:]) {
+		g = g[:strings.LastIndex(g[:i], " ")] // "… take it to PR with @agent-orchestrator"
+	}
 	for _, sep := range clauseBreaks {
 		i := strings.LastIndex(g, sep)
 		if i <= 0 {
@@ -66,4 +72,18 @@ func isHandOff(clause string) bool {
 		return false
 	}
 	return slices.ContainsFunc(f, func(w string) bool { return slices.Contains(agentWords, strings.Trim(w, ",.:;!?'’")) })
+}
+
+// mentionOpeners introduce, at the end of a goal, the agent it is handed to ("with
+// @agent-orchestrator").
+var mentionOpeners = []string{"with", "using", "via", "through", "by"}
+
+// isHandOffMention reports a goal that ends with one @mention of an agent after a
+// mentionOpeners word.
+func isHandOffMention(before, mention string) bool {
+	if strings.ContainsAny(mention, " \t") || !strings.Contains(strings.ToLower(mention), "agent") {
+		return false
+	}
+	f := strings.Fields(before)
+	return len(f) > 1 && slices.Contains(mentionOpeners, strings.ToLower(f[len(f)-1]))
 }

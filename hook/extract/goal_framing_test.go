@@ -21,6 +21,8 @@ func TestGoalFraming(t *testing.T) {
 		"Fix the login. Here is what I see:\n\n# Error\n\ntrace":                                               "Fix the login. Here is what I see: Error",
 		"check that the parser never panics on empty input—otherwise lets get the test agent writing cases":    "check that the parser never panics on empty input",
 		"rewrite the cache layer, then use the review agent to check it":                                       "rewrite the cache layer",
+		"take phase 2 of the migration to a PR with @agent-release-orchestrator":                               "take phase 2 of the migration to a PR",
+		"ask @dana about the agent config":                                                                     "ask @dana about the agent config",
 		"fix the agent's retry loop, it spins forever":                                                         "fix the agent's retry loop, it spins forever",
 		"make the support agent page load faster - it takes 4 seconds":                                         "make the support agent page load faster - it takes 4 seconds",
 	} {

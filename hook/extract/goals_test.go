@@ -171,7 +171,7 @@ func TestSlashCommandOnANamedFileSaysItsTask(t *testing.T) {
 		"<command-name>/implement</command-name>\n<command-args>specs/active/2025-11-07-1416-fix-login-redirect-loop.md</command-args>": "Fix login redirect loop (/implement specs/active/2025-11-07-1416-fix-login-redirect-loop.md)",
 		"<command-name>/implement</command-name>\n<command-args>specs/auth_token_refresh.md</command-args>":                             "Auth token refresh (/implement specs/auth_token_refresh.md)",
 		"<command-name>/review</command-name>\n<command-args>main.go</command-args>":                                                    "/review main.go",
-		"<command-name>/orchestrator</command-name>\n<command-args>create TODO app by Next.js</command-args>":                           "/orchestrator create TODO app by Next.js",
+		"<command-name>/orchestrator</command-name>\n<command-args>create TODO app by Next.js</command-args>":                           "Create TODO app by Next.js (/orchestrator)",
 	} {
 		if got := goalOf(in); got != want {
 			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)

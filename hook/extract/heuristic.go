@@ -324,7 +324,7 @@ func todoState(tools []*transcript.ToolUse) (open, closed []string) {
 }
 
 // todoGoal states what a turn whose prompt says nothing ("ok, go", a bare slash command)
-// was for: the first items of its first to-do list.
+// was for: its first to-do list, when the whole list fits in a goal (maxGoalTodos).
 func todoGoal(tools []*transcript.ToolUse) []string {
 	var items []string
 	if tasks := taskList(tools); len(tasks) > 0 {
@@ -341,10 +341,10 @@ func todoGoal(tools []*transcript.ToolUse) []string {
 			}
 		}
 	}
-	if len(items) == 0 {
-		return nil
+	if len(items) == 0 || len(items) > maxGoalTodos {
+		return nil // the first steps of a longer list are not what the turn was for
 	}
-	return []string{strings.Join(items[:min(3, len(items))], "; ")}
+	return []string{strings.Join(items, "; ")}
 }
 
 // taskList replays Claude Code's TaskCreate and TaskUpdate calls of the turn into one list
@@ -415,6 +415,8 @@ func goalText(p string) string {
 		p = name + " " + args
 		if task := slugTask(args); task != "" {
 			p = upperFirst(task) + " (" + name + " " + args + ")"
+		} else if task := commandTask(name, args); task != "" {
+			p = task
 		}
 	}
 	p = strings.Map(dropBoxDrawing, p) // a terminal's frame pasted with the prompt
@@ -425,7 +427,7 @@ func goalText(p string) string {
 	if isAck(p) || isStatusQuestion(p) || isHousekeeping(p) || isURLReply(p) {
 		return ""
 	}
-	return pauseSemicolon(dropPlea(dropChatter(p)))
+	return pauseSemicolon(dropPlea(dropChatter(dropHandOff(p))))
 }
 
 // thinkWords ask the agent to think longer ("ultrathink"): they are not the task.

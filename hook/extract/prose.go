@@ -37,6 +37,9 @@ func firstParagraph(p string) string {
 	// "Implement the following plan:" names its task in the heading that follows; "I'm
 	// getting:" before a pasted error names none.
 	if len(paras) > 1 && strings.HasPrefix(strings.TrimSpace(paras[1]), "#") {
+		if isPlanLabel(out) {
+			return planTitle(paras[1])
+		}
 		next, _, _ := strings.Cut(strings.TrimSpace(paras[1]), "\n")
 		return out + " " + stripMarkup(strings.TrimSpace(strings.TrimLeft(next, "# ")))
 	}

@@ -125,7 +125,7 @@ func TestGoals(t *testing.T) {
 		"Fix the login\n11/7/2025, 2:27:56 PM [CONVEX] ArgumentValidationError: extra field":    "Fix the login",
 		"Last login: Fri Nov 7 14:25:43 on ttys058\n(base) ➜ app git:(master) ✗ npx convex dev": "",
 		"I'm getting:\n\nAccess to script blocked by CORS policy":                               "",
-		"Implement the following plan:\n\n# Plan: Live config fetch\n\n## Steps\n- one":         "Implement the following plan: Plan: Live config fetch",
+		"Implement the following plan:\n\n# Plan: Live config fetch\n\n## Steps\n- one":         "Live config fetch",
 	} {
 		if got := goalOf(in); got != want {
 			t.Errorf("goalOf(%q) = %q, want %q", in, got, want)

@@ -226,7 +226,8 @@ func TestGoalsOfApprovalsAndPastes(t *testing.T) {
 
 func TestTurnsThatSayLittle(t *testing.T) {
 	t.Parallel()
-	// An approval's goal is what the turn's to-do list set out to do.
+	// An approval's goal is what the turn's to-do list set out to do, when the whole list
+	// fits in a goal: the first three of four items are not (goal finding c14, c06).
 	b := &transcripttest.Claude{}
 	b.Prompt("yes, I agree with all three, let's do them")
 	b.Use("m1", "t1", "TodoWrite", map[string]any{"todos": []any{
@@ -237,7 +238,7 @@ func TestTurnsThatSayLittle(t *testing.T) {
 	}})
 	b.Result("t1", "Todos have been modified", false)
 	b.Say("m2", "All done.")
-	if e := extractEN(t, b, "/home/dev/proj"); !slices.Equal(e.Goal, []string{"Fix the silent failure; Add clippy lints; Enforce clippy in CI"}) {
+	if e := extractEN(t, b, "/home/dev/proj"); len(e.Goal) != 0 {
 		t.Errorf("goal = %q", e.Goal)
 	}
 	// The answer to a question is worth knowing.

@@ -181,7 +181,7 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		}
 		seenCmd[cmd] = true
 		b := fmt.Sprintf(w.failedBare, cmd)
-		cause := causeLine(u.Output)
+		cause := shortURLs(causeLine(u.Output))
 		if cause != "" {
 			b = fmt.Sprintf(w.failed, cmd, cause)
 		}

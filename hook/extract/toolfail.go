@@ -20,7 +20,7 @@ func toolFailures(tools []*transcript.ToolUse, w wording, room int) []string {
 		if name == "" || !u.IsError || seen[name] || len(out) >= room {
 			continue
 		}
-		cause := plainJSONTail(causeLine(u.Output))
+		cause := shortURLs(plainJSONTail(causeLine(u.Output)))
 		if cause == "" || transcript.Refused(cause) {
 			continue // a call the user refused is his choice, not a failure
 		}

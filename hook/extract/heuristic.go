@@ -175,15 +175,15 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			cmd = pushCommand(u.Command, cmd) // the commit was made: what failed came after it
 			pushFailed = cmd == pushOnly
 		}
-		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures {
+		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures || isLintFixPass(u.Command, u.Output) {
 			continue
 		}
-		if cmd == "" || seenCmd[cmd] {
+		if cmd == "" || seenCmd[cmd] || lintSeen(seenCmd, u.Command) {
 			continue
 		}
 		seenCmd[cmd] = true
 		b := fmt.Sprintf(w.failedBare, cmd)
-		cause := causeLine(u.Output)
+		cause := shortURLs(causeLine(u.Output))
 		if cause != "" {
 			b = fmt.Sprintf(w.failed, cmd, cause)
 		}

@@ -16,11 +16,11 @@ func toolFailures(tools []*transcript.ToolUse, w wording, room int) []string {
 	var out []string
 	seen := map[string]bool{}
 	for i, u := range tools {
-		name := mcpToolName(u)
+		name := failedToolName(u)
 		if name == "" || !u.IsError || seen[name] || len(out) >= room {
 			continue
 		}
-		cause := plainJSONTail(causeLine(u.Output))
+		cause := toolCause(u)
 		if cause == "" || transcript.Refused(cause) {
 			continue // a call the user refused is his choice, not a failure
 		}

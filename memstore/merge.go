@@ -94,11 +94,6 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 				continue
 			}
 		}
-		if key == KeyProblems {
-			if items = reportedAgain(today, items, today.Language(tx.p.WS.Config.Language)); len(items) == 0 {
-				continue
-			}
-		}
 		if key == KeyProblems && tx.foldsRestated() {
 			if items = tx.foldFailures(today, items); len(items) == 0 {
 				continue

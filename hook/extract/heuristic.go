@@ -94,6 +94,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	statements(&e, t)
 	e.Add(memstore.KeyKnowledge, unblocked(t.Tools, w)...)
 	plans(&e, t, w)
+	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)
 	askOnly(&e, changed)
@@ -175,10 +176,10 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			cmd = pushCommand(u.Command, cmd) // the commit was made: what failed came after it
 			pushFailed = cmd == pushOnly
 		}
-		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures || isLintFixPass(u.Command, u.Output) {
+		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures {
 			continue
 		}
-		if cmd == "" || seenCmd[cmd] || lintSeen(seenCmd, u.Command) {
+		if cmd == "" || seenCmd[cmd] {
 			continue
 		}
 		seenCmd[cmd] = true

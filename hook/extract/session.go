@@ -204,7 +204,7 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 			e.Goal = append(e.Goal, fmt.Sprintf(w.plan, title))
 		}
 		items := labelledIn(p, planWords, true)
-		d := slices.DeleteFunc(foldStack(items[memstore.KeyDecisions]), isContentStep)
+		d := foldStack(items[memstore.KeyDecisions])
 		d = d[:min(len(d), maxPlanDecisions-decisions)]
 		decisions += len(d)
 		e.Add(memstore.KeyDecisions, d...)

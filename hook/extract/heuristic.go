@@ -161,7 +161,7 @@ func fileBullets(t *transcript.Turn, fx PathFixer, w wording) []string {
 // them failed), and commands that really failed with their cause, marked fixed when the
 // same command succeeded later in the turn.
 func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commits, problems []string) {
-	seenCmd := map[string]bool{}
+	seenCmd, lints := map[string]bool{}, lintAt{}
 	for i, u := range tools {
 		if u.Name != "Bash" || u.Command == "" || fx.foreignDir(u.Command) {
 			continue // another repository's commits and failures are not this project's
@@ -192,7 +192,11 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			rerunFixed(tools[i+1:], u.Command, cause) || chainFixedLater(tools[i+1:], u) {
 			b = w.fixed + b
 		}
-		problems = append(problems, b)
+		if at := lints.place(u.Command, problems); at < len(problems) {
+			problems[at] = b // the linter's pass, in the state it ended in
+		} else {
+			problems = append(problems, b)
+		}
 	}
 	return commits, problems
 }

@@ -2,7 +2,6 @@ package hook
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,25 +24,16 @@ func TestDayFilesMergeAcrossTurns(t *testing.T) {
 		created(b, fmt.Sprintf("w%d", i))
 	}
 	b.Say("m2", "The pieces are in assets/pieces.")
-	path := b.Write(t)
-	stopHook(t, ws, path)
-	b.Prompt("Use them on the board")
-	b.Use("m3", "w20", "Write", map[string]any{"file_path": filepath.Join(ws, "board.js"), "content": "draw()"})
-	created(b, "w20")
-	b.Use("m3", "e1", "Edit", map[string]any{"file_path": filepath.Join(ws, pieces[0]), "old_string": "<svg/>", "new_string": "<svg></svg>"})
-	b.Result("e1", "ok", false)
-	b.Use("m3", "e2", "Edit", map[string]any{"file_path": filepath.Join(ws, "index.html"), "old_string": "a", "new_string": "b"})
-	b.Result("e2", "ok", false)
-	b.Say("m4", "The board draws the pieces.")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stopHook(t, ws, path)
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := string(data)
+	log := turnsLog(t, ws, b, func() {
+		b.Prompt("Use them on the board")
+		b.Use("m3", "w20", "Write", map[string]any{"file_path": filepath.Join(ws, "board.js"), "content": "draw()"})
+		created(b, "w20")
+		b.Use("m3", "e1", "Edit", map[string]any{"file_path": filepath.Join(ws, pieces[0]), "old_string": "<svg/>", "new_string": "<svg></svg>"})
+		b.Result("e1", "ok", false)
+		b.Use("m3", "e2", "Edit", map[string]any{"file_path": filepath.Join(ws, "index.html"), "old_string": "a", "new_string": "b"})
+		b.Result("e2", "ok", false)
+		b.Say("m4", "The board draws the pieces.")
+	})
 	created := "- Fichiers créés : " + strings.Join(pieces, ", ") + ", board.js\n"
 	if !strings.Contains(log, created) || strings.Count(log, "Fichiers créés") != 1 {
 		t.Errorf("want one created list %q:\n%s", created, log)

@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,24 +18,14 @@ func TestChainFixedInALaterTurn(t *testing.T) {
 	b.Use("m1", "b2", "Bash", map[string]any{"command": "make vet && make e2e"})
 	b.Result("b2", "Exit code 2\ne2e: FAIL TestServe", true)
 	b.Say("m2", "The exporter test fails.")
-	path := b.Write(t)
-	stop := func() { t.Helper(); stopHook(t, ws, path) }
-	stop()
-	b.Prompt("fix it")
-	b.Use("m3", "b7", "Bash", map[string]any{"command": "make vet"})
-	b.Result("b7", "", false)
-	b.Use("m3", "b8", "Bash", map[string]any{"command": "make unit"})
-	b.Result("b8", "ok", false)
-	b.Say("m4", "The tests pass.")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stop()
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := string(data)
+	log := turnsLog(t, ws, b, func() {
+		b.Prompt("fix it")
+		b.Use("m3", "b7", "Bash", map[string]any{"command": "make vet"})
+		b.Result("b7", "", false)
+		b.Use("m3", "b8", "Bash", map[string]any{"command": "make unit"})
+		b.Result("b8", "ok", false)
+		b.Say("m4", "The tests pass.")
+	})
 	if !strings.Contains(log, "- corrigé : Échec de `make vet && make unit") || !strings.Contains(log, "- Échec de `make vet && make e2e`") {
 		t.Errorf("the chain whose parts went through is not fixed, or the other one is:\n%s", log)
 	}
@@ -57,26 +45,16 @@ func TestScriptFixedByACallThatRanIt(t *testing.T) {
 	b.Use("m1", "b3", "Bash", map[string]any{"command": "npm run e2e"})
 	b.Result("b3", "Exit code 1\nError: browser not found", true)
 	b.Say("m2", "Lint and types fail.")
-	path := b.Write(t)
-	stop := func() { t.Helper(); stopHook(t, ws, path) }
-	stop()
-	b.Prompt("fix them and commit")
-	b.Use("m3", "b4", "Bash", map[string]any{"command": "npm run typecheck -- --pretty false"})
-	b.Result("b4", "> app@1.0.0 typecheck\n> tsc --noEmit --pretty false", false)
-	b.Use("m3", "b5", "Bash", map[string]any{"command": "npm run build 2>&1 | tail -2"})
-	b.Result("b5", "built in 2s", false)
-	b.Use("m3", "b6", "Bash", map[string]any{"command": "git commit -am 'Fix lint and types'"})
-	b.Result("b6", "> app@1.0.0 lint\n> eslint .\n\n[main 1a2b3c4] Fix lint and types\n 2 files changed", false)
-	b.Say("m4", "Committed.")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stop()
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := string(data)
+	log := turnsLog(t, ws, b, func() {
+		b.Prompt("fix them and commit")
+		b.Use("m3", "b4", "Bash", map[string]any{"command": "npm run typecheck -- --pretty false"})
+		b.Result("b4", "> app@1.0.0 typecheck\n> tsc --noEmit --pretty false", false)
+		b.Use("m3", "b5", "Bash", map[string]any{"command": "npm run build 2>&1 | tail -2"})
+		b.Result("b5", "built in 2s", false)
+		b.Use("m3", "b6", "Bash", map[string]any{"command": "git commit -am 'Fix lint and types'"})
+		b.Result("b6", "> app@1.0.0 lint\n> eslint .\n\n[main 1a2b3c4] Fix lint and types\n 2 files changed", false)
+		b.Say("m4", "Committed.")
+	})
 	for _, want := range []string{"- corrigé : Échec de `npm run lint`", "- corrigé : Échec de `npm run typecheck && npm run build`", "- Échec de `npm run e2e`"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("%q missing:\n%s", want, log)

@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,26 +20,16 @@ func TestMissingFileFixedInALaterTurn(t *testing.T) {
 	b.Use("m1", "b4", "Bash", map[string]any{"command": "wc -l history.csv"})
 	b.Result("b4", "Exit code 1\nwc: history.csv: No such file or directory", true)
 	b.Say("m2", "The export file is not written yet.")
-	path := b.Write(t)
-	stop := func() { t.Helper(); stopHook(t, ws, path) }
-	stop()
-	b.Prompt("write the export first")
-	b.Use("m3", "b5", "Bash", map[string]any{"command": "python3 export.py"})
-	b.Result("b5", "wrote 12 lines", false)
-	b.Use("m3", "b6", "Bash", map[string]any{"command": "head -n 3 export.jsonl"})
-	b.Result("b6", `{"type":"session_meta"}`, false)
-	b.Use("m3", "b9", "Bash", map[string]any{"command": "rm -f old/history.csv"})
-	b.Result("b9", "", false)
-	b.Say("m4", "The export is written.")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stop()
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := string(data)
+	log := turnsLog(t, ws, b, func() {
+		b.Prompt("write the export first")
+		b.Use("m3", "b5", "Bash", map[string]any{"command": "python3 export.py"})
+		b.Result("b5", "wrote 12 lines", false)
+		b.Use("m3", "b6", "Bash", map[string]any{"command": "head -n 3 export.jsonl"})
+		b.Result("b6", `{"type":"session_meta"}`, false)
+		b.Use("m3", "b9", "Bash", map[string]any{"command": "rm -f old/history.csv"})
+		b.Result("b9", "", false)
+		b.Say("m4", "The export is written.")
+	})
 	for _, want := range []string{"- corrigé : Échec de `python -`", "- Échec de `cat notes/plan.md`", "- Échec de `wc -l history.csv`"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("%q missing:\n%s", want, log)

@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,26 +21,16 @@ func TestFailureFixedInALaterTurn(t *testing.T) {
 	b.Use("m1", "b4", "Bash", map[string]any{"command": "python - <<'EOF'\nimport parser\nEOF"})
 	b.Result("b4", "Exit code 1\nModuleNotFoundError: No module named 'parser'", true)
 	b.Say("m2", "The empty-line test still fails.")
-	path := b.Write(t)
-	stop := func() { t.Helper(); stopHook(t, ws, path) }
-	stop()
-	b.Prompt("try again with the blank-line guard")
-	b.Use("m3", "e1", "Edit", map[string]any{"file_path": filepath.Join(ws, "parser.go"), "old_string": "a", "new_string": "b"})
-	b.Result("e1", "ok", false)
-	b.Use("m3", "b5", "Bash", map[string]any{"command": "python - <<'EOF'\nprint(1)\nEOF"})
-	b.Result("b5", "1", false)
-	b.Use("m3", "b3", "Bash", map[string]any{"command": "go test ./parser/"})
-	b.Result("b3", "ok  \tparser\t0.01s", false)
-	b.Say("m4", "The parser tests pass.")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stop()
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := string(data)
+	log := turnsLog(t, ws, b, func() {
+		b.Prompt("try again with the blank-line guard")
+		b.Use("m3", "e1", "Edit", map[string]any{"file_path": filepath.Join(ws, "parser.go"), "old_string": "a", "new_string": "b"})
+		b.Result("e1", "ok", false)
+		b.Use("m3", "b5", "Bash", map[string]any{"command": "python - <<'EOF'\nprint(1)\nEOF"})
+		b.Result("b5", "1", false)
+		b.Use("m3", "b3", "Bash", map[string]any{"command": "go test ./parser/"})
+		b.Result("b3", "ok  \tparser\t0.01s", false)
+		b.Say("m4", "The parser tests pass.")
+	})
 	if !strings.Contains(log, "- corrigé : Échec de `go test ./parser/`") {
 		t.Errorf("the test failure is not shown fixed:\n%s", log)
 	}
@@ -58,22 +47,12 @@ func TestFailureOfTheSameCommandFolds(t *testing.T) {
 	b.Use("m1", "b1", "Bash", map[string]any{"command": "make lint"})
 	b.Result("b1", "Exit code 2\nmain.go:3:1: unused import \"os\"", true)
 	b.Say("m2", "One lint error left.")
-	path := b.Write(t)
-	stop := func() { t.Helper(); stopHook(t, ws, path) }
-	stop()
-	b.Prompt("remove the import and lint again")
-	b.Use("m3", "b2", "Bash", map[string]any{"command": "make lint"})
-	b.Result("b2", "Exit code 2\nparse.go:9:2: ineffectual assignment to err", true)
-	b.Say("m4", "Another lint error.")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stop()
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := string(data)
+	log := turnsLog(t, ws, b, func() {
+		b.Prompt("remove the import and lint again")
+		b.Use("m3", "b2", "Bash", map[string]any{"command": "make lint"})
+		b.Result("b2", "Exit code 2\nparse.go:9:2: ineffectual assignment to err", true)
+		b.Say("m4", "Another lint error.")
+	})
 	if n := strings.Count(log, "`make lint`"); n != 1 || !strings.Contains(log, "- Échec de `make lint` : parse.go:9:2: ineffectual assignment to err") {
 		t.Errorf("the second failure of make lint (%d bullets) is not folded into the first:\n%s", n, log)
 	}

@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,22 +18,12 @@ func TestMCPFailureFixedInALaterTurn(t *testing.T) {
 	b.Use("m1", "f1", "mcp__figma__get_node_tree", map[string]any{"node": "1:2"})
 	b.Result("f1", "Figma API error: 429 Rate limit exceeded", true)
 	b.Say("m2", "The repository is empty: the push was refused.")
-	path := b.Write(t)
-	stop := func() { t.Helper(); stopHook(t, ws, path) }
-	stop()
-	b.Prompt("ok")
-	b.Use("m3", "p2", "mcp__github__push_files", map[string]any{"repo": "app", "branch": "main"})
-	b.Result("p2", `{"ref": "refs/heads/main"}`, false)
-	b.Say("m4", "Done.")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stop()
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := string(data)
+	log := turnsLog(t, ws, b, func() {
+		b.Prompt("ok")
+		b.Use("m3", "p2", "mcp__github__push_files", map[string]any{"repo": "app", "branch": "main"})
+		b.Result("p2", `{"ref": "refs/heads/main"}`, false)
+		b.Say("m4", "Done.")
+	})
 	if !strings.Contains(log, "- corrigé : Échec de `push_files`") {
 		t.Errorf("the push that went through later does not fix the failed one:\n%s", log)
 	}

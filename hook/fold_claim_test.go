@@ -20,22 +20,13 @@ func TestRestatedWorkFolds(t *testing.T) {
 	b.Result("e1", "ok", false)
 	full := "Added 3 retry fields to `api/schema.ts` in the `jobs.settings` validator (lines 120-123)"
 	b.Say("m2", "## Report\n\n**Changes made:**\n- "+full+"\n")
-	path := b.Write(t)
-	stopHook(t, ws, path)
-	b.Prompt("Saving still fails with a validation error")
-	b.Use("m3", "e2", "Edit", map[string]any{"file_path": filepath.Join(ws, "api/jobs.ts"), "old_string": "a", "new_string": "b"})
-	b.Result("e2", "ok", false)
 	other := "Added 3 retry fields to `settingsSchema` validator (lines 40-43)"
-	b.Say("m4", "### Changes Made\n\n**File 1: `api/schema.ts`**\n- Added 3 retry fields to the jobs schema (lines 120-123)\n\n**File 2: `api/jobs.ts`**\n- "+other+"\n")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stopHook(t, ws, path)
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := string(data)
+	log := turnsLog(t, ws, b, func() {
+		b.Prompt("Saving still fails with a validation error")
+		b.Use("m3", "e2", "Edit", map[string]any{"file_path": filepath.Join(ws, "api/jobs.ts"), "old_string": "a", "new_string": "b"})
+		b.Result("e2", "ok", false)
+		b.Say("m4", "### Changes Made\n\n**File 1: `api/schema.ts`**\n- Added 3 retry fields to the jobs schema (lines 120-123)\n\n**File 2: `api/jobs.ts`**\n- "+other+"\n")
+	})
 	if strings.Count(log, "(lines 120-123)") != 1 || !strings.Contains(log, "- "+full+"\n") || !strings.Contains(log, "- "+other+"\n") {
 		t.Errorf("want the change of lines 120-123 once, in full, and the other change:\n%s", log)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"carnet/hook/transcript/transcripttest"
 	"carnet/memstore"
 	"carnet/memstore/llm"
 )
@@ -188,4 +189,24 @@ func TestLogLineIsOneLine(t *testing.T) {
 	if l := logLine(fixedNow(), "", "", "two\nlines\x00 and \xff"); strings.Count(string(l), "\n") != 1 || !utf8.Valid(l) {
 		t.Errorf("logLine = %q", l)
 	}
+}
+
+// turnsLog captures the transcript b holds with a Stop, then, for each of more (which adds
+// a turn to b), writes the transcript again and captures again; it returns the day's log.
+func turnsLog(t *testing.T, ws string, b *transcripttest.Claude, more ...func()) string {
+	t.Helper()
+	path := b.Write(t)
+	stopHook(t, ws, path)
+	for _, add := range more {
+		add()
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stopHook(t, ws, path)
+	}
+	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

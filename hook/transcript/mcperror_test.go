@@ -19,14 +19,7 @@ func TestReadGeminiMCPError(t *testing.T) {
 {"id":"2","timestamp":"2026-03-22T10:01:05Z","type":"gemini","content":"","toolCalls":[{"id":"c1","name":"push_files","args":{},
  "result":[{"functionResponse":{"response":{"error":` + string(must(json.Marshal(wrapped))) + `}}}],"status":"error"}]},
 {"id":"3","timestamp":"2026-03-22T10:01:09Z","type":"gemini","content":"The repository is empty."}]}`
-	p := filepath.Join(t.TempDir(), "session-x.json")
-	if err := os.WriteFile(p, []byte(chat), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	turn, err := ReadGeminiTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	turn := readGeminiChat(t, chat)
 	if len(turn.Tools) != 1 {
 		t.Fatalf("turn: %+v", turn)
 	}
@@ -58,14 +51,7 @@ func TestReadGeminiMCPErrorInAnAnswer(t *testing.T) {
  {"id":"c3","name":"read_file","args":{"file_path":"status.json"},"status":"success","displayName":"ReadFile",
   "result":[{"functionResponse":{"response":{"output":"{\"status\":\"error\",\"error\":\"sample\"}"}}}]}]},
 {"id":"3","timestamp":"2026-03-22T10:01:09Z","type":"gemini","content":"Rate limited."}]}`
-	p := filepath.Join(t.TempDir(), "session-x.json")
-	if err := os.WriteFile(p, []byte(chat), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	turn, err := ReadGeminiTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	turn := readGeminiChat(t, chat)
 	if len(turn.Tools) != 3 {
 		t.Fatalf("turn: %+v", turn)
 	}
@@ -78,4 +64,19 @@ func TestReadGeminiMCPErrorInAnAnswer(t *testing.T) {
 	if u := turn.Tools[2]; u.IsError || u.MCP {
 		t.Errorf("a file read that holds such JSON: %+v", u)
 	}
+}
+
+// readGeminiChat reads the last turn of a Gemini CLI chat (one JSON object) written to a
+// temp file.
+func readGeminiChat(t *testing.T, chat string) *Turn {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "session-x.json")
+	if err := os.WriteFile(p, []byte(chat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	turn, err := ReadGeminiTurn(context.Background(), p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return turn
 }

@@ -1,9 +1,6 @@
 package transcript
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -30,14 +27,7 @@ func TestThoughtsAreRead(t *testing.T) {
 {"id":"1","timestamp":"2026-03-22T10:00:00Z","type":"user","content":"Build the layout"},
 {"id":"2","timestamp":"2026-03-22T10:01:00Z","type":"gemini","content":"","thoughts":[{"subject":"Constructing the Layout","description":"I've decided on a standard sidebar."}]},
 {"id":"3","timestamp":"2026-03-22T10:01:09Z","type":"gemini","content":"Done.","thoughts":[{"subject":"Wrapping Up","description":"All set."}]}]}`
-	p := filepath.Join(t.TempDir(), "session-x.json")
-	if err := os.WriteFile(p, []byte(chat), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	g, err := ReadGeminiTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := readGeminiChat(t, chat)
 	if want := []string{"I've decided on a standard sidebar.", "All set."}; !slices.Equal(g.Thoughts, want) {
 		t.Errorf("gemini thoughts = %q, want %q", g.Thoughts, want)
 	}

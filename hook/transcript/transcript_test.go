@@ -431,12 +431,7 @@ func TestReadGeminiTurnWholeJSON(t *testing.T) {
 {"id":"3","timestamp":"2026-03-22T10:01:05Z","type":"gemini","content":"","toolCalls":[{"id":"c1","name":"run_shell_command","args":{"command":"git push"},
  "result":[{"functionResponse":{"response":{"output":"Command: git push\nDirectory: (root)\nOutput: fatal: could not read Username\nError: (none)\nExit Code: 128"}}}],"status":"success"}]},
 {"id":"4","timestamp":"2026-03-22T10:01:09Z","type":"gemini","content":"The push failed: no credentials."}]}`
-	p := filepath.Join(t.TempDir(), "session-x.json")
-	os.WriteFile(p, []byte(chat), 0o644)
-	turn, err := ReadGeminiTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	turn := readGeminiChat(t, chat)
 	if turn.Prompt != "Push the branch" || turn.Closing != "The push failed: no credentials." || len(turn.Tools) != 1 {
 		t.Fatalf("turn: %+v", turn)
 	}

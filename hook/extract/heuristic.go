@@ -30,6 +30,7 @@ const (
 type wording struct {
 	lang, commit, commitNoHash, failed, failedBare, fixed                           string
 	prOpened, prOpenedBare, prMerged, interrupted, userStop, resume, plan, proposal string
+	resumeAt, resumeLeft, partsSep, unblocked                                       string
 }
 
 var wordings = map[string]wording{
@@ -37,12 +38,18 @@ var wordings = map[string]wording{
 		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: memstore.FixedPrefix["fr"],
 		prOpened: "PR %s ouverte : %s", prOpenedBare: "PR %s ouverte", prMerged: "PR %s fusionnée",
 		interrupted: "Tour interrompu : %s", userStop: "Tour interrompu par l'utilisateur", resume: "Reprendre le travail interrompu : %s", plan: "Plan : %s",
-		proposal: "Proposition restée sans réponse : %s"},
+		proposal:   "Proposition restée sans réponse : %s",
+		resumeAt:   "Reprendre le travail interrompu (dernier fichier modifié : %s)",
+		resumeLeft: "Reprendre le travail interrompu, reste à construire : %s", partsSep: " ; ",
+		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)"},
 	"en": {lang: "en", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
 		prOpened: "Opened PR %s: %s", prOpenedBare: "Opened PR %s", prMerged: "Merged PR %s",
 		interrupted: "Turn interrupted: %s", userStop: "Turn interrupted by the user", resume: "Resume the interrupted work: %s", plan: "Plan: %s",
-		proposal: "Unanswered proposal: %s"},
+		proposal:   "Unanswered proposal: %s",
+		resumeAt:   "Resume the interrupted work (last file changed: %s)",
+		resumeLeft: "Resume the interrupted work, left to build: %s", partsSep: "; ",
+		unblocked: "`%s` only went through after `%s` (before: %s)"},
 }
 
 // Extract implements Extractor.

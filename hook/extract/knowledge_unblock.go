@@ -12,12 +12,6 @@ import (
 // something ("create_or_update_file" of a README), then the same tool going through: the
 // session found what the tool needs first, a fact for next time.
 
-// unblockedWording says it in the log's language.
-var unblockedWording = map[string]string{
-	"fr": "`%s` n'est passé qu'après `%s` (avant : %s)",
-	"en": "`%s` only went through after `%s` (before: %s)",
-}
-
 // creatingVerbs open the name of a tool that changes what the next call finds.
 var creatingVerbs = []string{"create", "add", "init", "enable", "set", "update", "upload", "install"}
 
@@ -40,7 +34,7 @@ func unblocked(tools []*transcript.ToolUse, w wording) []string {
 		if cause == "" || transcript.Refused(cause) {
 			continue
 		}
-		out = append(out, fmt.Sprintf(unblockedWording[w.lang], name, by, cause))
+		out = append(out, fmt.Sprintf(w.unblocked, name, by, cause))
 	}
 	return out
 }

@@ -16,7 +16,7 @@ const (
 var itemLabel = regexp.MustCompile(`^\pL+ \d+[:.] +`)
 
 // proposedItems are the items a proposal lists, one a bold line, their numbering label
-// aside, joined (see partsSep); or "" when it lists fewer than two, or too many.
+// aside, joined (wording.partsSep); or "" when it lists fewer than two, or too many.
 func proposedItems(closing string, w wording) string {
 	var items []string
 	for l := range strings.Lines(closing) {
@@ -33,5 +33,5 @@ func proposedItems(closing string, w wording) string {
 	if len(items) < 2 {
 		return ""
 	}
-	return strings.Join(items, partsSep[w.lang])
+	return strings.Join(items, w.partsSep)
 }

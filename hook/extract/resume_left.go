@@ -8,16 +8,6 @@ import (
 	"carnet/memstore"
 )
 
-// resumeLeft is the to-do of an interrupted turn whose prompt listed parts to build that
-// the work has not reached yet.
-var resumeLeft = map[string]string{
-	"fr": "Reprendre le travail interrompu, reste à construire : %s",
-	"en": "Resume the interrupted work, left to build: %s",
-}
-
-// partsSep joins the parts left, per language.
-var partsSep = map[string]string{"fr": " ; ", "en": "; "}
-
 // A prompt lists the parts to build in 2 to maxParts short lines after its first; a
 // longer list, or a longer line, is pasted material, not a list of parts.
 const (
@@ -46,7 +36,7 @@ func partsLeft(t *transcript.Turn, w wording) string {
 			left = append(left, head)
 		}
 	}
-	return strings.Join(left, partsSep[w.lang])
+	return strings.Join(left, w.partsSep)
 }
 
 // promptParts are the lines of a prompt after its first, list marks aside, when they are

@@ -104,6 +104,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)
+	e.Knowledge = oneFactEach(e.Knowledge)
 	askOnly(&e, changed)
 	return e
 }
@@ -664,7 +665,7 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 			s = strings.TrimLeft(s, "-*•+ ")
 			s = clipSentence(s, maxBullet)
 			s = redact(s)
-			if s == "" || redactedOnly(s) || key == memstore.KeyKnowledge && isCitation(s) {
+			if s == "" || redactedOnly(s) || key == memstore.KeyKnowledge && (isCitation(s) || isLabelledLink(s)) {
 				continue
 			}
 			k := strings.ToLower(s)

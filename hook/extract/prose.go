@@ -449,8 +449,8 @@ func reasonedMove(low string) bool {
 const maxAnswer = 2
 
 // answer keeps, when the user asked a question, the first statements of the assistant's
-// answer (its closing text), its conclusion first when it states one: what was learned by
-// asking.
+// answer (its closing text); of an answer that ends in a conclusion (a discussion), only
+// its first statement, not the conclusion: what was learned by asking.
 func answer(t *transcript.Turn) []string {
 	p := strings.TrimSpace(t.Prompt)
 	if t.Sidechain || t.Closing == "" || !strings.HasSuffix(p, "?") && !strings.HasSuffix(p, "？") ||
@@ -468,8 +468,8 @@ func answer(t *transcript.Turn) []string {
 		if len(s) < 40 || strings.HasPrefix(s, "I ") || strings.HasPrefix(s, "I'") || isContrast(" "+strings.ToLower(s)) {
 			continue
 		}
-		if isConclusion(s) { // the answer summed up comes first
-			out = append([]string{s}, out[:min(len(out), maxAnswer-1)]...)
+		if isConclusion(s) { // a discussion summed up: its first statement is the fact, the rest argues
+			out = out[:min(len(out), maxAnswer-1)]
 			break
 		}
 		if len(out) < maxAnswer {

@@ -17,8 +17,9 @@ var usageHeadings = map[string]bool{"usage": true, "commands": true, "developmen
 const maxUsage = 4
 
 // usage adds, as knowledge, the commands the closing text and the Markdown the turn wrote
-// show under a usage heading, each with the comment line above it: "`npm run dev`: Start
-// development server". A command with no comment says nothing worth a bullet.
+// show under a usage heading, each with the comment line above it: "`sync.py
+// --refresh-config`: Refresh configuration manually". A command with no comment or no
+// option says nothing worth a bullet.
 func usage(e *memstore.Extraction, t *transcript.Turn) {
 	if t.Sidechain {
 		return
@@ -42,7 +43,7 @@ func usage(e *memstore.Extraction, t *transcript.Turn) {
 }
 
 // usageCommands reads the fenced blocks under a usage heading: each "# comment" line
-// followed by a command line gives "`command`: comment".
+// followed by a command line with an option gives "`command`: comment".
 func usageCommands(text string) []string {
 	var out []string
 	inUsage, inFence, comment := false, false, ""
@@ -59,7 +60,7 @@ func usageCommands(text string) []string {
 			comment = ""
 		case strings.HasPrefix(l, "#"):
 			comment = strings.TrimSpace(strings.TrimLeft(l, "#"))
-		case comment != "" && len(l) <= 120:
+		case comment != "" && len(l) <= 120 && hasOption(l): // "npm run dev" says only its script's name
 			out = append(out, "`"+strings.TrimPrefix(l, "$ ")+"`: "+comment)
 			comment = ""
 		}

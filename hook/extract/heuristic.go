@@ -104,6 +104,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)
+	e.Decisions = slices.DeleteFunc(e.Decisions, bareAction) // the work done, not a choice
 	askOnly(&e, changed)
 	return e
 }

@@ -9,14 +9,17 @@ import (
 // names a change made ("Changed `a@v3` → `a@v4`", "Add the fields to the validator.") or
 // a step of a writing plan ("Explain the flow: …") is the work or the plan, not a choice.
 
-// actionVerbs open, in lower case, a change made or to make, or a thing to write.
-var actionVerbs = map[string]bool{"add": true, "added": true, "change": true, "changed": true, "update": true,
-	"updated": true, "modify": true, "modified": true, "remove": true, "removed": true,
-	"delete": true, "deleted": true, "rename": true, "renamed": true, "move": true, "moved": true, "bump": true,
-	"bumped": true, "upgrade": true, "upgraded": true, "replace": true, "replaced": true, "create": true,
-	"created": true, "implement": true, "implemented": true, "refresh": true, "refreshed": true, "explain": true,
-	"state": true, "emphasize": true, "emphasise": true, "highlight": true, "mention": true, "stress": true,
-	"ajouté": true, "ajouter": true, "modifié": true, "modifier": true}
+// actionVerbs open, in lower case, a change made or to make, or a thing to write; true for
+// the words that are nouns too ("State management: …", "Move list …"), a verb only before
+// its object ("State the route", "Move the `x` file"). "Replaced A with B" is not one: it
+// says what B was chosen over.
+var actionVerbs = map[string]bool{"add": false, "added": false, "change": true, "changed": false, "update": true,
+	"updated": false, "modify": false, "modified": false, "remove": false, "removed": false, "delete": false,
+	"deleted": false, "rename": false, "renamed": false, "move": true, "moved": false, "bump": true, "bumped": false,
+	"upgrade": true, "upgraded": false, "create": false, "created": false, "implement": false, "implemented": false,
+	"refresh": true, "refreshed": false, "explain": false, "state": true, "emphasize": false, "emphasise": false,
+	"highlight": true, "mention": false, "stress": true,
+	"ajouté": false, "ajouter": false, "modifié": false, "modifier": false}
 
 // whyMarkers say, in lower case, why a change was made or what it was made over (with
 // decisionMarkers, reasonOpeners and purposeMarkers).
@@ -26,8 +29,9 @@ var whyMarkers = []string{" not ", "—not ", " so ", " over ", " vs ", " versus
 // bareAction reports a decision that opens with an action verb and says neither why nor
 // over what ("Add the fields to the validator.", "Changed X → Y").
 func bareAction(s string) bool {
-	first, _, _ := strings.Cut(strings.TrimSpace(s), " ")
-	if !actionVerbs[strings.ToLower(first)] {
+	first, rest, _ := strings.Cut(strings.TrimSpace(s), " ")
+	needsObject, ok := actionVerbs[strings.ToLower(first)]
+	if !ok || needsObject && !opensObject(rest) {
 		return false
 	}
 	low := " " + strings.ToLower(s) + " "
@@ -35,8 +39,9 @@ func bareAction(s string) bool {
 		!hasAny(low, purposeMarkers) && !hasPurpose(s)
 }
 
-// notVerbs follow "to" in a destination ("to the validator"), not in a purpose ("to force").
-var notVerbs = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true, "our": true,
+// determiners open a noun phrase; after "to", a destination ("to the validator"), not a
+// purpose ("to force").
+var determiners = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true, "our": true,
 	"your": true, "my": true, "this": true, "that": true, "these": true, "those": true, "each": true,
 	"every": true, "all": true, "both": true, "one": true, "it": true, "them": true}
 
@@ -51,8 +56,14 @@ func hasPurpose(s string) bool {
 		rest = rest[i+4:]
 		w, _, _ := strings.Cut(rest, " ")
 		w = strings.TrimRight(w, ".,;:")
-		if w != "" && !notVerbs[w] && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLower(r) }) {
+		if w != "" && !determiners[w] && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLower(r) }) {
 			return true
 		}
 	}
+}
+
+// opensObject reports words that open a verb's object: a determiner, inline code or a quote.
+func opensObject(words string) bool {
+	w, _, _ := strings.Cut(words, " ")
+	return determiners[strings.ToLower(w)] || strings.HasPrefix(w, "`") || strings.HasPrefix(w, "\"")
 }

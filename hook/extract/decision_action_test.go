@@ -18,9 +18,11 @@ func TestChangeWithoutWhyIsNoDecision(t *testing.T) {
 	b.Say("m2", "## Fixed\n\n### Root Cause\nThe runner rejects `actions/cache@v2`.\n\n"+
 		"### Solution Applied\nUpdated `.github/workflows/ci.yml`:\n"+
 		"- Line 12: Changed `actions/cache@v2` → `actions/cache@v4`\n"+
-		"- Updated the lint step to use `golangci-lint` instead of `go vet`\n")
+		"- Updated the lint step to use `golangci-lint` instead of `go vet`\n"+
+		"- Replaced `moment` with `date-fns`\n"+
+		"\n## Decisions\n- State lives in one store per page.\n")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"Updated the lint step to use `golangci-lint` instead of `go vet`"}
+	want := []string{"Updated the lint step to use `golangci-lint` instead of `go vet`", "Replaced `moment` with `date-fns`", "State lives in one store per page."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}

@@ -44,21 +44,29 @@ func TestRefusalIsADecision(t *testing.T) {
 	}
 }
 
-// A plan's "## Solution" stated as a paragraph is the choice the plan makes.
+// A plan's "## Solution" stated as a paragraph is the choice the plan makes when it says
+// why ("Restart the dev server to force the schema push."); one that only names the fix
+// ("Add the fields to the validator.") is the work to do, not a choice.
 func TestPlanSolutionParagraphIsADecision(t *testing.T) {
 	t.Parallel()
-	plan := "# Plan: Fix the missing fields\n\n## Problem\nThe validator rejects the new fields.\n\n" +
-		"## Solution\n\nAdd the four fields to the mutation validator in `api/validators.ts`.\n\n" +
-		"## Steps\n1. Edit the validator\n2. Rebuild\n"
-	b := &transcripttest.Claude{}
-	b.Prompt("the save still fails")
-	b.Use("m1", "x1", "ExitPlanMode", map[string]any{"plan": plan})
-	b.Result("x1", "User has approved your plan.", false)
-	b.Say("m2", "Done.")
-	e := extractEN(t, b, "/home/dev/proj")
-	want := "Add the four fields to the mutation validator in `api/validators.ts`."
-	if !slices.Contains(e.Decisions, want) {
-		t.Errorf("decisions = %q, want %q among them", e.Decisions, want)
+	for _, tc := range []struct {
+		solution string
+		decision bool
+	}{
+		{"Add the four fields to the mutation validator in `api/validators.ts`.", false},
+		{"Restart the dev server to force the schema deployment.", true},
+	} {
+		plan := "# Plan: Fix the missing fields\n\n## Problem\nThe validator rejects the new fields.\n\n" +
+			"## Solution\n\n" + tc.solution + "\n\n## Steps\n1. Edit the validator\n2. Rebuild\n"
+		b := &transcripttest.Claude{}
+		b.Prompt("the save still fails")
+		b.Use("m1", "x1", "ExitPlanMode", map[string]any{"plan": plan})
+		b.Result("x1", "User has approved your plan.", false)
+		b.Say("m2", "Done.")
+		e := extractEN(t, b, "/home/dev/proj")
+		if slices.Contains(e.Decisions, tc.solution) != tc.decision {
+			t.Errorf("%q: decisions = %q", tc.solution, e.Decisions)
+		}
 	}
 }
 

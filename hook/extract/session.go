@@ -186,7 +186,7 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(t.Prompt), planPrompt); ok {
 		texts, promptPlan = append(texts, rest), true
 	}
-	titled := len(texts)
+	titled, planned := len(texts), len(texts) // the documents after them are no plans
 	if promptPlan {
 		titled-- // the prompt's plan gave the goal already
 	}
@@ -205,6 +205,9 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 		}
 		items := labelledIn(p, planWords, true)
 		d := foldStack(items[memstore.KeyDecisions])
+		if i < planned {
+			d = append(d, planSettings(p)...)
+		}
 		d = d[:min(len(d), maxPlanDecisions-decisions)]
 		decisions += len(d)
 		e.Add(memstore.KeyDecisions, d...)

@@ -439,7 +439,7 @@ func goalText(p string) string {
 	if isAck(p) || isStatusQuestion(p) || isHousekeeping(p) || isURLReply(p) {
 		return ""
 	}
-	return pauseSemicolon(dropPlea(dropChatter(dropHandOff(p))))
+	return oneTask(pauseSemicolon(dropPlea(dropChatter(dropHandOff(p)))))
 }
 
 // thinkWords ask the agent to think longer ("ultrathink"): they are not the task.

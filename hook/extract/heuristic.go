@@ -92,6 +92,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 		e.NextDone = append(e.NextDone, closed...)
 		if goal == "" {
 			e.Goal = append(e.Goal, todoGoal(t.Tools)...) // "ok go", "/review": the plan says what the turn was for
+			e.Goal = append(e.Goal, readmeGoal(t, e.Goal)...)
 		}
 	}
 	interruption(&e, t, fx, goal, w)

@@ -8,12 +8,12 @@ import (
 // tweakGoals drops the goals of a turn that only touched files the day's log already
 // names (see isTweak): after a goal, such a turn tweaks the day's task ("remove the red
 // highlight" on the app's files), it is not a task of its own. A plan the user hands over
-// always names a task.
+// always names a task, and so does a feature (see isFeature).
 func tweakGoals(today *Doc, goals, work []string) []string {
 	if len(goals) == 0 || slices.ContainsFunc(goals, func(g string) bool { return strings.HasPrefix(g, handedPlan) }) || !isTweak(today, work) {
 		return goals
 	}
-	return nil
+	return slices.DeleteFunc(slices.Clone(goals), func(g string) bool { return !isFeature(g) }) // a feature is a task (goal_feature.go)
 }
 
 // isTweak reports turn's work whose file lists name only files the day's log already has

@@ -90,7 +90,8 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 			seen = day
 		}
 		if key == KeyGoal {
-			if items = newRequests(today, tx.questionLed(today, tweakGoals(today, items, e.Work), tx.p.LogPath(date), res)); len(items) == 0 {
+			items = tx.discussLed(today, tweakGoals(today, items, e.Work), e.Work, tx.p.LogPath(date), res)
+			if items = newRequests(today, tx.questionLed(today, items, tx.p.LogPath(date), res)); len(items) == 0 {
 				continue
 			}
 		}

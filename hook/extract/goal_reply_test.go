@@ -31,8 +31,8 @@ func TestLinkWithARemarkIsNoGoal(t *testing.T) {
 	for in, want := range map[string]string{
 		"https://dash.example.app/ -> 我用無痕可以看到":                  "",
 		"https://dash.example.app/ works for me":                 "",
-		"https://github.com/acme/api/issues/12 fix this":         "https://github.com/acme/api/issues/12 fix this",
-		"https://github.com/acme/api/pull/7 merge it":            "https://github.com/acme/api/pull/7 merge it",
+		"https://github.com/acme/api/issues/12 fix this":         "issue #12 fix this",
+		"https://github.com/acme/api/pull/7 merge it":            "PR #7 merge it",
 		"https://dash.example.app/ why is the chart empty?":      "https://dash.example.app/ why is the chart empty?",
 		"For the pieces, download them from https://example.org": "For the pieces, download them from https://example.org",
 	} {

@@ -98,6 +98,8 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 		e.NextDone = append(e.NextDone, closed...)
 		if goal == "" {
 			e.Goal = append(e.Goal, todoGoal(t.Tools)...) // "ok go", "/review": the plan says what the turn was for
+			e.Goal = append(e.Goal, readmeGoal(t, e.Goal)...)
+			e.Goal = append(e.Goal, reviewCommandGoal(t, e.Goal)...)
 		}
 	}
 	interruption(&e, t, fx, goal, w)
@@ -447,7 +449,7 @@ func goalText(p string) string {
 	if isAck(p) || isStatusQuestion(p) || isHousekeeping(p) || isURLReply(p) {
 		return ""
 	}
-	return pauseSemicolon(dropPlea(dropChatter(dropHandOff(p))))
+	return oneTask(pauseSemicolon(dropPlea(dropChatter(dropHandOff(p)))))
 }
 
 // thinkWords ask the agent to think longer ("ultrathink"): they are not the task.

@@ -306,7 +306,7 @@ func TestQuestionsAndOffersAreNoSteps(t *testing.T) {
 
 func TestGoalsCountCharactersNotBytes(t *testing.T) {
 	t.Parallel()
-	g := "новый репо в 4alvit аккаунте (отдельный фолдер тут в корне директории). fastapi-mqtt-gateway - Target: Production-ready REST/WebSocket → MQTT bridge"
+	g := "новый репо в 4alvit аккаунте (отдельный фолдер тут в корне директории). fastapi-mqtt-gateway - Production-ready REST/WebSocket → MQTT bridge, with auth"
 	if len(g) <= maxGoal {
 		t.Fatalf("the test needs more than %d bytes: %d", maxGoal, len(g))
 	}

@@ -1,0 +1,72 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+
+	"carnet/hook/transcript"
+)
+
+// skipsHooks reports a call whose commit skipped the repository's hooks ("git commit
+// --no-verify", "-n"): the commit is made, but what a hook refused (a failing test, the
+// formatter) is not fixed by it.
+func skipsHooks(cmd string) bool {
+	_, rest, ok := strings.Cut(cmd, "git commit")
+	if !ok {
+		return false
+	}
+	if i := strings.IndexAny(rest, ";|&\n"); i >= 0 {
+		rest = rest[:i]
+	}
+	for f := range strings.FieldsSeq(rest) {
+		if f == "--no-verify" || f == "-n" {
+			return true
+		}
+		if f == "-m" || strings.HasPrefix(f, `"`) || strings.HasPrefix(f, "'") {
+			return false // the message: its words are no options
+		}
+	}
+	return false
+}
+
+// followsRedirects reports a curl call told to follow redirects (-L, --location, "-sL").
+func followsRedirects(cmd string) bool {
+	for f := range strings.FieldsSeq(cmd) {
+		if f == "--location" || len(f) > 1 && f[0] == '-' && f[1] != '-' && strings.ContainsRune(f[1:], 'L') {
+			return true
+		}
+	}
+	return false
+}
+
+// idleStop reports a turn the user stopped before it changed anything (no file edited):
+// nothing is half done, and stopping the agent is no failure of the session.
+func idleStop(t *transcript.Turn) bool {
+	return t.Interrupted && !slices.ContainsFunc(t.Tools, (*transcript.ToolUse).Edits)
+}
+
+// requestName names a curl call by its URL ("curl https://app.example.com/"), or "": its
+// options say how to print the answer, not what was asked, and a retry with other options
+// is the same request failing again.
+func requestName(cmd string) string {
+	f := strings.Fields(cmd)
+	if len(f) == 0 || f[0] != "curl" {
+		return ""
+	}
+	for _, w := range f[1:] {
+		if w == "&&" || w == "|" || w == ";" || w == "||" {
+			break
+		}
+		if w = strings.Trim(w, `"'`); strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") {
+			return "curl " + w
+		}
+	}
+	return ""
+}
+
+// isStatusLine reports the status line a curl call printed (-w "HTTP %{http_code}"): the
+// request is what failed, not a command chained after it.
+func isStatusLine(cause string) bool {
+	f := strings.Fields(cause)
+	return len(f) == 2 && strings.EqualFold(f[0], "HTTP") && len(f[1]) == 3
+}

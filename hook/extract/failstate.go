@@ -70,3 +70,29 @@ func isStatusLine(cause string) bool {
 	f := strings.Fields(cause)
 	return len(f) == 2 && strings.EqualFold(f[0], "HTTP") && len(f[1]) == 3
 }
+
+// failedAgain records a command that failed again in the turn: left open on another cause,
+// its bullet (the one that opens with bare) takes this failure, what still fails when the
+// turn ends (a commit refused by the formatter, then by the tests); fixed later, the bullet,
+// fixed too, keeps the cause met first, and so does one that already says this cause.
+func failedAgain(problems []string, bare, b, cause, fixed string) {
+	if cause == "" || strings.HasPrefix(b, fixed) {
+		return
+	}
+	for i, p := range problems {
+		if strings.HasPrefix(strings.TrimPrefix(p, fixed), bare) && !strings.Contains(p, cause) {
+			problems[i] = b
+			return
+		}
+	}
+}
+
+// hookedCommit names "git commit" for a call whose commit went through the repository's
+// hooks, or "": the hooks pass now, so it fixes what they refused of an earlier commit, in
+// this turn or an earlier one (as fixedLater does within a turn).
+func hookedCommit(u *transcript.ToolUse) string {
+	if u.CommitHash == "" || skipsHooks(u.Command) {
+		return ""
+	}
+	return "git commit"
+}

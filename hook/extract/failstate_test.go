@@ -98,3 +98,43 @@ func TestFailedRequestNamedByItsURL(t *testing.T) {
 		t.Errorf("a later request that went through does not fix it: %q", s)
 	}
 }
+
+// A command refused again on something else, and left so, is recorded with what still
+// failed at the end; fixed in the end, with the cause met first.
+func TestCommandFailedAgainTakesTheCauseItEndedWith(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Commit the phase 2 work")
+	bash(b, "c1", `git commit -m "Phase 2"`, "[warn] Code style issues found in 3 files. Run Prettier with --write to fix.\nhusky - pre-commit script failed (code 1)", true)
+	bash(b, "c2", `git commit -m "Phase 2"`, "All matched files use Prettier code style!\nFAIL a.test.ts > caches 404 responses\nhusky - pre-commit script failed (code 1)", true)
+	bash(b, "c3", `git commit --no-verify -m "Phase 2"`, "[main f068b15] Phase 2", false)
+	bash(b, "t1", `npm test`, "FAIL b.test.ts > parses dates", true)
+	bash(b, "t2", `npm test`, "FAIL b.test.ts > formats dates", true)
+	bash(b, "t3", `npm test`, "Tests: 12 passed", false)
+	b.Say("m9", "Committed.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"`git commit` failed: FAIL a.test.ts > caches 404 responses", "fixed: `npm test` failed: FAIL b.test.ts > parses dates"}
+	if !slices.Equal(e.Problems, want) {
+		t.Errorf("problems = %q, want %q", e.Problems, want)
+	}
+}
+
+// A commit that went through the hooks fixes, in a later turn, what they refused of an
+// earlier commit, whatever its message; one made past them does not.
+func TestCommitThroughTheHooksFixesAnEarlierRefusal(t *testing.T) {
+	t.Parallel()
+	for cmd, want := range map[string]bool{
+		`git add a.test.ts && git commit -m "Make the tests resilient"`:             true,
+		`git add a.test.ts && git commit --no-verify -m "Make the tests resilient"`: false,
+	} {
+		b := &transcripttest.Claude{}
+		b.Prompt("Why is the last test failing?")
+		bash(b, "c1", cmd, "[main 3bc489a] Make the tests resilient\n 2 files changed", false)
+		b.Say("m9", "Committed.")
+		tr := read(t, b.Write(t), transcript.ReadOptions{})
+		tr.Root = "/home/dev/proj"
+		if got := slices.Contains(Succeeded(tr), "git commit"); got != want {
+			t.Errorf("%s: names git commit gone through = %v, want %v", cmd, got, want)
+		}
+	}
+}

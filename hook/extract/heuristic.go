@@ -189,9 +189,10 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures {
 			continue
 		}
-		if cmd == "" || seenCmd[cmd] {
+		if cmd == "" {
 			continue
 		}
+		again := seenCmd[cmd]
 		seenCmd[cmd] = true
 		b := fmt.Sprintf(w.failedBare, cmd)
 		cause := shortURLs(causeLine(u.Output))
@@ -204,6 +205,8 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		}
 		if at := lints.place(u.Command, problems); at < len(problems) {
 			problems[at] = b // the linter's pass, in the state it ended in
+		} else if again {
+			failedAgain(problems, fmt.Sprintf(w.failedBare, cmd), b, cause, w.fixed)
 		} else {
 			problems = append(problems, b)
 		}
@@ -226,7 +229,7 @@ func Succeeded(t *transcript.Turn) []string {
 			continue // a here-document is its script: "python - <<EOF" names every script alike
 		}
 		cmd := shortCommand(u.Command)
-		for _, c := range chainedToo(slices.Compact([]string{cmd, unrun(cmd), requestName(u.Command)}), u) { // run through its runner, it fixes the bare command
+		for _, c := range chainedToo(slices.Compact([]string{cmd, unrun(cmd), requestName(u.Command), hookedCommit(u)}), u) { // run through its runner, it fixes the bare command
 			if skipsHooks(u.Command) && strings.Contains(c, "git commit") {
 				continue // a commit past the hooks fixes nothing they refused
 			}

@@ -49,3 +49,13 @@ func reopenReported(today *Doc, s Section, items []string) []string {
 	}
 	return rest
 }
+
+// missingKey keys a failure for want of a file by that file (see missingFile), "" for any
+// other: the same file missing to two commands ("python -" reading it, "head" on it) is one
+// failure of the session.
+func missingKey(text string) string {
+	if f := missingFile(text); f != "" {
+		return "missing file " + f
+	}
+	return ""
+}

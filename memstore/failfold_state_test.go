@@ -43,3 +43,26 @@ func TestReportedErrorBackAfterItsFixIsOpen(t *testing.T) {
 		t.Errorf("the error reported again is not reopened, once:\n%s", log)
 	}
 }
+
+// The same file missing to another command in a later exchange is the failure the day
+// already has: one bullet, in its latest state.
+func TestSameMissingFileIsOneFailure(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-22.md": "# Log session — 2026-03-22\n\n## Problèmes rencontrés\n" +
+		"- Échec de `python -` : FileNotFoundError: [Errno 2] No such file or directory: 'exported-session.jsonl'\n" +
+		"- Échec de `cat config.toml` : cat: config.toml: No such file or directory\n"})
+	e := Extraction{Problems: []string{"Échec de `head -n 15 exported-session.jsonl` : head: exported-session.jsonl: No such file or directory"}}
+	if _, err := p.Merge(e, Change{Writer: "hook", Now: day("2026-03-22")}); err != nil {
+		t.Fatal(err)
+	}
+	log := readRel(t, p, p.LogPath("2026-03-22"))
+	n := 0
+	for l := range strings.Lines(log) {
+		if strings.Contains(l, "exported-session.jsonl") {
+			n++
+		}
+	}
+	if n != 1 || !strings.Contains(log, "config.toml") {
+		t.Errorf("the same missing file is not one failure:\n%s", log)
+	}
+}

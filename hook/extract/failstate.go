@@ -49,11 +49,11 @@ func idleStop(t *transcript.Turn) bool {
 // options say how to print the answer, not what was asked, and a retry with other options
 // is the same request failing again.
 func requestName(cmd string) string {
-	f := strings.Fields(cmd)
-	if len(f) == 0 || f[0] != "curl" {
-		return ""
+	rest, ok := strings.CutPrefix(strings.TrimSpace(cmd), "curl ")
+	if !ok {
+		return "" // most calls: nothing to split
 	}
-	for _, w := range f[1:] {
+	for w := range strings.FieldsSeq(rest) {
 		if w == "&&" || w == "|" || w == ";" || w == "||" {
 			break
 		}
@@ -71,16 +71,22 @@ func isStatusLine(cause string) bool {
 	return len(f) == 2 && strings.EqualFold(f[0], "HTTP") && len(f[1]) == 3
 }
 
-// failedAgain records a command that failed again in the turn: left open on another cause,
-// its bullet (the one that opens with bare) takes this failure, what still fails when the
-// turn ends (a commit refused by the formatter, then by the tests); fixed later, the bullet,
-// fixed too, keeps the cause met first, and so does one that already says this cause.
-func failedAgain(problems []string, bare, b, cause, fixed string) {
-	if cause == "" || strings.HasPrefix(b, fixed) {
+// newCause reports a cause no bullet of the turn says yet: a command failing again on it
+// failed on something else (see failedAgain).
+func newCause(problems []string, cause string) bool {
+	return cause != "" && !slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, cause) })
+}
+
+// failedAgain records a command that failed again in the turn on another cause (newCause):
+// left open, its bullet (the one that opens with bare) takes this failure, what still fails
+// when the turn ends (a commit refused by the formatter, then by the tests); fixed later,
+// the bullet, fixed too, keeps the cause met first.
+func failedAgain(problems []string, bare, b, fixed string) {
+	if strings.HasPrefix(b, fixed) {
 		return
 	}
 	for i, p := range problems {
-		if strings.HasPrefix(strings.TrimPrefix(p, fixed), bare) && !strings.Contains(p, cause) {
+		if strings.HasPrefix(strings.TrimPrefix(p, fixed), bare) {
 			problems[i] = b
 			return
 		}

@@ -194,8 +194,11 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		}
 		again := seenCmd[cmd]
 		seenCmd[cmd] = true
-		b := fmt.Sprintf(w.failedBare, cmd)
 		cause := shortURLs(causeLine(u.Output))
+		if again && !newCause(problems, cause) {
+			continue // the same failure again
+		}
+		b := fmt.Sprintf(w.failedBare, cmd)
 		if cause != "" {
 			b = fmt.Sprintf(w.failed, cmd, cause)
 		}
@@ -203,10 +206,10 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			rerunFixed(tools[i+1:], u.Command, cause) || chainFixedLater(tools[i+1:], u) {
 			b = w.fixed + b
 		}
-		if at := lints.place(u.Command, problems); at < len(problems) {
+		if again {
+			failedAgain(problems, fmt.Sprintf(w.failedBare, cmd), b, w.fixed)
+		} else if at := lints.place(u.Command, problems); at < len(problems) {
 			problems[at] = b // the linter's pass, in the state it ended in
-		} else if again {
-			failedAgain(problems, fmt.Sprintf(w.failedBare, cmd), b, cause, w.fixed)
 		} else {
 			problems = append(problems, b)
 		}

@@ -113,7 +113,7 @@ func rerunFixed(later []*transcript.ToolUse, cmd, cause string) bool {
 		return false
 	}
 	for _, u := range later {
-		if u.Name != "Bash" || !u.HasResult || u.IsError {
+		if u.Name != "Bash" || !u.HasResult || u.IsError || skipsHooks(u.Command) {
 			continue
 		}
 		g := strings.Fields(commandKey(u.Command))

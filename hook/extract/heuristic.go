@@ -184,6 +184,9 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			continue // another repository's commits and failures are not this project's
 		}
 		cmd := shortCommand(u.Command)
+		if n := requestName(u.Command); n != "" && isStatusLine(causeLine(u.Output)) {
+			cmd = n // the request, whatever options printed its status
+		}
 		pushFailed := false
 		if c := commitBullet(u, w); c != "" {
 			commits = append(commits, c)
@@ -196,12 +199,16 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures {
 			continue
 		}
-		if cmd == "" || seenCmd[cmd] {
+		if cmd == "" {
 			continue
 		}
+		again := seenCmd[cmd]
 		seenCmd[cmd] = true
-		b := fmt.Sprintf(w.failedBare, cmd)
 		cause := shortURLs(causeLine(u.Output))
+		if again && !newCause(problems, cause) {
+			continue // the same failure again
+		}
+		b := fmt.Sprintf(w.failedBare, cmd)
 		if cause != "" {
 			b = fmt.Sprintf(w.failed, cmd, cause)
 		}
@@ -209,7 +216,9 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			rerunFixed(tools[i+1:], u.Command, cause) || chainFixedLater(tools[i+1:], u) {
 			b = w.fixed + b
 		}
-		if at := lints.place(u.Command, problems); at < len(problems) {
+		if again {
+			failedAgain(problems, fmt.Sprintf(w.failedBare, cmd), b, w.fixed)
+		} else if at := lints.place(u.Command, problems); at < len(problems) {
 			problems[at] = b // the linter's pass, in the state it ended in
 		} else {
 			problems = append(problems, b)
@@ -233,7 +242,10 @@ func Succeeded(t *transcript.Turn) []string {
 			continue // a here-document is its script: "python - <<EOF" names every script alike
 		}
 		cmd := shortCommand(u.Command)
-		for _, c := range chainedToo(slices.Compact([]string{cmd, unrun(cmd)}), u) { // run through its runner, it fixes the bare command
+		for _, c := range chainedToo(slices.Compact([]string{cmd, unrun(cmd), requestName(u.Command), hookedCommit(u)}), u) { // run through its runner, it fixes the bare command
+			if skipsHooks(u.Command) && strings.Contains(c, "git commit") {
+				continue // a commit past the hooks fixes nothing they refused
+			}
 			if _, seen := last[c]; !seen {
 				order = append(order, c)
 			}
@@ -282,7 +294,7 @@ func fixedLater(later []*transcript.ToolUse, cmd string, uncommitted bool) bool 
 		if u.Name != "Bash" || !u.HasResult {
 			continue
 		}
-		if !u.IsError && commandKey(u.Command) == k || commit && u.CommitHash != "" {
+		if !u.IsError && commandKey(u.Command) == k || commit && u.CommitHash != "" && !skipsHooks(u.Command) {
 			return true
 		}
 	}
@@ -590,7 +602,8 @@ func isRealFailure(u *transcript.ToolUse) bool {
 func isStatusProbe(cmd, out string) bool {
 	f := strings.Fields(causeLine(out))
 	return strings.Contains(cmd, "curl ") && strings.Contains(cmd, "-w") && len(f) >= 2 &&
-		strings.EqualFold(f[0], "HTTP") && len(f[1]) == 3 && f[1][0] >= '1' && f[1][0] <= '3'
+		strings.EqualFold(f[0], "HTTP") && len(f[1]) == 3 && f[1][0] >= '1' && f[1][0] <= '3' &&
+		(f[1][0] != '3' || !followsRedirects(cmd)) // a redirect it was told to follow and could not: the page is not reached
 }
 
 // isEmptySearch reports grep or rg exiting 1 with nothing to say: no match, not a failure.

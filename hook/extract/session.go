@@ -118,7 +118,7 @@ func interruption(e *memstore.Extraction, t *transcript.Turn, fx PathFixer, goal
 		return // the model declined the prompt: the user says it again, nothing of the project failed
 	case apiFail:
 		e.Problems = append(e.Problems, fmt.Sprintf(w.interrupted, firstSentences(closing)))
-	case stopped:
+	case stopped && !idleStop(t): // stopped before anything changed: nothing failed
 		e.Problems = append(e.Problems, w.userStop)
 	default:
 		return

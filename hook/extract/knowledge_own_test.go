@@ -1,0 +1,65 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"carnet/hook/transcript/transcripttest"
+)
+
+// A usage line for the option the turn itself added ("--refresh-config", listed in what was
+// added) repeats the work bullet: no lesson. A usage line for an option the work does not
+// name still teaches how to run the project.
+func TestUsageOfTheTurnsOwnOptionIsNoLesson(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Add a way to refresh the configuration")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/scripts/sync.py", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "## Summary\n\n### What was added:\n\n1. **`--refresh-config` flag** - Manual configuration refresh option\n\n"+
+		"### Usage:\n```bash\n# Refresh configuration manually\npython scripts/sync.py --refresh-config\n\n"+
+		"# Sync without writing anything\npython scripts/sync.py --dry-run\n```\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	if got := strings.Join(e.Knowledge, "\n"); strings.Contains(got, "--refresh-config") {
+		t.Errorf("usage of the turn's own option kept as knowledge:\n%s", got)
+	}
+	want := "`python scripts/sync.py --dry-run`: Sync without writing anything"
+	if !slices.Contains(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q in it", e.Knowledge, want)
+	}
+}
+
+// A deadline given as a bare label and a date ("Target deadline: 1 August 2026") does not
+// say whose deadline it is: no bullet. A deadline with its subject stays.
+func TestBareDeadlineLabelIsNotKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Draft the grant application")
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": "/home/dev/proj/README.md"})
+	b.Result("r1", "# Arena", false)
+	b.Say("m2", "I will keep it precise:\n\n- Deadline: 2026-09-15.\n- Target deadline: **1 August 2026**.\n"+
+		"- The grant report is due by 2026-10-01 at the latest.\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"The grant report is due by 2026-10-01 at the latest."}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}
+
+// A checked verification line that says how the thing works ("(uses `glob("*.md")`)") is
+// knowledge in the session's words; a checked line with no mechanism is not.
+func TestVerifiedMechanismIsKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Add the help template")
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/templates/help.md", "content": "# Help"})
+	b.Result("w1", "File created successfully", false)
+	b.Say("m2", "## Summary\n\n**Verification:**\n- ✅ Template auto-discovered by installer (uses `glob(\"*.md\")`)\n"+
+		"- ✅ Installation shows 7 templates (including help)\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"Template auto-discovered by installer (uses `glob(\"*.md\")`)"}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}

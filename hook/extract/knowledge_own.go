@@ -90,7 +90,8 @@ func mechanisms(t *transcript.Turn) []string {
 	return out
 }
 
-// addMechanisms adds the turn's verified mechanisms as knowledge.
+// addMechanisms adds the turn's verified mechanisms and the flows it states as knowledge.
 func addMechanisms(e *memstore.Extraction, t *transcript.Turn) {
 	e.Add(memstore.KeyKnowledge, mechanisms(t)...)
+	e.Add(memstore.KeyKnowledge, flows(t)...)
 }

@@ -63,3 +63,21 @@ func TestVerifiedMechanismIsKnowledge(t *testing.T) {
 		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}
 }
+
+// A sentence that states how a thing flows ("The payment path is A → B → C") is knowledge;
+// a step of instructions written with arrows ("New app → repo → branch") is not.
+func TestStatedFlowIsKnowledge(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Explain what the product does before we write the application")
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": "/home/dev/proj/README.md"})
+	b.Result("r1", "# Arena", false)
+	b.Say("m2", "I will keep it precise:\n\n- The vault has per-agent spend controls.\n"+
+		"- The implemented payment path is Card → Stripe → Ledger → Bank, then Bank → Card on refund. I will describe only that.\n\n"+
+		"To deploy:\n1. New app → repo `acme/app` → branch `main`\n2. Deploy\n")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"The implemented payment path is Card → Stripe → Ledger → Bank, then Bank → Card on refund."}
+	if !slices.Equal(e.Knowledge, want) {
+		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
+	}
+}

@@ -90,8 +90,10 @@ func mechanisms(t *transcript.Turn) []string {
 	return out
 }
 
-// addMechanisms adds the turn's verified mechanisms and the flows it states as knowledge.
-func addMechanisms(e *memstore.Extraction, t *transcript.Turn) {
+// addStatedKnowledge adds as knowledge the turn's verified mechanisms, the flows it states
+// and its explanation of what the user reported.
+func addStatedKnowledge(e *memstore.Extraction, t *transcript.Turn) {
 	e.Add(memstore.KeyKnowledge, mechanisms(t)...)
 	e.Add(memstore.KeyKnowledge, flows(t)...)
+	e.Add(memstore.KeyKnowledge, ackedExplanation(t)...)
 }

@@ -28,6 +28,9 @@ func ackedExplanation(t *transcript.Turn) []string {
 		reply = t.Texts[0]
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(reply), "\n")
+	if !opensWithAck(first) {
+		return nil // most replies open otherwise: not split
+	}
 	var ss []string
 	for _, s := range splitSentences(stripMarkup(first)) {
 		ss = append(ss, splitCJK(s)...)
@@ -50,6 +53,17 @@ func isAcknowledgement(s string) bool {
 		rest, ok := strings.CutPrefix(low, a)
 		if r, _ := utf8.DecodeRuneInString(rest); ok && (rest == "" || strings.ContainsRune(" ,.!—-–，", r)) {
 			return !hasAny(low, []string{"i'll ", "i will ", "let me", "we'll "})
+		}
+	}
+	return false
+}
+
+// opensWithAck reports text that opens with one of acknowledgements, whatever its case,
+// without copying it.
+func opensWithAck(text string) bool {
+	for _, a := range acknowledgements {
+		if len(text) >= len(a) && strings.EqualFold(text[:len(a)], a) {
+			return true
 		}
 	}
 	return false

@@ -145,6 +145,7 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 	e.Add(memstore.KeyKnowledge, knowledge...)
 	e.Add(memstore.KeyKnowledge, answer(t)...)
 	e.Add(memstore.KeyKnowledge, deadlines(t)...)
+	addStatedKnowledge(e, t)
 }
 
 // fileBullets names the files edited or written in the turn, relative to the workspace.

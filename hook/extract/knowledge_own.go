@@ -1,0 +1,99 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"carnet/hook/transcript"
+	"carnet/memstore"
+)
+
+// Knowledge is what the next session could not guess from the work: the rules here keep a
+// bullet out when it only says the turn's own work again or says too little to be read
+// alone, and take the mechanism a verified line names.
+
+// ownOption reports a usage bullet ("`sync.py --refresh-config`: Refresh …") whose
+// command's options the turn's work already names ("`--refresh-config` flag - Manual
+// configuration refresh option"): the turn added that option, and its usage line repeats
+// the work bullet.
+func ownOption(usage string, work []string) bool {
+	cmd, _, _ := strings.Cut(strings.TrimPrefix(usage, "`"), "`")
+	n := 0
+	for f := range strings.FieldsSeq(cmd) {
+		if o := strings.TrimLeft(f, "-"); len(o) == len(f) || o == "" || !isLetter(o[0]) {
+			continue
+		}
+		n++
+		if !namesOption(work, f) {
+			return false
+		}
+	}
+	return n > 0
+}
+
+// namesOption reports an item of items that has opt as a word of its own.
+func namesOption(items []string, opt string) bool {
+	for _, s := range items {
+		for i := 0; ; {
+			j := strings.Index(s[i:], opt)
+			if j < 0 {
+				break
+			}
+			end := i + j + len(opt)
+			if end == len(s) || !isLetter(s[end]) && s[end] != '-' && s[end] != '_' {
+				return true
+			}
+			i = end
+		}
+	}
+	return false
+}
+
+// bareDeadline reports a deadline sentence that is only a label and a date ("Target
+// deadline: 1 August 2026."): it does not say whose deadline it is.
+func bareDeadline(s string) bool {
+	label, date, ok := strings.Cut(s, ":")
+	date = strings.Trim(date, " .*")
+	return ok && date != "" && len(strings.Fields(label)) <= 3 && datePattern.FindString(date) == date
+}
+
+// mechanismNote matches a parenthesis that says how a thing works with the code it uses:
+// "(uses `glob("*.md")`)", "(via `os.walk`)".
+var mechanismNote = regexp.MustCompile("\\((uses|via|using|relies on) `[^`]+`\\)")
+
+// maxMechanisms bounds the mechanisms taken from a turn.
+const maxMechanisms = 2
+
+// mechanisms returns the checked lines of the closing text that name how a thing works
+// ("✅ Template auto-discovered by installer (uses `glob("*.md")`)"): what the agent
+// verified, with the mechanism the next session would otherwise look up again.
+func mechanisms(t *transcript.Turn) []string {
+	if t.Sidechain || !strings.Contains(t.Closing, "`)") {
+		return nil // most closing texts hold no such note: not read line by line
+	}
+	var out []string
+	inFence := false
+	for line := range strings.Lines(t.Closing) {
+		l := strings.TrimSpace(line)
+		if isFence(l) {
+			inFence = !inFence
+			continue
+		}
+		if inFence || !isListItem(l) || !strings.ContainsAny(l, "✅✔✓") || len(out) == maxMechanisms {
+			continue
+		}
+		s := strings.TrimSpace(strings.Trim(stripItem(l), "✅✔✓️ "))
+		if m := mechanismNote.FindStringIndex(s); m != nil && m[1] == len(s) && m[0] > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// addStatedKnowledge adds as knowledge the turn's verified mechanisms, the flows it states
+// and its explanation of what the user reported.
+func addStatedKnowledge(e *memstore.Extraction, t *transcript.Turn) {
+	e.Add(memstore.KeyKnowledge, mechanisms(t)...)
+	e.Add(memstore.KeyKnowledge, flows(t)...)
+	e.Add(memstore.KeyKnowledge, ackedExplanation(t)...)
+}

@@ -45,3 +45,36 @@ func TestNewStateWithoutWhyIsNoDecision(t *testing.T) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
 }
+
+// A prompt that answers the agent's numbered questions point by point ("1: the upload
+// retries …") gives the user's choices: each point is a decision, in the user's words.
+func TestNumberedAnswerGivesTheUserChoices(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("1: the upload retries if the network drops. If the file is too large, it's refused\n" +
+		"2: a second upload of the same file replaces the first\n" +
+		"3. If the user is offline, the upload waits in a queue")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/upload.js", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Implemented the upload rules.")
+	e := extractEN(t, b, "/home/dev/proj")
+	want := []string{"The upload retries if the network drops. If the file is too large, it's refused",
+		"A second upload of the same file replaces the first", "If the user is offline, the upload waits in a queue"}
+	if !slices.Equal(e.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", e.Decisions, want)
+	}
+}
+
+// A numbered list of requests ("1. Add the upload page") asks for work: no choice.
+func TestNumberedRequestsGiveNoChoice(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("1. Add the upload page\n2. Fix the login redirect")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/upload.js", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Both are done.")
+	e := extractEN(t, b, "/home/dev/proj")
+	if len(e.Decisions) != 0 {
+		t.Errorf("decisions = %q, want none", e.Decisions)
+	}
+}

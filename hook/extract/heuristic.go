@@ -109,6 +109,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	statements(&e, t)
 	e.Add(memstore.KeyKnowledge, unblocked(t.Tools, w)...)
 	plans(&e, t, w)
+	e.Add(memstore.KeyDecisions, answeredChoices(t)...)
 	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)

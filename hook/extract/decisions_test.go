@@ -178,7 +178,7 @@ func TestThinkingGivesStatedDecisionsOnly(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("build the admin layout from the design")
-	b.ThinkText("m1", "I've decided on a standard sidebar with the logo at the top and the navigation in the middle. "+
+	b.ThinkText("m1", "I've decided on a standard sidebar with the logo at the top so that every page shares one navigation. "+
 		"Now I'll create the configuration module using pydantic-settings.")
 	b.Use("m1", "w1", "Write", map[string]any{"file_path": "/home/dev/proj/src/Sidebar.tsx", "content": "x"})
 	b.Result("w1", "ok", false)
@@ -187,7 +187,7 @@ func TestThinkingGivesStatedDecisionsOnly(t *testing.T) {
 		"The root cause is the empty repository, which has no main branch.")
 	b.Say("m2", "The layout is built.")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"I've decided on a standard sidebar with the logo at the top and the navigation in the middle."}
+	want := []string{"I've decided on a standard sidebar with the logo at the top so that every page shares one navigation."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}
@@ -269,7 +269,8 @@ func TestRevertIsADecision(t *testing.T) {
 }
 
 // A choice stated in thinking keeps the reason the same thought gives for it a few
-// sentences on ("… to minimize issues with rate limits"): what was chosen and why.
+// sentences on ("… to minimize issues with rate limits"): what was chosen and why; one
+// with no reason near it is dropped (see decision_why.go).
 func TestThoughtChoiceKeepsItsReason(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
@@ -282,8 +283,7 @@ func TestThoughtChoiceKeepsItsReason(t *testing.T) {
 	b.Result("w1", "ok", false)
 	b.Say("m3", "The pages are built.")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"I've chosen the two main dashboard frames — I'm keeping the export small to minimize possible issues with rate limits.",
-		"I've decided on a standard sidebar with the logo at the top."}
+	want := []string{"I've chosen the two main dashboard frames — I'm keeping the export small to minimize possible issues with rate limits."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}

@@ -109,11 +109,12 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	statements(&e, t)
 	e.Add(memstore.KeyKnowledge, unblocked(t.Tools, w)...)
 	plans(&e, t, w)
+	e.Add(memstore.KeyDecisions, answeredChoices(t)...)
 	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)
 	e.Knowledge = oneFactEach(e.Knowledge)
-	e.Decisions = slices.DeleteFunc(e.Decisions, bareAction) // the work done, not a choice
+	e.Decisions = slices.DeleteFunc(e.Decisions, notAChoice) // the work done, not a choice
 	askOnly(&e, changed)
 	return e
 }

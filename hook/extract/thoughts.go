@@ -43,7 +43,9 @@ func thoughtDecisions(t *transcript.Turn, n int) []string {
 		for i, s := range ss {
 			low := " " + strings.ToLower(s) + " "
 			if len(out) < n && opensWith(low, thoughtChoices) && !hasAny(low, thoughtMoves) && !hasAny(low, tools) {
-				out = append(out, withReason(ss, i))
+				if c := withReason(ss, i); saysWhy(c) { // a choice with no why is where the model looks next
+					out = append(out, c)
+				}
 			}
 		}
 	}

@@ -326,6 +326,7 @@ func (r *runner) capture() (int, error) {
 	}
 	e.Succeeded = extract.Succeeded(turn)
 	e.Evidence = extract.Evidence(turn)
+	e.Settled = extract.Settled(turn)
 	e.Delivered = extract.Delivered(turn)
 	e.NextDone = append(e.NextDone, r.replacedTodos(turn)...)
 	if len(e.Unknown) > 0 {

@@ -41,6 +41,12 @@ type Extraction struct {
 	// build that one of them covers (see AskedDone). Never written as such.
 	Delivered []string `json:"-"`
 
+	// Settled lists the lines a closing text marks settled that find a concern absent
+	// ("found NO unwrap() in production code"): Merge drops the open to-dos they make moot
+	// (see ShownDone) from their list without ticking them: nothing was done. Never
+	// written as such.
+	Settled []string `json:"-"`
+
 	// Asked says the goal is a question the exchange only answered in words (it changed
 	// nothing): Merge writes it only when the day has no goal yet; after a goal, such a
 	// question discusses the task under way, it is not a task.

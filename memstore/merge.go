@@ -28,6 +28,7 @@ type MergeResult struct {
 	Similar    []Item   // bullets written though near an existing one (see Similar): a different fact is never dropped
 	Unmatched  []string // a_suivre_done items that matched no open item
 	Ambiguous  []string // a_suivre_done items that matched several open items (left open)
+	Dropped    []Item   // open items a settled finding made moot, removed unticked (see Extraction.Settled)
 	Unknown    []string // extraction keys ignored
 	Changed    []string // files written, relative to the workspace root
 	Commit     gitrepo.CommitResult
@@ -131,6 +132,9 @@ func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 		return err
 	}
 	if err := tx.closeAskedDone(e.Delivered, e.Next, res); err != nil {
+		return err
+	}
+	if err := tx.dropSettled(e.Settled, e.Next, res); err != nil {
 		return err
 	}
 	if len(e.LongTerm) > 0 {

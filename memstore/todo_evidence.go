@@ -24,11 +24,12 @@ var todoWords = set(strings.Fields(`consider adding possibly maybe optionally wh
 
 // ShownDone reports whether the evidence of an exchange (see Extraction.Evidence) shows
 // the open item done: the command a "Run `…`" item names was run (whole words of a line of
-// evidence: "make" is not "cmake"), or one line of evidence has most of the item's subject
+// evidence: "make" is not "cmake") and the item names no later step (see laterStep), or
+// one line of evidence has most of the item's subject
 // words (see minShown), one word the start of the other ("warn", "warning"). A command to
 // run in CI is done when the pipeline runs it (see putInCI).
 func ShownDone(item string, evidence []string) bool {
-	if cmd := runCommand(item); cmd != "" {
+	if cmd := runCommand(item); cmd != "" && !laterStep(item) {
 		if inCI(item) {
 			return slices.ContainsFunc(evidence, func(e string) bool { return putInCI(cmd, e) })
 		}

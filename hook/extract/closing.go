@@ -296,7 +296,7 @@ var metadata = regexp.MustCompile(`(?i)^(file|files|line|lines|location|path|sev
 
 func add(out map[string][]string, key, s string) {
 	s = lineRef.ReplaceAllString(strings.TrimSpace(s), "")
-	if len(s) < 4 || strings.HasSuffix(s, ":") || metadata.MatchString(s) || len(out[key]) >= maxLabelled {
+	if len(s) < 4 || strings.HasSuffix(s, ":") || metadata.MatchString(s) || len(out[key]) >= labelCap(key) {
 		return // a fragment ("Line: 23") or the introduction of a code block
 	}
 	if key == memstore.KeyNext && !isStep(s) {

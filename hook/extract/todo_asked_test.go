@@ -25,16 +25,23 @@ func TestDeliveredIsTheAskedWorkDone(t *testing.T) {
 }
 
 // The lines under a closing text's heading marked done are evidence: they may close an
-// earlier to-do on their subject; the lines under other headings are not.
+// earlier to-do on their subject; the lines under other headings are not. A heading marked
+// done that finds a concern absent settles it: its lines make a to-do moot, they do not
+// show it done (c06: "✅ Excessive use of unwrap(): Replace …" was ticked though nothing
+// was replaced).
 func TestEvidenceUnderACheckedHeading(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("confirm those unwrap calls are only in test code")
 	b.Say("m1", "## Summary\n\n### ✅ Good News: none in production\nThe codebase uses proper error handling with `Result` types.\n\n"+
-		"```rust\nlet x = y.unwrap();\n```\n\n### 🚨 Issues\n- The DHT handshake masks failures\n")
+		"```rust\nlet x = y.unwrap();\n```\n\n### 🚨 Issues\n- The DHT handshake masks failures\n\n### ✅ Lints\n- Clippy lint for unwrap_used in lib.rs\n")
 	tr := read(t, b.Write(t), transcript.ReadOptions{})
-	want := []string{"### ✅ Good News: none in production", "The codebase uses proper error handling with `Result` types."}
+	want := []string{"### ✅ Lints", "Clippy lint for unwrap_used in lib.rs"}
 	if got := Evidence(tr); !slices.Equal(got, want) {
 		t.Errorf("evidence = %q, want %q", got, want)
+	}
+	settled := []string{"### ✅ Good News: none in production", "The codebase uses proper error handling with `Result` types."}
+	if got := Settled(tr); !slices.Equal(got, settled) {
+		t.Errorf("settled = %q, want %q", got, settled)
 	}
 }

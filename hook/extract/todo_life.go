@@ -50,14 +50,14 @@ func Evidence(t *transcript.Turn) []string {
 		}
 	}
 	for l := range strings.Lines(t.Closing) {
-		if doneStatement(l) != "" || strings.ContainsAny(l, "✅✔") {
+		if doneStatement(l) != "" || strings.ContainsAny(l, "✅✔") && (headingLevel(strings.TrimSpace(l)) == 0 || !findsAbsent(l)) {
 			add(stripMarkup(l))
 		}
 	}
 	for _, c := range pastedCommands(t.Prompt) {
 		add(c)
 	}
-	for _, l := range checkedSection(t.Closing) {
+	for _, l := range checkedSection(t.Closing, false) {
 		add(l)
 	}
 	return out

@@ -9,45 +9,8 @@ import (
 )
 
 // Knowledge is what the next session could not guess from the work: the rules here keep a
-// bullet out when it only says the turn's own work again or says too little to be read
-// alone, and take the mechanism a verified line names.
-
-// ownOption reports a usage bullet ("`sync.py --refresh-config`: Refresh …") whose
-// command's options the turn's work already names ("`--refresh-config` flag - Manual
-// configuration refresh option"): the turn added that option, and its usage line repeats
-// the work bullet.
-func ownOption(usage string, work []string) bool {
-	cmd, _, _ := strings.Cut(strings.TrimPrefix(usage, "`"), "`")
-	n := 0
-	for f := range strings.FieldsSeq(cmd) {
-		if o := strings.TrimLeft(f, "-"); len(o) == len(f) || o == "" || !isLetter(o[0]) {
-			continue
-		}
-		n++
-		if !namesOption(work, f) {
-			return false
-		}
-	}
-	return n > 0
-}
-
-// namesOption reports an item of items that has opt as a word of its own.
-func namesOption(items []string, opt string) bool {
-	for _, s := range items {
-		for i := 0; ; {
-			j := strings.Index(s[i:], opt)
-			if j < 0 {
-				break
-			}
-			end := i + j + len(opt)
-			if end == len(s) || !isLetter(s[end]) && s[end] != '-' && s[end] != '_' {
-				return true
-			}
-			i = end
-		}
-	}
-	return false
-}
+// bullet out when it says too little to be read alone, and take the mechanism a verified
+// line names.
 
 // bareDeadline reports a deadline sentence that is only a label and a date ("Target
 // deadline: 1 August 2026."): it does not say whose deadline it is.

@@ -2,33 +2,10 @@ package extract
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"carnet/hook/transcript/transcripttest"
 )
-
-// A usage line for the option the turn itself added ("--refresh-config", listed in what was
-// added) repeats the work bullet: no lesson. A usage line for an option the work does not
-// name still teaches how to run the project.
-func TestUsageOfTheTurnsOwnOptionIsNoLesson(t *testing.T) {
-	t.Parallel()
-	b := &transcripttest.Claude{}
-	b.Prompt("Add a way to refresh the configuration")
-	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/scripts/sync.py", "old_string": "a", "new_string": "b"})
-	b.Result("e1", "ok", false)
-	b.Say("m2", "## Summary\n\n### What was added:\n\n1. **`--refresh-config` flag** - Manual configuration refresh option\n\n"+
-		"### Usage:\n```bash\n# Refresh configuration manually\npython scripts/sync.py --refresh-config\n\n"+
-		"# Sync without writing anything\npython scripts/sync.py --dry-run\n```\n")
-	e := extractEN(t, b, "/home/dev/proj")
-	if got := strings.Join(e.Knowledge, "\n"); strings.Contains(got, "--refresh-config") {
-		t.Errorf("usage of the turn's own option kept as knowledge:\n%s", got)
-	}
-	want := "`python scripts/sync.py --dry-run`: Sync without writing anything"
-	if !slices.Contains(e.Knowledge, want) {
-		t.Errorf("knowledge = %q, want %q in it", e.Knowledge, want)
-	}
-}
 
 // A deadline given as a bare label and a date ("Target deadline: 1 August 2026") does not
 // say whose deadline it is: no bullet. A deadline with its subject stays.

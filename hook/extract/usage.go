@@ -36,9 +36,6 @@ func usage(e *memstore.Extraction, t *transcript.Turn) {
 			if n == maxUsage {
 				return
 			}
-			if ownOption(c, e.Work) {
-				continue // the turn added that option: its work bullet says it
-			}
 			e.Add(memstore.KeyKnowledge, c)
 			n++
 		}

@@ -146,7 +146,7 @@ func causeLine(out string) string {
 		sourceExcerpt.MatchString(t), isBarePath(t):
 		return ""
 	}
-	return t
+	return trimShellPosition(t)
 }
 
 var sourceExcerpt = regexp.MustCompile(`^\d+\s*\|`)

@@ -27,17 +27,10 @@ func (tx *Tx) discussLed(today *Doc, goals, work []string, path string, res *Mer
 	if len(goals) != 1 || len(work) == 0 {
 		return goals
 	}
-	var last *Bullet
-	for _, b := range today.AllBullets() {
-		if b.Section.Key == KeyGoal {
-			last = &b.Bullet
-		}
-	}
+	last := lastGoal(today)
 	text := tx.CleanBullet(goals[0])
 	if last == nil || !asksDiscussionFirst(last.Text) || text == "" || !tx.guard(KeyGoal, text) {
 		return goals
 	}
-	today.SetBulletText(*last, text)
-	res.Added = append(res.Added, Item{Key: KeyGoal, Text: text, Path: path})
-	return nil
+	return replaceGoal(today, *last, text, path, res)
 }

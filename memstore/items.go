@@ -196,27 +196,36 @@ func (tx *Tx) TickItem(it OpenItem) error {
 	if err != nil {
 		return err
 	}
+	s, b, ok := nextBullet(d, it.Text)
+	if !ok {
+		return fmt.Errorf("open item %q is no longer in %s", it.Text, it.Path)
+	}
+	body := d.BulletBody(b) // nested lines written by hand go with the item
+	d.RemoveBullet(s, b)
+	lang := d.Language(tx.p.WS.Config.Language)
+	if !sectionIndex(d, KeyDone).Has(it.Text) {
+		done := strings.TrimSpace(strings.TrimPrefix(it.Text, "✅"))
+		done = strings.TrimPrefix(done, "[ ] ") // a Markdown task box: ✅ replaces it
+		d.AppendBullet(KeyDone, Heading(KeyDone, lang), "✅ "+done, LogOrder, body...)
+	} else if len(body) > 0 {
+		d.appendBody(KeyDone, it.Text, body)
+	}
+	return nil
+}
+
+// nextBullet finds the bullet of an open item (text) in the À suivre sections of d.
+func nextBullet(d *Doc, text string) (Section, Bullet, bool) {
 	for _, s := range d.Sections() {
 		if s.Key != KeyNext {
 			continue
 		}
 		for _, b := range d.Bullets(s) {
-			if b.Text == it.Text {
-				body := d.BulletBody(b) // nested lines written by hand go with the item
-				d.RemoveBullet(s, b)
-				lang := d.Language(tx.p.WS.Config.Language)
-				if !sectionIndex(d, KeyDone).Has(it.Text) {
-					done := strings.TrimSpace(strings.TrimPrefix(it.Text, "✅"))
-					done = strings.TrimPrefix(done, "[ ] ") // a Markdown task box: ✅ replaces it
-					d.AppendBullet(KeyDone, Heading(KeyDone, lang), "✅ "+done, LogOrder, body...)
-				} else if len(body) > 0 {
-					d.appendBody(KeyDone, it.Text, body)
-				}
-				return nil
+			if b.Text == text {
+				return s, b, true
 			}
 		}
 	}
-	return fmt.Errorf("open item %q is no longer in %s", it.Text, it.Path)
+	return Section{}, Bullet{}, false
 }
 
 // appendBody adds indented lines after the bullet of section key that matches text, so

@@ -32,16 +32,8 @@ func (tx *Tx) dropItem(it OpenItem) error {
 	if err != nil {
 		return err
 	}
-	for _, s := range d.Sections() {
-		if s.Key != KeyNext {
-			continue
-		}
-		for _, b := range d.Bullets(s) {
-			if b.Text == it.Text {
-				d.RemoveBullet(s, b)
-				return nil
-			}
-		}
+	if s, b, ok := nextBullet(d, it.Text); ok {
+		d.RemoveBullet(s, b)
 	}
 	return nil
 }

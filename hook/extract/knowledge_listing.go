@@ -36,7 +36,7 @@ func isLabelledLink(s string) bool {
 		}
 	}
 	label := strings.Trim(strings.Join(rest, " "), " .")
-	return label == "" || strings.HasSuffix(label, ":") && len(rest) <= 3
+	return label == "" || strings.HasSuffix(label, ":") && len(rest) <= 3 || isLinkPointer(s)
 }
 
 // withoutLinks returns s with its Markdown links ("[text](url)") taken out.

@@ -54,9 +54,10 @@ func mechanisms(t *transcript.Turn) []string {
 }
 
 // addStatedKnowledge adds as knowledge the turn's verified mechanisms, the flows it states
-// and its explanation of what the user reported.
+// its explanation of what the user reported and the names it saw the code use.
 func addStatedKnowledge(e *memstore.Extraction, t *transcript.Turn) {
 	e.Add(memstore.KeyKnowledge, mechanisms(t)...)
 	e.Add(memstore.KeyKnowledge, flows(t)...)
 	e.Add(memstore.KeyKnowledge, ackedExplanation(t)...)
+	e.Add(memstore.KeyKnowledge, conventions(t)...)
 }

@@ -110,6 +110,8 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyKnowledge, unblocked(t.Tools, w)...)
 	plans(&e, t, w)
 	e.Add(memstore.KeyDecisions, answeredChoices(t)...)
+	e.Add(memstore.KeyDecisions, statedRules(t)...)
+	e.Add(memstore.KeyDecisions, approachSummary(t)...)
 	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"iter"
 	"maps"
 	"regexp"
 	"slices"
@@ -262,6 +263,24 @@ func (b *blockReader) proseEnds(t string) bool {
 }
 
 func isFence(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "```") }
+
+// proseLines yields the lines of text outside its code blocks, trimmed; the fences are
+// left out too.
+func proseLines(text string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		inFence := false
+		for line := range strings.Lines(text) {
+			l := strings.TrimSpace(line)
+			if isFence(l) {
+				inFence = !inFence
+				continue
+			}
+			if !inFence && !yield(l) {
+				return
+			}
+		}
+	}
+}
 
 func headingLevel(t string) int {
 	n := 0

@@ -37,14 +37,8 @@ func deadlines(t *transcript.Turn) []string {
 		return nil // most closing texts name no deadline: not split; a plan is read by plans
 	}
 	var out []string
-	inFence := false
-	for line := range strings.Lines(t.Closing) {
-		l := strings.TrimSpace(line)
-		if isFence(l) {
-			inFence = !inFence
-			continue
-		}
-		if inFence || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "|") {
+	for l := range proseLines(t.Closing) {
+		if strings.HasPrefix(l, "#") || strings.HasPrefix(l, "|") {
 			continue
 		}
 		for _, s := range splitSentences(stripMarkup(stripItem(l))) {

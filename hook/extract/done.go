@@ -42,13 +42,8 @@ func doneStatements(t *transcript.Turn, next []string) []string {
 // out.
 func doneLines(closing string) iter.Seq[string] {
 	return func(yield func(string) bool) {
-		inFence := false
-		for line := range strings.Lines(closing) {
-			if isFence(line) {
-				inFence = !inFence
-				continue
-			}
-			if s := doneStatement(line); !inFence && s != "" && !yield(s) {
+		for line := range proseLines(closing) {
+			if s := doneStatement(line); s != "" && !yield(s) {
 				return
 			}
 		}

@@ -18,14 +18,8 @@ func flows(t *transcript.Turn) []string {
 		return nil // most closing texts draw no path: not split; a plan is read by plans
 	}
 	var out []string
-	inFence := false
-	for line := range strings.Lines(t.Closing) {
-		l := strings.TrimSpace(line)
-		if isFence(l) {
-			inFence = !inFence
-			continue
-		}
-		if inFence || strings.Count(l, "→") < 2 || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "|") {
+	for l := range proseLines(t.Closing) {
+		if strings.Count(l, "→") < 2 || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "|") {
 			continue
 		}
 		for _, s := range splitSentences(stripMarkup(stripItem(l))) {

@@ -35,14 +35,8 @@ func mechanisms(t *transcript.Turn) []string {
 		return nil // most closing texts hold no such note: not read line by line
 	}
 	var out []string
-	inFence := false
-	for line := range strings.Lines(t.Closing) {
-		l := strings.TrimSpace(line)
-		if isFence(l) {
-			inFence = !inFence
-			continue
-		}
-		if inFence || !isListItem(l) || !strings.ContainsAny(l, "✅✔✓") || len(out) == maxMechanisms {
+	for l := range proseLines(t.Closing) {
+		if !isListItem(l) || !strings.ContainsAny(l, "✅✔✓") || len(out) == maxMechanisms {
 			continue
 		}
 		s := strings.TrimSpace(strings.Trim(stripItem(l), "✅✔✓️ "))

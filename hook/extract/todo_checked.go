@@ -10,13 +10,10 @@ import "strings"
 // do not show it done (see Settled).
 func checkedSection(closing string, absent bool) []string {
 	var out []string
-	under, inFence := false, false
-	for l := range strings.Lines(closing) {
-		t := strings.TrimSpace(l)
+	under := false
+	for t := range proseLines(closing) {
 		switch {
-		case isFence(t):
-			inFence = !inFence
-		case inFence || t == "":
+		case t == "":
 		case headingLevel(t) > 0:
 			under = strings.ContainsAny(t, "✅✔") && findsAbsent(t) == absent
 			if under && absent {

@@ -29,16 +29,6 @@ func skipsHooks(cmd string) bool {
 	return false
 }
 
-// followsRedirects reports a curl call told to follow redirects (-L, --location, "-sL").
-func followsRedirects(cmd string) bool {
-	for f := range strings.FieldsSeq(cmd) {
-		if f == "--location" || len(f) > 1 && f[0] == '-' && f[1] != '-' && strings.ContainsRune(f[1:], 'L') {
-			return true
-		}
-	}
-	return false
-}
-
 // idleStop reports a turn the user stopped before it changed anything (no file edited):
 // nothing is half done, and stopping the agent is no failure of the session.
 func idleStop(t *transcript.Turn) bool {

@@ -606,8 +606,7 @@ func isRealFailure(u *transcript.ToolUse) bool {
 func isStatusProbe(cmd, out string) bool {
 	f := strings.Fields(causeLine(out))
 	return strings.Contains(cmd, "curl ") && strings.Contains(cmd, "-w") && len(f) >= 2 &&
-		strings.EqualFold(f[0], "HTTP") && len(f[1]) == 3 && f[1][0] >= '1' && f[1][0] <= '3' &&
-		(f[1][0] != '3' || !followsRedirects(cmd)) // a redirect it was told to follow and could not: the page is not reached
+		strings.EqualFold(f[0], "HTTP") && len(f[1]) == 3 && f[1][0] >= '1' && f[1][0] <= '3'
 }
 
 // isEmptySearch reports grep or rg exiting 1 with nothing to say: no match, not a failure.

@@ -7,10 +7,9 @@ import (
 	"carnet/hook/transcript"
 )
 
-// A deadline the session states ("Submissions are due by 2026-09-15") is
+// A deadline the session states ("Target deadline: 1 August 2026", "due by 2026-09-15") is
 // a fact the project depends on for longer than the session: knowledge, in the session's
-// own words. It takes a word of a deadline and a date in one sentence of the closing text,
-// one that says more than a label and a date (bareDeadline).
+// own words. It takes a word of a deadline and a date in one sentence of the closing text.
 
 // deadlineWords name a date something must be done by, in lower case.
 var deadlineWords = []string{"deadline", "due by", "due on", "due date", "cutoff", "cut-off", "expires on", "expiry date",
@@ -42,7 +41,7 @@ func deadlines(t *transcript.Turn) []string {
 			continue
 		}
 		for _, s := range splitSentences(stripMarkup(stripItem(l))) {
-			if len(out) < maxDeadlines && hasAny(strings.ToLower(s), deadlineWords) && datePattern.MatchString(s) && !bareDeadline(s) {
+			if len(out) < maxDeadlines && hasAny(strings.ToLower(s), deadlineWords) && datePattern.MatchString(s) {
 				out = append(out, s)
 			}
 		}

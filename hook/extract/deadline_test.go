@@ -21,7 +21,7 @@ func TestStatedDeadlineIsKnowledge(t *testing.T) {
 		"- The deadline is tight, so the draft stays short.\n\n"+
 		"Submissions are due by 2026-09-15 for the second round.")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"Submissions are due by 2026-09-15 for the second round."} // a bare "Target deadline:" says not whose
+	want := []string{"Target deadline: 1 August 2026.", "Submissions are due by 2026-09-15 for the second round."}
 	if !slices.Equal(e.Knowledge, want) {
 		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}

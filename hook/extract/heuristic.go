@@ -690,7 +690,7 @@ func clean(e memstore.Extraction, fx PathFixer) memstore.Extraction {
 			s = strings.TrimLeft(s, "-*•+ ")
 			s = clipSentence(s, maxBullet)
 			s = redact(s)
-			if s == "" || redactedOnly(s) || key == memstore.KeyKnowledge && (isCitation(s) || isLabelledLink(s)) {
+			if s == "" || redactedOnly(s) || key == memstore.KeyKnowledge && isCitation(s) {
 				continue
 			}
 			k := strings.ToLower(s)

@@ -23,39 +23,6 @@ func hasOption(cmd string) bool {
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-// isLabelledLink reports a bullet that is only a link, with at most a short label before
-// it ("GitHub Repo: [acme/dash](https://…)").
-func isLabelledLink(s string) bool {
-	if !strings.Contains(s, "://") {
-		return false
-	}
-	var rest []string
-	for f := range strings.FieldsSeq(withoutLinks(s)) {
-		if !strings.Contains(f, "://") {
-			rest = append(rest, f)
-		}
-	}
-	label := strings.Trim(strings.Join(rest, " "), " .")
-	return label == "" || strings.HasSuffix(label, ":") && len(rest) <= 3 || isLinkPointer(s)
-}
-
-// withoutLinks returns s with its Markdown links ("[text](url)") taken out.
-func withoutLinks(s string) string {
-	var b strings.Builder
-	for {
-		i := strings.Index(s, "](")
-		open := strings.LastIndex(s[:max(i, 0)], "[")
-		end := strings.IndexByte(s[max(i, 0):], ')')
-		if i < 0 || open < 0 || end < 0 {
-			break
-		}
-		b.WriteString(s[:open])
-		s = s[i+end+1:]
-	}
-	b.WriteString(s)
-	return b.String()
-}
-
 // oneFactEach returns the knowledge of a turn with no statement that says again, on the
 // same command or action, what another says: of two on one code span, the later goes;
 // of a statement that names a part of another's command ("the `install` command" after

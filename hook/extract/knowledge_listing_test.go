@@ -24,24 +24,6 @@ func TestUsageCommandWithNoOptionIsNoKnowledge(t *testing.T) {
 	}
 }
 
-// A label and a link ("GitHub Repo: [acme/dash](https://…)") says where something is, no
-// fact to reuse.
-func TestLabelAndLinkIsNoKnowledge(t *testing.T) {
-	t.Parallel()
-	for _, s := range []string{"GitHub Repo: [acme/dash](https://github.com/acme/dash)", "Live demo: https://dash.example.com",
-		"[acme/dash](https://github.com/acme/dash)"} {
-		if !isLabelledLink(s) {
-			t.Errorf("%q: a label and a link kept", s)
-		}
-	}
-	for _, s := range []string{"The app redirects anonymous clients to [the login page](https://x.example.com/-/login).",
-		"GitHub deprecated `actions/upload-artifact@v3` in April 2024.", "Docs: the API needs a token"} {
-		if isLabelledLink(s) {
-			t.Errorf("%q: a fact taken for a label and a link", s)
-		}
-	}
-}
-
 // Two statements of one turn on the same command or action, one saying again what the
 // other says ("… `actions/upload-artifact@v3` …" twice, "the `install` command refreshes the
 // templates" after "`uv run tool install --force` copies the templates"), are one fact.

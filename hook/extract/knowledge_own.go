@@ -12,14 +12,6 @@ import (
 // bullet out when it says too little to be read alone, and take the mechanism a verified
 // line names.
 
-// bareDeadline reports a deadline sentence that is only a label and a date ("Target
-// deadline: 1 August 2026."): it does not say whose deadline it is.
-func bareDeadline(s string) bool {
-	label, date, ok := strings.Cut(s, ":")
-	date = strings.Trim(date, " .*")
-	return ok && date != "" && len(strings.Fields(label)) <= 3 && datePattern.FindString(date) == date
-}
-
 // mechanismNote matches a parenthesis that says how a thing works with the code it uses:
 // "(uses `glob("*.md")`)", "(via `os.walk`)".
 var mechanismNote = regexp.MustCompile("\\((uses|via|using|relies on) `[^`]+`\\)")

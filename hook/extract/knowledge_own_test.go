@@ -7,23 +7,6 @@ import (
 	"carnet/hook/transcript/transcripttest"
 )
 
-// A deadline given as a bare label and a date ("Target deadline: 1 August 2026") does not
-// say whose deadline it is: no bullet. A deadline with its subject stays.
-func TestBareDeadlineLabelIsNotKnowledge(t *testing.T) {
-	t.Parallel()
-	b := &transcripttest.Claude{}
-	b.Prompt("Draft the grant application")
-	b.Use("m1", "r1", "Read", map[string]any{"file_path": "/home/dev/proj/README.md"})
-	b.Result("r1", "# Arena", false)
-	b.Say("m2", "I will keep it precise:\n\n- Deadline: 2026-09-15.\n- Target deadline: **1 August 2026**.\n"+
-		"- The grant report is due by 2026-10-01 at the latest.\n")
-	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"The grant report is due by 2026-10-01 at the latest."}
-	if !slices.Equal(e.Knowledge, want) {
-		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
-	}
-}
-
 // A checked verification line that says how the thing works ("(uses `glob("*.md")`)") is
 // knowledge in the session's words; a checked line with no mechanism is not.
 func TestVerifiedMechanismIsKnowledge(t *testing.T) {

@@ -51,10 +51,10 @@ func TestUsageCommandsAreKnowledge(t *testing.T) {
 	}
 }
 
-// What a closing text lists under "Artifacts" that says how the work lives (how it deploys)
-// is knowledge for next time; a label and a link ("GitHub Repo: [acme/dash](…)") only says
-// where, and what is only ready now ("`/dist` directory is ready for deployment") is the
-// state the session ended in, not a fact for next time.
+// What a closing text lists under "Artifacts" (the repository, how the work deploys) is
+// where and how the work lives: knowledge for next time; what is only ready now ("`/dist`
+// directory is ready for deployment") is the state the session ended in, not a fact for
+// next time.
 func TestArtifactsAreKnowledge(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
@@ -65,7 +65,7 @@ func TestArtifactsAreKnowledge(t *testing.T) {
 		"*   **Build:** `/dist` directory is ready for deployment.\n*   **Docs:** the API docs are now ready to publish.\n"+
 		"*   **Deploy:** every push to `main` deploys the dashboard to the staging site.\n")
 	e := extractEN(t, b, "/home/dev/proj")
-	if len(e.Knowledge) != 1 || !strings.Contains(e.Knowledge[0], "every push to `main` deploys") {
+	if len(e.Knowledge) != 2 || !strings.Contains(e.Knowledge[0], "github.com/acme/dash") || !strings.Contains(e.Knowledge[1], "every push to `main` deploys") {
 		t.Errorf("knowledge = %q", e.Knowledge)
 	}
 }
@@ -169,8 +169,7 @@ func TestLikelyCauseIsAGuess(t *testing.T) {
 }
 
 // A preview, sandbox or local address listed under "Artifacts" lives as long as the
-// session: not knowledge; the repository's and the production's (a label and a link) say
-// only where the work is.
+// session: not knowledge. The repository and the production address are kept.
 func TestPassingAddressesAreNoKnowledge(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
@@ -181,7 +180,7 @@ func TestPassingAddressesAreNoKnowledge(t *testing.T) {
 		"*   **Preview URL:** https://ta-01abc-5173.wo-xyz.w.sandbox.example\n*   **App:** http://localhost:5173/\n"+
 		"*   **Production:** https://dash.acme.example\n")
 	e := extractEN(t, b, "/home/dev/proj")
-	var want []string
+	want := []string{"GitHub Repo: [acme/dash](https://github.com/acme/dash)", "Production: https://dash.acme.example"}
 	if !slices.Equal(e.Knowledge, want) {
 		t.Errorf("knowledge = %q, want %q", e.Knowledge, want)
 	}

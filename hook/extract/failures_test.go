@@ -78,23 +78,22 @@ func TestRejectedPushFixedByALaterPush(t *testing.T) {
 	}
 }
 
-// A checker run again on the file its failure named, and clean, fixed it; a test run again
-// on a package its failure did not name fixed nothing. (A linter's findings are no failure
-// at all: TestLintFindingsAreNoFailures.)
+// A linter run again on the file its failure named, and clean, fixed it; a test run again
+// on a package its failure did not name fixed nothing.
 func TestRerunOnTheFailingFileFixes(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
 	b.Prompt("Lint and test the client")
-	bash(b, "b1", "deno check src/client.ts src/sync.ts", "src/client.ts:102:7 - error TS2322: Type 'number' is not assignable to type 'string'.\nFound 1 error.", true)
-	bash(b, "b2", "deno check src/client.ts", "Check file:///home/dev/proj/src/client.ts", false)
+	bash(b, "b1", "ruff check pkg/client.py scripts/sync.py", "pkg/client.py:102:37: F841 Local variable `e` is assigned to but never used\nFound 1 error.", true)
+	bash(b, "b2", "ruff check --fix pkg/client.py", "Found 1 error (1 fixed, 0 remaining).", false)
 	bash(b, "b3", "go test ./a ./b", "--- FAIL: TestSync (0.01s)", true)
 	bash(b, "b4", "go test ./a", "ok  \ta\t0.01s", false)
 	b.Say("m9", "Lint is clean; TestSync still fails.")
 	e := extractEN(t, b, "/home/dev/proj")
 	if !slices.ContainsFunc(e.Problems, func(p string) bool {
-		return strings.HasPrefix(p, "fixed: `deno check src/client.ts src/sync.ts` failed: src/client.ts:102:7")
+		return strings.HasPrefix(p, "fixed: `ruff check pkg/client.py scripts/sync.py` failed: pkg/client.py:102:37")
 	}) {
-		t.Errorf("the type check failure fixed on its file is not marked fixed: %q", e.Problems)
+		t.Errorf("the lint failure fixed on its file is not marked fixed: %q", e.Problems)
 	}
 	if !slices.Contains(e.Problems, "`go test ./a ./b` failed: --- FAIL: TestSync (0.01s)") {
 		t.Errorf("a test failure is marked fixed by a run of another package: %q", e.Problems)

@@ -182,7 +182,7 @@ func fileBullets(t *transcript.Turn, fx PathFixer, w wording) []string {
 // them failed), and commands that really failed with their cause, marked fixed when the
 // same command succeeded later in the turn.
 func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commits, problems []string) {
-	seenCmd := map[string]bool{}
+	seenCmd, lints := map[string]bool{}, lintAt{}
 	for i, u := range tools {
 		if u.Name != "Bash" || u.Command == "" || fx.foreignDir(u.Command) {
 			continue // another repository's commits and failures are not this project's
@@ -200,7 +200,7 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			cmd = pushCommand(u.Command, cmd) // the commit was made: what failed came after it
 			pushFailed = cmd == pushOnly
 		}
-		if !u.IsError || !isRealFailure(u) || lintFindings(u) || len(problems) >= maxFailures {
+		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures {
 			continue
 		}
 		if cmd == "" {
@@ -222,6 +222,8 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 		}
 		if again {
 			failedAgain(problems, fmt.Sprintf(w.failedBare, cmd), b, w.fixed)
+		} else if at := lints.place(u.Command, problems); at < len(problems) {
+			problems[at] = b // the linter's pass, in the state it ended in
 		} else {
 			problems = append(problems, b)
 		}

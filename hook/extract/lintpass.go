@@ -1,13 +1,10 @@
 package extract
 
-import (
-	"strings"
+import "strings"
 
-	"carnet/hook/transcript"
-)
-
-// linters are the programs whose findings a turn fixes as it writes (see lintFindings).
-// Two words before one: "ruff check" before "ruff".
+// linters are the programs whose findings a turn fixes as it writes: a pass of one of them
+// over the turn's files is routine, one failure at most, not one per file. Two words
+// before one: "ruff check" before "ruff".
 var linters = []string{"ruff check", "ruff format", "biome lint", "biome check", "cargo clippy", "ruff", "eslint",
 	"golangci-lint", "flake8", "pylint", "rubocop", "shellcheck", "stylelint", "markdownlint", "prettier", "black"}
 
@@ -26,12 +23,21 @@ func linterOf(cmd string) string {
 	return ""
 }
 
-// couldNotRun are what a program prints, lower-cased, when it did not run at all.
-var couldNotRun = []string{"command not found", "not found:", "no such file", "no module named", "is not recognized"}
+// lintAt is where, in a turn's failure bullets, the failure of each linter stands: a
+// linter's later failure in the turn takes that place, so the bullet says the state the
+// pass ended in (the finding still open), not the first file it went over.
+type lintAt map[string]int
 
-// lintFindings reports a linter's run that failed on what it found in the code, not for
-// want of running: how code gets written, no failure of the session. The agent fixes the
-// findings as it goes, and what is left the next run finds again.
-func lintFindings(u *transcript.ToolUse) bool {
-	return linterOf(u.Command) != "" && !hasAny(strings.ToLower(u.Output), couldNotRun)
+// place returns where the failure of the linter cmd runs goes in problems: the index of
+// the linter's earlier failure, or len(problems) for a new bullet (noted).
+func (at lintAt) place(cmd string, problems []string) int {
+	l := linterOf(cmd)
+	if l == "" {
+		return len(problems)
+	}
+	if i, ok := at[l]; ok {
+		return i
+	}
+	at[l] = len(problems)
+	return len(problems)
 }

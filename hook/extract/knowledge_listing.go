@@ -8,7 +8,7 @@ import (
 )
 
 // Rules on what is not knowledge though it looks like it: a usage line that only names a
-// script, a label with a link, one fact said twice in one turn.
+// script, one fact said twice in one turn.
 
 // hasOption reports a command line with an option ("--refresh-config", "-n"): unlike "npm
 // run dev", it says something its script's name does not.

@@ -8,9 +8,7 @@ var failedOpeners = []string{"Échec de `", "`"}
 
 // failedCommand is the command a failure bullet names ("corrigé : " or not), or "".
 func failedCommand(text string) string {
-	for _, p := range FixedPrefix {
-		text = strings.TrimPrefix(text, p)
-	}
+	text, _ = fixedText(text)
 	for _, o := range failedOpeners {
 		rest, ok := strings.CutPrefix(text, o)
 		if !ok {

@@ -3,7 +3,6 @@ package memstore
 import (
 	"cmp"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -230,7 +229,7 @@ func markFixed(today *Doc, succeeded, fresh []string, lang string) {
 	}
 	prefix := cmp.Or(FixedPrefix[lang], FixedPrefix["fr"])
 	for _, b := range today.Bullets(s) {
-		if slices.ContainsFunc(slices.Collect(maps.Values(FixedPrefix)), func(p string) bool { return strings.HasPrefix(b.Text, p) }) {
+		if _, fixed := fixedText(b.Text); fixed != "" {
 			continue
 		}
 		if cmd := failedCommand(b.Text); cmd != "" && fixedSince(b.Text, cmd, succeeded, fresh) {

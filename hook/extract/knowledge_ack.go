@@ -39,7 +39,7 @@ func ackedExplanation(t *transcript.Turn) []string {
 		return nil
 	}
 	low := strings.ToLower(ss[1])
-	if !keepSentence(ss[1]) || hasAny(low, []string{"i'll ", "i will ", "we'll ", "let me"}) ||
+	if !keepSentence(ss[1]) || hasAny(low, announcers) ||
 		strings.HasPrefix(low, "then ") || strings.HasPrefix(low, "now ") || strings.HasPrefix(low, "next") {
 		return nil
 	}
@@ -52,7 +52,7 @@ func isAcknowledgement(s string) bool {
 	for _, a := range acknowledgements {
 		rest, ok := strings.CutPrefix(low, a)
 		if r, _ := utf8.DecodeRuneInString(rest); ok && (rest == "" || strings.ContainsRune(" ,.!—-–，", r)) {
-			return !hasAny(low, []string{"i'll ", "i will ", "let me", "we'll "})
+			return !hasAny(low, announcers)
 		}
 	}
 	return false

@@ -100,7 +100,7 @@ func pastedCommands(prompt string) []string {
 }
 
 // announcers open what the agent says it is about to do, not what it did.
-var announcers = []string{"i'll ", "i will ", "let me ", "i'm going to ", "next, i'll ", "now i'll ", "je vais "}
+var announcers = []string{"i'll ", "i will ", "we'll ", "let me ", "i'm going to ", "next, i'll ", "now i'll ", "je vais "}
 
 // maxAnnouncement bounds a closing text that only announces work.
 const maxAnnouncement = 500

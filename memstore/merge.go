@@ -191,6 +191,24 @@ func AddKeys() []string {
 	return []string{KeyContext, KeyGoal, KeyProblems, KeyKnowledge, KeyWork, KeyDecisions, KeyNext, KeyLongTerm}
 }
 
+// englishKeys name the sections of AddKeys in English, for a person typing a key.
+var englishKeys = []string{"context", "goal", "problems", "knowledge", "work", "decisions", "next", "long_term"}
+
+// AddKey returns the section key k names, in French (AddKeys) or in English (EnglishKeys:
+// "goal", "next", "long_term"), or "".
+func AddKey(k string) string {
+	if slices.Contains(AddKeys(), k) {
+		return k
+	}
+	if i := slices.Index(englishKeys, k); i >= 0 {
+		return AddKeys()[i]
+	}
+	return ""
+}
+
+// EnglishKeys are the English names AddKey takes, in the order of AddKeys.
+func EnglishKeys() []string { return slices.Clone(englishKeys) }
+
 // FixedPrefix marks, in each log language, a failure that was fixed since.
 var FixedPrefix = map[string]string{"fr": "corrigé : ", "en": "fixed: "}
 

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -129,7 +128,8 @@ func newAddCmd(g *globals) *cobra.Command {
 		Short: "Append a bullet to today's log (or long memory)",
 		Long: `Append one bullet to today's daily log, in the section KEY:
   contexte, objectif, problemes, connaissances, travail, decisions, a_suivre,
-  or long_terme for the long-term memory.
+  or long_terme for the long-term memory; in English, context, goal, problems, knowledge,
+  work, decisions, next, or long_term.
 The words form one bullet; "-" reads one bullet per line from stdin. A bullet already there
 (same words, case, accents or punctuation aside) is not written twice; a bullet that looks
 like a secret is refused. The project is chosen with -p only. --importance (1-10, most facts
@@ -140,10 +140,11 @@ like a secret is refused. The project is chosen with -p only. --importance (1-10
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if section == "" {
-				return fmt.Errorf("--section is required (one of %s)", strings.Join(memstore.AddKeys(), ", "))
+				return fmt.Errorf("--section is required (one of %s)", addKeysHelp())
 			}
-			if !validAddKey(section) {
-				return fmt.Errorf("unknown section %q (want one of %s)", section, strings.Join(memstore.AddKeys(), ", "))
+			key := memstore.AddKey(section)
+			if key == "" {
+				return fmt.Errorf("unknown section %q (want one of %s)", section, addKeysHelp())
 			}
 			texts, err := textArgs(args, cmd.InOrStdin())
 			if err != nil {
@@ -164,7 +165,7 @@ like a secret is refused. The project is chosen with -p only. --importance (1-10
 				return err
 			}
 			var e memstore.Extraction
-			e.Add(section, texts...)
+			e.Add(key, texts...)
 			res, err := p.Merge(e, cliChange(""))
 			if err != nil {
 				return err
@@ -186,7 +187,7 @@ like a secret is refused. The project is chosen with -p only. --importance (1-10
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&section, "section", "s", "", "section key: "+strings.Join(memstore.AddKeys(), ", "))
+	c.Flags().StringVarP(&section, "section", "s", "", "section key: "+addKeysHelp())
 	c.Flags().IntVar(&importance, "importance", 0, "how much the fact matters, 1-10 (most 4-6)")
 	c.Flags().StringSliceVar(&tags, "tag", nil, "a tag (repeat, or comma-separated)")
 	return c
@@ -210,8 +211,9 @@ func checkBullets(texts []string) error {
 	return nil
 }
 
-func validAddKey(k string) bool {
-	return slices.Contains(memstore.AddKeys(), k)
+// addKeysHelp lists the keys `add --section` takes, French first, then English.
+func addKeysHelp() string {
+	return strings.Join(memstore.AddKeys(), ", ") + " (or " + strings.Join(memstore.EnglishKeys(), ", ") + ")"
 }
 
 func newDoneCmd(g *globals) *cobra.Command {

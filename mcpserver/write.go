@@ -66,10 +66,10 @@ func (s *Server) addWriteTools() {
 		name:  "memory_add",
 		title: "Add to memory",
 		write: true,
-		desc:  `Appends bullets (one fact each) to a section of today's log or long_memory.md (long_terme), weighed (importance 1-10, most 4-6) and tagged. Skips exact duplicates.`,
+		desc:  `Appends bullets (one fact each) to a section of today's log or long_memory.md, weighed (importance 1-10, most 4-6) and tagged. Skips exact duplicates.`,
 	}, func(in *jsonschema.Schema) {
 		sec := prop(in, "section")
-		for _, k := range memstore.AddKeys() {
+		for _, k := range sectionNames() {
 			sec.Enum = append(sec.Enum, k)
 		}
 		imp := prop(in, "importance")
@@ -126,9 +126,9 @@ func asToolError(err error) error {
 
 func (c *call) add(in AddIn) (string, AddOut, error) {
 	out := AddOut{Added: []Written{}, Duplicates: []string{}}
-	key := in.Section
-	if !validKey(key) {
-		return "", out, fail(resInvalid, "refused: unknown section %q (one of %s)", key, strings.Join(memstore.AddKeys(), ", "))
+	key := memstore.AddKey(in.Section)
+	if key == "" {
+		return "", out, fail(resInvalid, "refused: unknown section %q (one of %s)", in.Section, strings.Join(sectionNames(), ", "))
 	}
 	if len(in.Bullets) == 0 {
 		return "", out, fail(resInvalid, "refused: no bullet given")
@@ -221,8 +221,9 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	return b.String(), out, nil
 }
 
-func validKey(k string) bool {
-	return slices.Contains(memstore.AddKeys(), k)
+// sectionNames are the section keys memory_add takes: French (as in the files) and English.
+func sectionNames() []string {
+	return slices.Compact(slices.Sorted(slices.Values(append(memstore.AddKeys(), memstore.EnglishKeys()...))))
 }
 
 func (c *call) done(in DoneIn) (string, DoneOut, error) {

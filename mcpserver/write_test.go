@@ -56,6 +56,17 @@ func TestAdd(t *testing.T) {
 	}
 	mustContain(t, "long memory", readFile(t, root, "memory_sessions/long_memory.md"), "## "+today+"\n- Le serveur MCP parle sur stdio.\n")
 
+	// the English key names the same section, and the answer gives the file's key
+	c.ok("memory_add", map[string]any{"section": "long_term", "bullets": []string{"Les clés anglaises valent les françaises."}}, &out)
+	if len(out.Added) != 1 || out.Added[0].Path != "long_memory.md" || out.Added[0].Section != "long_terme" {
+		t.Errorf("long_term add = %+v", out)
+	}
+	c.ok("memory_add", map[string]any{"section": "knowledge", "bullets": []string{"Le hook lit la fin du transcript."}}, &out)
+	if len(out.Added) != 1 || out.Added[0].Section != "connaissances" {
+		t.Errorf("knowledge add = %+v", out)
+	}
+	mustContain(t, "english key", readFile(t, root, todayLog), "## Connaissances acquises\n- Le hook lit la fin du transcript.\n")
+
 	// a long bullet is echoed whole
 	long := strings.Repeat("mot ", 240) + "fin"
 	text = c.ok("memory_add", map[string]any{"section": "travail", "bullets": []string{long}}, &out)

@@ -141,7 +141,8 @@ func newSearchWatcher(tap tapFunc) (*searchWatcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "carnet-search-watch-")
+	sweepWatchDirs(os.TempDir(), running)
+	dir, err := os.MkdirTemp("", watchDirPattern())
 	if err == nil {
 		err = fw.Add(dir)
 	}

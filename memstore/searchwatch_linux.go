@@ -52,3 +52,9 @@ func links(fi fs.FileInfo) uint64 {
 	}
 	return 0
 }
+
+// running reports whether pid names a process (of any user: EPERM says it exists).
+func running(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}

@@ -561,6 +561,7 @@ func findAgentTranscript(main, session, agent string) string {
 // sessionStart prints the load of the home project for SessionStart's additionalContext.
 func (r *runner) sessionStart() ([]byte, error) {
 	p := r.home()
+	defer r.pruneState(p)
 	l, err := ComposeLoad(p, r.now, r.ws.Config.Load.BudgetTokens, sessionStartChars)
 	if err != nil {
 		return nil, err

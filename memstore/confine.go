@@ -506,3 +506,42 @@ func (p *Project) WriteState(name string, data []byte) error {
 	}
 	return f.writeFile(path.Join(p.DebugDir(), name), data)
 }
+
+// PruneState removes the files of the debug folder's dir (e.g. "gate") last written before
+// before: the per-session state of sessions long over. It goes through no symbolic link and
+// removes none; a missing folder is no error. It returns how many files it removed.
+func (p *Project) PruneState(dir string, before time.Time) (int, error) {
+	f, err := p.openFolder(false)
+	if err != nil {
+		return 0, ignoreMissing(err)
+	}
+	defer f.Close()
+	root, err := f.openDir(path.Join(p.DebugDir(), dir))
+	if err != nil {
+		return 0, ignoreMissing(err)
+	}
+	defer root.Close()
+	ents, err := fs.ReadDir(root.FS(), ".")
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range ents {
+		fi, err := e.Info()
+		if err != nil || !fi.Mode().IsRegular() || !fi.ModTime().Before(before) {
+			continue
+		}
+		if root.Remove(e.Name()) == nil {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// ignoreMissing is err, or nil when it says a file is missing.
+func ignoreMissing(err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}

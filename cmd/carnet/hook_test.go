@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"carnet/memstore"
@@ -811,5 +812,45 @@ func TestHookGateCodex(t *testing.T) {
 	}
 	if lines := hookLogLines(ws); len(lines) > 0 {
 		t.Errorf("hook.log: %q", lines)
+	}
+}
+
+// TestHookSessionStartPrunesState: at SessionStart the hook removes the per-session state no
+// session wrote for 30 days, keeps the recent state, and neither follows nor removes a link.
+func TestHookSessionStartPrunesState(t *testing.T) {
+	t.Parallel()
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "")
+	debug := filepath.Join(ws, "memory_sessions", "logs", ".debug")
+	outside := filepath.Join(t.TempDir(), "precious.json")
+	os.WriteFile(outside, []byte("{}"), 0o644)
+	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)     // 80 days before hookDay
+	recent := time.Date(2026, 3, 20, 0, 0, 0, 0, time.UTC) // 2 days before
+	files := map[string]time.Time{"gate/old.json": old, "todos/old.json": old, "todos/new.json": recent, "tasks/old.json": old, "tasks/new.json": recent}
+	for name, when := range files {
+		p := filepath.Join(debug, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("{}"), 0o644)
+		os.Chtimes(p, when, when)
+	}
+	os.Chtimes(outside, old, old)
+	if err := os.Symlink(outside, filepath.Join(debug, "gate", "link.json")); err != nil {
+		t.Fatal(err)
+	}
+	r := runCarnet(t, bin, hookInput("SessionStart", "", ws, map[string]any{"source": "startup"}), nil, "--root", ws, "--hook")
+	if r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	for name, when := range files {
+		_, err := os.Stat(filepath.Join(debug, name))
+		if gone := os.IsNotExist(err); gone != when.Equal(old) {
+			t.Errorf("%s: removed %v, want %v (%v)", name, gone, when.Equal(old), err)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(debug, "gate", "link.json")); err != nil {
+		t.Errorf("the link was removed: %v", err)
+	}
+	if _, err := os.Stat(outside); err != nil {
+		t.Errorf("the link's target was removed: %v", err)
 	}
 }

@@ -157,7 +157,7 @@ func isBarePath(t string) bool {
 
 // Sentence markers of a choice and of a cause or a fact learned, in English and French.
 var (
-	decisionMarkers  = []string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to", "for backward compatibility", "for backwards compatibility", " in favour of", " in favor of", "going with", "go with ", "settled on", "chose to"}
+	decisionMarkers  = slices.Concat([]string{"instead of", "rather than", " chose ", " chosen ", "decided to", "decided that", "opted for", "went with", "we'll use", "i'll use", "plutôt que", "au lieu de", "j'ai choisi", "choisi de", "décidé de", "on garde", "switched to", "for backward compatibility", "for backwards compatibility", " in favour of", " in favor of", "going with", "go with ", "settled on", "chose to"}, followMarkers)
 	knowledgeMarkers = []string{"root cause", "the issue was", "the problem was", "was caused by", "is caused by", "because", "turns out", "the reason", "la cause", "parce que", "vient du fait", "provient de", "gotcha", "note that",
 		"the issue is that", "the problem is that", "the cause is", "le problème est que", "le problème vient",
 		"was killing", "was causing", "was breaking", "which caused", "that caused"}

@@ -61,7 +61,7 @@ func plannedChoice(s string, tools []string) string {
 			return ""
 		}
 		rest = choiceClause(rest)
-		if len(rest) > maxBullet || len(rest) < 30 || strings.HasSuffix(rest, "?") {
+		if workStep(rest) || len(rest) > maxBullet || len(rest) < 30 || strings.HasSuffix(rest, "?") {
 			return ""
 		}
 		return upperFirst(rest)

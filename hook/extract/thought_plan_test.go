@@ -39,8 +39,7 @@ func TestCodexPlannedChoiceIsADecision(t *testing.T) {
 	r.Item("response_item", summary("**Cleaning up exports**\n\nI'll update export_session to delete any old export file before running to avoid stale data."))
 	r.Patch("app.js", "export.py")
 	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "Pieces are images now."})
-	want := []string{
-		"Update the board rendering to use `<img>` tags pointing to those files instead of inline SVG icons.",
+	want := []string{ // the board-rendering step says no why: the work asked for (decision_workstep.go)
 		"Update export_session to delete any old export file before running to avoid stale data.",
 	}
 	if got := extractCodex(t, r); !slices.Equal(got, want) {

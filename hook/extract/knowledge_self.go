@@ -6,9 +6,10 @@ import "strings"
 // idea?", "你是如何想到的？") is answered with the agent's reasoning and a claim about the
 // work ("This framework is a synthesis, not a reproduction"): no fact for next time.
 
-// selfQuestions ask the agent, in lower case, how or why it did what it did.
-var selfQuestions = []string{"how did you", "why did you", "what made you", "come up with",
-	"你是如何", "你如何", "你怎麼", "你怎么", "你為什麼", "你为什么", "你是怎麼", "你是怎么"}
+// selfQuestions ask the agent, in lower case, where its idea or choice came from; not how
+// it did a piece of work ("how did you fix it?" is answered with the cause found).
+var selfQuestions = []string{"come up with", "what made you", "why did you choose", "how did you decide",
+	"如何想到", "怎麼想到", "怎么想到", "為什麼選", "为什么选", "pourquoi as-tu choisi", "comment as-tu eu"}
 
 // asksAboutAgent reports a prompt that asks the agent about its own reasoning.
 func asksAboutAgent(prompt string) bool { return hasAny(strings.ToLower(prompt), selfQuestions) }

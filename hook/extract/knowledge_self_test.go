@@ -20,6 +20,7 @@ func TestAnswerAboutTheAgentIsNoKnowledge(t *testing.T) {
 		{"Is this random? How did you come up with this idea?", false},
 		{"這是隨機的嗎？你是如何想到這個 idea 的？", false},
 		{"Where does this scoring framework come from?", true},
+		{"How did you fix the scoring framework?", true},
 	} {
 		b := &transcripttest.Claude{}
 		b.Prompt(c.prompt)

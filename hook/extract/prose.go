@@ -457,6 +457,9 @@ func answer(t *transcript.Turn) []string {
 		strings.Contains(t.Closing, "<proposed_plan>") {
 		return nil // a plan answers with its own sections (see plans)
 	}
+	if asksAboutAgent(p) {
+		return nil // the agent's reasoning, not a fact (see asksAboutAgent)
+	}
 	var prose strings.Builder
 	for l := range strings.Lines(namedCommands(t.Closing)) {
 		if !isListItem(l) { // the answer's own sentences, not the points it lists

@@ -23,3 +23,24 @@ func TestShownDoneGitSteps(t *testing.T) {
 		}
 	}
 }
+
+// A to-do that asks to update the one file it names is done by an edit of that file, and
+// not by an edit of another file; a to-do with more to it than the file is not a file step.
+func TestShownDoneFileUpdate(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		item     string
+		evidence []string
+		want     bool
+	}{
+		{"更新 `NOTES.md` — 填入網址", []string{EditedPrefix + "NOTES.md"}, true},
+		{"Update `docs/notes.md` with the URL", []string{EditedPrefix + "notes.md"}, true},
+		{"Update `docs/notes.md` with the URL", []string{EditedPrefix + "README.md"}, false},
+		{"Update `notes.md` and `README.md`", []string{EditedPrefix + "notes.md"}, false},
+		{"Update `go test` in CI", []string{EditedPrefix + "go test"}, false},
+	} {
+		if got := ShownDone(c.item, c.evidence); got != c.want {
+			t.Errorf("ShownDone(%q, %q) = %v, want %v", c.item, c.evidence, got, c.want)
+		}
+	}
+}

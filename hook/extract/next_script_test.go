@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"carnet/hook/transcript"
 	"carnet/hook/transcript/transcripttest"
+	"carnet/memstore"
 )
 
 // A closing text in Chinese that ends with "only 2 things left:" and a numbered list
@@ -38,5 +40,19 @@ func TestNextStepsLeadInOtherScriptNotSteps(t *testing.T) {
 				t.Errorf("next = %q, want no user step %q", e.Next, bad)
 			}
 		}
+	}
+}
+
+// The files a turn edited are evidence, by base name, for the to-dos that ask to update them.
+func TestEvidenceNamesEditedFiles(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("要")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": "/home/dev/proj/docs/NOTES.md", "old_string": "a", "new_string": "b"})
+	b.Result("e1", "The file has been updated successfully.", false)
+	b.Say("m2", "完成。")
+	ev := Evidence(read(t, b.Write(t), transcript.ReadOptions{}))
+	if !slices.Contains(ev, memstore.EditedPrefix+"NOTES.md") {
+		t.Errorf("evidence = %q, want the edit of NOTES.md", ev)
 	}
 }

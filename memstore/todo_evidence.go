@@ -27,8 +27,16 @@ var todoWords = set(strings.Fields(`consider adding possibly maybe optionally wh
 // evidence: "make" is not "cmake") and the item names no later step (see laterStep), or
 // one line of evidence has most of the item's subject
 // words (see minShown), one word the start of the other ("warn", "warning"). A command to
-// run in CI is done when the pipeline runs it (see putInCI).
+// run in CI is done when the pipeline runs it (see putInCI). A to-do that only asks to
+// commit or push is done when that git command ran (see gitStep); one that asks to update
+// a file it names, when that file was edited (see fileStep).
 func ShownDone(item string, evidence []string) bool {
+	if cmd := gitStep(item); cmd != "" {
+		return gitStepDone(cmd, evidence)
+	}
+	if name := fileStep(item); name != "" {
+		return fileStepDone(name, evidence)
+	}
 	if cmd := runCommand(item); cmd != "" && !laterStep(item) {
 		if inCI(item) {
 			return slices.ContainsFunc(evidence, func(e string) bool { return putInCI(cmd, e) })

@@ -382,6 +382,9 @@ func matchLabelIn(line string, words map[string]string) (lb label, ok bool) {
 		return lb, true
 	}
 	key, ok := labelKey(h, isHeading || !hasColon || after == "", words)
+	if !ok && leftLeadIn(head, hasColon, after) {
+		key, ok = memstore.KeyNext, true
+	}
 	if !ok {
 		return lb, false
 	}

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -17,7 +19,7 @@ const (
 
 // Evidence lists what the turn shows done, for memstore to close the open to-dos of
 // earlier turns it covers (memstore.Extraction.Evidence), whatever the extractor: the
-// to-dos it completed, its commits' subjects, the closing text's lines of work done, the
+// to-dos it completed, the files it edited (memstore.EditedPrefix), its commits' subjects, the closing text's lines of work done, the
 // first line of each shell command that went through, and the commands the user pasted
 // after a shell prompt. A subagent's work is reported by the main agent.
 func Evidence(t *transcript.Turn) []string {
@@ -37,6 +39,10 @@ func Evidence(t *transcript.Turn) []string {
 				if td.Status == "completed" {
 					add(td.Content)
 				}
+			}
+		case u.Edits() && u.FilePath != "" && !u.IsError:
+			if e := memstore.EditedPrefix + path.Base(filepath.ToSlash(u.FilePath)); !slices.Contains(out, e) {
+				add(e)
 			}
 		case u.Name == "Bash" && u.HasResult && !u.IsError && u.Command != "":
 			first, _, _ := strings.Cut(strings.TrimSpace(u.Command), "\n")

@@ -16,7 +16,7 @@ func TestStatedDiscrepancyIsKnowledge(t *testing.T) {
 		"I notice there's a discrepancy in the models. The models folder uses `OrderState` and the existing views use different field names. Let me check the app models:": {
 			"There's a discrepancy in the models: the models folder uses `OrderState` and the existing views use different field names."},
 		"I noticed that my search found some `unwrap()` calls. Let me verify this discrepancy:": nil,
-		"I notice there's a discrepancy in the models. Let me check what the views use:":          nil,
+		"I notice there's a discrepancy in the models. Let me check what the views use:":        nil,
 	} {
 		b := &transcripttest.Claude{}
 		b.Prompt("Wire the order views to the models")

@@ -19,9 +19,10 @@ const (
 
 // Evidence lists what the turn shows done, for memstore to close the open to-dos of
 // earlier turns it covers (memstore.Extraction.Evidence), whatever the extractor: the
-// to-dos it completed, the files it edited (memstore.EditedPrefix), its commits' subjects, the closing text's lines of work done, the
-// first line of each shell command that went through, and the commands the user pasted
-// after a shell prompt. A subagent's work is reported by the main agent.
+// to-dos it completed, the files it edited (memstore.EditedPrefix), its commits' subjects,
+// the closing text's lines of work done, the first line of each shell command that went
+// through, and the commands the user pasted after a shell prompt. A subagent's work is
+// reported by the main agent.
 func Evidence(t *transcript.Turn) []string {
 	if t.Sidechain {
 		return nil

@@ -28,10 +28,10 @@ func bareState(s string) bool {
 		!hasAny(low, purposeMarkers) && !hasAny(low, reasonOpeners)
 }
 
-// notAChoice reports a decision that says neither why nor over what (bareAction), only
-// over what a new state replaced (bareState), or an edit at a line of a file (placedEdit).
+// notAChoice reports a decision that says neither why nor over what (bareAction), or only
+// over what a new state replaced (bareState).
 func notAChoice(s string) bool {
-	return bareAction(s) || bareState(s) || placedEdit(s)
+	return bareAction(s) || bareState(s)
 }
 
 // saysWhy reports a choice that gives its purpose ("… to minimize issues with rate limits").

@@ -41,14 +41,12 @@ func mechanisms(t *transcript.Turn) []string {
 
 // addStatedKnowledge adds as knowledge the turn's verified mechanisms, the flows it states
 // its explanation of what the user reported, the names it saw the code use, what its
-// accepted plans found of the code as it stood, the discrepancies it states and the fixes
-// it found already made.
+// accepted plans found of the code as it stood and the fixes it found already made.
 func addStatedKnowledge(e *memstore.Extraction, t *transcript.Turn) {
 	e.Add(memstore.KeyKnowledge, mechanisms(t)...)
 	e.Add(memstore.KeyKnowledge, flows(t)...)
 	e.Add(memstore.KeyKnowledge, ackedExplanation(t)...)
 	e.Add(memstore.KeyKnowledge, conventions(t)...)
 	e.Add(memstore.KeyKnowledge, planFindings(t)...)
-	e.Add(memstore.KeyKnowledge, discrepancies(t)...)
 	e.Add(memstore.KeyKnowledge, alreadyHandled(t)...)
 }

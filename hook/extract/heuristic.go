@@ -437,7 +437,7 @@ func splitPrompt(prompt string) (goal string, done []string) {
 func goalOf(p string) string { return clipGoal(goalText(p)) }
 
 // goalText reduces a prompt to one line: slash commands become "/name args" (a bare one
-// gives "", one on a file named after its task "Task words (/name file)"); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
+// gives "", one on a file named after its task "Task words"); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
 // answers to the agent ("yes, or we could …", "1: …"), bare git instructions ("commit and push"),
 // a link with a remark, pasted logs and empty text give ""; a plan keeps its title.
 func goalText(p string) string {
@@ -453,7 +453,7 @@ func goalText(p string) string {
 		}
 		p = name + " " + args
 		if task := slugTask(args); task != "" {
-			p = upperFirst(task) + " (" + name + " " + args + ")"
+			p = upperFirst(task) // the command and its file say how, not what
 		} else if task := commandTask(name, args); task != "" {
 			p = task
 		}

@@ -371,13 +371,8 @@ func todoGoal(tools []*transcript.ToolUse) []string {
 			items = append(items, td.Content)
 		}
 	} else {
-		for _, u := range tools {
-			if u.Name == "TodoWrite" && len(u.Todos) > 0 {
-				for _, td := range u.Todos {
-					items = append(items, td.Content)
-				}
-				break
-			}
+		for _, td := range firstTodos(tools) {
+			items = append(items, td.Content)
 		}
 	}
 	if len(items) == 0 || len(items) > maxGoalTodos {

@@ -100,6 +100,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 			e.Goal = append(e.Goal, todoGoal(t.Tools)...) // "ok go", "/review": the plan says what the turn was for
 			e.Goal = append(e.Goal, readmeGoal(t, e.Goal)...)
 			e.Goal = append(e.Goal, reviewCommandGoal(t, e.Goal)...)
+			e.Goal = append(e.Goal, approvedGoal(t, e.Goal)...)
 		}
 	}
 	interruption(&e, t, fx, goal, w)

@@ -163,13 +163,14 @@ func TestRefusedPromptIsNoGoal(t *testing.T) {
 }
 
 // A slash command given a file named after its task ("/implement specs/2025-11-07-1416-fix-
-// login-redirect.md") says that task in words first, the command and its file in brackets;
-// other arguments stay as they are.
+// login-redirect.md") says that task in words, without the command and its file (both
+// readers of c10: the goal "still carries the /implement specs/… command"); other
+// arguments stay as they are.
 func TestSlashCommandOnANamedFileSaysItsTask(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
-		"<command-name>/implement</command-name>\n<command-args>specs/active/2025-11-07-1416-fix-login-redirect-loop.md</command-args>": "Fix login redirect loop (/implement specs/active/2025-11-07-1416-fix-login-redirect-loop.md)",
-		"<command-name>/implement</command-name>\n<command-args>specs/auth_token_refresh.md</command-args>":                             "Auth token refresh (/implement specs/auth_token_refresh.md)",
+		"<command-name>/implement</command-name>\n<command-args>specs/active/2025-11-07-1416-fix-login-redirect-loop.md</command-args>": "Fix login redirect loop",
+		"<command-name>/implement</command-name>\n<command-args>specs/auth_token_refresh.md</command-args>":                             "Auth token refresh",
 		"<command-name>/review</command-name>\n<command-args>main.go</command-args>":                                                    "/review main.go",
 		"<command-name>/orchestrator</command-name>\n<command-args>create TODO app by Next.js</command-args>":                           "Create TODO app by Next.js (/orchestrator)",
 	} {

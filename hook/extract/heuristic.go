@@ -100,6 +100,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 			e.Goal = append(e.Goal, todoGoal(t.Tools)...) // "ok go", "/review": the plan says what the turn was for
 			e.Goal = append(e.Goal, readmeGoal(t, e.Goal)...)
 			e.Goal = append(e.Goal, reviewCommandGoal(t, e.Goal)...)
+			e.Goal = append(e.Goal, approvedGoal(t, e.Goal)...)
 		}
 	}
 	interruption(&e, t, fx, goal, w)
@@ -371,13 +372,8 @@ func todoGoal(tools []*transcript.ToolUse) []string {
 			items = append(items, td.Content)
 		}
 	} else {
-		for _, u := range tools {
-			if u.Name == "TodoWrite" && len(u.Todos) > 0 {
-				for _, td := range u.Todos {
-					items = append(items, td.Content)
-				}
-				break
-			}
+		for _, td := range firstTodos(tools) {
+			items = append(items, td.Content)
 		}
 	}
 	if len(items) == 0 || len(items) > maxGoalTodos {
@@ -437,7 +433,7 @@ func splitPrompt(prompt string) (goal string, done []string) {
 func goalOf(p string) string { return clipGoal(goalText(p)) }
 
 // goalText reduces a prompt to one line: slash commands become "/name args" (a bare one
-// gives "", one on a file named after its task "Task words (/name file)"); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
+// gives "", one on a file named after its task "Task words"); notifications from the agent's runtime, acknowledgements ("ok", "continue"),
 // answers to the agent ("yes, or we could …", "1: …"), bare git instructions ("commit and push"),
 // a link with a remark, pasted logs and empty text give ""; a plan keeps its title.
 func goalText(p string) string {
@@ -453,7 +449,7 @@ func goalText(p string) string {
 		}
 		p = name + " " + args
 		if task := slugTask(args); task != "" {
-			p = upperFirst(task) + " (" + name + " " + args + ")"
+			p = upperFirst(task) // the command and its file say how, not what
 		} else if task := commandTask(name, args); task != "" {
 			p = task
 		}

@@ -89,7 +89,16 @@ func (tx *Tx) closeShownDone(evidence, fresh []string, res *MergeResult) error {
 	if len(evidence) == 0 {
 		return nil
 	}
-	return tx.closeOpen(fresh, res, func(it OpenItem) bool { return ShownDone(it.Text, evidence) })
+	var open []OpenItem
+	opened := func() []OpenItem {
+		if open == nil {
+			open, _ = tx.openItems(shownLogs) // read again only for a "Run `…`, then …" item; an error leaves it open
+		}
+		return open
+	}
+	return tx.closeOpen(fresh, res, func(it OpenItem) bool {
+		return ShownDone(it.Text, evidence) || carriedRun(it.Text, evidence, opened)
+	})
 }
 
 // closeOpen ticks the open items of the recent logs done says are done, except those the

@@ -181,6 +181,7 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 	}
 	if p := between(t.Closing, "<proposed_plan>", "</proposed_plan>"); p != "" {
 		texts = append(texts, p)
+		e.Next = append(e.Next, planSteps(p)...)
 	}
 	promptPlan := false
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(t.Prompt), planPrompt); ok {

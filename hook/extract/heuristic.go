@@ -108,6 +108,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, quantifiedRules(t)...)
 	e.Add(memstore.KeyDecisions, approachSummary(t)...)
 	e.Add(memstore.KeyDecisions, changePurposes(t)...)
+	e.Add(memstore.KeyDecisions, madeToFit(t)...)
 	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)

@@ -24,7 +24,8 @@ var labels = []struct {
 }{
 	{memstore.KeyDecisions, []string{"decision", "decisions", "decision prise", "decisions prises", "decided",
 		"choix", "choice", "choices", "design choices", "trade offs", "tradeoffs", "rationale", "approach taken",
-		"why this approach", "compromis", "solution", "solution applied", "fix applied"}},
+		"why this approach", "compromis", "solution", "solution applied", "fix applied",
+		"implementation details", "implementation decisions"}},
 	{memstore.KeyNext, []string{"next", "next step", "next steps", "next up", "what's next", "whats next", "a suivre",
 		"todo", "todos", "to do", "follow up", "follow ups", "followups", "prochaine etape", "prochaines etapes",
 		"etapes suivantes", "reste a faire", "a faire", "remaining", "remaining work", "remaining tasks",

@@ -31,7 +31,6 @@ type wording struct {
 	lang, commit, commitNoHash, failed, failedBare, fixed                           string
 	prOpened, prOpenedBare, prMerged, interrupted, userStop, resume, plan, proposal string
 	resumeAt, resumeLeft, partsSep, unblocked                                       string
-	skippedHook, skippedHookBare                                                    string
 }
 
 var wordings = map[string]wording{
@@ -42,9 +41,7 @@ var wordings = map[string]wording{
 		proposal:   "Proposition restée sans réponse : %s",
 		resumeAt:   "Reprendre le travail interrompu (dernier fichier modifié : %s)",
 		resumeLeft: "Reprendre le travail interrompu, reste à construire : %s", partsSep: " ; ",
-		unblocked:       "`%s` n'est passé qu'après `%s` (avant : %s)",
-		skippedHook:     "Commit %s fait avec `--no-verify`, sans le hook pre-commit qui échouait : %s",
-		skippedHookBare: "Commit %s fait avec `--no-verify`, sans le hook pre-commit qui échouait"},
+		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)"},
 	"en": {lang: "en", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
 		prOpened: "Opened PR %s: %s", prOpenedBare: "Opened PR %s", prMerged: "Merged PR %s",
@@ -52,9 +49,7 @@ var wordings = map[string]wording{
 		proposal:   "Unanswered proposal: %s",
 		resumeAt:   "Resume the interrupted work (last file changed: %s)",
 		resumeLeft: "Resume the interrupted work, left to build: %s", partsSep: "; ",
-		unblocked:       "`%s` only went through after `%s` (before: %s)",
-		skippedHook:     "Commit %s made with `--no-verify`, skipping the pre-commit hook that failed: %s",
-		skippedHookBare: "Commit %s made with `--no-verify`, skipping the pre-commit hook that failed"},
+		unblocked: "`%s` only went through after `%s` (before: %s)"},
 }
 
 // Extract implements Extractor.
@@ -86,7 +81,6 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Work = append(e.Work, apiCommits(t.Tools, w)...)
 	e.Work = append(e.Work, pullRequests(t.Tools, w)...)
 	e.Problems = append(e.Problems, problems...)
-	e.Decisions = append(e.Decisions, skippedHooks(t, w)...)
 	changed := len(e.Work) > 0
 	e.Problems = append(e.Problems, toolFailures(t.Tools, w, maxFailures-len(problems))...)
 	if r := reportedError(t, w); r != "" {
@@ -114,6 +108,8 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, statedRules(t)...)
 	e.Add(memstore.KeyDecisions, quantifiedRules(t)...)
 	e.Add(memstore.KeyDecisions, approachSummary(t)...)
+	e.Add(memstore.KeyDecisions, changePurposes(t)...)
+	e.Add(memstore.KeyDecisions, madeToFit(t)...)
 	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)

@@ -114,6 +114,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, quantifiedRules(t)...)
 	e.Add(memstore.KeyDecisions, approachSummary(t)...)
 	usage(&e, t)
+	e.Add(memstore.KeyKnowledge, scaffolded(t.Closing)...)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)
 	e.Knowledge = oneFactEach(e.Knowledge)

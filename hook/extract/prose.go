@@ -223,6 +223,7 @@ func reasons(t *transcript.Turn) (decisions, knowledge []string) {
 	for i := len(texts) - 1; i >= 0 && len(knowledge) < maxReasons && split < maxCauseTexts; i-- {
 		if ks, ok := reasonSentences(texts[i], reasonKnowledge); ok {
 			split++
+			ks = namedSubjects(ks, texts, i)
 			knowledge = append(ks, knowledge...)
 		}
 	}

@@ -113,7 +113,7 @@ func TestRunnerRerunFixes(t *testing.T) {
 	bash(b, "b4", "npx prettier --check src/", "All matched files use Prettier code style!", false)
 	b.Say("m9", "Installed; eslint is not set up.")
 	e := extractEN(t, b, "/home/dev/proj")
-	if !slices.Contains(e.Problems, "fixed: `mytool install --force` failed: command not found: mytool") {
+	if !slices.Contains(e.Problems, "fixed: `mytool install --force` failed: command not found: mytool — went through as `uv run mytool install --force`") {
 		t.Errorf("the command run again through uv run is not marked fixed: %q", e.Problems)
 	}
 	if !slices.Contains(e.Problems, "`eslint src/` failed: command not found: eslint") {

@@ -216,8 +216,8 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			b = fmt.Sprintf(w.failed, cmd, cause)
 		}
 		if fixedLater(tools[i+1:], u.Command, u.CommitHash == "") || pushFailed && pushedLater(tools[i+1:]) ||
-			rerunFixed(tools[i+1:], u.Command, cause) || chainFixedLater(tools[i+1:], u) {
-			b = w.fixed + b
+			rerunFixed(tools[i+1:], u.Command, cause) || chainFixedLater(tools[i+1:], u) || replacedLater(tools[i+1:], u.Command) {
+			b = w.fixed + b + runnerFix(tools[i+1:], u.Command, w)
 		}
 		if again {
 			failedAgain(problems, fmt.Sprintf(w.failedBare, cmd), b, w.fixed)

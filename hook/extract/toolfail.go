@@ -28,6 +28,8 @@ func toolFailures(tools []*transcript.ToolUse, w wording, room int) []string {
 		b := fmt.Sprintf(w.failed, name, cause)
 		if toolWentThrough(tools[i+1:], name) {
 			b = w.fixed + b
+		} else if how := workedAround(tools[i+1:], u, cause, w); how != "" {
+			b = w.fixed + b + how
 		}
 		out = append(out, b)
 	}

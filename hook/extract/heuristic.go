@@ -113,6 +113,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, statedRules(t)...)
 	e.Add(memstore.KeyDecisions, quantifiedRules(t)...)
 	e.Add(memstore.KeyDecisions, leftOutChoices(t)...)
+	e.Add(memstore.KeyDecisions, stackChoices(t)...)
 	e.Add(memstore.KeyDecisions, approachSummary(t)...)
 	usage(&e, t)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)

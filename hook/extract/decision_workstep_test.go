@@ -16,7 +16,7 @@ func TestPlannedChangeWithoutWhyIsWork(t *testing.T) {
 	r.Item("response_item", summary("**Badges**\n\nI'll change the badge markup to use `<img>` tags instead of inline glyphs. "+
 		"I'll update the loader to clear the cache before each load to avoid stale badges."))
 	r.Patch("badges.js")
-	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "Badges are pictures now."})
+	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "Badges are pictures now; the loader clears the cache first."}) // the closing text bears the plan out (thought_borne.go)
 	want := []string{"Update the loader to clear the cache before each load to avoid stale badges."}
 	if got := extractCodex(t, r); !slices.Equal(got, want) {
 		t.Errorf("decisions = %q, want %q", got, want)

@@ -40,7 +40,7 @@ func plannedChoices(t *transcript.Turn, n int) []string {
 		}
 		for line := range strings.Lines(th) {
 			for _, s := range splitSentences(stripMarkup(strings.TrimSpace(line))) {
-				if c := plannedChoice(s, tools); c != "" && len(out) < n {
+				if c := plannedChoice(s, tools); c != "" && len(out) < n && borneOut(t, c) {
 					out = append(out, c)
 				}
 			}

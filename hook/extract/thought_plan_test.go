@@ -38,8 +38,8 @@ func TestCodexPlannedChoiceIsADecision(t *testing.T) {
 		"I'll check the README rather than guess the layout. I'll place the helper near the others for clarity."))
 	r.Item("response_item", summary("**Cleaning up exports**\n\nI'll update export_session to delete any old export file before running to avoid stale data."))
 	r.Patch("app.js", "export.py")
-	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "Pieces are images now."})
-	want := []string{ // the board-rendering step says no why: the work asked for (decision_workstep.go)
+	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "Pieces are images now; the export deletes stale data first."})
+	want := []string{ // the board-rendering step says no why: the work asked for (decision_workstep.go); the closing text bears the export plan out (thought_borne.go)
 		"Update export_session to delete any old export file before running to avoid stale data.",
 	}
 	if got := extractCodex(t, r); !slices.Equal(got, want) {

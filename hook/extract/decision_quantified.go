@@ -30,15 +30,7 @@ func quantifiedRules(t *transcript.Turn) []string {
 	if t.Sidechain || !strings.Contains(t.Prompt, "ach ") && !strings.Contains(t.Prompt, "ny ") && !strings.Contains(t.Prompt, "very ") {
 		return nil
 	}
-	var out []string
-	for l := range strings.Lines(t.Prompt) {
-		for _, s := range splitSentences(strings.TrimSpace(l)) {
-			if r, ok := quantifiedRule(s); ok && len(out) < maxReasons {
-				out = append(out, r)
-			}
-		}
-	}
-	return out
+	return promptChoices(t.Prompt, quantifiedRule)
 }
 
 // quantifiedRule returns sentence s as a rule, without its "Make it so" and up to its first

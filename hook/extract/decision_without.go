@@ -22,10 +22,16 @@ func leftOutChoices(t *transcript.Turn) []string {
 	if t.Sidechain || !strings.Contains(t.Prompt, "ake it so") {
 		return nil
 	}
+	return promptChoices(t.Prompt, leftOut)
+}
+
+// promptChoices returns what choice makes of the prompt's sentences, line by line, at most
+// maxReasons.
+func promptChoices(prompt string, choice func(sentence string) (string, bool)) []string {
 	var out []string
-	for l := range strings.Lines(t.Prompt) {
+	for l := range strings.Lines(prompt) {
 		for _, s := range splitSentences(strings.TrimSpace(l)) {
-			if c, ok := leftOut(s); ok && len(out) < maxReasons {
+			if c, ok := choice(s); ok && len(out) < maxReasons {
 				out = append(out, c)
 			}
 		}

@@ -15,7 +15,7 @@ func (tx *Tx) questionLed(today *Doc, goals []string, path string, res *MergeRes
 	if last == nil || !strings.ContainsAny(last.Text, "?？") || text == "" || !SameTask(last.Text, text) || !tx.guard(KeyGoal, text) {
 		return goals
 	}
-	return replaceGoal(today, *last, thenTask(last.Text, text), path, res) // goal_asked_task.go
+	return replaceGoal(today, *last, text, path, res)
 }
 
 // lastGoal gives the day's last goal, nil when the day has none.

@@ -319,10 +319,8 @@ func add(out map[string][]string, key, s string) {
 	if len(s) < 4 || strings.HasSuffix(s, ":") || metadata.MatchString(s) || len(out[key]) >= labelCap(key) {
 		return // a fragment ("Line: 23") or the introduction of a code block
 	}
-	if key == memstore.KeyNext {
-		if s = stepBeforeOffer(s); !isStep(s) {
-			return
-		}
+	if key == memstore.KeyNext && !isStep(s) {
+		return
 	}
 	out[key] = append(out[key], s)
 }

@@ -36,9 +36,6 @@ func usage(e *memstore.Extraction, t *transcript.Turn) {
 			if n == maxUsage {
 				return
 			}
-			if workNamesOptions(c, e.Work) {
-				continue
-			}
 			e.Add(memstore.KeyKnowledge, c)
 			n++
 		}

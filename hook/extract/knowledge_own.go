@@ -49,4 +49,5 @@ func addStatedKnowledge(e *memstore.Extraction, t *transcript.Turn) {
 	e.Add(memstore.KeyKnowledge, conventions(t)...)
 	e.Add(memstore.KeyKnowledge, planFindings(t)...)
 	e.Add(memstore.KeyKnowledge, alreadyHandled(t)...)
+	e.Add(memstore.KeyKnowledge, understood(t)...)
 }

@@ -480,5 +480,5 @@ func answer(t *transcript.Turn) []string {
 			out = append(out, s)
 		}
 	}
-	return out
+	return withWorkaround(t.Closing, out)
 }

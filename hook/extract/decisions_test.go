@@ -289,10 +289,9 @@ func TestThoughtChoiceKeepsItsReason(t *testing.T) {
 	}
 }
 
-// A README's "Tech Stack" written by the agent describes the project with no reason given:
-// its short "Label: value" lines are no decision (readers called the folded line wrong);
-// the document's reasoned "Approach" stays.
-func TestDocStackListIsNoDecision(t *testing.T) {
+// A README's "Tech Stack" is one choice: its short "Label: value" lines make one decision,
+// not one each.
+func TestStackListIsOneDecision(t *testing.T) {
 	t.Parallel()
 	doc := "# Todo app\n\n## Tech Stack\n- **Framework**: Next.js 14 (App Router)\n- **Language**: TypeScript\n" +
 		"- **Styling**: Tailwind CSS\n- **Storage**: localStorage\n\n## Approach\n\n" +
@@ -303,7 +302,8 @@ func TestDocStackListIsNoDecision(t *testing.T) {
 	b.Result("w1", "File created successfully at: /home/dev/proj/README.md", false)
 	b.Say("m2", "README written.")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"Keep the state in one reducer rather than scattered hooks."}
+	want := []string{"Framework: Next.js 14 (App Router); Language: TypeScript; Styling: Tailwind CSS; Storage: localStorage",
+		"Keep the state in one reducer rather than scattered hooks."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}

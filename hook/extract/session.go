@@ -205,9 +205,9 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 			e.Goal = append(e.Goal, fmt.Sprintf(w.plan, title))
 		}
 		items := labelledIn(p, planWords, true)
-		d := withoutStack(items[memstore.KeyDecisions])
+		d := foldStack(items[memstore.KeyDecisions])
 		if i < planned {
-			d = append(foldStack(items[memstore.KeyDecisions]), planSettings(p)...)
+			d = append(d, planSettings(p)...)
 		}
 		d = d[:min(len(d), maxPlanDecisions-decisions)]
 		decisions += len(d)

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"carnet/hook/transcript"
@@ -14,12 +15,11 @@ import (
 // cdSlip reports a failed command whose "no such file or directory" names a relative path
 // under the folder an earlier call of the turn went into with a leading "cd DIR".
 func cdSlip(before []*transcript.ToolUse, u *transcript.ToolUse) bool {
-	low := strings.ToLower(u.Output)
-	if !strings.Contains(low, "no such file or directory") {
+	if !strings.Contains(u.Output, "o such file or directory") {
 		return false // most failures: not read further
 	}
-	for i := len(before) - 1; i >= 0; i-- {
-		dir := cdTarget(before[i])
+	for _, v := range slices.Backward(before) {
+		dir := cdTarget(v)
 		if dir == "" {
 			continue
 		}

@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -69,7 +68,7 @@ func (s *Server) addWriteTools() {
 		desc:  `Appends bullets (one fact each) to a section of today's log or long_memory.md, weighed (importance 1-10, most 4-6) and tagged. Skips exact duplicates.`,
 	}, func(in *jsonschema.Schema) {
 		sec := prop(in, "section")
-		for _, k := range sectionNames() {
+		for _, k := range memstore.SectionNames() {
 			sec.Enum = append(sec.Enum, k)
 		}
 		imp := prop(in, "importance")
@@ -128,7 +127,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	out := AddOut{Added: []Written{}, Duplicates: []string{}}
 	key := memstore.AddKey(in.Section)
 	if key == "" {
-		return "", out, fail(resInvalid, "refused: unknown section %q (one of %s)", in.Section, strings.Join(sectionNames(), ", "))
+		return "", out, fail(resInvalid, "refused: unknown section %q (one of %s)", in.Section, strings.Join(memstore.SectionNames(), ", "))
 	}
 	if len(in.Bullets) == 0 {
 		return "", out, fail(resInvalid, "refused: no bullet given")
@@ -219,11 +218,6 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	}
 	writeCommitLine(&b, out.Commit, out.CommitNote)
 	return b.String(), out, nil
-}
-
-// sectionNames are the section keys memory_add takes: French (as in the files) and English.
-func sectionNames() []string {
-	return slices.Compact(slices.Sorted(slices.Values(append(memstore.AddKeys(), memstore.EnglishKeys()...))))
 }
 
 func (c *call) done(in DoneIn) (string, DoneOut, error) {

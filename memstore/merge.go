@@ -194,7 +194,7 @@ func AddKeys() []string {
 // englishKeys name the sections of AddKeys in English, for a person typing a key.
 var englishKeys = []string{"context", "goal", "problems", "knowledge", "work", "decisions", "next", "long_term"}
 
-// AddKey returns the section key k names, in French (AddKeys) or in English (EnglishKeys:
+// AddKey returns the section key k names, in French (AddKeys) or in English (SectionNames:
 // "goal", "next", "long_term"), or "".
 func AddKey(k string) string {
 	if slices.Contains(AddKeys(), k) {
@@ -206,8 +206,16 @@ func AddKey(k string) string {
 	return ""
 }
 
-// EnglishKeys are the English names AddKey takes, in the order of AddKeys.
-func EnglishKeys() []string { return slices.Clone(englishKeys) }
+// SectionNames are every key AddKey takes: AddKeys, then the English names that differ.
+func SectionNames() []string {
+	names := AddKeys()
+	for _, k := range englishKeys {
+		if !slices.Contains(names, k) {
+			names = append(names, k)
+		}
+	}
+	return names
+}
 
 // FixedPrefix marks, in each log language, a failure that was fixed since.
 var FixedPrefix = map[string]string{"fr": "corrigé : ", "en": "fixed: "}

@@ -212,9 +212,7 @@ func checkBullets(texts []string) error {
 }
 
 // addKeysHelp lists the keys `add --section` takes, French first, then English.
-func addKeysHelp() string {
-	return strings.Join(memstore.AddKeys(), ", ") + " (or " + strings.Join(memstore.EnglishKeys(), ", ") + ")"
-}
+func addKeysHelp() string { return strings.Join(memstore.SectionNames(), ", ") }
 
 func newDoneCmd(g *globals) *cobra.Command {
 	var all bool

@@ -222,7 +222,7 @@ const maxGroupName = 6
 // item keeps a top-level list item; nested detail and group names ("- **Immediate
 // actions:**", which names the items nested under it) are not items.
 func (b *blockReader) item(l, t string) {
-	ind := len(l) - len(strings.TrimLeft(l, " \t"))
+	ind := indent(l)
 	if b.itemIndent < 0 || ind < b.itemIndent {
 		b.itemIndent = ind
 	}

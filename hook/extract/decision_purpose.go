@@ -29,16 +29,16 @@ func changePurposes(t *transcript.Turn) []string {
 			prev = ""
 			continue
 		}
-		indent := len(l) - len(strings.TrimLeft(l, " \t"))
+		ind := indent(l)
 		item := strings.TrimRight(stripItem(strings.TrimSpace(l)), ".")
-		if prev != "" && indent == prevIndent && statesPurpose(item) {
+		if prev != "" && ind == prevIndent && statesPurpose(item) {
 			if b := prev + ", so " + lowerFirst(item); len(b) <= maxBullet {
 				out = append(out, b)
 			}
 			prev = ""
 			continue
 		}
-		prev, prevIndent = "", indent
+		prev, prevIndent = "", ind
 		if first, _, _ := strings.Cut(item, " "); isActionVerb(first) {
 			prev = item
 		}

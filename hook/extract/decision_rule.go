@@ -44,10 +44,9 @@ func statedRules(t *transcript.Turn) []string {
 // cutRuleOpener returns the rule a sentence sets, with a capital and a full stop, after one
 // of ruleOpeners.
 func cutRuleOpener(s string) (string, bool) {
-	for _, o := range ruleOpeners {
-		if len(s) > len(o) && strings.EqualFold(s[:len(o)], o) {
-			return upperFirst(strings.TrimRight(s[len(o):], ".")) + ".", true
-		}
+	rest, ok := cutFold(s, ruleOpeners)
+	if !ok || rest == "" {
+		return "", false
 	}
-	return "", false
+	return upperFirst(strings.TrimRight(rest, ".")) + ".", true
 }

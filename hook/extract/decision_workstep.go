@@ -12,6 +12,5 @@ import "strings"
 // of actionVerbs and gives no reason (see saysWhy).
 func workStep(step string) bool {
 	first, _, _ := strings.Cut(step, " ")
-	_, ok := actionVerbs[strings.ToLower(first)]
-	return ok && !saysWhy(step)
+	return isActionVerb(first) && !saysWhy(step)
 }

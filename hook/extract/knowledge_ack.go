@@ -61,10 +61,6 @@ func isAcknowledgement(s string) bool {
 // opensWithAck reports text that opens with one of acknowledgements, whatever its case,
 // without copying it.
 func opensWithAck(text string) bool {
-	for _, a := range acknowledgements {
-		if len(text) >= len(a) && strings.EqualFold(text[:len(a)], a) {
-			return true
-		}
-	}
-	return false
+	_, ok := cutFold(text, acknowledgements)
+	return ok
 }

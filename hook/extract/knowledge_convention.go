@@ -2,8 +2,6 @@ package extract
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"carnet/hook/transcript"
 )
@@ -42,8 +40,7 @@ func seenConvention(s string) string {
 		if !ok || !strings.HasPrefix(rest, "the ") || !strings.Contains(rest, " uses ") || !strings.Contains(rest, "instead of `") {
 			continue
 		}
-		r, n := utf8.DecodeRuneInString(rest)
-		return string(unicode.ToUpper(r)) + strings.TrimRight(rest[n:], ":.") + "."
+		return upperFirst(strings.TrimRight(rest, ":.")) + "."
 	}
 	return ""
 }

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"strings"
 	"unicode/utf8"
 )
 
@@ -21,10 +20,5 @@ func leftLeadIn(head string, hasColon bool, after string) bool {
 	if !hasColon || after != "" || utf8.RuneCountInString(head) > maxLeadIn {
 		return false
 	}
-	for _, w := range leftWords {
-		if strings.Contains(head, w) {
-			return true
-		}
-	}
-	return false
+	return hasAny(head, leftWords)
 }

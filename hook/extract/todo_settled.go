@@ -27,8 +27,8 @@ func findsAbsent(heading string) bool {
 // without ticking them (memstore.Extraction.Settled). A subagent's findings are reported
 // by the main agent.
 func Settled(t *transcript.Turn) []string {
-	if t.Sidechain {
-		return nil
+	if t.Sidechain || !strings.ContainsAny(t.Closing, "✅✔") {
+		return nil // most closing texts check nothing: not walked
 	}
 	return checkedSection(t.Closing, true)
 }

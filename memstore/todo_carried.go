@@ -16,7 +16,7 @@ import (
 func carriedRun(item string, evidence []string, open func() []OpenItem) bool {
 	cmd := runCommand(item)
 	if cmd == "" || !laterStep(item) ||
-		!slices.ContainsFunc(evidence, func(e string) bool { return strings.Contains(" "+squeeze(e)+" ", " "+cmd+" ") }) {
+		!ranCommand(cmd, evidence) {
 		return false
 	}
 	spans := codeSpans(afterCommand(item))

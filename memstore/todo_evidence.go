@@ -41,7 +41,7 @@ func ShownDone(item string, evidence []string) bool {
 		if inCI(item) {
 			return slices.ContainsFunc(evidence, func(e string) bool { return putInCI(cmd, e) })
 		}
-		return slices.ContainsFunc(evidence, func(e string) bool { return strings.Contains(" "+squeeze(e)+" ", " "+cmd+" ") })
+		return ranCommand(cmd, evidence)
 	}
 	want := slices.DeleteFunc(subjectWords(item), func(w string) bool { return todoWords[w] })
 	if len(want) < minShown {
@@ -118,4 +118,9 @@ func (tx *Tx) closeOpen(fresh []string, res *MergeResult, done func(it OpenItem)
 		res.Ticked = append(res.Ticked, Item{Key: KeyDone, Text: it.Text, Path: it.Path})
 	}
 	return nil
+}
+
+// ranCommand reports a line of evidence that runs cmd as a whole word sequence.
+func ranCommand(cmd string, evidence []string) bool {
+	return slices.ContainsFunc(evidence, func(e string) bool { return strings.Contains(" "+squeeze(e)+" ", " "+cmd+" ") })
 }

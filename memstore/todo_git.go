@@ -32,11 +32,6 @@ func gitStep(item string) string {
 // whole command of a shell line ("git pull --rebase && git push origin main").
 func gitStepDone(cmd string, evidence []string) bool {
 	return slices.ContainsFunc(evidence, func(e string) bool {
-		for part := range strings.SplitSeq(squeeze(e), "&&") {
-			if p := strings.TrimSpace(part); p == cmd || strings.HasPrefix(p, cmd+" ") {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(CommandParts(e), func(p string) bool { return p == cmd || strings.HasPrefix(p, cmd+" ") })
 	})
 }

@@ -9,9 +9,7 @@ var thenWords = []string{" then ", ",then ", " puis ", " ensuite "}
 // laterStep reports a "Run `…`" to-do that names another step after its command: the
 // command run is no evidence that the whole item was done.
 func laterStep(item string) bool {
-	_, rest, _ := strings.Cut(item, "`")
-	_, rest, _ = strings.Cut(rest, "`")
-	low := strings.ToLower(rest)
+	low := strings.ToLower(afterCommand(item))
 	for _, w := range thenWords {
 		if strings.Contains(low, w) {
 			return true

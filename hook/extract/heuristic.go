@@ -142,6 +142,7 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 		e.Add(key, items...)
 	}
 	decisions, knowledge := reasons(t)
+	decisions = withMerits(decisions, t.Closing)
 	if !review { // a review's "instead of" is a recommendation, not a choice made
 		e.Add(memstore.KeyDecisions, decisions...)
 		thought := thoughtDecisions(t, maxReasons-len(decisions))

@@ -111,6 +111,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, approachSummary(t)...)
 	e.Add(memstore.KeyDecisions, changePurposes(t)...)
 	e.Add(memstore.KeyDecisions, madeToFit(t)...)
+	e.Add(memstore.KeyDecisions, stricterChoices(t)...)
 	usage(&e, t)
 	e.Add(memstore.KeyKnowledge, scaffolded(t.Closing)...)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)

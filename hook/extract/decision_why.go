@@ -31,7 +31,7 @@ func bareState(s string) bool {
 // notAChoice reports a decision that says neither why nor over what (bareAction), or only
 // over what a new state replaced (bareState).
 func notAChoice(s string) bool {
-	return bareAction(s) || bareState(s)
+	return bareAction(s) || bareState(s) || styleOnly(s)
 }
 
 // saysWhy reports a choice that gives its purpose ("… to minimize issues with rate limits").

@@ -111,6 +111,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, approachSummary(t)...)
 	e.Add(memstore.KeyDecisions, changePurposes(t)...)
 	e.Add(memstore.KeyDecisions, madeToFit(t)...)
+	e.Add(memstore.KeyDecisions, stricterChoices(t)...)
 	usage(&e, t)
 	e.Add(memstore.KeyKnowledge, scaffolded(t.Closing)...)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
@@ -127,6 +128,9 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 // acts on them; a review's findings are the code's problems, not the session's.
 func statements(e *memstore.Extraction, t *transcript.Turn) {
 	review := isReview(t)
+	if !review && !t.Sidechain { // before the labelled lines that name the same change without its cause
+		e.Add(memstore.KeyDecisions, rootCauseChoices(t.Closing)...)
+	}
 	for key, items := range labelled(t.Closing) {
 		switch {
 		case t.Sidechain && key != memstore.KeyKnowledge && key != memstore.KeyWork:
@@ -139,6 +143,7 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 		e.Add(key, items...)
 	}
 	decisions, knowledge := reasons(t)
+	decisions = withMerits(decisions, t.Closing)
 	if !review { // a review's "instead of" is a recommendation, not a choice made
 		e.Add(memstore.KeyDecisions, decisions...)
 		thought := thoughtDecisions(t, maxReasons-len(decisions))

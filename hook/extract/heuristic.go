@@ -31,6 +31,7 @@ type wording struct {
 	lang, commit, commitNoHash, failed, failedBare, fixed                           string
 	prOpened, prOpenedBare, prMerged, interrupted, userStop, resume, plan, proposal string
 	resumeAt, resumeLeft, partsSep, unblocked                                       string
+	layout                                                                          string // a module layout chosen (decision_layout.go)
 }
 
 var wordings = map[string]wording{
@@ -41,7 +42,7 @@ var wordings = map[string]wording{
 		proposal:   "Proposition restée sans réponse : %s",
 		resumeAt:   "Reprendre le travail interrompu (dernier fichier modifié : %s)",
 		resumeLeft: "Reprendre le travail interrompu, reste à construire : %s", partsSep: " ; ",
-		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)"},
+		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", layout: "Découpage en modules : %s"},
 	"en": {lang: "en", commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
 		prOpened: "Opened PR %s: %s", prOpenedBare: "Opened PR %s", prMerged: "Merged PR %s",
@@ -49,7 +50,7 @@ var wordings = map[string]wording{
 		proposal:   "Unanswered proposal: %s",
 		resumeAt:   "Resume the interrupted work (last file changed: %s)",
 		resumeLeft: "Resume the interrupted work, left to build: %s", partsSep: "; ",
-		unblocked: "`%s` only went through after `%s` (before: %s)"},
+		unblocked: "`%s` only went through after `%s` (before: %s)", layout: "Module layout: %s"},
 }
 
 // Extract implements Extractor.
@@ -112,6 +113,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, changePurposes(t)...)
 	e.Add(memstore.KeyDecisions, madeToFit(t)...)
 	e.Add(memstore.KeyDecisions, stricterChoices(t)...)
+	e.Add(memstore.KeyDecisions, moduleLayout(t, w)...)
 	usage(&e, t)
 	e.Add(memstore.KeyKnowledge, scaffolded(t.Closing)...)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)

@@ -38,7 +38,7 @@ func firstTask(g string) string {
 	if len(strings.Fields(first)) < minRequestWords || !statesTask(first) {
 		return g
 	}
-	return first
+	return first + firstStep(ss[1:]) // "But first, let's make …" (goal_first.go)
 }
 
 // taskLabels announce, in a prompt, the task in a few words ("fastapi-gateway - Target:

@@ -200,7 +200,7 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			cmd = pushCommand(u.Command, cmd) // the commit was made: what failed came after it
 			pushFailed = cmd == pushOnly
 		}
-		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures || cdSlip(tools[:i], u) {
+		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures || cdSlip(tools[:i], u) || throwawayRun(tools, i) {
 			continue
 		}
 		if cmd == "" {

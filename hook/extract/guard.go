@@ -47,12 +47,13 @@ func guardTurn(t *transcript.Turn) *transcript.Turn {
 	return &g
 }
 
-// guardOutput is the output of a call as the rules may read it: a failed call's (its cause)
+// guardOutput is the output of a call as the rules may read it: a failed call's (its cause,
+// also a build failing behind a pipe: pipedBuildError)
 // and a pull request's creation (its number), redacted. The rules read no other output, so
 // the others are not copied: redacting every listing and test log was a third of the
 // heuristic's time.
 func guardOutput(u *transcript.ToolUse) string {
-	if u.IsError || createsPR(u) {
+	if u.IsError || createsPR(u) || pipedBuildError(u) {
 		return redact(u.Output)
 	}
 	return ""

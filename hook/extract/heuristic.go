@@ -113,6 +113,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, madeToFit(t)...)
 	usage(&e, t)
 	e.Add(memstore.KeyKnowledge, scaffolded(t.Closing)...)
+	e.Add(memstore.KeyKnowledge, workHomes(t.Closing)...)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)
 	e.Knowledge = oneFactEach(e.Knowledge)

@@ -13,7 +13,7 @@ func tweakGoals(today *Doc, goals, work []string) []string {
 	if len(goals) == 0 || slices.ContainsFunc(goals, func(g string) bool { return strings.HasPrefix(g, handedPlan) }) || !isTweak(today, work) {
 		return goals
 	}
-	return slices.DeleteFunc(slices.Clone(goals), func(g string) bool { return !isFeature(g) && !writesUp(g, work) }) // a feature, a write-up is a task (goal_feature.go, goal_writeup.go)
+	return slices.DeleteFunc(slices.Clone(goals), func(g string) bool { return !isFeature(g) }) // a feature is a task (goal_feature.go)
 }
 
 // isTweak reports turn's work whose file lists name only files the day's log already has

@@ -8,9 +8,7 @@ import (
 )
 
 // A "Solution applied" that only names the edit ("Changed `a@v3` → `a@v4`") is the work
-// done, not a choice; one that says what it was chosen over stays a decision. The root
-// cause named above it gives the replacement its why (see decision_rootcause.go): the
-// replacement is kept once, with that cause, in place of the bare line.
+// done, not a choice; one that says what it was chosen over stays a decision.
 func TestChangeWithoutWhyIsNoDecision(t *testing.T) {
 	t.Parallel()
 	b := &transcripttest.Claude{}
@@ -24,8 +22,7 @@ func TestChangeWithoutWhyIsNoDecision(t *testing.T) {
 		"- Replaced `moment` with `date-fns`\n"+
 		"\n## Decisions\n- State lives in one store per page.\n")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"Changed `actions/cache@v2` → `actions/cache@v4` because the runner rejects `actions/cache@v2`.",
-		"Updated the lint step to use `golangci-lint` instead of `go vet`", "Replaced `moment` with `date-fns`", "State lives in one store per page."}
+	want := []string{"Updated the lint step to use `golangci-lint` instead of `go vet`", "Replaced `moment` with `date-fns`", "State lives in one store per page."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}

@@ -132,9 +132,6 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 // acts on them; a review's findings are the code's problems, not the session's.
 func statements(e *memstore.Extraction, t *transcript.Turn) {
 	review := isReview(t)
-	if !review && !t.Sidechain { // before the labelled lines that name the same change without its cause
-		e.Add(memstore.KeyDecisions, rootCauseChoices(t.Closing)...)
-	}
 	for key, items := range labelled(t.Closing) {
 		switch {
 		case t.Sidechain && key != memstore.KeyKnowledge && key != memstore.KeyWork:

@@ -32,6 +32,10 @@ func (tx *Tx) foldRestated(today *Doc, key string, items []string, path string, 
 		if text == "" {
 			continue
 		}
+		if n, isWork := dropUndone(today, key, text); isWork {
+			res.Duplicates += 1 + n // a revert with no why removes the choice it undoes (fold_undo.go)
+			continue
+		}
 		if i := restated(key, left, text, c); i >= 0 {
 			left[i] = kept(left[i], text)
 			res.Duplicates++

@@ -7,7 +7,8 @@ import (
 
 // A session often undoes a change it made that day ("undo the last change"); the agent
 // then says so ("Reverted the hover overlay back to the inset shadow"). The choice undone
-// is no longer the day's: the revert replaces it, where it was.
+// is no longer the day's: a revert that says why replaces it, where it was; one that gives
+// no reason removes it and is not written (fold_undo.go).
 
 // RevertOpeners open, in lower case, a statement that a change was undone.
 var RevertOpeners = []string{"reverted ", "rolled back ", "went back to ", "switched back to ", "undid ", "undone ",

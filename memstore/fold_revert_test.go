@@ -3,9 +3,9 @@ package memstore
 import "testing"
 
 // A choice the session undoes later in the day ("Reverted the hover overlay back to the
-// inset shadow") is replaced by the revert, where it was: the latest choice on the same
-// subject, not one on another subject; a revert with no earlier choice of its subject is
-// added.
+// inset shadow") goes: the latest choice on the same subject, not one on another subject.
+// A revert that gives no reason is not a choice and is not written (x01's readers: it
+// reads as work), whether or not an earlier choice of its subject was captured.
 func TestMergeRevertReplacesTheChoiceItUndoes(t *testing.T) {
 	t.Parallel()
 	_, p := newTestWorkspace(t, nil)
@@ -24,8 +24,6 @@ func TestMergeRevertReplacesTheChoiceItUndoes(t *testing.T) {
 
 ## Décisions prises
 - Serve the folder over HTTP instead of opening the file directly.
-- Reverted the hover styling back to the inset shadow approach.
-- Rolled back the logger to the stdlib instead of zap.
 `
 	if got := readRel(t, p, p.LogPath("2026-03-22")); got != want {
 		t.Errorf("log:\n%s\nwant:\n%s", got, want)

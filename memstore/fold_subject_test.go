@@ -4,8 +4,8 @@ import "testing"
 
 // A day that states a subject's state twice, once as a headline ("Capture targets now use
 // corner highlights…") and once under the file that holds it ("`styles.css`: capture
-// squares now use radial gradients…"), keeps the latest, where the first was; two reverts back to the same
-// state keep the latest too. Another subject's state, or a revert of another thing, stays.
+// squares now use radial gradients…"), keeps the latest, where the first was. Another
+// subject's state stays; reverts that give no reason are not choices (see fold_undo.go).
 func TestMergeKeepsTheLatestStateOfASubject(t *testing.T) {
 	t.Parallel()
 	_, p := newTestWorkspace(t, nil)
@@ -30,8 +30,6 @@ func TestMergeKeepsTheLatestStateOfASubject(t *testing.T) {
 - ` + "`styles.css`: capture squares now use radial gradients per corner to form arc-shaped highlights instead of solid corner fills." + `
 - The API client now retries on a 502 response.
 - The API server now returns a 404 for unknown records.
-- Reverted hover styling back to the inset shadow (` + "`box-shadow: inset 0 0 0 9999px`) on `.square.hover-target`." + `
-- Rolled back the logger to the stdlib instead of zap.
 `
 	if got := readRel(t, p, p.LogPath("2026-03-22")); got != want {
 		t.Errorf("log:\n%s\nwant:\n%s", got, want)

@@ -205,7 +205,7 @@ func plans(e *memstore.Extraction, t *transcript.Turn, w wording) {
 			e.Goal = append(e.Goal, fmt.Sprintf(w.plan, title))
 		}
 		items := labelledIn(p, planWords, true)
-		d := stackReasons(p, foldStack(items[memstore.KeyDecisions]))
+		d := foldStack(items[memstore.KeyDecisions])
 		if i < planned {
 			d = append(d, planSettings(p)...)
 		}

@@ -113,6 +113,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, changePurposes(t)...)
 	e.Add(memstore.KeyDecisions, madeToFit(t)...)
 	e.Add(memstore.KeyDecisions, stricterChoices(t)...)
+	e.Add(memstore.KeyDecisions, pivotChoices(t)...)
 	e.Add(memstore.KeyDecisions, moduleLayout(t, w)...)
 	usage(&e, t)
 	e.Add(memstore.KeyKnowledge, scaffolded(t.Closing)...)

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"carnet/hook/transcript"
@@ -70,8 +71,8 @@ func pivotSentence(text string) (why, step string, ok bool) {
 // droppedApproach returns, from the latest of texts, the approach a step announced "by"
 // ("Let me fix this by making the test skip" → "making the test skip").
 func droppedApproach(texts []string) string {
-	for i := len(texts) - 1; i >= 0; i-- {
-		for _, s := range plainSentences(texts[i]) {
+	for _, text := range slices.Backward(texts) {
+		for _, s := range plainSentences(text) {
 			if _, ok := cutFold(s, stepOpeners); !ok {
 				continue
 			}

@@ -122,6 +122,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)
 	e.Knowledge = oneFactEach(e.Knowledge)
+	e.Decisions = judgedChanges(e.Decisions, t)
 	e.Decisions = slices.DeleteFunc(e.Decisions, notAChoice) // the work done, not a choice
 	askOnly(&e, changed)
 	return e

@@ -113,6 +113,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, changePurposes(t)...)
 	e.Add(memstore.KeyDecisions, madeToFit(t)...)
 	e.Add(memstore.KeyDecisions, stricterChoices(t)...)
+	e.Add(memstore.KeyDecisions, pivotChoices(t)...)
 	e.Add(memstore.KeyDecisions, moduleLayout(t, w)...)
 	usage(&e, t)
 	e.Add(memstore.KeyKnowledge, scaffolded(t.Closing)...)
@@ -121,6 +122,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)
 	e.Knowledge = oneFactEach(e.Knowledge)
+	e.Decisions = judgedChanges(e.Decisions, t)
 	e.Decisions = slices.DeleteFunc(e.Decisions, notAChoice) // the work done, not a choice
 	askOnly(&e, changed)
 	return e

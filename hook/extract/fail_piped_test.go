@@ -24,7 +24,7 @@ func TestCompilerErrorBehindAPipeIsAFailure(t *testing.T) {
 	tr := read(t, b.Write(t), transcript.ReadOptions{})
 	tr.Root = "/home/dev/proj"
 	e, _, _ := Heuristic{Language: "en"}.Extract(t.Context(), tr) // through the guard, as the hook reads it
-	want := []string{"`cargo test --lib 2>&1 | tail -10` failed: error: unused variable: `events`"}
+	want := []string{"`cargo test --lib 2>&1 | tail -10` failed: error: could not compile `core` (lib test) due to 12 previous errors"}
 	if !slices.Equal(e.Problems, want) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(e.Problems, "\n"), strings.Join(want, "\n"))
 	}

@@ -96,6 +96,7 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 			e.Goal = append(e.Goal, readmeGoal(t, e.Goal)...)
 			e.Goal = append(e.Goal, reviewCommandGoal(t, e.Goal)...)
 			e.Goal = append(e.Goal, approvedGoal(t, e.Goal)...)
+			e.Goal = append(e.Goal, failureGoal(t, e.Goal)...)
 		}
 	}
 	interruption(&e, t, fx, goal, w)

@@ -57,14 +57,20 @@ var errorWordBytes = func() [][]byte {
 	return out
 }()
 
-// outputLine is the line kept of a tool's output: for a call that failed, the first line
-// that opens with a failure (failureLine), else the first useful one.
+// outputLine is the line kept of a tool's output: a compiler's summary over many
+// diagnostics (compilerSummary); for a call that failed, the first line that opens with a
+// failure (failureLine), else the first useful one.
 func outputLine(out string, failed bool) string {
+	if failed {
+		if l := refusalLine(out[:min(len(out), maxRefusal)]); l != "" {
+			return l // the refusal, whatever lines follow it
+		}
+	}
+	if l := compilerSummary(out); l != "" {
+		return l // the build's verdict, a build behind "| tail" too
+	}
 	if !failed {
 		return firstUsefulLine(out)
-	}
-	if l := refusalLine(out[:min(len(out), maxRefusal)]); l != "" {
-		return l // the refusal, whatever lines follow it
 	}
 	if l := failureLine(out); l != "" {
 		return l

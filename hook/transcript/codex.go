@@ -442,7 +442,7 @@ func codeModeResult(s string) toolResult {
 		code, _ = strconv.Atoi(m[1])
 		s = exitCodeLine.ReplaceAllString(s, "")
 	}
-	r.output = firstUsefulLine(s)
+	r.output = outputLine(s, false)
 	if code != 0 {
 		r.isError = true
 		if !namesError(r.output) {

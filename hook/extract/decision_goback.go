@@ -62,7 +62,7 @@ func goBack(s string) (string, bool) {
 	return "", false
 }
 
-// withUsage adds to choice c the command, its long ids as <id>, of a "The usage will be:"
+// withUsage adds to choice c the command, its long ids as "…", of a "The usage will be:"
 // or "Usage:" line right after it (on that line or the next one), when the bullet stays
 // short.
 func withUsage(c string, after []string) string {
@@ -85,7 +85,7 @@ func withUsage(c string, after []string) string {
 	return c
 }
 
-// withoutIDs returns command cmd with each UUID-shaped word ("019aad50-a7e6-…") as <id>:
+// withoutIDs returns command cmd with each UUID-shaped word ("019aad50-a7e6-…") as "…":
 // the usage, not the run it was typed for.
 func withoutIDs(cmd string) string {
 	if strings.Count(cmd, "-") < 4 {
@@ -94,7 +94,7 @@ func withoutIDs(cmd string) string {
 	words := strings.Fields(cmd)
 	for i, w := range words {
 		if isUUID(w) {
-			words[i] = "<id>"
+			words[i] = "…"
 		}
 	}
 	return strings.Join(words, " ")

@@ -9,7 +9,7 @@ import (
 
 // A user who asks to go back to an earlier design ("Let's go back to the version where
 // report.py reads from an existing data.json file. The usage will be: …") chooses the
-// final design in their words, with its usage (a long id stands as <id>); a report or a
+// final design in their words, with its usage (a long id stands as "…"); a report or a
 // question about an earlier version is none.
 func TestGoBackToAVersionIsADecision(t *testing.T) {
 	t.Parallel()
@@ -23,7 +23,7 @@ func TestGoBackToAVersionIsADecision(t *testing.T) {
 	b.Result("e1", "ok", false)
 	b.Say("m2", "report.py reads data.json again.")
 	e := extractEN(t, b, "/home/dev/proj")
-	want := []string{"Back to the version where report.py reads from an existing data.json file. Usage: `python3 fetch.py <id> && python3 report.py <id>`."}
+	want := []string{"Back to the version where report.py reads from an existing data.json file. Usage: `python3 fetch.py … && python3 report.py …`."}
 	if !slices.Equal(e.Decisions, want) {
 		t.Errorf("decisions = %q, want %q", e.Decisions, want)
 	}

@@ -110,6 +110,8 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, statedRules(t)...)
 	e.Add(memstore.KeyDecisions, quantifiedRules(t)...)
 	e.Add(memstore.KeyDecisions, leftOutChoices(t)...)
+	e.Add(memstore.KeyDecisions, statedEffects(t)...)
+	e.Add(memstore.KeyDecisions, goBackChoices(t)...)
 	e.Add(memstore.KeyDecisions, approachSummary(t)...)
 	e.Add(memstore.KeyDecisions, changePurposes(t)...)
 	e.Add(memstore.KeyDecisions, madeToFit(t)...)

@@ -160,6 +160,7 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 	e.Add(memstore.KeyKnowledge, answer(t)...)
 	e.Add(memstore.KeyKnowledge, deadlines(t)...)
 	e.Add(memstore.KeyKnowledge, causeChainStart(t)...)
+	e.Add(memstore.KeyKnowledge, checkedFinding(t)...)
 	addStatedKnowledge(e, t)
 }
 

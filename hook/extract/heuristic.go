@@ -159,6 +159,8 @@ func statements(e *memstore.Extraction, t *transcript.Turn) {
 	e.Add(memstore.KeyKnowledge, knowledge...)
 	e.Add(memstore.KeyKnowledge, answer(t)...)
 	e.Add(memstore.KeyKnowledge, deadlines(t)...)
+	e.Add(memstore.KeyKnowledge, causeChainStart(t)...)
+	e.Add(memstore.KeyKnowledge, checkedFinding(t)...)
 	addStatedKnowledge(e, t)
 }
 

@@ -120,7 +120,6 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyDecisions, moduleLayout(t, w)...)
 	usage(&e, t)
 	e.Add(memstore.KeyKnowledge, scaffolded(t.Closing)...)
-	e.Add(memstore.KeyKnowledge, statedStack(t.Closing)...)
 	e.Add(memstore.KeyKnowledge, workHomes(t.Closing)...)
 	e.Add(memstore.KeyKnowledge, weightings(t)...)
 	e.Add(memstore.KeyKnowledge, undoneLessons(t)...)

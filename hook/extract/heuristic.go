@@ -122,7 +122,6 @@ func (h Heuristic) extract(t *transcript.Turn) memstore.Extraction {
 	e.Add(memstore.KeyKnowledge, scaffolded(t.Closing)...)
 	e.Add(memstore.KeyKnowledge, workHomes(t.Closing)...)
 	e.Add(memstore.KeyKnowledge, weightings(t)...)
-	e.Add(memstore.KeyKnowledge, undoneLessons(t)...)
 	foldSeenConventions(&e)
 	e.NextDone = append(e.NextDone, doneStatements(t, e.Next)...)
 	e = clean(e, fx)

@@ -66,11 +66,18 @@ func outputLine(out string, failed bool) string {
 			return l // the refusal, whatever lines follow it
 		}
 	}
-	if l := compilerSummary(out); l != "" {
-		return l // the build's verdict, a build behind "| tail" too
-	}
 	if !failed {
-		return firstUsefulLine(out)
+		first := firstUsefulLine(out)
+		if !strings.HasPrefix(first, "error") {
+			return first // most outputs: no build failing behind "| tail"
+		}
+		if l := compilerSummary(out); l != "" {
+			return l // the verdict of a build behind "| tail"
+		}
+		return first
+	}
+	if l := compilerSummary(out); l != "" {
+		return l // the build's verdict
 	}
 	if l := failureLine(out); l != "" {
 		return l

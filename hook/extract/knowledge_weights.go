@@ -23,8 +23,8 @@ var weightNumber = regexp.MustCompile(`0?\.\d+`)
 // read as one.
 func weightings(t *transcript.Turn) []string {
 	for _, txt := range t.Texts {
-		if !strings.Contains(txt, " + ") || !strings.Contains(txt, ".") {
-			continue
+		if !strings.Contains(txt, " + ") || !namedWeights.MatchString(txt) {
+			continue // most texts: no weighted sum (\s+ in the pattern spans wrapped lines)
 		}
 		for p := range paragraphsOf(txt) {
 			if s := weightedSentence(p); s != "" {

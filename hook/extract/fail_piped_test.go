@@ -39,7 +39,9 @@ func TestCompilerErrorBehindAPipeAgainIsNotAFix(t *testing.T) {
 	bash(b, "b1", "cargo build --tests 2>&1 | tail -3", "error[E0425]: cannot find value `x` in this scope", false)
 	bash(b, "b2", "cargo build --tests 2>&1 | tail -3", "error[E0425]: cannot find value `x` in this scope", false)
 	b.Say("m3", "Still failing.")
-	e := extractEN(t, b, "/home/dev/proj")
+	tr := read(t, b.Write(t), transcript.ReadOptions{})
+	tr.Root = "/home/dev/proj"
+	e, _, _ := Heuristic{Language: "en"}.Extract(t.Context(), tr) // through the guard, which marks a build failing behind a pipe
 	want := []string{"`cargo build --tests 2>&1 | tail -3` failed: error[E0425]: cannot find value `x` in this scope"}
 	if !slices.Equal(e.Problems, want) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(e.Problems, "\n"), strings.Join(want, "\n"))

@@ -30,7 +30,8 @@ func guardTurn(t *transcript.Turn) *transcript.Turn {
 	g.Tools = make([]*transcript.ToolUse, len(t.Tools))
 	for i, u := range t.Tools {
 		c := *u
-		c.Command, c.Description, c.Output = redact(u.Command), redact(u.Description), guardOutput(u)
+		c.IsError = u.IsError || pipedBuildError(u) // a build failing behind "| tail" failed, for every rule
+		c.Command, c.Description, c.Output = redact(u.Command), redact(u.Description), guardOutput(&c, u.Output)
 		c.CommitSubject, c.Plan, c.Subject, c.Doc = redact(u.CommitSubject), redact(u.Plan), redact(u.Subject), redact(u.Doc)
 		if u.Task != nil {
 			c.Task = &transcript.Task{ID: u.Task.ID, Subject: redact(u.Task.Subject), Status: u.Task.Status}
@@ -47,14 +48,13 @@ func guardTurn(t *transcript.Turn) *transcript.Turn {
 	return &g
 }
 
-// guardOutput is the output of a call as the rules may read it: a failed call's (its cause,
-// also a build failing behind a pipe: pipedBuildError)
-// and a pull request's creation (its number), redacted. The rules read no other output, so
-// the others are not copied: redacting every listing and test log was a third of the
-// heuristic's time.
-func guardOutput(u *transcript.ToolUse) string {
-	if u.IsError || createsPR(u) || pipedBuildError(u) {
-		return redact(u.Output)
+// guardOutput is the output of a call as the rules may read it: a failed call's (its cause;
+// c.IsError already holds a build failing behind a pipe) and a pull request's creation (its
+// number), redacted. The rules read no other output, so the others are not copied:
+// redacting every listing and test log was a third of the heuristic's time.
+func guardOutput(c *transcript.ToolUse, out string) string {
+	if c.IsError || createsPR(c) {
+		return redact(out)
 	}
 	return ""
 }

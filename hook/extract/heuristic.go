@@ -214,7 +214,7 @@ func commandBullets(tools []*transcript.ToolUse, fx PathFixer, w wording) (commi
 			cmd = pushCommand(u.Command, cmd) // the commit was made: what failed came after it
 			pushFailed = cmd == pushOnly
 		}
-		if !u.IsError && !pipedBuildError(u) || !isRealFailure(u) || len(problems) >= maxFailures || cdSlip(tools[:i], u) || throwawayRun(tools, i) {
+		if !u.IsError || !isRealFailure(u) || len(problems) >= maxFailures || cdSlip(tools[:i], u) || throwawayRun(tools, i) {
 			continue
 		}
 		if cmd == "" {
@@ -267,7 +267,7 @@ func Succeeded(t *transcript.Turn) []string {
 			if _, seen := last[c]; !seen {
 				order = append(order, c)
 			}
-			last[c] = !u.IsError && !pipedBuildError(u)
+			last[c] = !u.IsError && !pipedBuildError(u) // an unguarded turn: hook/run.go calls it on the raw turn
 		}
 		if pushed(u) { // fixes a "git push" failure, whatever else the call ran
 			if _, seen := last[pushOnly]; !seen {
@@ -312,7 +312,7 @@ func fixedLater(later []*transcript.ToolUse, cmd string, uncommitted bool) bool 
 		if u.Name != "Bash" || !u.HasResult {
 			continue
 		}
-		if !u.IsError && !pipedBuildError(u) && commandKey(u.Command) == k || commit && u.CommitHash != "" && !skipsHooks(u.Command) {
+		if !u.IsError && commandKey(u.Command) == k || commit && u.CommitHash != "" && !skipsHooks(u.Command) {
 			return true
 		}
 	}

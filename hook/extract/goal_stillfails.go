@@ -20,11 +20,7 @@ func failureGoal(t *transcript.Turn, had []string) []string {
 	if len(had) > 0 || !hasAny(fold(t.Prompt[:min(len(t.Prompt), maxFailReport)]), failReports) {
 		return nil // most turns: the prompt states a goal or reports no failure
 	}
-	items := taskList(t.Tools)
-	if len(items) == 0 {
-		items = firstTodos(t.Tools)
-	}
-	for _, td := range items {
+	for _, td := range turnTodos(t.Tools) {
 		if hasAny(fold(td.Content), failureTodoWords) {
 			return []string{clipGoal(td.Content)}
 		}

@@ -379,19 +379,22 @@ func todoState(tools []*transcript.ToolUse) (open, closed []string) {
 // was for: its first to-do list, when the whole list fits in a goal (maxGoalTodos).
 func todoGoal(tools []*transcript.ToolUse) []string {
 	var items []string
-	if tasks := taskList(tools); len(tasks) > 0 {
-		for _, td := range tasks {
-			items = append(items, td.Content)
-		}
-	} else {
-		for _, td := range firstTodos(tools) {
-			items = append(items, td.Content)
-		}
+	for _, td := range turnTodos(tools) {
+		items = append(items, td.Content)
 	}
 	if len(items) == 0 || len(items) > maxGoalTodos {
 		return nil // the first steps of a longer list are not what the turn was for
 	}
 	return []string{strings.Join(items, "; ")}
+}
+
+// turnTodos is the turn's to-do list: its tasks (TaskCreate/TaskUpdate) in their latest
+// state, else its first TodoWrite list.
+func turnTodos(tools []*transcript.ToolUse) []transcript.Todo {
+	if tasks := taskList(tools); len(tasks) > 0 {
+		return tasks
+	}
+	return firstTodos(tools)
 }
 
 // taskList replays Claude Code's TaskCreate and TaskUpdate calls of the turn into one list

@@ -81,12 +81,13 @@ func dropInterjection(s string) string {
 	return s
 }
 
-// plainSentences splits text into its sentences, each without its final ".", ":" or "!".
+// plainSentences splits text outside its code blocks into its sentences (splitSentences),
+// each without its final ".", ":" or "!".
 func plainSentences(text string) []string {
 	var out []string
-	for l := range strings.Lines(text) {
-		for s := range strings.SplitSeq(strings.TrimSpace(l), ". ") {
-			if s = strings.TrimRight(strings.TrimSpace(s), ".:!"); s != "" {
+	for l := range proseLines(text) {
+		for _, s := range splitSentences(l) {
+			if s = strings.TrimRight(s, ".:!"); s != "" {
 				out = append(out, s)
 			}
 		}

@@ -283,6 +283,18 @@ func proseLines(text string) iter.Seq[string] {
 	}
 }
 
+// listItems yields the list items of text outside its code blocks, without their marker
+// ("- ", "1. ").
+func listItems(text string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for l := range proseLines(text) {
+			if isListItem(l) && !yield(stripItem(l)) {
+				return
+			}
+		}
+	}
+}
+
 func headingLevel(t string) int {
 	n := 0
 	for n < len(t) && t[n] == '#' {

@@ -20,9 +20,9 @@ func alreadyHandled(t *transcript.Turn) []string {
 		return nil // most closing texts say no such thing: not read line by line
 	}
 	var out []string
-	for l := range proseLines(t.Closing) {
-		if isListItem(l) && hasAny(l, alreadyMarks) {
-			out = append(out, strings.TrimRight(stripItem(l), ".")+".")
+	for item := range listItems(t.Closing) {
+		if hasAny(item, alreadyMarks) {
+			out = append(out, strings.TrimRight(item, ".")+".")
 		}
 	}
 	return out

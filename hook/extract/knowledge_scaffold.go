@@ -15,11 +15,7 @@ func scaffolded(closing string) []string {
 		return nil
 	}
 	var out []string
-	for l := range strings.Lines(closing) {
-		if !isListItem(l) {
-			continue
-		}
-		item := stripItem(l)
+	for item := range listItems(closing) {
 		for _, o := range scaffoldOpeners {
 			cmd, _, _ := strings.Cut(strings.TrimPrefix(item, o), "`")
 			if strings.HasPrefix(item, o) && strings.Contains(cmd, " ") && len(item) <= maxBullet { // a command, not "`useReducer`"

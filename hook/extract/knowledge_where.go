@@ -23,11 +23,7 @@ func workHomes(closing string) []string {
 		return nil
 	}
 	var out []string
-	for l := range strings.Lines(closing) {
-		if !isListItem(l) {
-			continue
-		}
-		item := stripItem(l)
+	for item := range listItems(closing) {
 		label, addr, ok := strings.Cut(item, ": ")
 		if ok && isHomeLabel(label) && isOneAddress(strings.TrimSpace(addr)) && !isTemporaryAddress(item) {
 			out = append(out, item)

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"carnet/hook/extract"
+	"carnet/capture"
 	"carnet/hook/transcript"
 	"carnet/memstore"
 )
@@ -36,7 +36,7 @@ func BenchmarkCapture(b *testing.B) {
 		tr := generate(b, dir, size, ws)
 		b.Run(size, func(b *testing.B) {
 			ctx := context.Background()
-			h := extract.Heuristic{Language: "fr"}
+			h := capture.Heuristic{Language: "fr"}
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
 				os.RemoveAll(p.WS.Abs(p.LogsDir()))

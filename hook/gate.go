@@ -7,7 +7,7 @@ import (
 	"io/fs"
 	"time"
 
-	"carnet/hook/extract"
+	"carnet/capture"
 	"carnet/hook/transcript"
 	"carnet/memstore"
 )
@@ -39,7 +39,7 @@ type GateResult struct {
 // checkGate judges the transcript since the previous check of this session and records
 // the new state. fx makes the edited paths relative for the message; project is named in
 // the suggested commands when the workspace has several.
-func checkGate(p *memstore.Project, session, transcriptPath string, fx extract.PathFixer, project string) (GateResult, error) {
+func checkGate(p *memstore.Project, session, transcriptPath string, fx capture.PathFixer, project string) (GateResult, error) {
 	if transcriptPath == "" {
 		return GateResult{}, nil // no transcript (Codex with a null path): nothing to judge
 	}

@@ -1,7 +1,7 @@
 package hook
 
 import (
-	"carnet/hook/extract"
+	"carnet/capture"
 	"carnet/hook/transcript/transcripttest"
 	"os"
 	"path"
@@ -15,7 +15,7 @@ func TestCheckGateCodex(t *testing.T) {
 	t.Parallel()
 	dir := testProject(t)
 	tr := filepath.Join(t.TempDir(), "rollout.jsonl")
-	fx := extract.NewPathFixer("/repo")
+	fx := capture.NewPathFixer("/repo")
 	r := &transcripttest.Rollout{}
 	r.Shell("ls").Patch("/repo/pkg/a.go").Shell("go test ./...")
 	r.Write(t, tr)
@@ -57,7 +57,7 @@ func TestHookStateRefusesPlantedLinks(t *testing.T) {
 	r := &transcripttest.Rollout{}
 	r.Shell("ls").Patch("/repo/pkg/a.go").Shell("go test ./...")
 	r.Write(t, tr)
-	if _, err := checkGate(p, "s1", tr, extract.NewPathFixer("/repo"), ""); err == nil {
+	if _, err := checkGate(p, "s1", tr, capture.NewPathFixer("/repo"), ""); err == nil {
 		t.Error("the gate wrote its state through a link")
 	}
 	if err := (sessionTasks{"1": "Fetch the data"}).save(p, "s1"); err == nil {

@@ -1,6 +1,6 @@
 // Package hook is the runtime of `carnet --hook`, the agent side of carnet: it decodes the
 // hook JSON an agent sends on stdin, routes the turn to the workspace's projects, reads it
-// (hook/transcript), extracts it (hook/extract) and merges it through memstore, runs the Stop
+// (hook/transcript), extracts it (capture) and merges it through memstore, runs the Stop
 // gate, composes the SessionStart load, and keeps a debug log. It has no UI imports: it runs
 // in the agent's hot path, within its own time limit.
 package hook

@@ -14,11 +14,11 @@ import (
 	"sync"
 	"time"
 
-	"carnet/hook/extract"
+	"carnet/capture"
 	"carnet/hook/transcript"
+	"carnet/llm"
 	"carnet/memstore"
 	"carnet/memstore/gitrepo"
-	"carnet/memstore/llm"
 )
 
 // Env is what one hook run gets from its process.
@@ -305,7 +305,7 @@ func (r *runner) capture() (int, error) {
 
 	kind := cfg.Hook.Extractor
 	if in.HookEventName == EventSessionEnd {
-		kind = extract.KindHeuristic // no time for a model: SessionEnd hooks get about 1.5 s
+		kind = capture.KindHeuristic // no time for a model: SessionEnd hooks get about 1.5 s
 	}
 	timeout := cfg.Hook.Timeout
 	if dl, ok := r.ctx.Deadline(); ok {
@@ -313,21 +313,21 @@ func (r *runner) capture() (int, error) {
 			timeout = max(left, time.Second)
 		}
 	}
-	x, err := extract.New(extract.Options{Kind: kind, Command: cfg.Hook.Command, Timeout: timeout, Language: cfg.Language,
+	x, err := capture.New(capture.Options{Kind: kind, Command: cfg.Hook.Command, Timeout: timeout, Language: cfg.Language,
 		Projects: ws.Names(), OnFallback: func(err error) { r.logf("extractor %s failed, heuristic used: %v", kind, err) }})
 	if err != nil {
 		r.logf("%v; heuristic used", err)
-		kind = extract.KindHeuristic
-		x = extract.Heuristic{Language: cfg.Language}
+		kind = capture.KindHeuristic
+		x = capture.Heuristic{Language: cfg.Language}
 	}
 	e, raw, err := x.Extract(r.ctx, turn)
 	if err != nil {
 		return 0, err
 	}
-	e.Succeeded = extract.Succeeded(turn)
-	e.Evidence = extract.Evidence(turn)
-	e.Settled = extract.Settled(turn)
-	e.Delivered = extract.Delivered(turn)
+	e.Succeeded = capture.Succeeded(turn)
+	e.Evidence = capture.Evidence(turn)
+	e.Settled = capture.Settled(turn)
+	e.Delivered = capture.Delivered(turn)
 	e.NextDone = append(e.NextDone, r.replacedTodos(turn)...)
 	if len(e.Unknown) > 0 {
 		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(e.Unknown, ", "))
@@ -366,7 +366,7 @@ func (r *runner) gate(path string, turn *transcript.Turn) int {
 	if home == nil {
 		return 0
 	}
-	res, err := checkGate(home, r.in.SessionID, path, extract.NewPathFixer(ws.Root, turn.Cwd), project)
+	res, err := checkGate(home, r.in.SessionID, path, capture.NewPathFixer(ws.Root, turn.Cwd), project)
 	if err != nil {
 		r.logf("%v", err)
 		return 0

@@ -13,8 +13,8 @@ import (
 	"unicode/utf8"
 
 	"carnet/hook/transcript/transcripttest"
+	"carnet/llm"
 	"carnet/memstore"
-	"carnet/memstore/llm"
 )
 
 func testWorkspace(t *testing.T) string {

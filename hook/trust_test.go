@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"carnet/hook/transcript/transcripttest"
-	"carnet/memstore/secret"
-	"carnet/memstore/secret/secrettest"
+	"carnet/secret"
+	"carnet/secret/secrettest"
 )
 
 // A transcript path that is not a regular file is refused before anything opens it: a FIFO

@@ -8,7 +8,7 @@ import (
 
 	"carnet/memstore"
 	"carnet/memstore/gitrepo"
-	"carnet/memstore/secret"
+	"carnet/secret"
 )
 
 // WriteIn is the input of memory_write.

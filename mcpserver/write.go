@@ -9,7 +9,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"carnet/memstore"
-	"carnet/memstore/secret"
+	"carnet/secret"
 )
 
 const (

@@ -15,7 +15,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 
-	"carnet/memstore/llm"
+	"carnet/llm"
 )
 
 // ConfigFile is the name of the optional workspace configuration, at the workspace root.

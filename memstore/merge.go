@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"carnet/memstore/gitrepo"
-	"carnet/memstore/secret"
+	"carnet/secret"
 )
 
 // Item is one bullet carnet wrote or ticked.

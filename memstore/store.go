@@ -2,7 +2,7 @@ package memstore
 
 import (
 	"bytes"
-	"carnet/memstore/secret"
+	"carnet/secret"
 	"errors"
 	"fmt"
 	"io/fs"

@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"carnet/memstore"
-	"carnet/memstore/secret"
+	"carnet/secret"
 )
 
 // Condenser proposes a shorter wording for a list of long-memory facts: a model extractor,

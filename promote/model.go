@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"carnet/llm"
 	"carnet/memstore"
-	"carnet/memstore/llm"
 )
 
 // ModelCondenser asks the model extractor configured in carnet.toml ([hook] extractor =

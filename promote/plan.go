@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"carnet/memstore"
-	"carnet/memstore/secret"
+	"carnet/secret"
 )
 
 // Options tune a promotion. The zero value follows the project's carnet.toml.

@@ -7,7 +7,7 @@ count="${COUNT:-5}"
 
 echo "== memstore: merge, parse, secret guard"
 go test ./memstore -run '^$' -bench 'Merge20KB|ParseLongMemory300' -benchmem -count "$count"
-go test ./memstore/secret -run '^$' -bench 'DetectSecret' -benchmem -count "$count"
+go test ./secret -run '^$' -bench 'DetectSecret' -benchmem -count "$count"
 echo "== memstore: timeline of 50 commits vs git log"
 scripts/bench-timeline.sh 10
 echo "== start-up: what every process pays before main, and who links it"

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"carnet/memstore"
-	"carnet/memstore/secret"
+	"carnet/secret"
 )
 
 // curate lists the bullets of one file by section: edit, delete, or move one to long-term

@@ -16,14 +16,14 @@ func TestImportRules(t *testing.T) {
 		t.Skipf("go list: %v", err)
 	}
 	forbidden := map[string][]string{
-		"carnet/memstore":                       {"carnet/hook", "carnet/promote", "carnet/mcpserver", "carnet/tui"},
+		"carnet/memstore":                       {"carnet/hook", "carnet/capture", "carnet/promote", "carnet/mcpserver", "carnet/tui"},
 		"carnet/memstore/gitrepo":               {"carnet/"},
-		"carnet/memstore/secret":                {"carnet/"},
-		"carnet/memstore/llm":                   {"carnet/"},
+		"carnet/secret":                         {"carnet/"},
+		"carnet/llm":                            {"carnet/"},
 		"carnet/hook/transcript":                {"carnet/"},
 		"carnet/hook/install":                   {"carnet/hook", "carnet/tui", "carnet/promote", "carnet/mcpserver"},
 		"carnet/hook":                           {"carnet/tui", "carnet/promote", "carnet/mcpserver"},
-		"carnet/hook/extract":                   {"carnet/tui", "carnet/promote", "carnet/mcpserver", "carnet/hook/install"},
+		"carnet/capture":                        {"carnet/tui", "carnet/promote", "carnet/mcpserver", "carnet/hook/install"},
 		"carnet/promote":                        {"carnet/tui", "carnet/hook", "carnet/mcpserver"},
 		"carnet/mcpserver":                      {"carnet/tui", "carnet/hook", "carnet/promote"},
 		"carnet/hook/transcript/transcripttest": {"carnet/"},

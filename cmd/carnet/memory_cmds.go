@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"carnet/memstore"
-	"carnet/memstore/secret"
+	"carnet/secret"
 )
 
 func init() {

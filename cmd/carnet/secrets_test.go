@@ -11,11 +11,11 @@ import (
 	"testing"
 
 	"carnet/hook/transcript/transcripttest"
-	"carnet/memstore/secret"
-	"carnet/memstore/secret/secrettest"
+	"carnet/secret"
+	"carnet/secret/secrettest"
 )
 
-// These tests run the secrets corpus (memstore/secret/secrettest) through the real binary's
+// These tests run the secrets corpus (secret/secrettest) through the real binary's
 // entry points, in a git workspace with autocommit on: nothing secret is written or
 // committed, and the look-alikes are written.
 

@@ -1,0 +1,173 @@
+package capture
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+
+	"carnet/hook/transcript"
+)
+
+// PathFixer rewrites paths so that memory never holds an absolute path (SPEC §1): a path
+// under one of its bases becomes relative to that base, any other machine-specific
+// absolute path becomes its base name.
+type PathFixer struct {
+	bases []string // absolute, slash-separated, no trailing slash; most specific first
+}
+
+// NewPathFixer takes the workspace root first, then other folders (the transcript's cwd)
+// whose files are still "the project's" when they sit outside the root. A home folder
+// (/Users/name, /home/name) is no project: it is not taken as one of the others.
+func NewPathFixer(root string, others ...string) PathFixer {
+	var p PathFixer
+	for i, b := range append([]string{root}, others...) {
+		if b == "" || !isAbs(b) {
+			continue
+		}
+		b = strings.TrimRight(filepath.ToSlash(filepath.Clean(b)), "/")
+		if b == "" || i > 0 && isHome(b) {
+			continue
+		}
+		dup := false
+		for _, x := range p.bases {
+			dup = dup || x == b
+		}
+		if !dup {
+			p.bases = append(p.bases, b)
+		}
+	}
+	return p
+}
+
+func isAbs(p string) bool { return strings.HasPrefix(p, "/") || filepath.IsAbs(p) }
+
+// isHome reports a user's home folder (or the root), cleaned and slash-separated.
+func isHome(b string) bool {
+	if b == "/root" || b == "/" {
+		return true
+	}
+	for _, h := range []string{"/Users/", "/home/"} {
+		if rest, ok := strings.CutPrefix(b, h); ok && !strings.Contains(rest, "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// TurnFixer is the PathFixer of a turn. When the turn ran inside the workspace, the root
+// alone says what is the project's: files of a repository the agent went to with cd are
+// not. When the transcript's folders are not under the root (a session recorded on another
+// machine, replayed here), the folder the session started in stands for the root (a
+// subagent that went to a subfolder still writes the session's files), then the folder the
+// turn started in, then the one it ended in.
+func TurnFixer(t *transcript.Turn) PathFixer {
+	root := NewPathFixer(t.Root)
+	for _, c := range []string{t.StartCwd, t.Cwd} {
+		if _, inside := root.Rel(c); c != "" && isAbs(c) && inside {
+			return root
+		}
+	}
+	return NewPathFixer(t.Root, t.SessionCwd, t.StartCwd, t.Cwd)
+}
+
+// foreignDir reports a shell command that starts by changing to a folder outside the
+// project (cd /elsewhere && git commit …): what it does happens in another repository.
+func (f PathFixer) foreignDir(cmd string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(cmd), "cd ")
+	if !ok {
+		return false
+	}
+	dir := strings.Trim(strings.Fields(rest + " x")[0], `"'`)
+	if !isAbs(dir) || len(f.bases) == 0 {
+		return false
+	}
+	_, inside := f.Rel(dir)
+	return !inside
+}
+
+// Rel returns p relative to the first base that holds it; a path outside every base is
+// reduced to its base name (inside reports false then). A relative path is kept.
+func (f PathFixer) Rel(p string) (out string, inside bool) {
+	if p == "" {
+		return "", false
+	}
+	s := filepath.ToSlash(p)
+	if !isAbs(p) {
+		return path.Clean(s), true
+	}
+	s = path.Clean(s)
+	for _, b := range f.bases {
+		if s == b {
+			return ".", true
+		}
+		if strings.HasPrefix(s, b+"/") {
+			return s[len(b)+1:], true
+		}
+	}
+	return path.Base(s), false
+}
+
+// machinePrefixes start absolute paths that only make sense on one machine; prose paths
+// such as "/api/v1/users" (a route) are left alone.
+var machinePrefixes = []string{"/home/", "/Users/", "/root/", "/tmp/", "/private/", "/var/", "/mnt/",
+	"/media/", "/opt/", "/srv/", "/work/", "/workspace/", "/workspaces/", "/data/", "/builds/", "/run/user/"}
+
+// scrub rewrites the absolute paths found in free text.
+func (f PathFixer) scrub(text string) string {
+	if strings.IndexByte(text, '/') < 0 {
+		return text
+	}
+	var sb strings.Builder
+	i := 0
+	for i < len(text) {
+		j := strings.IndexByte(text[i:], '/')
+		if j < 0 {
+			break
+		}
+		j += i
+		if j > 0 && !strings.ContainsRune(" \t\n\"'`(=[{<,;|", rune(text[j-1])) && text[j-1] < 0x80 && !strings.HasSuffix(text[:j], "file://") {
+			sb.WriteString(text[i : j+1])
+			i = j + 1
+			continue
+		}
+		k := j
+		for k < len(text) && !strings.ContainsRune(" \t\n\"'`)]}>,;|", rune(text[k])) {
+			k++
+		}
+		tok := text[j:k]
+		trail := ""
+		for len(tok) > 1 && strings.ContainsRune(".:!?", rune(tok[len(tok)-1])) {
+			trail = tok[len(tok)-1:] + trail
+			tok = tok[:len(tok)-1]
+		}
+		sb.WriteString(text[i:j])
+		sb.WriteString(f.fixToken(tok))
+		sb.WriteString(trail)
+		i = k
+	}
+	sb.WriteString(text[i:])
+	return sb.String()
+}
+
+// fixToken rewrites one absolute-looking token; "path:line" suffixes survive.
+func (f PathFixer) fixToken(tok string) string {
+	p, suffix := tok, ""
+	if c := strings.IndexByte(tok, ':'); c > 0 {
+		p, suffix = tok[:c], tok[c:]
+	}
+	if strings.Count(p, "/") < 2 {
+		return tok
+	}
+	for _, b := range f.bases {
+		if p == b || strings.HasPrefix(p, b+"/") {
+			r, _ := f.Rel(p)
+			return r + suffix
+		}
+	}
+	for _, m := range machinePrefixes {
+		if strings.HasPrefix(p, m) {
+			return path.Base(path.Clean(p)) + suffix
+		}
+	}
+	return tok
+}

@@ -1,0 +1,52 @@
+package secret
+
+import (
+	"strings"
+	"testing"
+
+	"carnet/secret/secrettest"
+)
+
+func TestRedact(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"the admin password is Winter2024!", "the admin password is [redacted]"},
+		{"export AWS_SECRET_ACCESS_KEY=" + fakeAWSSecret, "export AWS_SECRET_ACCESS_KEY=[redacted]"},
+		{"le mot de passe est Soleil2024!", "le mot de passe est [redacted]"},
+		{"DATABASE_URL is postgres://admin:s3cretpw@db.internal:5432/app", "DATABASE_URL is postgres://admin:[redacted]@db.internal:5432/app"},
+		{"mysql -u root -pS3cret42 app", "mysql -u root -p[redacted] app"},
+		{"CI uses " + fakeGitHub + " and " + fakeNPM, "CI uses [redacted] and [redacted]"},
+		{"-----BEGIN " + "RSA PRIVATE KEY-----", "[redacted]"},
+		{"card 4111 1111 1111 1111 exp 12/30", "card [redacted] exp 12/30"},
+		{"nothing to hide here", "nothing to hide here"},
+	} {
+		got, found := Redact(tc.in)
+		if got != tc.want || found != (tc.in != tc.want) {
+			t.Errorf("Redact(%q) = %q, %v; want %q, %v", tc.in, got, found, tc.want, tc.in != tc.want)
+		}
+	}
+}
+
+// Whatever Redact returns passes Detect, keeps the words around the secret, and leaves clean
+// text alone.
+func TestRedactCorpus(t *testing.T) {
+	for _, c := range append(secrettest.Positives(), secrettest.Negatives()...) {
+		out, found := Redact(c.Text)
+		if why := Detect(out); why != "" {
+			t.Errorf("[%s] Redact(%q) = %q, still %q", c.Form, c.Text, out, why)
+		}
+		if found != (Detect(c.Text) != "") {
+			t.Errorf("[%s] Redact(%q) found = %v, Detect says %q", c.Form, c.Text, found, Detect(c.Text))
+		}
+		if !found && out != c.Text {
+			t.Errorf("[%s] Redact changed clean text %q into %q", c.Form, c.Text, out)
+		}
+		if found && !strings.Contains(out, redactedMark) {
+			t.Errorf("[%s] Redact(%q) = %q without a mark", c.Form, c.Text, out)
+		}
+	}
+	for _, tc := range secretCases {
+		if out, _ := Redact(tc.text); Detect(out) != "" {
+			t.Errorf("%s: Redact(%q) = %q still detected", tc.name, tc.text, out)
+		}
+	}
+}

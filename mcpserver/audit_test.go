@@ -192,7 +192,7 @@ func TestAutocommitOutsideGit(t *testing.T) {
 		t.Errorf("add = %+v", add)
 	}
 	mustContain(t, "text", text, "not committed")
-	mustContain(t, "log", readFile(t, root, todayLog), "- Écrit sans dépôt\n")
+	mustContain(t, "log", readFile(t, root, todayLog), "- "+noted("codex", "Écrit sans dépôt")+"\n")
 }
 
 // A client name cannot add lines to a commit message (a trailer, say): it is cleaned to one

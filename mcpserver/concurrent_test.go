@@ -57,7 +57,7 @@ func TestConcurrentClients(t *testing.T) {
 	old := readFile(t, root, "memory_sessions/logs/2026-03-21.md")
 	for i := range clients {
 		for r := range rounds {
-			if want := fmt.Sprintf("- Fait du client %02d, tour %d.\n", i, r); !strings.Contains(log, want) {
+			if want := "- " + noted(fmt.Sprintf("agent-%02d", i), fmt.Sprintf("Fait du client %02d, tour %d.", i, r)) + "\n"; !strings.Contains(log, want) {
 				t.Errorf("lost write: %q", want)
 			}
 			if want := fmt.Sprintf("- Contexte du client %02d, tour %d.\n", i, r); !strings.Contains(old, want) {

@@ -147,6 +147,9 @@ func textOf(res *mcp.CallToolResult) string {
 	return b.String()
 }
 
+// noted is a bullet as an MCP client's add writes it: with the marker of that client's note.
+func noted(client, text string) string { return text + memstore.Marker("agent:"+client) }
+
 func mustContain(t *testing.T, what, got string, wants ...string) {
 	t.Helper()
 	for _, w := range wants {

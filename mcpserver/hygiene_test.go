@@ -19,8 +19,8 @@ func TestControlCharactersRefusedOrDropped(t *testing.T) {
 	if len(out.Added) != 1 || out.Added[0].Text != "Sortie [31mrouge lue" {
 		t.Errorf("added = %+v", out.Added)
 	}
-	mustContain(t, "confirmation", text, "\n- Sortie [31mrouge lue\n")
-	mustContain(t, "log", readFile(t, root, todayLog), "\n- Sortie [31mrouge lue\n")
+	mustContain(t, "confirmation", text, "\n- "+noted("codex", "Sortie [31mrouge lue")+"\n")
+	mustContain(t, "log", readFile(t, root, todayLog), "\n- "+noted("codex", "Sortie [31mrouge lue")+"\n")
 
 	before := snapshot(t, root)
 	msg := c.fail("memory_add", map[string]any{"section": "travail", "bullets": []string{"\x00\x1b\x07"}})

@@ -50,7 +50,7 @@ func TestServeStdioAnswersBeforeEOF(t *testing.T) {
 	if got[5]["isError"] != true || got[4]["isError"] == true {
 		t.Errorf("answers: %v / %v", got[4], got[5])
 	}
-	mustContain(t, "log", readFile(t, root, todayLog), "- Servi par un tube\n")
+	mustContain(t, "log", readFile(t, root, todayLog), "- "+noted("pipe", "Servi par un tube")+"\n")
 }
 
 func TestCheckMessage(t *testing.T) {

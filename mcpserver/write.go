@@ -197,7 +197,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 	if len(out.Added) > 0 {
 		fmt.Fprintf(&b, "Added to %s (%s):\n", c.path, key)
 		for _, a := range out.Added {
-			fmt.Fprintf(&b, "- %s\n", a.Text)
+			fmt.Fprintf(&b, "- %s%s\n", a.Text, c.change("").Marker()) // as the file holds it
 		}
 		out.Commit, out.CommitNote = c.committed(written)
 	}

@@ -33,8 +33,8 @@ func TestAdd(t *testing.T) {
 			t.Errorf("added[%d] = %+v, want %q", i, out.Added[i], w)
 		}
 		// the confirmation echoes each bullet exactly as the file holds it
-		mustContain(t, "confirmation", text, "\n- "+w+"\n")
-		mustContain(t, "log", readFile(t, root, todayLog), "\n- "+w+"\n")
+		mustContain(t, "confirmation", text, "\n- "+noted("codex", w)+"\n")
+		mustContain(t, "log", readFile(t, root, todayLog), "\n- "+noted("codex", w)+"\n")
 	}
 	mustContain(t, "log", readFile(t, root, todayLog), "# Log session — "+today, "## Décisions prises\n")
 
@@ -54,7 +54,7 @@ func TestAdd(t *testing.T) {
 	if len(out.Added) != 1 || out.Added[0].Path != "long_memory.md" {
 		t.Errorf("long_terme add = %+v", out)
 	}
-	mustContain(t, "long memory", readFile(t, root, "memory_sessions/long_memory.md"), "## "+today+"\n- Le serveur MCP parle sur stdio.\n")
+	mustContain(t, "long memory", readFile(t, root, "memory_sessions/long_memory.md"), "## "+today+"\n- "+noted("codex", "Le serveur MCP parle sur stdio.")+"\n")
 
 	// the English key names the same section, and the answer gives the file's key
 	c.ok("memory_add", map[string]any{"section": "long_term", "bullets": []string{"Les clés anglaises valent les françaises."}}, &out)
@@ -65,7 +65,7 @@ func TestAdd(t *testing.T) {
 	if len(out.Added) != 1 || out.Added[0].Section != "connaissances" {
 		t.Errorf("knowledge add = %+v", out)
 	}
-	mustContain(t, "english key", readFile(t, root, todayLog), "## Connaissances acquises\n- Le hook lit la fin du transcript.\n")
+	mustContain(t, "english key", readFile(t, root, todayLog), "## Connaissances acquises\n- "+noted("codex", "Le hook lit la fin du transcript.")+"\n")
 
 	// a long bullet is echoed whole
 	long := strings.Repeat("mot ", 240) + "fin"
@@ -317,6 +317,6 @@ func TestConcurrentAdds(t *testing.T) {
 	wg.Wait()
 	log := readFile(t, root, todayLog)
 	for i := range 12 {
-		mustContain(t, "log", log, fmt.Sprintf("- Tâche parallèle numéro %d terminée\n", i))
+		mustContain(t, "log", log, "- "+noted("codex", fmt.Sprintf("Tâche parallèle numéro %d terminée", i))+"\n")
 	}
 }

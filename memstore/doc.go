@@ -13,6 +13,12 @@ type Doc struct {
 	bom   bool
 	lines []line
 	eol   string // the line ending of new lines: the file's first one, else "\n"
+
+	// guard, when set, says whether a bullet (its text) may be rewritten or removed, or
+	// (tick) moved to Finalisé: the hook's Tx sets it so that capture never touches a
+	// bullet it did not write (see Tx.protect). Kept counts the changes it refused.
+	guard func(text string, tick bool) bool
+	Kept  int
 }
 
 type line struct {
@@ -372,6 +378,10 @@ func (d *Doc) insertBullet(s Section, text string, more ...string) {
 // RemoveBullet deletes a bullet (with its indented lines). When the section is left with
 // nothing but blank lines, the section goes too: a section without bullets is left out.
 func (d *Doc) RemoveBullet(s Section, b Bullet) {
+	if !d.MayChange(b, false) {
+		d.Kept++
+		return
+	}
 	d.remove(b.Line, b.End)
 	s.End -= b.End - b.Line
 	for i := s.Start + 1; i < s.End; i++ {
@@ -388,9 +398,18 @@ func (d *Doc) RemoveBullet(s Section, b Bullet) {
 
 // SetBulletText replaces a bullet's first line text, keeping its marker and indented lines.
 func (d *Doc) SetBulletText(b Bullet, text string) {
+	if !d.MayChange(b, false) {
+		d.Kept++
+		return
+	}
 	t := d.lines[b.Line].text
 	d.lines[b.Line].text = t[:2] + text
 }
+
+// MayChange reports whether the bullet may be rewritten or removed (tick: moved to Finalisé)
+// by the writer that read the document: always, but for the hook, which may touch only
+// what capture wrote (and tick an agent's open item).
+func (d *Doc) MayChange(b Bullet, tick bool) bool { return d.guard == nil || d.guard(b.Text, tick) }
 
 // BulletBody returns the indented lines of a bullet (nested bullets, continuation text,
 // code blocks), without its first line.

@@ -13,6 +13,7 @@ func TestFoldedFailureKeepsTheOpenCauseItFixed(t *testing.T) {
 	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-22.md": "# Log session — 2026-03-22\n\n## Problèmes rencontrés\n" +
 		"- Échec de `git add a.test.ts && git commit` : FAIL a.test.ts > creates a record within budget\n" +
 		"- Échec de `npm run build` : TypeError: generate is not a function\n"})
+	asCaptured(t, p, p.LogPath("2026-03-22"))
 	e := Extraction{Problems: []string{
 		"corrigé : Échec de `git add a.test.ts && git commit` : [warn] Code style issues found in the above file.",
 		"Échec de `npm run build` : Error: Cannot find module 'next'",
@@ -35,6 +36,7 @@ func TestReportedErrorBackAfterItsFixIsOpen(t *testing.T) {
 	t.Parallel()
 	const err = "Erreur signalée : ArgumentValidationError: Object contains extra field `aiStarsGradientEnd` that is not in the validator."
 	_, p := newTestWorkspace(t, map[string]string{"logs/2026-03-22.md": "# Log session — 2026-03-22\n\n## Problèmes rencontrés\n- corrigé : " + err + "\n"})
+	asCaptured(t, p, p.LogPath("2026-03-22"))
 	if _, e := p.Merge(Extraction{Problems: []string{err}}, Change{Writer: "hook", Now: day("2026-03-22")}); e != nil {
 		t.Fatal(e)
 	}

@@ -113,7 +113,7 @@ func TestMergeOnPurposeKeepsRestatedDecisions(t *testing.T) {
 		}
 		got := readRel(t, p, p.LogPath("2026-03-22"))
 		for _, d := range []string{first, second} {
-			if !strings.Contains(got, "- "+d+"\n") {
+			if !strings.Contains(got, "- "+d+"\n") && !strings.Contains(got, "- "+d+Marker("agent:claude-code")+"\n") {
 				t.Errorf("%s: %q folded away:\n%s", w, d, got)
 			}
 		}

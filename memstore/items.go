@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -153,7 +154,9 @@ func (tx *Tx) TickDone(text string) ([]Item, error) {
 	}
 	var ticked []Item
 	for _, it := range MatchDone(items, text) {
-		if err := tx.TickItem(it); err != nil {
+		if err := tx.TickItem(it); errors.Is(err, ErrProtected) {
+			continue
+		} else if err != nil {
 			return ticked, err
 		}
 		ticked = append(ticked, Item{Key: KeyDone, Text: it.Text, Path: it.Path})
@@ -182,7 +185,9 @@ func (tx *Tx) Tick(text string, all bool) (ticked []Item, candidates []OpenItem,
 		}
 	}
 	for _, it := range m {
-		if err := tx.TickItem(it); err != nil {
+		if err := tx.TickItem(it); errors.Is(err, ErrProtected) {
+			continue // the hook does not tick a person's item
+		} else if err != nil {
 			return ticked, m, err
 		}
 		ticked = append(ticked, Item{Key: KeyDone, Text: it.Text, Path: it.Path})
@@ -199,6 +204,10 @@ func (tx *Tx) TickItem(it OpenItem) error {
 	s, b, ok := nextBullet(d, it.Text)
 	if !ok {
 		return fmt.Errorf("open item %q is no longer in %s", it.Text, it.Path)
+	}
+	if !d.MayChange(b, true) {
+		d.Kept++
+		return ErrProtected
 	}
 	body := d.BulletBody(b) // nested lines written by hand go with the item
 	d.RemoveBullet(s, b)

@@ -13,9 +13,10 @@ import (
 
 // Item is one bullet carnet wrote or ticked.
 type Item struct {
-	Key  string // section key
-	Text string
-	Path string // relative to the workspace root
+	Key    string // section key
+	Text   string // without the author marker
+	Path   string // relative to the workspace root
+	Author string // "agent:NAME" or "model:NAME" when the bullet carries that marker (author.go)
 }
 
 // MergeResult says what a merge did.
@@ -359,6 +360,10 @@ func (tx *Tx) addEach(key string, items []string, seen *DedupIndex, path string,
 		if near := seen.Find(text); near >= 0 {
 			res.Similar = append(res.Similar, it)
 			tx.Similar = append(tx.Similar, it)
+		}
+		if m := Marker(tx.change.author()); m != "" && !ByAgent(text) {
+			it.Author = tx.change.author()
+			text += m // an agent's note says so (author.go); it.Text stays what the agent gave
 		}
 		add(text)
 		seen.Add(text)

@@ -133,9 +133,13 @@ func foldASCII(s string) string {
 }
 
 // Normalize is the form two bullets are compared in for deduplication: case, accents and
-// their normalisation form, repeated spaces, a leading ✅ and trailing punctuation ignored.
+// their normalisation form, repeated spaces, a leading ✅ and trailing punctuation ignored,
+// and so are the author marker and the weight suffix (see Identity).
 func Normalize(s string) string {
 	s = strings.TrimSpace(s)
+	if hasSuffixWord(s) {
+		s = Identity(s)
+	}
 	s = strings.TrimPrefix(s, "✅")
 	s = strings.TrimPrefix(s, "✔")
 	s = strings.TrimPrefix(s, "[x]")
@@ -144,6 +148,15 @@ func Normalize(s string) string {
 	return strings.TrimRightFunc(s, func(r rune) bool {
 		return unicode.IsPunct(r) || unicode.IsSpace(r)
 	})
+}
+
+// hasSuffixWord reports, cheaply, whether s may end with an author marker or a weight suffix.
+func hasSuffixWord(s string) bool {
+	if strings.HasSuffix(s, "-->") {
+		return true
+	}
+	i := strings.LastIndexByte(s, ' ')
+	return i >= 0 && i+1 < len(s) && (s[i+1] == '!' || s[i+1] == '#')
 }
 
 // stopwords are the small words that a trivial rewording adds or drops.

@@ -105,6 +105,8 @@ type Tx struct {
 
 	change *Change // what Write will commit, named by Say
 
+	ledgers map[string]map[string]bool // per file read, the hashes of capture's own bullets (ledger.go)
+
 	// Refused lists the bullets the secret guard kept out.
 	Refused []Refusal
 	// Similar lists the bullets written though near one already there (see Similar).
@@ -166,6 +168,7 @@ func (tx *Tx) Doc(rel string) (*Doc, error) {
 	default:
 		return nil, fmt.Errorf("cannot read %s: %w", rel, unwrapPath(err))
 	}
+	tx.protect(rel, td.doc, td.orig)
 	tx.docs[rel] = td
 	tx.order = append(tx.order, rel)
 	return td.doc, nil

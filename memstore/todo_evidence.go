@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"errors"
 	"slices"
 	"strings"
 )
@@ -112,7 +113,9 @@ func (tx *Tx) closeOpen(fresh []string, res *MergeResult, done func(it OpenItem)
 		if slices.ContainsFunc(fresh, func(f string) bool { return Similar(f, it.Text) }) || !done(it) {
 			continue
 		}
-		if err := tx.TickItem(it); err != nil {
+		if err := tx.TickItem(it); errors.Is(err, ErrProtected) {
+			continue
+		} else if err != nil {
 			return err
 		}
 		res.Ticked = append(res.Ticked, Item{Key: KeyDone, Text: it.Text, Path: it.Path})

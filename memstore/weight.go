@@ -20,8 +20,10 @@ const MaxImportance = 10
 
 // ParseWeight splits a bullet's text into its body and the weight its suffix gives: the
 // trailing words that are "!N" (N from 1 to 10, once) or "#tag" (a letter, then letters,
-// digits, "-", "_" or "/"). A bullet that is nothing but such words has no weight.
+// digits, "-", "_" or "/"). A bullet that is nothing but such words has no weight. The
+// author marker after the suffix (author.go) is not part of body.
 func ParseWeight(text string) (body string, w Weight) {
+	text, _ = SplitAuthor(text)
 	fields := strings.Fields(text)
 	end := len(fields)
 	for end > 1 {
@@ -86,6 +88,7 @@ func (w Weight) Suffix() string {
 // WithWeight is text with w's suffix, merged with the weight text already has: the
 // importance given wins, tags are added once each.
 func WithWeight(text string, w Weight) string {
+	_, author := SplitAuthor(text)
 	body, have := ParseWeight(text)
 	if w.Importance > 0 {
 		have.Importance = w.Importance
@@ -95,7 +98,7 @@ func WithWeight(text string, w Weight) string {
 			have.Tags = append(have.Tags, t)
 		}
 	}
-	return body + have.Suffix()
+	return body + have.Suffix() + Marker(author)
 }
 
 // CheckWeight refuses an importance out of 1–10 (0 is none) or a tag that is not one.

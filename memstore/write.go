@@ -31,7 +31,10 @@ const (
 // Change describes one write of memory: who makes it, what it is (the commit subject after
 // "memory(project): "), and when to commit it.
 type Change struct {
-	Writer string    // "hook", "mcp:<client>", "ui", "promote", "cli"
+	Writer string // "hook", "mcp:<client>", "ui", "promote", "cli"
+	// Author marks the bullets the change adds as an agent's or a model's ("agent:claude",
+	// "model:haiku"; see Marker); an MCP writer marks them with its client by itself.
+	Author string
 	What   string    // e.g. "tick 2 open items"; Tx.Say may set it once the change is known
 	Body   []string  // more lines for the commit message
 	Commit Commit    // when to commit
@@ -78,6 +81,7 @@ func (p *Project) Write(c Change, fn func(tx *Tx) error) (Written, error) {
 		}
 	}
 	changed, err := tx.commit()
+	_ = tx.updateLedgers(changed) // a ledger that cannot be written only makes capture touch less
 	w := Written{Changed: changed, Refused: tx.Refused}
 	if err != nil || len(changed) == 0 || !p.WS.commits(c.Commit) {
 		return w, err

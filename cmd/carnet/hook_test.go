@@ -101,12 +101,23 @@ func runCarnet(t *testing.T, bin string, stdin []byte, env []string, args ...str
 func cleanEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "CLAUDE_PROJECT_DIR=") || strings.HasPrefix(kv, "CARNET_") {
+		if strings.HasPrefix(kv, "CLAUDE_PROJECT_DIR=") || strings.HasPrefix(kv, "CARNET_") || agentVar(kv) {
 			continue
 		}
 		env = append(env, kv)
 	}
 	return env
+}
+
+// agentVar reports a variable an agent sets for its commands: a test run inside an agent's
+// shell must not mark what it adds as that agent's note.
+func agentVar(kv string) bool {
+	for _, p := range []string{"CLAUDECODE=", "CODEX_THREAD_ID=", "CODEX_SANDBOX", "GEMINI_CLI=", "OPENCODE="} {
+		if strings.HasPrefix(kv, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func hookInput(event, transcript, cwd string, extra map[string]any) []byte {

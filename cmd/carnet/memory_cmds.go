@@ -351,9 +351,11 @@ matches the start of a word, case and accents ignored: "config" finds "Configura
 	return c
 }
 
-// cliChange is a write of the CLI: committed when [hook] autocommit is on.
+// cliChange is a write of the CLI: committed when [hook] autocommit is on. Run by an agent
+// (its shell sets one of the variables memstore.AgentFromEnv knows), what it adds is marked
+// as that agent's note.
 func cliChange(what string) memstore.Change {
-	return memstore.Change{Writer: "cli", What: what, Commit: memstore.CommitOnAutocommit, Now: now()}
+	return memstore.Change{Writer: "cli", Author: memstore.AgentFromEnv(getenv), What: what, Commit: memstore.CommitOnAutocommit, Now: now()}
 }
 
 // reportCommit says the commit a write made, or why it failed (the memory is written).

@@ -26,6 +26,7 @@ type backLine struct {
 	Oversized  bool
 	Head, Tail []byte
 	Size       int64
+	Start      int64 // the line's offset in the file
 }
 
 // backReader yields the lines of a file from the last to the first, reading chunkSize bytes
@@ -76,6 +77,7 @@ func (b *backReader) next() (backLine, error) {
 			} else {
 				ln = backLine{Data: seg, Size: int64(len(seg))}
 			}
+			ln.Start = b.off + int64(p) + 1
 			if ln.Size == 0 || (!ln.Oversized && len(bytes.TrimSpace(ln.Data)) == 0) {
 				continue
 			}

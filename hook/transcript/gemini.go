@@ -106,7 +106,12 @@ func scanGeminiChat(r io.ReaderAt, size int64, _ ReadOptions) (*Turn, error) {
 		return nil, err
 	}
 	t := &Turn{}
-	msgs := geminiMessages(data, t)
+	return geminiTurn(t, geminiMessages(data, t))
+}
+
+// geminiTurn fills t with the last turn of msgs: from the last typed prompt to the end.
+// t.Start is the index of its first message.
+func geminiTurn(t *Turn, msgs []geminiMessage) (*Turn, error) {
 	start := -1
 	for i := len(msgs) - 1; i >= 0 && start < 0; i-- {
 		if p := geminiPrompt(msgs[i]); p != "" {
@@ -136,6 +141,7 @@ func scanGeminiChat(r io.ReaderAt, size int64, _ ReadOptions) (*Turn, error) {
 		}
 	}
 	t.Thoughts = t.Thoughts[max(0, len(t.Thoughts)-maxThoughts):]
+	t.Start = int64(max(start, 0))
 	return t, finished(t)
 }
 

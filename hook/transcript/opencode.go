@@ -73,15 +73,21 @@ func scanOpenCode(r io.ReaderAt, size int64, _ ReadOptions) (*Turn, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Turn{SessionID: s.Info.ID, Cwd: s.Info.Directory}
+	return openCodeTurn(&Turn{SessionID: s.Info.ID, Cwd: s.Info.Directory}, s.Messages)
+}
+
+// openCodeTurn fills t with the last turn of msgs: from the last typed prompt to the end.
+// t.Start is the index of its first message.
+func openCodeTurn(t *Turn, msgs []openCodeMessage) (*Turn, error) {
 	start := -1
-	for i := len(s.Messages) - 1; i >= 0 && start < 0; i-- {
-		if p := openCodePrompt(s.Messages[i]); p != "" {
+	for i := len(msgs) - 1; i >= 0 && start < 0; i-- {
+		if p := openCodePrompt(msgs[i]); p != "" {
 			start = i
-			t.Prompt, t.PromptTime = p, millis(s.Messages[i].Info.Time.Created)
+			t.Prompt, t.PromptTime = p, millis(msgs[i].Info.Time.Created)
 		}
 	}
-	for _, m := range s.Messages[start+1:] {
+	t.Start = int64(max(start, 0))
+	for _, m := range msgs[start+1:] {
 		t.Lines++
 		t.EndTime = millis(max(m.Info.Time.Created, m.Info.Time.Completed))
 		if m.Info.Role != "assistant" {

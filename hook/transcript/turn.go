@@ -42,6 +42,9 @@ type Turn struct {
 	Compacted   bool // a compaction happened inside the turn
 	Interrupted bool // the user stopped the assistant during the turn ("[Request interrupted")
 	Truncated   bool // the scan budget ran out before the prompt was found
+	// Start is the offset in the file of the turn's oldest line read (its prompt's, when
+	// found): the file before it holds the earlier turns (see ReadSession).
+	Start int64
 }
 
 // ToolUse is one tool call of the turn with the essentials of its input and its result.
@@ -213,10 +216,12 @@ func openTranscript(path string) (*os.File, int64, error) {
 // the file or the scan budget (limit) ends; an exhausted budget marks the turn truncated.
 func walkBack(r io.ReaderAt, size, limit int64, t *Turn, each func(backLine) bool) error {
 	br := newBackReader(r, size, limit)
+	t.Start = size
 	for {
 		ln, err := br.next()
 		switch {
 		case errors.Is(err, io.EOF):
+			t.Start = 0
 			return nil
 		case errors.Is(err, errScanBudget):
 			t.Truncated = true
@@ -224,6 +229,7 @@ func walkBack(r io.ReaderAt, size, limit int64, t *Turn, each func(backLine) boo
 		case err != nil:
 			return fmt.Errorf("transcript: %w", err)
 		}
+		t.Start = ln.Start
 		if each(ln) {
 			return nil
 		}

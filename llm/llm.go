@@ -1,6 +1,8 @@
 // Package llm runs the small models carnet can use instead of its heuristics: a command
 // (the claude CLI in print mode, or any program) that reads a prompt on stdin, or the
-// Anthropic Messages API. Both the hook's extractors and promotion's condenser call it.
+// Anthropic Messages API; and the back ends of a session's model extraction (Backend: the
+// claude, codex and gemini CLIs, an OpenAI-compatible endpoint, the Messages API, any
+// command). The hook's extractors and promotion's condenser call it.
 package llm
 
 import (

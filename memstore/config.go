@@ -8,7 +8,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,8 +35,14 @@ type Config struct {
 
 // HookConfig is the [hook] table.
 type HookConfig struct {
-	Extractor  string   // heuristic | claude | anthropic | command
-	Command    []string // for claude / command
+	// Extractor is heuristic (no model), or the model back end (llm.Kinds) that reads each
+	// whole session once, at SessionEnd and PreCompact.
+	Extractor  string
+	Command    []string // command: the program; claude, codex, gemini: replaces their command line
+	Model      string   // the model the back end asks ("" is the back end's default)
+	BaseURL    string   // openai: the endpoint
+	APIKeyEnv  string   // openai: the environment variable holding its API key
+	PerTurn    bool     // claude, anthropic, command: ask the model at every Stop instead (the older way)
 	Timeout    time.Duration
 	Gate       bool
 	Autocommit bool
@@ -63,7 +71,6 @@ func DefaultConfig() *Config {
 		Language: "fr",
 		Hook: HookConfig{
 			Extractor: "heuristic",
-			Command:   []string{"claude", "-p", "--model", llm.DefaultModel},
 			Timeout:   20 * time.Second,
 		},
 		Load:    LoadConfig{BudgetTokens: 2500},
@@ -105,6 +112,10 @@ type fileConfig struct {
 	Hook     *struct {
 		Extractor  *string  `toml:"extractor"`
 		Command    []string `toml:"command"`
+		Model      *string  `toml:"model"`
+		BaseURL    *string  `toml:"base_url"`
+		APIKeyEnv  *string  `toml:"api_key_env"`
+		PerTurn    *bool    `toml:"per_turn"`
 		Timeout    *string  `toml:"timeout"`
 		Gate       *bool    `toml:"gate"`
 		Autocommit *bool    `toml:"autocommit"`
@@ -243,18 +254,19 @@ func (r configReader) hook(c *Config, f *fileConfig) error {
 		return nil
 	}
 	if h.Extractor != nil {
-		switch *h.Extractor {
-		case "heuristic", "claude", "anthropic", "command":
-			c.Hook.Extractor = *h.Extractor
-		default:
-			return r.bad("extractor", fmt.Sprintf("%q is not heuristic, claude, anthropic or command", *h.Extractor))
+		if *h.Extractor != "heuristic" && !slices.Contains(llm.Kinds, *h.Extractor) {
+			return r.bad("extractor", fmt.Sprintf("%q is not %s", *h.Extractor, extractorNames()))
 		}
+		c.Hook.Extractor = *h.Extractor
 	}
 	if h.Command != nil {
 		if len(h.Command) == 0 {
 			return r.bad("command", "must name a program")
 		}
 		c.Hook.Command = h.Command
+	}
+	if err := r.model(c, f); err != nil {
+		return err
 	}
 	if h.Timeout != nil {
 		d, err := time.ParseDuration(*h.Timeout)
@@ -271,6 +283,60 @@ func (r configReader) hook(c *Config, f *fileConfig) error {
 	}
 	return nil
 }
+
+// extractorNames lists the values of [hook] extractor, for error messages.
+func extractorNames() string {
+	names := append([]string{"heuristic"}, llm.Kinds...)
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// model reads the model keys of the [hook] table (model, base_url, api_key_env, per_turn)
+// and checks that the extractor has what it needs.
+func (r configReader) model(c *Config, f *fileConfig) error {
+	h, kind := f.Hook, c.Hook.Extractor
+	if h.Model != nil {
+		if strings.TrimSpace(*h.Model) == "" {
+			return r.bad("model", "must name a model (leave the key out for the back end's default)")
+		}
+		c.Hook.Model = *h.Model
+	}
+	if h.BaseURL != nil {
+		if kind != llm.KindOpenAI {
+			return r.bad("base_url", fmt.Sprintf(`is for extractor = "openai" (the extractor is %q)`, kind))
+		}
+		if err := llm.CheckBaseURL(*h.BaseURL); err != nil {
+			return r.bad("base_url", err.Error())
+		}
+		c.Hook.BaseURL = *h.BaseURL
+	}
+	if h.APIKeyEnv != nil {
+		if kind != llm.KindOpenAI {
+			return r.bad("api_key_env", fmt.Sprintf(`is for extractor = "openai" (the extractor is %q)`, kind))
+		}
+		if !envName.MatchString(*h.APIKeyEnv) {
+			return r.bad("api_key_env", fmt.Sprintf("%q is not the name of an environment variable, like \"OPENAI_API_KEY\" (the name, never the key)", *h.APIKeyEnv))
+		}
+		c.Hook.APIKeyEnv = *h.APIKeyEnv
+	}
+	if h.PerTurn != nil {
+		if *h.PerTurn && kind != llm.KindClaude && kind != llm.KindAnthropic && kind != llm.KindCommand {
+			return r.bad("per_turn", fmt.Sprintf(`works with extractor = "claude", "anthropic" or "command" (the extractor is %q)`, kind))
+		}
+		c.Hook.PerTurn = *h.PerTurn
+	}
+	switch {
+	case kind == llm.KindOpenAI && c.Hook.BaseURL == "":
+		return r.bad("extractor", `"openai" needs base_url, the endpoint: "http://localhost:11434/v1" (Ollama), "http://localhost:8080/v1" (llama.cpp server), "http://localhost:1234/v1" (LM Studio)`)
+	case kind == llm.KindOpenAI && c.Hook.Model == "":
+		return r.bad("extractor", `"openai" needs model, the name the endpoint serves it under (e.g. "qwen2.5-coder:7b")`)
+	case kind == llm.KindCommand && len(c.Hook.Command) == 0:
+		return r.bad("extractor", `"command" needs command, the program that reads the prompt on stdin and prints the JSON`)
+	}
+	return nil
+}
+
+// envName is the shape of an environment variable's name.
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // load reads the [load] table.
 func (r configReader) load(c *Config, f *fileConfig) error {
@@ -444,7 +510,8 @@ func (t openTables) merge(name, table string, decoded map[string]string) (map[st
 // keyTables says where each key of carnet.toml belongs ("" is the top of the file), to
 // explain a key written under the wrong table.
 var keyTables = map[string]string{
-	"language": "", "extractor": "hook", "command": "hook", "timeout": "hook", "gate": "hook",
+	"language": "", "extractor": "hook", "command": "hook", "model": "hook", "base_url": "hook", "api_key_env": "hook",
+	"per_turn": "hook", "timeout": "hook", "gate": "hook",
 	"autocommit": "hook", "budget_tokens": "load", "notes": "load", "archive_after_days": "promote", "long_memory_max_lines": "promote",
 }
 
@@ -475,12 +542,14 @@ func wantType(key []string) string {
 	case k == "language":
 		return `"fr" or "en"`
 	case k == "hook.extractor":
-		return `a string: "heuristic", "claude", "anthropic" or "command"`
+		return "a string: " + quotedExtractors()
+	case k == "hook.model", k == "hook.base_url", k == "hook.api_key_env":
+		return "a string in quotes"
 	case k == "hook.command":
 		return `a list of strings, like ["claude", "-p"]`
 	case k == "hook.timeout":
 		return `a duration in quotes, like "20s"`
-	case k == "hook.gate", k == "hook.autocommit":
+	case k == "hook.gate", k == "hook.autocommit", k == "hook.per_turn":
 		return "true or false"
 	case k == "load.notes":
 		return `a list of note names, like ["profil"]`
@@ -494,6 +563,15 @@ func wantType(key []string) string {
 		return fmt.Sprintf("a table: a line [%s], then its keys one per line", k)
 	}
 	return "another type of value"
+}
+
+// quotedExtractors lists the values of [hook] extractor in quotes.
+func quotedExtractors() string {
+	names := append([]string{"heuristic"}, llm.Kinds...)
+	for i, n := range names {
+		names[i] = strconv.Quote(n)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // lineOf finds the 1-based line where key is assigned, for error messages (0 if not found).
@@ -524,9 +602,17 @@ const ConfigTemplate = `# carnet configuration — every value below is the defa
 # api = "services/api/memory_sessions"
 
 [hook]
-# extractor = "heuristic"      # heuristic | claude | anthropic | command
-# command = ["claude", "-p", "--model", "` + llm.DefaultModel + `"]   # for claude / command
-# timeout = "20s"
+# extractor = "heuristic"      # heuristic: no model, no network. Or a model that reads each whole
+#                              # session once, at its end and before a compaction, in the background:
+#                              # claude | codex | gemini (the CLI you use) | openai (a local server)
+#                              # | anthropic (ANTHROPIC_API_KEY) | command (any program)
+# model = "` + llm.DefaultModel + `"    # the model asked; claude's default, the CLI's own for codex / gemini
+# base_url = "http://localhost:11434/v1"   # openai: Ollama; llama.cpp server :8080/v1, LM Studio :1234/v1
+# api_key_env = "OPENAI_API_KEY"           # openai: the variable holding the key, if the endpoint wants one
+# command = ["my-model", "--json"]         # command: reads the prompt on stdin, prints the JSON;
+#                              # claude / codex / gemini: replaces their command line
+# timeout = "20s"              # one model call
+# per_turn = false             # claude, anthropic, command: a model call at every stop instead (costlier)
 # gate = false                 # at Stop, ask the agent to record memory after editing files
 # autocommit = false           # commit each hook / MCP write
 

@@ -44,6 +44,7 @@ type extractionRecord struct {
 	Ticked    int             `json:"ticked"`
 	Dupes     int             `json:"duplicates"`
 	Refused   []string        `json:"refused,omitempty"`
+	Error     string          `json:"error,omitempty"` // why a model's answer was not merged
 	Turn      struct {
 		Lines     int  `json:"lines"`
 		Tools     int  `json:"tools"`

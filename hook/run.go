@@ -33,6 +33,9 @@ type Env struct {
 	// Limit is the hook's own time limit; DefaultLimit when zero. Whatever happens, Run
 	// returns within it.
 	Limit time.Duration
+	// Self is the carnet program, for the runs the hook starts in the background (a
+	// session's model extraction); "" starts none.
+	Self string
 }
 
 // Time limits of a hook run.
@@ -76,7 +79,11 @@ func Run(env Env) int {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	r := &runner{env: env, now: env.Now(), tighten: make(chan time.Duration, 1)}
+	job := env.Getenv(ModelJobEnv) != "" // the background run of a session's model extraction
+	if job {
+		limit = jobLimit
+	}
+	r := &runner{env: env, now: env.Now(), tighten: make(chan time.Duration, 1), job: job}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	r.ctx = ctx
@@ -122,6 +129,7 @@ type runner struct {
 	in      *Input
 	ws      *memstore.Workspace
 	tighten chan time.Duration
+	job     bool       // a background run (ModelJobEnv)
 	mu      sync.Mutex // guards in and ws: logf also runs when the time limit is reached
 }
 
@@ -134,7 +142,7 @@ func (r *runner) run() (int, []byte) {
 	r.mu.Lock()
 	r.in = in
 	r.mu.Unlock()
-	if in.HookEventName == EventSessionEnd {
+	if in.HookEventName == EventSessionEnd && !r.job {
 		r.tighten <- sessionEndLimit
 		ctx, cancel := context.WithTimeout(r.ctx, sessionEndLimit)
 		defer cancel()
@@ -155,8 +163,15 @@ func (r *runner) run() (int, []byte) {
 		r.logf("no memory_sessions/ in %s (run carnet init)", ws.Root)
 		return 0, nil
 	}
+	if r.job {
+		r.modelJob()
+		return 0, nil
+	}
 	switch in.HookEventName {
 	case EventStop, EventSubagentStop, EventPreCompact, EventSessionEnd, EventAfterAgent, EventPreCompress:
+		if in.HookEventName == EventSessionEnd || in.HookEventName == EventPreCompact || in.HookEventName == EventPreCompress {
+			r.queueModel() // first: an agent that does not wait for its hook may end this one
+		}
 		code, err := r.capture()
 		if err != nil {
 			r.logf("%v", err)
@@ -303,9 +318,11 @@ func (r *runner) capture() (int, error) {
 	turn.SessionEnded = in.HookEventName == EventSessionEnd
 	r.rememberTasks(turn)
 
-	kind := cfg.Hook.Extractor
-	if in.HookEventName == EventSessionEnd {
-		kind = capture.KindHeuristic // no time for a model: SessionEnd hooks get about 1.5 s
+	// A model reads the whole session once, in the background (queueModel); per_turn asks it
+	// at every stop instead, but not at SessionEnd: its hooks get about 1.5 s.
+	kind, command := capture.KindHeuristic, cfg.Hook.Command
+	if cfg.Hook.PerTurn && in.HookEventName != EventSessionEnd {
+		kind, command = cfg.Hook.Extractor, perTurnCommand(cfg.Hook)
 	}
 	timeout := cfg.Hook.Timeout
 	if dl, ok := r.ctx.Deadline(); ok {
@@ -313,7 +330,7 @@ func (r *runner) capture() (int, error) {
 			timeout = max(left, time.Second)
 		}
 	}
-	x, err := capture.New(capture.Options{Kind: kind, Command: cfg.Hook.Command, Timeout: timeout, Language: cfg.Language,
+	x, err := capture.New(capture.Options{Kind: kind, Command: command, Timeout: timeout, Language: cfg.Language,
 		Projects: ws.Names(), OnFallback: func(err error) { r.logf("extractor %s failed, heuristic used: %v", kind, err) }})
 	if err != nil {
 		r.logf("%v; heuristic used", err)

@@ -3,6 +3,8 @@ package main
 import (
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 
 	"carnet/hook"
 )
@@ -14,7 +16,20 @@ func init() {
 		return hook.Run(hook.Env{
 			Root: g.root, Project: g.project,
 			Stdin: stdin, Stdout: stdout, Stderr: stderr,
-			Getenv: os.Getenv, Now: now,
+			Getenv: os.Getenv, Now: now, Self: self(),
 		})
 	}
+}
+
+// self is this program as it was started (os.Args[0], found on PATH when it names no
+// folder), for the runs the hook starts in the background: the name it was started by
+// matters (a test binary is carnet when it runs as "carnet"). os.Executable is the fallback.
+func self() string {
+	if p, err := exec.LookPath(os.Args[0]); err == nil {
+		if abs, err := filepath.Abs(p); err == nil {
+			return abs
+		}
+	}
+	p, _ := os.Executable()
+	return p
 }

@@ -665,7 +665,7 @@ esac
 			if mode == "hang" {
 				timeout = "1s"
 			}
-			ws := hookWorkspace(t, "[hook]\nextractor = \"claude\"\ncommand = [\"claude\", \"-p\"]\ntimeout = \""+timeout+"\"\n")
+			ws := hookWorkspace(t, "[hook]\nextractor = \"claude\"\nper_turn = true\ncommand = [\"claude\", \"-p\"]\ntimeout = \""+timeout+"\"\n")
 			r := runCarnet(t, bin, hookInput("Stop", good, ws, nil), []string{"PATH=" + path, "MODE=" + mode, "WS=" + ws}, "--root", ws, "--hook")
 			if r.code != 0 || r.stdout != "" {
 				t.Fatal(r)

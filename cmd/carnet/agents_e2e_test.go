@@ -256,13 +256,13 @@ func TestAgentClaudeCode(t *testing.T) {
 	a.checkGate(env, append([]string{"-p", "Draft the notes"}, flags...)...)
 }
 
-// TestAgentClaudeExtractor runs carnet's claude extractor with the real claude CLI, whose
+// TestAgentClaudeExtractor runs carnet's per-turn claude extractor (per_turn) with the real claude CLI, whose
 // model (the scripted server) answers the extraction prompt: what it returns reaches the log
 // through the same cleaning as the heuristic's (no absolute path, no token).
 func TestAgentClaudeExtractor(t *testing.T) {
 	a := newAgentRun(t, "claude")
 	a.run("carnet", "init")
-	if err := os.WriteFile(filepath.Join(a.repo, "carnet.toml"), []byte("language = \"en\"\n[hook]\nextractor = \"claude\"\ntimeout = \"90s\"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(a.repo, "carnet.toml"), []byte("language = \"en\"\n[hook]\nextractor = \"claude\"\nper_turn = true\ntimeout = \"90s\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	b := &transcripttest.Claude{}

@@ -20,7 +20,7 @@ func (s *Server) anthropic(w http.ResponseWriter, req map[string]any) {
 	switch {
 	case !names["Bash"] || step == nil:
 		text := sc.Closing
-		if !names["Bash"] {
+		if !names["Bash"] && !sc.Plain {
 			text = "Scripted session" // a title or another side request
 		}
 		block = map[string]any{"type": "text", "text": ""}
@@ -59,7 +59,7 @@ func (s *Server) responses(w http.ResponseWriter, req map[string]any) {
 	switch {
 	case step == nil || len(names) == 0:
 		text := s.Script.Closing
-		if len(names) == 0 {
+		if len(names) == 0 && !s.Script.Plain {
 			text = "Scripted session"
 		}
 		item = map[string]any{"type": "message", "role": "assistant", "id": "msg_" + id,

@@ -20,7 +20,7 @@ func (s *Server) chat(w http.ResponseWriter, req map[string]any) {
 	switch {
 	case !names["bash"] || step == nil:
 		text := s.Script.Closing
-		if !names["bash"] {
+		if !names["bash"] && !s.Script.Plain {
 			text = "Scripted session" // a title or another side request
 		}
 		delta["content"] = text

@@ -23,7 +23,7 @@ func (s *Server) gemini(w http.ResponseWriter, req map[string]any, stream bool) 
 		part = map[string]any{"text": string(b)}
 	case !names["run_shell_command"] || step == nil:
 		text := s.Script.Closing
-		if !names["run_shell_command"] {
+		if !names["run_shell_command"] && !s.Script.Plain {
 			text = "Scripted session"
 		}
 		part = map[string]any{"text": text}

@@ -38,6 +38,12 @@ type Script struct {
 	// AfterCompact is the rest of the session once Claude Code has compacted it (its
 	// tool results are gone from the requests, so counting starts again).
 	AfterCompact *Script
+	// Plain answers every request with the closing text, whatever tools it offers: the
+	// model behind carnet's extractors, which are asked for JSON with no tool to call.
+	Plain bool
+	// Hang makes every model request wait until its client gives up: a model that never
+	// answers, for the extractors' timeout.
+	Hang bool
 }
 
 // Scripts are the sessions the tests run, by name.
@@ -61,9 +67,20 @@ var Scripts = map[string]Script{
 	"recall": {Closing: "Nothing to do."},
 	// extract is the model behind carnet's claude extractor: it answers the extraction prompt
 	// with JSON, including an absolute path and a token that carnet's cleaning must not keep.
-	"extract": {Closing: `{"objectif":["Cache the exchange rates"],"decisions":["Keep the rates in SQLite, because one file is enough: see /home/dev/elsewhere/rates.go"],` +
-		`"connaissances":["The rates API wants the header X-Key: ghp_` + "abcdefghijklmnopqrstuvwxyz0123456789" + `"],"a_suivre":["Expire rates after one hour"]}`},
+	"extract": {Closing: extractJSON},
+	// session-extract is the model behind carnet's session extraction (SessionEnd, PreCompact):
+	// the same JSON, to every request.
+	"session-extract": {Closing: extractJSON, Plain: true},
+	// session-malformed answers the extraction with JSON cut short.
+	"session-malformed": {Closing: `Here is the memory: {"objectif": ["Cache the exchange rates"], "decisions": ["Keep the rates in`, Plain: true},
+	// session-hang never answers.
+	"session-hang": {Hang: true},
 }
+
+// extractJSON is the answer of the model behind carnet's extractors: an extraction JSON with
+// an absolute path and a token that carnet's cleaning must not keep.
+const extractJSON = `{"objectif":["Cache the exchange rates"],"decisions":["Keep the rates in SQLite, because one file is enough: see /home/dev/elsewhere/rates.go"],` +
+	`"connaissances":["The rates API wants the header X-Key: ghp_` + "abcdefghijklmnopqrstuvwxyz0123456789" + `"],"a_suivre":["Expire rates after one hour"]}`
 
 // Server answers the model APIs of the agents from a Script and records every request.
 type Server struct {
@@ -96,6 +113,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var req map[string]any
 	_ = json.Unmarshal(body, &req)
 	p := r.URL.Path
+	if s.Script.Hang && r.Method == http.MethodPost {
+		<-r.Context().Done() // the client gave up (or the sandbox ends)
+		return
+	}
 	switch {
 	case r.Method == http.MethodGet && strings.HasSuffix(p, "/models"):
 		writeJSON(w, map[string]any{"object": "list", "data": []any{}, "models": []any{}})

@@ -21,7 +21,8 @@ import (
 // The session's model extraction (issue 24 §5), for people who want no gate: with a model
 // back end as [hook] extractor (and per_turn off), each Stop is captured by the heuristic
 // alone, and at SessionEnd and PreCompact (Gemini CLI: PreCompress) one model call reads the
-// whole session since the previous such call, asking for the JSON the heuristic fills. Its
+// whole session since the previous such call, asking for the JSON the heuristic fills
+// (Gemini CLI: at a /compress only, since it fires PreCompress before every request). Its
 // bullets are merged like an agent's notes (writer "model:NAME", no folding of what is
 // already there) and marked " <!-- model:NAME -->", so that capture never rewrites them.
 //
@@ -38,7 +39,9 @@ import (
 // and records what the model returned in extractions.jsonl.
 
 // ModelJobEnv is set in the environment of the background carnet that runs a session's
-// model extraction.
+// model extraction, to the name of its pending mark: the file model/SESSION.N.job of the
+// debug folder, made before the run starts and removed when it ends, so that a run still to
+// come or under way can be seen.
 const ModelJobEnv = "CARNET_MODEL_JOB"
 
 // jobLimit bounds a background run whatever its configuration says.
@@ -80,6 +83,12 @@ func (r *runner) queueModel() {
 	if !sessionModel(ws.Config.Hook) {
 		return
 	}
+	if in.HookEventName == EventPreCompress && in.Trigger != "manual" {
+		// Gemini CLI fires an "auto" PreCompress before every model request, compressing or
+		// not (0.61: ChatCompressionService.compress fires it before checking the
+		// threshold); its chat file keeps the whole session for SessionEnd anyway.
+		return
+	}
 	if in.TranscriptPath == "" {
 		r.logf("model extraction (%s) skipped: the hook input names no transcript", ws.Config.Hook.Extractor)
 		return
@@ -95,9 +104,26 @@ func (r *runner) queueModel() {
 		argv = append(argv, "-p", r.env.Project)
 	}
 	argv = append(argv, "--hook")
-	if err := detach(r.env.Self, argv, ModelJobEnv+"=1", job); err != nil {
+	home := r.home()
+	mark := fmt.Sprintf("model/%s.%d.job", safeName(in.SessionID), time.Now().UnixNano())
+	if err := home.WriteState(mark, job); err != nil {
+		r.logf("model extraction (%s) not started: %v", ws.Config.Hook.Extractor, err)
+		return
+	}
+	if err := detach(r.env.Self, argv, ModelJobEnv+"="+mark, job); err != nil {
+		_ = home.RemoveState(mark)
 		r.logf("model extraction (%s) not started: %v", ws.Config.Hook.Extractor, err)
 	}
+}
+
+// jobMark is the pending mark a background run was given (ModelJobEnv), or "" for a value
+// that is not one.
+func jobMark(v string) string {
+	name, ok := strings.CutPrefix(v, "model/")
+	if !ok || !strings.HasSuffix(name, ".job") || strings.ContainsAny(name, "/\\") || strings.HasPrefix(name, ".") {
+		return ""
+	}
+	return v
 }
 
 // detach starts self with args and the extra environment variable, job on its stdin, in a
@@ -128,7 +154,13 @@ func detach(self string, args []string, env string, job []byte) error {
 func (r *runner) modelJob() {
 	in, ws, h := r.in, r.ws, r.ws.Config.Hook
 	home := r.home()
-	if home == nil || !sessionModel(h) {
+	if home == nil {
+		return
+	}
+	if mark := jobMark(r.env.Getenv(ModelJobEnv)); mark != "" {
+		defer func() { _ = home.RemoveState(mark) }()
+	}
+	if !sessionModel(h) {
 		return
 	}
 	b, err := backend(h)

@@ -210,8 +210,13 @@ func TestSessionEndStartsTheExtractionInTheBackground(t *testing.T) {
 		got = readFile(t, out)
 	}
 	lines := strings.Split(got, "\n")
-	if len(lines) < 3 || lines[0] != "--root "+ws+" --hook" || lines[1] != "job=1" {
+	mark, _ := strings.CutPrefix(lines[min(1, len(lines)-1)], "job=")
+	if len(lines) < 3 || lines[0] != "--root "+ws+" --hook" || jobMark(mark) == "" || !strings.HasPrefix(mark, "model/s1.") {
 		t.Fatalf("the background run got:\n%s", got)
+	}
+	// Its pending mark is there until it ends (this fake one never removes it).
+	if _, err := os.Stat(filepath.Join(ws, "memory_sessions", "logs", ".debug", filepath.FromSlash(mark))); err != nil {
+		t.Errorf("no pending mark: %v", err)
 	}
 	var job map[string]string
 	if err := json.Unmarshal([]byte(lines[2]), &job); err != nil || job["hook_event_name"] != "SessionEnd" || job["transcript_path"] != path || job["session_id"] != "s1" {
@@ -236,5 +241,57 @@ func TestPerTurnAsksAtEveryStop(t *testing.T) {
 	modelJob(t, ws, "SessionEnd", path)
 	if n := strings.Count(readFile(t, filepath.Join(ws, "prompts")), "=== call"); n != 1 {
 		t.Errorf("%d calls: per_turn also asked at the session's end", n)
+	}
+}
+
+// A background run removes its pending mark when it ends, whatever happened.
+func TestModelJobRemovesItsMark(t *testing.T) {
+	t.Parallel()
+	ws := modelWorkspace(t, "exit 1", "")
+	_, path := modelSession(t, ws)
+	mark := "model/s1.42.job"
+	file := filepath.Join(ws, "memory_sessions", "logs", ".debug", "model", "s1.42.job")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := hookEvent(t, ws, "SessionEnd", path, map[string]string{ModelJobEnv: mark}); code != 0 {
+		t.Fatal(code)
+	}
+	if _, err := os.Stat(file); !os.IsNotExist(err) {
+		t.Errorf("the mark is still there: %v", err)
+	}
+	for _, bad := range []string{"1", "../write.lock", "model/../../x.job", "model/.job", "gate/s1.json"} {
+		if jobMark(bad) != "" {
+			t.Errorf("%q taken for a mark", bad)
+		}
+	}
+}
+
+// Gemini CLI fires an "auto" PreCompress before every model request: the extraction starts
+// at a manual /compress only (and at SessionEnd); Claude Code's and Codex's PreCompact, which
+// compact, start it either way.
+func TestPreCompressStartsTheExtractionOnlyWhenManual(t *testing.T) {
+	t.Parallel()
+	self := filepath.Join(t.TempDir(), "carnet")
+	if err := os.WriteFile(self, []byte("#!/bin/sh\ncat > /dev/null\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		event, trigger string
+		starts         bool
+	}{{"PreCompress", "auto", false}, {"PreCompress", "manual", true}, {"PreCompact", "auto", true}} {
+		ws := modelWorkspace(t, modelAnswer, "")
+		_, path := modelSession(t, ws)
+		in, _ := json.Marshal(map[string]any{"hook_event_name": c.event, "trigger": c.trigger, "session_id": "s1", "transcript_path": path, "cwd": ws})
+		if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Self: self, Getenv: func(string) string { return "" }}); code != 0 {
+			t.Fatal(code)
+		}
+		marks, _ := filepath.Glob(filepath.Join(ws, "memory_sessions", "logs", ".debug", "model", "*.job"))
+		if started := len(marks) == 1; started != c.starts {
+			t.Errorf("%s %s: started %v, want %v", c.event, c.trigger, started, c.starts)
+		}
 	}
 }

@@ -45,3 +45,18 @@ func (p *Project) LockState(ctx context.Context, name string) (unlock func(), er
 	}
 	return func() { _ = l.Unlock() }, nil
 }
+
+// RemoveState removes the file name of the debug folder (e.g. "model/SESSION.123.job"),
+// through no symbolic link; a missing file is no error.
+func (p *Project) RemoveState(name string) error {
+	f, err := p.openFolder(false)
+	if err != nil {
+		return ignoreMissing(err)
+	}
+	defer f.Close()
+	in, err := f.check(path.Join(p.DebugDir(), name))
+	if err != nil {
+		return ignoreMissing(err)
+	}
+	return ignoreMissing(f.Remove(in))
+}

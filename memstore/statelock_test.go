@@ -59,3 +59,20 @@ func TestLockStateRefusesALink(t *testing.T) {
 		t.Errorf("a file was made through the link: %v", ents)
 	}
 }
+
+func TestRemoveState(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, nil)
+	if err := p.WriteState("model/s1.1.job", []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.RemoveState("model/s1.1.job"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.ReadState("model/s1.1.job"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("still there: %v", err)
+	}
+	if err := p.RemoveState("model/s1.1.job"); err != nil {
+		t.Errorf("a missing file: %v", err)
+	}
+}

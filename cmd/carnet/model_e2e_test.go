@@ -71,10 +71,12 @@ func modelConfig(t *testing.T, repo, hook, timeout string) {
 }
 
 // waitForExtraction is the shell loop that waits, inside the sandbox, for the background
-// run to say it is done in hook.log (at most two minutes).
+// runs to be over: one has said so in hook.log, and none is pending (model/*.job) — at most
+// two minutes.
 func waitForExtraction(repo string) string {
-	log := filepath.Join(repo, "memory_sessions", "logs", ".debug", "hook.log")
-	return fmt.Sprintf("i=0; until grep -q 'model extraction' %q 2>/dev/null || [ $i -ge 600 ]; do sleep 0.2; i=$((i+1)); done", log)
+	debug := filepath.Join(repo, "memory_sessions", "logs", ".debug")
+	return fmt.Sprintf("i=0; until { grep -q 'model extraction' %q 2>/dev/null && ! ls %q/model/*.job >/dev/null 2>&1; } || [ $i -ge 600 ]; do sleep 0.2; i=$((i+1)); done",
+		filepath.Join(debug, "hook.log"), debug)
 }
 
 // checkModelLog asserts what a case leaves: the model's bullets, cleaned and marked, after
@@ -152,13 +154,11 @@ func TestModelExtractionClaude(t *testing.T) {
 		"DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "IS_SANDBOX=1"}, nil)
 }
 
-func TestModelExtractionCodex(t *testing.T) {
-	t.Parallel()
-	agentCLI(t, "codex")
-	modelCLI(t, "codex", nil, func(a *agentRun) {
-		home := filepath.Join(a.home, ".codex")
-		cfg := fmt.Sprintf(`model = "gpt-5.5"
+// codexScripted points Codex at the scripted server.
+var codexScripted = fmt.Sprintf(`model = "gpt-5.5"
 model_provider = "scripted"
+approval_policy = "never"
+sandbox_mode = "danger-full-access"
 
 [model_providers.scripted]
 name = "scripted"
@@ -171,10 +171,16 @@ stream_max_retries = 0
 [analytics]
 enabled = false
 `, agentstest.Port)
+
+func TestModelExtractionCodex(t *testing.T) {
+	t.Parallel()
+	agentCLI(t, "codex")
+	modelCLI(t, "codex", nil, func(a *agentRun) {
+		home := filepath.Join(a.home, ".codex")
 		if err := os.MkdirAll(home, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte(cfg), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte(codexScripted), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		a.env = append(a.env, "CODEX_HOME="+home, "SCRIPTED_API_KEY=scripted")
@@ -184,17 +190,7 @@ enabled = false
 func TestModelExtractionGemini(t *testing.T) {
 	t.Parallel()
 	agentCLI(t, "gemini")
-	modelCLI(t, "gemini", []string{"GEMINI_API_KEY=scripted", fmt.Sprintf("GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:%d", agentstest.Port), "GEMINI_CLI_NO_RELAUNCH=true"},
-		func(a *agentRun) {
-			settings := `{"security":{"auth":{"selectedType":"gemini-api-key"},"folderTrust":{"enabled":false}},
-"privacy":{"usageStatisticsEnabled":false},"telemetry":{"enabled":false},"general":{"disableAutoUpdate":true,"disableUpdateNag":true}}`
-			if err := os.MkdirAll(filepath.Join(a.home, ".gemini"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(a.home, ".gemini", "settings.json"), []byte(settings), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		})
+	modelCLI(t, "gemini", []string{"GEMINI_API_KEY=scripted", fmt.Sprintf("GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:%d", agentstest.Port), "GEMINI_CLI_NO_RELAUNCH=true"}, geminiOffline)
 }
 
 // The OpenAI-compatible back end (Ollama, llama.cpp server, LM Studio) against the scripted
@@ -232,7 +228,9 @@ func TestModelExtractionOpenAI(t *testing.T) {
 			}
 			hookLog := filepath.Join(ws, "memory_sessions", "logs", ".debug", "hook.log")
 			for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-				if data, _ := os.ReadFile(hookLog); strings.Contains(string(data), "model extraction") {
+				data, _ := os.ReadFile(hookLog)
+				pending, _ := filepath.Glob(filepath.Join(filepath.Dir(hookLog), "model", "*.job"))
+				if strings.Contains(string(data), "model extraction") && len(pending) == 0 {
 					break
 				}
 			}
@@ -245,5 +243,101 @@ func TestModelExtractionOpenAI(t *testing.T) {
 			}
 			checkModelLog(t, ws, "openai", before, todayLog(t, ws), c)
 		})
+	}
+}
+
+// A real agent session with its own CLI as the back end: at its end the agent runs the
+// SessionEnd hook within its budget and exits; the extraction started in the background
+// outlives it, runs the CLI again (whose own hooks do nothing, nested) and leaves the model's
+// bullets next to the heuristic's. setup points the agent at the scripted server; command is
+// the session's shell command line.
+func agentModelExtraction(t *testing.T, cli string, install, env []string, setup func(a *agentRun), command func(cli string) string) {
+	t.Helper()
+	a := newAgentRun(t, cli)
+	a.run("carnet", append([]string{"install", "--agent", cli}, install...)...)
+	if setup != nil {
+		setup(a)
+	}
+	cfg := filepath.Join(a.repo, "carnet.toml")
+	data, err := os.ReadFile(cfg)
+	if err != nil || !strings.Contains(string(data), "[hook]\n") {
+		t.Fatalf("carnet.toml has no [hook] table: %v", err)
+	}
+	if err := os.WriteFile(cfg, []byte(strings.Replace(string(data), "[hook]\n", "[hook]\nextractor = \""+cli+"\"\ntimeout = \"120s\"\ngate = false\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := a.cli
+	a.cli = "/bin/sh"
+	reqs := a.session("work-extracted", env, "-c", command(path)+"; "+waitForExtraction(a.repo))
+	a.cli = path
+	asked := false
+	for _, r := range reqs {
+		asked = asked || strings.Contains(r.Body, `<session>\n`) && strings.Contains(r.Body, workPrompt)
+	}
+	log := a.log()
+	debug := filepath.Join(a.repo, "memory_sessions", "logs", ".debug")
+	hookLog, _ := os.ReadFile(filepath.Join(debug, "hook.log"))
+	records, _ := os.ReadFile(filepath.Join(debug, "extractions.jsonl"))
+	t.Logf("log:\n%s\nhook.log:\n%s", log, hookLog)
+	if !asked {
+		t.Errorf("no request with the session (%d requests)", len(reqs))
+	}
+	// One model call for the session, whether it ended at SessionEnd only or also compacted.
+	if n := strings.Count(string(records), `"extractor":"model:`+cli+`"`); n != 1 {
+		t.Errorf("%d model extractions, want one:\n%s", n, records)
+	}
+	marker := " <!-- model:" + cli + " -->\n"
+	for _, want := range []string{"greeting.txt", "Keep the welcome text in greeting.txt",
+		"- Keep the rates in SQLite, because one file is enough: see rates.go" + marker, "- Expire rates after one hour" + marker} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log lacks %q", want)
+		}
+	}
+	if !strings.Contains(string(hookLog), "model extraction ("+cli+"): 4 bullets added") {
+		t.Errorf("hook.log:\n%s", hookLog)
+	}
+}
+
+func TestAgentClaudeCodeModelExtraction(t *testing.T) {
+	t.Parallel()
+	env := []string{fmt.Sprintf("ANTHROPIC_BASE_URL=http://127.0.0.1:%d", agentstest.Port), "ANTHROPIC_API_KEY=sk-ant-scripted",
+		"DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "IS_SANDBOX=1"}
+	agentModelExtraction(t, "claude", nil, env, nil, func(cli string) string {
+		return fmt.Sprintf("%q -p %q --output-format json --dangerously-skip-permissions", cli, workPrompt)
+	})
+}
+
+func TestAgentCodexModelExtraction(t *testing.T) {
+	t.Parallel()
+	agentModelExtraction(t, "codex", []string{"--scope", "user"}, nil, func(a *agentRun) {
+		home := filepath.Join(a.home, ".codex")
+		old, _ := os.ReadFile(filepath.Join(home, "config.toml"))
+		if err := os.WriteFile(filepath.Join(home, "config.toml"), append([]byte(codexScripted+"\n[features]\nhooks = true\nplugins = false\n\n"), old...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a.env = append(a.env, "CODEX_HOME="+home, "SCRIPTED_API_KEY=scripted")
+	}, func(cli string) string {
+		return fmt.Sprintf("%q exec --json --skip-git-repo-check --dangerously-bypass-approvals-and-sandbox --dangerously-bypass-hook-trust %q", cli, workPrompt)
+	})
+}
+
+func TestAgentGeminiModelExtraction(t *testing.T) {
+	t.Parallel()
+	env := []string{"GEMINI_API_KEY=scripted", fmt.Sprintf("GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:%d", agentstest.Port), "GEMINI_CLI_NO_RELAUNCH=true"}
+	agentModelExtraction(t, "gemini", nil, env, geminiOffline, func(cli string) string {
+		return fmt.Sprintf("%q -p %q --yolo --skip-trust --output-format json", cli, workPrompt)
+	})
+}
+
+// geminiOffline points Gemini CLI at the scripted server with an API key and no telemetry.
+func geminiOffline(a *agentRun) {
+	a.t.Helper()
+	settings := `{"security":{"auth":{"selectedType":"gemini-api-key"},"folderTrust":{"enabled":false}},
+"privacy":{"usageStatisticsEnabled":false},"telemetry":{"enabled":false},"general":{"disableAutoUpdate":true,"disableUpdateNag":true}}`
+	if err := os.MkdirAll(filepath.Join(a.home, ".gemini"), 0o755); err != nil {
+		a.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(a.home, ".gemini", "settings.json"), []byte(settings), 0o644); err != nil {
+		a.t.Fatal(err)
 	}
 }

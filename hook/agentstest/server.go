@@ -44,20 +44,17 @@ type Script struct {
 	// Hang makes every model request wait until its client gives up: a model that never
 	// answers, for the extractors' timeout.
 	Hang bool
+	// Extraction answers the requests of carnet's own session extraction (their prompt holds
+	// a <session> block), whatever the session's script: the model behind both an agent's
+	// session and carnet's extraction of it.
+	Extraction string
 }
 
 // Scripts are the sessions the tests run, by name.
 var Scripts = map[string]Script{
 	// work writes a file, runs a command that fails, commits, and closes with a decision and a
 	// next step.
-	"work": {
-		Steps: []Step{
-			{Write: "greeting.txt", Content: "Bonjour, carnet!\n"},
-			{Shell: "cat missing-config.toml"},
-			{Shell: "git add greeting.txt && git commit -q -m 'greeting: add the welcome text' && git log --oneline -1"},
-		},
-		Closing: "Added greeting.txt and committed it.\n\nDecisions:\n- Keep the welcome text in greeting.txt, because the installer reads it.\n\nNext steps:\n- Translate the greeting into German.\n",
-	},
+	"work": workScript,
 	// edit writes a file and stores nothing: the Stop gate sends it back once.
 	"edit": {
 		Steps:   []Step{{Shell: "true"}, {Shell: "true"}, {Write: "notes.txt", Content: "draft\n"}},
@@ -75,6 +72,18 @@ var Scripts = map[string]Script{
 	"session-malformed": {Closing: `Here is the memory: {"objectif": ["Cache the exchange rates"], "decisions": ["Keep the rates in`, Plain: true},
 	// session-hang never answers.
 	"session-hang": {Hang: true},
+	// work-extracted is "work", and the extraction JSON to carnet's session extraction.
+	"work-extracted": func() Script { sc := workScript; sc.Extraction = extractJSON; return sc }(),
+}
+
+// workScript is the "work" session.
+var workScript = Script{
+	Steps: []Step{
+		{Write: "greeting.txt", Content: "Bonjour, carnet!\n"},
+		{Shell: "cat missing-config.toml"},
+		{Shell: "git add greeting.txt && git commit -q -m 'greeting: add the welcome text' && git log --oneline -1"},
+	},
+	Closing: "Added greeting.txt and committed it.\n\nDecisions:\n- Keep the welcome text in greeting.txt, because the installer reads it.\n\nNext steps:\n- Translate the greeting into German.\n",
 }
 
 // extractJSON is the answer of the model behind carnet's extractors: an extraction JSON with
@@ -112,6 +121,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	var req map[string]any
 	_ = json.Unmarshal(body, &req)
+	if s.Script.Extraction != "" && strings.Contains(string(body), `<session>\n`) {
+		x := &Server{Script: Script{Closing: s.Script.Extraction, Plain: true}, Repo: s.Repo}
+		x.route(w, r, req)
+		return
+	}
+	s.route(w, r, req)
+}
+
+// route answers a request with the API it belongs to.
+func (s *Server) route(w http.ResponseWriter, r *http.Request, req map[string]any) {
 	p := r.URL.Path
 	if s.Script.Hang && r.Method == http.MethodPost {
 		<-r.Context().Done() // the client gave up (or the sandbox ends)

@@ -272,103 +272,16 @@ func (r *runner) routeModel(e memstore.Extraction) []*memstore.Project {
 	return out
 }
 
-// mergeModel writes a session's extraction into one project like an agent's notes: what the
-// project's memory already says (today's log, its open items, long memory for long_terme)
-// is left out, each bullet is marked as the model's, and nothing already there is folded
-// or rewritten (the writer is not the hook).
+// mergeModel writes a session's extraction into one project like an agent's notes: each
+// bullet ends with the model's marker (memstore.Marker), a bullet the memory already holds
+// (the marker aside) is not written again, and nothing already there is folded or rewritten
+// (the writer is not the hook, so the bullets are not capture's either).
 func (r *runner) mergeModel(p *memstore.Project, e memstore.Extraction, name string) (*memstore.MergeResult, error) {
-	res := &memstore.MergeResult{Unknown: e.Unknown}
-	c := memstore.Change{Writer: "model:" + name, Now: r.now, Commit: memstore.CommitOnAutocommit, Context: r.ctx,
-		Body: []string{"Extracted from the session by " + name + " at " + r.in.HookEventName + "."}}
-	w, err := p.Write(c, func(tx *memstore.Tx) error {
-		fresh, err := unsaid(tx, e)
-		if err != nil {
-			return err
-		}
-		if err := tx.Merge(marked(fresh, name), res); err != nil {
-			return err
-		}
-		tx.Say(fmt.Sprintf("%s from the model (%s)", memstore.Plural(len(res.Added)+len(res.Ticked), "bullet"), name))
-		return nil
-	})
-	res.Changed, res.Refused, res.Commit, res.CommitErr = w.Changed, w.Refused, w.Commit, w.CommitErr
+	author := memstore.AuthorModel + ":" + name
+	e.Projects = nil // they only route
+	res, err := p.Merge(e, memstore.Change{Writer: author, Author: author, Now: r.now, Commit: memstore.CommitOnAutocommit, Context: r.ctx,
+		Body: []string{"Extracted from the session by " + name + " at " + r.in.HookEventName + "."}})
 	return res, err
-}
-
-// unsaid is e without the bullets the project's memory already holds, the marker of who
-// wrote them aside: today's log for the log sections and the open items for a_suivre, long
-// memory for long_terme.
-func unsaid(tx *memstore.Tx, e memstore.Extraction) (memstore.Extraction, error) {
-	said := map[string]bool{}
-	today, err := tx.Log(memstore.Date(tx.Now()))
-	if err != nil {
-		return e, err
-	}
-	for _, b := range today.AllBullets() {
-		said[memstore.Normalize(unmarked(b.Bullet.Text))] = true
-	}
-	open, err := tx.OpenItems()
-	if err != nil {
-		return e, err
-	}
-	for _, it := range open {
-		said[memstore.Normalize(unmarked(it.Text))] = true
-	}
-	long, err := tx.LongMemory()
-	if err != nil {
-		return e, err
-	}
-	saidLong := map[string]bool{}
-	for _, b := range long.AllBullets() {
-		saidLong[memstore.Normalize(unmarked(b.Bullet.Text))] = true
-	}
-	out := memstore.Extraction{Unknown: e.Unknown}
-	for _, key := range modelKeys {
-		seen := said
-		if key == memstore.KeyLongTerm {
-			seen = saidLong
-		}
-		for _, s := range e.Field(key) {
-			if key == memstore.KeyNextDone || !seen[memstore.Normalize(s)] {
-				out.Add(key, s)
-			}
-		}
-	}
-	return out, nil
-}
-
-// modelKeys are the keys of a session's extraction that are merged (projets only routes).
-var modelKeys = []string{memstore.KeyContext, memstore.KeyGoal, memstore.KeyProblems, memstore.KeyKnowledge,
-	memstore.KeyWork, memstore.KeyDecisions, memstore.KeyNext, memstore.KeyNextDone, memstore.KeyLongTerm}
-
-// modelMarker ends a bullet a model extraction wrote (BRIEF, "who wrote each bullet").
-// TODO(lead): replace with memstore's marker helper once it lands.
-func modelMarker(name string) string { return " <!-- model:" + name + " -->" }
-
-// marked is e with each bullet ending with the model's marker; the open items it ticks are
-// matched by their text, unmarked.
-func marked(e memstore.Extraction, name string) memstore.Extraction {
-	out := memstore.Extraction{Unknown: e.Unknown}
-	for _, key := range modelKeys {
-		for _, s := range e.Field(key) {
-			if key != memstore.KeyNextDone {
-				s += modelMarker(name)
-			}
-			out.Add(key, s)
-		}
-	}
-	return out
-}
-
-// unmarked is a bullet's text without a trailing <!-- … --> marker of who wrote it.
-func unmarked(s string) string {
-	s = strings.TrimSpace(s)
-	if strings.HasSuffix(s, "-->") {
-		if i := strings.LastIndex(s, "<!--"); i >= 0 {
-			return strings.TrimSpace(s[:i])
-		}
-	}
-	return s
 }
 
 // recordModel writes one line of extractions.jsonl for a session's model extraction.

@@ -35,8 +35,9 @@ import (
 // one after the other, each from where the previous stopped), reads the session, asks the
 // model within [hook] timeout, and merges under the project's write lock, taken only for the
 // merge. A back end that fails, times out or answers no JSON writes nothing: the heuristic's
-// log stays as it was, and hook.log says why. Every run, done or failed, says so in hook.log
-// and records what the model returned in extractions.jsonl.
+// log stays as it was, and hook.log says why. Every run that asks the model, done or failed,
+// says so in hook.log and records what the model returned in extractions.jsonl; a run with
+// nothing new since the previous one asks nothing.
 
 // ModelJobEnv is set in the environment of the background carnet that runs a session's
 // model extraction, to the name of its pending mark: the file model/SESSION.N.job of the
@@ -203,7 +204,7 @@ func (r *runner) modelJob() {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("no answer within %s (the model's [hook] timeout)", timeout)
 		}
-		r.recordModel(home, name, raw, memstore.Extraction{}, nil, sess, err)
+		r.recordModel(home, name, raw, memstore.Extraction{}, nil, sess, text.Dropped > 0, err)
 		r.logf("model extraction (%s) failed, the log is unchanged: %v", name, err)
 		return
 	}
@@ -211,7 +212,7 @@ func (r *runner) modelJob() {
 	var failed []string
 	for _, p := range r.routeModel(e) {
 		res, err := r.mergeModel(p, e, name)
-		r.recordModel(p, name, raw, e, res, sess, err)
+		r.recordModel(p, name, raw, e, res, sess, text.Dropped > 0, err)
 		if err != nil {
 			failed = append(failed, fmt.Sprintf("project %s: %v", p.Name, err))
 			continue
@@ -284,8 +285,9 @@ func (r *runner) mergeModel(p *memstore.Project, e memstore.Extraction, name str
 	return res, err
 }
 
-// recordModel writes one line of extractions.jsonl for a session's model extraction.
-func (r *runner) recordModel(p *memstore.Project, name string, raw []byte, e memstore.Extraction, res *memstore.MergeResult, sess *transcript.Session, err error) {
+// recordModel writes one line of extractions.jsonl for a session's model extraction; cut
+// says the session's earliest turns were left out of what the model was sent.
+func (r *runner) recordModel(p *memstore.Project, name string, raw []byte, e memstore.Extraction, res *memstore.MergeResult, sess *transcript.Session, cut bool, err error) {
 	rec := extractionRecord{Time: r.now.UTC().Format(time.RFC3339), Event: r.in.HookEventName, Session: r.in.SessionID,
 		Extractor: "model:" + name, Project: p.Name, Unknown: e.Unknown}
 	if json.Valid(raw) {
@@ -301,7 +303,7 @@ func (r *runner) recordModel(p *memstore.Project, name string, raw []byte, e mem
 		rec.Turn.Tools += len(t.Tools)
 		rec.Turn.Skipped += t.Skipped
 	}
-	rec.Turn.Truncated = sess.Earlier
+	rec.Turn.Truncated = cut
 	if res != nil {
 		rec.Added, rec.Ticked, rec.Dupes = len(res.Added), len(res.Ticked), res.Duplicates
 		for _, ref := range res.Refused {

@@ -53,7 +53,7 @@ func New(s Spec) (*Backend, error) {
 	b := &Backend{spec: s}
 	switch s.Kind {
 	case KindClaude:
-		b.argv = withModel(s.Command, []string{"claude", "-p", "--output-format", "text", "--no-session-persistence", "--tools", ""}, "--model", cmpOr(s.Model, DefaultModel))
+		b.argv = withModel(s.Command, []string{"claude", "-p", "--output-format", "text", "--no-session-persistence", "--strict-mcp-config", "--tools", ""}, "--model", cmpOr(s.Model, DefaultModel))
 	case KindCodex:
 		b.argv = withModel(s.Command, []string{"codex", "exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only", "--color", "never"}, "-m", s.Model)
 		if len(s.Command) == 0 {

@@ -41,8 +41,8 @@ func TestCommandLines(t *testing.T) {
 		spec Spec
 		want []string
 	}{
-		{Spec{Kind: KindClaude}, []string{"claude", "-p", "--output-format", "text", "--no-session-persistence", "--tools", "", "--model", DefaultModel}},
-		{Spec{Kind: KindClaude, Model: "claude-sonnet-4-5"}, []string{"claude", "-p", "--output-format", "text", "--no-session-persistence", "--tools", "", "--model", "claude-sonnet-4-5"}},
+		{Spec{Kind: KindClaude}, []string{"claude", "-p", "--output-format", "text", "--no-session-persistence", "--strict-mcp-config", "--tools", "", "--model", DefaultModel}},
+		{Spec{Kind: KindClaude, Model: "claude-sonnet-4-5"}, []string{"claude", "-p", "--output-format", "text", "--no-session-persistence", "--strict-mcp-config", "--tools", "", "--model", "claude-sonnet-4-5"}},
 		{Spec{Kind: KindClaude, Command: []string{"my-claude", "-p"}, Model: "ignored"}, []string{"my-claude", "-p"}},
 		{Spec{Kind: KindCodex}, []string{"codex", "exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only", "--color", "never", "-"}},
 		{Spec{Kind: KindCodex, Model: "gpt-5-mini"}, []string{"codex", "exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only", "--color", "never", "-m", "gpt-5-mini", "-"}},

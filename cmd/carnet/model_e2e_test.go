@@ -219,14 +219,13 @@ func TestModelExtractionOpenAI(t *testing.T) {
 				t.Fatal(r)
 			}
 			before := todayLog(t, ws)
-			start := time.Now()
 			if r := runCarnet(t, bin, read(end), env, "--root", ws, "--hook"); r.code != 0 || r.stdout != "" {
 				t.Fatal(r)
 			}
-			if d := time.Since(start); d > 10*time.Second {
-				t.Errorf("SessionEnd took %s: it waited for the model", d)
-			}
 			hookLog := filepath.Join(ws, "memory_sessions", "logs", ".debug", "hook.log")
+			if data, _ := os.ReadFile(hookLog); strings.Contains(string(data), "time limit") {
+				t.Errorf("SessionEnd waited for the model:\n%s", data)
+			}
 			for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 				data, _ := os.ReadFile(hookLog)
 				pending, _ := filepath.Glob(filepath.Join(filepath.Dir(hookLog), "model", "*.job"))

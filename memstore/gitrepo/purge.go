@@ -130,7 +130,7 @@ func (rp *Repo) Purge(ctx context.Context, opt PurgeOptions) (PurgeResult, error
 	if err != nil {
 		return PurgeResult{}, err
 	}
-	if err := rp.purgeReady(ctx); err != nil {
+	if err := rp.CheckClean(ctx); err != nil {
 		return PurgeResult{}, err
 	}
 	refs, err := rp.purgeRefs(ctx)
@@ -316,7 +316,7 @@ func (rp *Repo) restoreBackup(ctx context.Context, name string, check bool) (Bac
 		return Backup{}, fmt.Errorf("no backup %s", name)
 	}
 	if check {
-		if err := rp.purgeReady(ctx); err != nil {
+		if err := rp.CheckClean(ctx); err != nil {
 			return Backup{}, err
 		}
 	}
@@ -373,9 +373,17 @@ func under(paths []string, p string) bool {
 	return false
 }
 
-// purgeReady refuses a rewrite on a detached HEAD, during a merge, rebase, cherry-pick or
-// revert, and with uncommitted changes to tracked files.
-func (rp *Repo) purgeReady(ctx context.Context) error {
+// CheckClean refuses a rewrite of history on a detached HEAD, during a merge, rebase,
+// cherry-pick or revert, and with uncommitted changes to tracked files (ErrDirty, naming a few)
+// outside the paths of except (relative to the folder the Repo was opened from).
+func (rp *Repo) CheckClean(ctx context.Context, except ...string) error {
+	var skip []string
+	if len(except) > 0 {
+		var err error
+		if skip, err = rp.purgePaths(except); err != nil {
+			return err
+		}
+	}
 	if _, err := rp.gitOut(ctx, "symbolic-ref", "-q", "HEAD"); err != nil {
 		return errors.New("HEAD is detached: check out a branch first")
 	}
@@ -383,31 +391,31 @@ func (rp *Repo) purgeReady(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	for name, what := range map[string]string{"MERGE_HEAD": "a merge", "rebase-merge": "a rebase", "rebase-apply": "a rebase",
-		"CHERRY_PICK_HEAD": "a cherry-pick", "REVERT_HEAD": "a revert"} {
-		if _, err := os.Stat(filepath.Join(gitDir, name)); err == nil {
-			return fmt.Errorf("%s is in progress: finish it first", what)
+	for _, op := range [][2]string{{"MERGE_HEAD", "a merge"}, {"rebase-merge", "a rebase"}, {"rebase-apply", "a rebase"},
+		{"CHERRY_PICK_HEAD", "a cherry-pick"}, {"REVERT_HEAD", "a revert"}} {
+		if _, err := os.Stat(filepath.Join(gitDir, op[0])); err == nil {
+			return fmt.Errorf("%s is in progress: finish it first", op[1])
 		}
 	}
-	out, err := gitCmd{dir: rp.root, args: []string{"status", "--porcelain", "--untracked-files=no"}}.run(ctx)
+	out, err := gitCmd{dir: rp.root, args: []string{"status", "--porcelain", "-z", "--untracked-files=no", "--no-renames"}}.run(ctx)
 	if err != nil {
 		return err
 	}
-	if strings.TrimSpace(out) != "" {
-		var files []string
-		for l := range strings.Lines(out) {
-			if len(l) > 3 {
-				files = append(files, strings.TrimSpace(l[3:]))
-			}
+	var files []string
+	for e := range strings.SplitSeq(out, "\x00") {
+		if len(e) > 3 && !under(skip, e[3:]) {
+			files = append(files, e[3:])
 		}
-		more := ""
-		if len(files) > 3 {
-			more = fmt.Sprintf(" and %d more", len(files)-3)
-			files = files[:3]
-		}
-		return fmt.Errorf("%w (%s%s): commit or stash them first", ErrDirty, strings.Join(files, ", "), more)
 	}
-	return nil
+	if len(files) == 0 {
+		return nil
+	}
+	more := ""
+	if len(files) > 3 {
+		more = fmt.Sprintf(" and %d more", len(files)-3)
+		files = files[:3]
+	}
+	return fmt.Errorf("%w (%s%s): commit or stash them first", ErrDirty, strings.Join(files, ", "), more)
 }
 
 // checkedOutElsewhere refuses a rewrite of a branch checked out in another work tree: its
@@ -1122,4 +1130,18 @@ func unquotePath(s string) string {
 	}
 	// git's octal escapes (\303\251) are valid Go escapes too; anything else is kept as is
 	return s
+}
+
+// Remotes lists the repository's remotes by name, sorted.
+func (rp *Repo) Remotes(ctx context.Context) ([]string, error) {
+	if gitCLI() == "" {
+		return nil, errors.New("git is not installed")
+	}
+	out, err := rp.gitOut(ctx, "remote")
+	if err != nil {
+		return nil, err
+	}
+	names := strings.Fields(out)
+	slices.Sort(names)
+	return names, nil
 }

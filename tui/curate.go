@@ -132,8 +132,11 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		if n := s.rows[i].lines; n > 0 {
 			with = " and its " + memstore.Plural(n, "nested line")
 		}
-		s.prompt.confirm(fmt.Sprintf("Delete “%s”%s? (git keeps it; u undoes)", short(r.text, 60), with), func() tea.Cmd {
+		plain := func() tea.Cmd {
 			return write(s.c, s.p, "Deleted a bullet of "+s.title, "delete a bullet of "+name, drop(r))
+		}
+		s.prompt.confirm(fmt.Sprintf("Delete “%s”%s? (git keeps it; u undoes)", short(r.text, 60), with), func() tea.Cmd {
+			return s.offerPurge(i, plain)
 		})
 	case key.Matches(msg, k.MoveLong):
 		if s.isLong() {
@@ -141,6 +144,25 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return write(s.c, s.p, "Moved a bullet to long-term memory", "move a bullet of "+name+" to long-term memory", moveToLong(*ref))
 	}
+	return nil
+}
+
+// offerPurge, for a bullet holding a secret or personal data, asks whether to rewrite it out
+// of git history too (a backup is kept); no deletes it only, as plain does.
+func (s *curate) offerPurge(i int, plain func() tea.Cmd) tea.Cmd {
+	if s.c.repo == nil {
+		return plain()
+	}
+	lines := []string{s.rows[i].ref.text}
+	for j := i + 1; j < len(s.rows) && j <= i+s.rows[i].lines; j++ {
+		lines = append(lines, s.rows[j].nested)
+	}
+	needle, why := forgettable(lines)
+	if needle == "" {
+		return plain()
+	}
+	s.prompt.confirmOr(fmt.Sprintf("It holds %s: also rewrite it out of git history? (y: purge, backup kept until carnet forget --confirm; n: delete only)", why),
+		func() tea.Cmd { return purge(s.c, s.p, needle) }, plain)
 	return nil
 }
 

@@ -19,7 +19,8 @@ type prompt struct {
 	input  textarea.Model
 	onText func(string) tea.Cmd
 	onYes  func() tea.Cmd
-	dark   bool // the background the input's styles were made for
+	onNo   func() tea.Cmd // after a no, when set (confirmOr)
+	dark   bool           // the background the input's styles were made for
 	width  int
 }
 
@@ -58,7 +59,13 @@ func (p *prompt) edit(label, value string, done func(string) tea.Cmd) tea.Cmd {
 
 // confirm asks a yes/no question; yes runs done.
 func (p *prompt) confirm(question string, done func() tea.Cmd) {
-	p.open, p.yesNo, p.label, p.onYes = true, true, question, done
+	p.open, p.yesNo, p.label, p.onYes, p.onNo = true, true, question, done, nil
+}
+
+// confirmOr asks a yes/no question whose no does something too.
+func (p *prompt) confirmOr(question string, yes, no func() tea.Cmd) {
+	p.confirm(question, yes)
+	p.onNo = no
 }
 
 // update handles a key while the prompt is open.
@@ -75,6 +82,9 @@ func (p *prompt) update(msg tea.Msg) tea.Cmd {
 			return p.onYes()
 		case key.Matches(kp, k.No):
 			p.open = false
+			if p.onNo != nil {
+				return p.onNo()
+			}
 		}
 		return nil
 	}

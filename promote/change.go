@@ -69,6 +69,9 @@ type Hunk struct {
 	Accepted bool
 	// Added and Removed count the hunk's '+' and '-' lines.
 	Added, Removed int
+	// Unproven are the facts without evidence the hunk adds (see ProofOf): such a hunk comes
+	// unticked, and only the reviewer's tick applies it.
+	Unproven []string
 }
 
 // Selected reports whether applying the plan would touch this change's file: the change is
@@ -144,7 +147,7 @@ func newEdit(path string, base []byte, exists bool, after []byte, note string, l
 	}
 	before := string(base)
 	for _, e := range mergeAdjacent(udiff.Lines(before, string(after))) {
-		if e.Start != e.End || len(labels) == 0 || !exists { // a new file is one hunk
+		if e.Start != e.End || len(labels) == 0 || !exists && !anyUnproven(labels) { // a new file is one hunk, unless an unproven fact needs one of its own
 			c.edits = append(c.edits, e)
 			continue
 		}
@@ -295,7 +298,8 @@ func hasHeading(text string) bool {
 // splitInsert cuts the lines of one insertion into chunks that can each be applied alone:
 // a new "## " section is a chunk of its own (with the blank line that separates it, on the
 // side the insertion has it), and bullets added under an existing heading split where their
-// label changes. Bullets under a heading this insertion adds stay with that heading.
+// label changes. Bullets under a heading this insertion adds stay with that heading, but for
+// an unproven fact (see factLabel), which always gets a hunk of its own.
 func splitInsert(lines []string, labels map[string]string) [][]string {
 	isHeading := func(s string) bool { return strings.HasPrefix(s, "## ") }
 	isBlank := func(s string) bool { return strings.TrimSpace(s) == "" }
@@ -320,7 +324,7 @@ func splitInsert(lines []string, labels map[string]string) [][]string {
 		default:
 			if t, ok := bulletLine(ln); ok {
 				if l := labels[t]; l != "" {
-					if label != "" && l != label && !owned {
+					if label != "" && l != label && (!owned || isUnprovenLabel(l) != isUnprovenLabel(label)) {
 						cut()
 					}
 					label = l
@@ -331,6 +335,16 @@ func splitInsert(lines []string, labels map[string]string) [][]string {
 	}
 	cut()
 	return chunks
+}
+
+// anyUnproven reports whether a label says an unproven fact (see factLabel).
+func anyUnproven(labels map[string]string) bool {
+	for _, l := range labels {
+		if isUnprovenLabel(l) {
+			return true
+		}
+	}
+	return false
 }
 
 // bulletLine returns the text of a top-level bullet line and whether it is one.

@@ -35,6 +35,10 @@ type Options struct {
 	// Condenser, when set, rewrites the condensed section instead of joining its facts (a model
 	// extractor); nil keeps condensation deterministic.
 	Condenser Condenser
+	// Captured, when set, says whether capture (the hook) wrote the bullet text in the log at
+	// path (workspace-relative): without evidence, such a fact is proposed unticked (see
+	// ProofOf). nil: only a model's bullets (their marker) are known as unproven.
+	Captured func(path, text string) bool
 }
 
 // Item is a bullet a plan takes from a daily log.
@@ -42,6 +46,8 @@ type Item struct {
 	Date string // the log it comes from (YYYY-MM-DD)
 	Key  string // its section: memstore.KeyASuivre, KeyConnaissances or KeyDecisions
 	Text string
+	// Unproven: a fact capture or a model wrote without evidence; its hunk comes unticked.
+	Unproven bool
 }
 
 // Plan is a promotion of one project, computed from what is on disk and not yet written.
@@ -95,7 +101,7 @@ func (pl *Plan) Summary() string {
 		parts = append(parts, "carry "+memstore.Plural(c, "open item"))
 	}
 	if n := len(pl.Facts); n > 0 {
-		parts = append(parts, fmt.Sprintf("add %s to long memory", memstore.Plural(n, "fact")))
+		parts = append(parts, pl.factsPart(n))
 	}
 	if pl.longMem != nil {
 		s := fmt.Sprintf("long memory %d → %d lines", pl.LinesBefore, pl.LinesAfter)
@@ -160,6 +166,7 @@ type planner struct {
 	p  *memstore.Project
 	// old are the logs to archive, recent those that stay; both oldest first
 	old, recent []logDoc
+	tried       int // items tried without effect, never proposed for long memory
 }
 
 // logDoc is a daily log as read.
@@ -307,7 +314,9 @@ func (pp *planner) longMemory() error {
 		for _, sb := range ld.doc.AllBullets() {
 			k := sb.Section.Key
 			if (k == memstore.KeyKnowledge || k == memstore.KeyDecisions) && !sb.Bullet.Done() && sb.Bullet.Text != "" {
-				cands = append(cands, Item{Date: ld.lf.Date, Key: k, Text: sb.Bullet.Text})
+				if it, ok := pp.proofOf(ld, Item{Date: ld.lf.Date, Key: k, Text: sb.Bullet.Text}); ok {
+					cands = append(cands, it)
+				}
 			}
 		}
 	}
@@ -346,6 +355,7 @@ func (pp *planner) longMemory() error {
 		start = []byte(title + "\n")
 	}
 	lm := memstore.ParseDoc(start)
+	provenFirst(pl.Facts)
 	for _, f := range pl.Facts {
 		addFact(lm, f.Date, f.Text)
 	}
@@ -368,12 +378,13 @@ func (pp *planner) longMemory() error {
 	}
 	labels := map[string]string{}
 	for _, f := range pl.Facts {
-		labels[f.Text] = f.Date
+		labels[f.Text] = factLabel(f)
 	}
 	pl.longMem = newEdit(lmPath, base, exists, after, pl.longMemNote(info), labels)
 	if pl.longMem != nil {
 		pl.Changes = append(pl.Changes, pl.longMem)
 	}
+	pl.untickUnproven(pp.tried)
 	return nil
 }
 

@@ -292,6 +292,9 @@ func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width in
 		if !h.Accepted || !ch.Accepted {
 			state = st.Err.Render("✗ rejected")
 		}
+		if len(h.Unproven) > 0 {
+			state += st.Warn.Render(" · unproven (no evidence): tick it to promote it")
+		}
 		if i == cur {
 			mark = st.SelMarker.Render("› ")
 			if !focused {

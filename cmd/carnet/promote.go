@@ -25,7 +25,7 @@ var isTerminal = func(v any) bool {
 }
 
 func newPromoteCmd(g *globals) *cobra.Command {
-	var dryRun, yes, force, recent, model bool
+	var dryRun, yes, force, recent, model, acceptUnproven bool
 	var days, maxLines int
 	c := &cobra.Command{
 		Use:   "promote [PROJECT]",
@@ -42,7 +42,12 @@ func newPromoteCmd(g *globals) *cobra.Command {
 Nothing is written until you confirm (on a terminal) or pass --yes; then the files are written
 under the memory lock and committed in one commit that holds only those memory paths, whatever
 else is staged. A plan that would drop more than a quarter of the long-term facts is refused
-unless --force. To accept or reject each hunk, use the review screen of the UI (carnet).`,
+unless --force. To accept or reject each hunk, use the review screen of the UI (carnet).
+
+A fact without evidence that capture or a model wrote (no "(vérifié : …)" / "(verified: …)",
+no agent's or person's hand) is shown but not applied: --yes alone leaves it in its log;
+--accept-unproven takes it too (or tick it in the UI's review). An approach marked
+"essayé, sans effet :" / "tried, no effect:" is never proposed for long memory.`,
 		Example: `  carnet promote --dry-run          # show the plan, write nothing
   carnet promote cmms_doc            # show it, ask, apply and commit
   carnet promote --yes --days 60     # no question (scripts, CI)`,
@@ -73,6 +78,9 @@ unless --force. To accept or reject each hunk, use the review screen of the UI (
 			plan, err := promote.Compute(p, opts, t)
 			if err != nil {
 				return err
+			}
+			if acceptUnproven {
+				plan.AcceptUnproven()
 			}
 			out, in := cmd.OutOrStdout(), cmd.InOrStdin()
 			if plan.Empty() {
@@ -124,6 +132,7 @@ unless --force. To accept or reject each hunk, use the review screen of the UI (
 	f.IntVar(&maxLines, "max-lines", 0, "long memory's line limit (default: long_memory_max_lines, 300)")
 	f.BoolVar(&force, "force", false, "accept a plan that drops more than a quarter of the long-term facts")
 	f.BoolVar(&recent, "recent", false, "also propose the learnings and decisions of the logs that stay")
+	f.BoolVar(&acceptUnproven, "accept-unproven", false, "also apply the facts without evidence (capture's or a model's), which --yes alone leaves out")
 	f.BoolVar(&model, "model", false, "condense with the model extractor of carnet.toml ([hook] extractor) instead of joining facts")
 	return c
 }
@@ -181,6 +190,7 @@ func printPlan(out io.Writer, plan *promote.Plan, color bool) {
 	fmt.Fprintln(out)
 	fmt.Fprintf(out, "%s: %s\n", plan.Project, plan.Summary())
 	printNotes(out, plan)
+	printUnproven(out, plan)
 	if n := len(plan.Lost); n > 0 && plan.Refused == nil {
 		word := "facts"
 		if n == 1 {
@@ -216,4 +226,28 @@ func confirm(in io.Reader, out io.Writer, question string) (bool, error) {
 	}
 	a := strings.ToLower(strings.TrimSpace(line))
 	return a == "y" || a == "yes", nil
+}
+
+// printUnproven lists the facts without evidence the plan shows and does not apply unless
+// ticked (--accept-unproven).
+func printUnproven(out io.Writer, plan *promote.Plan) {
+	total, ticked := plan.Unproven()
+	if total == 0 {
+		return
+	}
+	if ticked == total {
+		fmt.Fprintf(out, "unproven: %s without evidence taken too (--accept-unproven)\n", memstore.Plural(total, "fact"))
+		return
+	}
+	fmt.Fprintf(out, "unproven: %s without evidence shown above and not applied (--accept-unproven takes them, or tick them in the UI's review):\n", memstore.Plural(total-ticked, "fact"))
+	for _, c := range plan.Changes {
+		for _, h := range c.Hunks {
+			if h.Accepted {
+				continue
+			}
+			for _, t := range h.Unproven {
+				fmt.Fprintf(out, "  - %s\n", termSafe(t))
+			}
+		}
+	}
 }

@@ -74,8 +74,11 @@ func Apply(p *memstore.Project, plan *Plan, now time.Time) (Result, error) {
 			return Result{}, err
 		}
 	}
-	what := plan.message(sel)
-	change := memstore.Change{Writer: "promote", What: what, Commit: memstore.CommitAlways, Now: now}
+	what, writer := plan.message(sel), "promote"
+	if plan.imp != nil {
+		what, writer = plan.imp.message(plan, sel), "import"
+	}
+	change := memstore.Change{Writer: writer, What: what, Commit: memstore.CommitAlways, Now: now}
 
 	written, err := p.Write(change, func(tx *memstore.Tx) error {
 		for _, c := range sel {

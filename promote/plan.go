@@ -81,6 +81,7 @@ type Plan struct {
 	where   string // the project's workspace root and memory folder, to check Apply gets the same project
 	today   *Change
 	longMem *Change
+	imp     *importInfo // set for an import (ComputeImport)
 }
 
 // Empty reports whether the plan proposes nothing.
@@ -90,6 +91,9 @@ func (pl *Plan) Empty() bool { return len(pl.Changes) == 0 }
 // long memory, long memory 341 → 287 lines (4 duplicates merged, 9 sections condensed)", or
 // "nothing to promote".
 func (pl *Plan) Summary() string {
+	if pl.imp != nil {
+		return pl.imp.summary()
+	}
 	var parts []string
 	if n := len(pl.Archived); n > 0 {
 		s := "archive " + memstore.Plural(n, "log")

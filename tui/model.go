@@ -20,6 +20,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"carnet/memstore"
+	"carnet/promote"
 	_ "carnet/tui/warmup" // the width table, built while the program initialises
 )
 
@@ -38,6 +39,10 @@ type Options struct {
 	// ExitAfterCounts once its open-item counts are in too.
 	ExitAfterFirstFrame bool
 	ExitAfterCounts     bool
+
+	// Import, with Project, opens on the review of the import plan it computes for that
+	// project (carnet import --review), over the project's memory.
+	Import func(p *memstore.Project, now time.Time) (*promote.Plan, error)
 }
 
 // Model is the root of the UI: header, the active screen, the status line and the help footer.
@@ -360,6 +365,9 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 				ps.want = p.Name // back from it lands on it
 			}
 			open = push(newMemory(m.c, p))
+			if m.opts.Import != nil {
+				open = push(newMemory(m.c, p), newImportReview(m.c, p, m.opts.Import))
+			}
 		}
 		m.opts.Project = ""
 	}

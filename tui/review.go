@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -34,6 +35,8 @@ type review struct {
 	offsets []int // first line of each hunk in the diff pane
 	err     error
 	w, h    int
+	// imp, when set, computes an import's plan instead of a promotion's (see newImportReview)
+	imp func(p *memstore.Project, now time.Time) (*promote.Plan, error)
 }
 
 // Messages of the review.
@@ -67,9 +70,13 @@ func newReview(c *common, p *memstore.Project) *review {
 func (s *review) Init() tea.Cmd { return s.compute() }
 
 func (s *review) compute() tea.Cmd {
-	s.busy = "Computing the promotion plan…"
-	p, now, opts := s.p, s.c.now(), promote.Options{Force: s.force}
+	s.busy = "Computing the " + s.words().noun + " plan…"
+	p, now, opts, imp := s.p, s.c.now(), promote.Options{Force: s.force}, s.imp
 	return tea.Batch(s.spin.Tick, func() tea.Msg {
+		if imp != nil {
+			plan, err := imp(p, now)
+			return planMsg{to: s, plan: plan, err: err}
+		}
 		plan, err := promote.Compute(p, opts, now)
 		return planMsg{to: s, plan: plan, err: err}
 	})
@@ -111,12 +118,13 @@ func (s *review) Update(msg tea.Msg) tea.Cmd {
 			return statusErr(msg.err)
 		}
 		// what was applied (the accepted hunks), not what the plan proposed
-		_, applied, _ := strings.Cut(msg.res.Message, ": promote: ")
-		text := "Promoted: " + applied
+		wd := s.words()
+		_, applied, _ := strings.Cut(msg.res.Message, ": "+wd.writer+": ")
+		text := wd.done + ": " + applied
 		if msg.res.Commit != "" {
-			text = "Promoted, committed " + msg.res.Commit[:7] + ": " + applied
+			text = wd.done + ", committed " + msg.res.Commit[:7] + ": " + applied
 		} else if msg.res.Skipped != "" {
-			text = "Promoted, not committed (" + msg.res.Skipped + "): " + applied
+			text = wd.done + ", not committed (" + msg.res.Skipped + "): " + applied
 		}
 		if n := len(msg.res.Kept); n > 0 {
 			text += fmt.Sprintf(" · %s not archived: the carry of %s open items was rejected", memstore.Plural(n, "log"), map[bool]string{true: "its", false: "their"}[n == 1])
@@ -339,6 +347,8 @@ func (s *review) View() string {
 		return "\n  " + st.Err.Render("Cannot compute the plan: ") + firstLine(s.err.Error()) + "\n\n  " + st.Subtle.Render("esc to go back")
 	case s.plan == nil:
 		return ""
+	case s.plan.Empty() && s.imp != nil:
+		return "\n  " + st.OK.Render("Nothing to import.") + "\n\n  " + st.Subtle.Render("Memory already has everything the other tools remember, or they remember nothing here.")
 	case s.plan.Empty():
 		return "\n  " + st.OK.Render("Nothing to promote.") + "\n\n  " + st.Subtle.Render(fmt.Sprintf(
 			"No log is older than %d days, and long memory is within its %d lines.", s.plan.Options.Days, s.plan.Options.MaxLines))
@@ -373,7 +383,7 @@ func (s *review) View() string {
 // headView is the plan's summary and the guard's refusal, three lines.
 func (s *review) headView() string {
 	st := s.c.styles
-	sum := "  " + st.Title.Render("Promotion of "+s.p.Name) + st.Subtle.Render(" · "+s.plan.Summary())
+	sum := "  " + st.Title.Render(s.words().title+" "+s.p.Name) + st.Subtle.Render(" · "+s.plan.Summary())
 	second := ""
 	var ge *promote.GuardError
 	switch {
@@ -431,7 +441,7 @@ func (s *review) rowText(ch *promote.Change, width int) string {
 	return box + " " + st.Subtle.Render(kind) + " " + trunc(name, width-16) + extra
 }
 
-func (s *review) Title() string { return "promotion" }
+func (s *review) Title() string { return s.words().noun }
 
 // nothingToDo reports whether there is no plan to act on (computing, failed, or nothing to promote):
 // its keys would do nothing, so help does not offer them.

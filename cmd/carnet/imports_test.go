@@ -26,6 +26,7 @@ func TestImportRules(t *testing.T) {
 		"carnet/capture":                        {"carnet/tui", "carnet/promote", "carnet/mcpserver", "carnet/hook/install"},
 		"carnet/promote":                        {"carnet/tui", "carnet/hook", "carnet/mcpserver"},
 		"carnet/mcpserver":                      {"carnet/tui", "carnet/hook", "carnet/promote"},
+		"carnet/memimport":                      {"carnet/tui", "carnet/hook", "carnet/mcpserver", "carnet/capture", "carnet/memstore/gitrepo"},
 		"carnet/hook/transcript/transcripttest": {"carnet/"},
 	}
 	seen := 0

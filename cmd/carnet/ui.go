@@ -51,14 +51,14 @@ func needTerminal(alt string) error {
 }
 
 // openUI runs the terminal UI on the workspace at root (resolved), opening project first
-// when it is set.
-func openUI(root, project string) error {
+// when it is set; more sets further options (carnet import --review).
+func openUI(root, project string, more ...func(*tui.Options)) error {
 	if err := needTerminal("in scripts and agents, use carnet load, search or timeline"); err != nil {
 		return err
 	}
 	logw, closeLog := uiLog()
 	defer closeLog()
-	return tui.Run(tui.Options{
+	opts := tui.Options{
 		Root:    root,
 		Project: project,
 		Now:     now,
@@ -69,7 +69,11 @@ func openUI(root, project string) error {
 		// A hidden switch for scripts/bench-tui.sh: quit once the project list is drawn.
 		ExitAfterFirstFrame: os.Getenv("CARNET_TUI_FIRST_FRAME") == "exit",
 		ExitAfterCounts:     os.Getenv("CARNET_TUI_FIRST_FRAME") == "counts",
-	})
+	}
+	for _, f := range more {
+		f(&opts)
+	}
+	return tui.Run(opts)
 }
 
 // uiLog opens the UI's log file: $CARNET_TUI_LOG, else carnet/tui.log in the user's cache

@@ -61,7 +61,7 @@ func readEngram(o Options) (Read, error) {
 	}
 	var ex engramExport
 	if err := json.Unmarshal(data, &ex); err != nil {
-		return Read{}, fmt.Errorf("%s is not an engram export (engram export writes one): %v", o.Engram, err)
+		return Read{}, fmt.Errorf("%s is not an engram export (engram export writes one): %w", o.Engram, err)
 	}
 	if ex.Version == "" && ex.Observations == nil {
 		return Read{}, fmt.Errorf("%s is not an engram export: it has no version and no observations", o.Engram)

@@ -164,7 +164,7 @@ func ForgetText(data []byte, text string) (out []byte, removed []string) {
 			drop[i] = true
 		}
 	}
-	for i := len(lines) - 1; i >= 0; i-- {
+	for i := range slices.Backward(lines) {
 		if drop[i] {
 			removed = append(removed, lines[i])
 			d.RemoveLines(i, i+1)

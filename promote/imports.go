@@ -84,22 +84,8 @@ func ComputeImport(p *memstore.Project, items []ImportItem, now time.Time) (*Pla
 		x.Add(h)
 	}
 
-	lm := memstore.ParseDoc(lmBase)
-	if len(lmBase) == 0 {
-		title := "# Mémoire long terme — " + p.Name
-		if cfg.Language == "en" {
-			title = "# Long-term memory — " + p.Name
-		}
-		lm = memstore.ParseDoc([]byte(title + "\n"))
-	}
-	td := memstore.ParseDoc(tdBase)
-	if len(tdBase) == 0 {
-		title := "# Log session — " + today
-		if cfg.Language == "en" {
-			title = "# Session log — " + today
-		}
-		td = memstore.ParseDoc([]byte(title + "\n"))
-	}
+	lm := startDoc(lmBase, "# Mémoire long terme — "+p.Name, "# Long-term memory — "+p.Name, cfg.Language)
+	td := startDoc(tdBase, "# Log session — "+today, "# Session log — "+today, cfg.Language)
 	lang := td.Language(cfg.Language)
 	lmLabels, tdLabels := map[string]string{}, map[string]string{}
 	var notes []*Change
@@ -110,19 +96,8 @@ func ComputeImport(p *memstore.Project, items []ImportItem, now time.Time) (*Pla
 		}
 		switch it.Dest {
 		case ToNote:
-			if it.Note == nil || !memstore.IsSlug(it.Note.Slug) {
-				pl.Notes = append(pl.Notes, fmt.Sprintf("left out %s: no note name to give it", it.Source))
-				continue
-			}
-			path := p.NotePath(it.Note.Slug)
-			if there, err := p.Exists(path); err != nil || there {
-				pl.Notes = append(pl.Notes, fmt.Sprintf("%s exists: %s is not imported over it", strings.TrimPrefix(path, p.RelDir+"/"), it.Source))
-				continue
-			}
-			data := memstore.UpdateNote(nil, it.Note.Slug, it.Note.Input, today)
-			if c := newEdit(path, nil, false, data, "from "+it.Source, nil); c != nil {
+			if c := pl.importNote(p, it, today); c != nil {
 				notes = append(notes, c)
-				pl.imp.notes++
 			}
 			continue
 		case ToLongMemory, ToToday:
@@ -180,6 +155,36 @@ func ComputeImport(p *memstore.Project, items []ImportItem, now time.Time) (*Pla
 	}
 	pl.Changes = append(pl.Changes, notes...)
 	return pl, nil
+}
+
+// startDoc is base, or a document holding only its title (fr or en) when base is empty.
+func startDoc(base []byte, fr, en, lang string) *memstore.Doc {
+	if len(base) > 0 {
+		return memstore.ParseDoc(base)
+	}
+	if lang == "en" {
+		return memstore.ParseDoc([]byte(en + "\n"))
+	}
+	return memstore.ParseDoc([]byte(fr + "\n"))
+}
+
+// importNote is the creation of an imported note, or nil (and a note of the plan saying why)
+// when it has no name or its file exists.
+func (pl *Plan) importNote(p *memstore.Project, it ImportItem, today string) *Change {
+	if it.Note == nil || !memstore.IsSlug(it.Note.Slug) {
+		pl.Notes = append(pl.Notes, fmt.Sprintf("left out %s: no note name to give it", it.Source))
+		return nil
+	}
+	path := p.NotePath(it.Note.Slug)
+	if there, err := p.Exists(path); err != nil || there {
+		pl.Notes = append(pl.Notes, fmt.Sprintf("%s exists: %s is not imported over it", strings.TrimPrefix(path, p.RelDir+"/"), it.Source))
+		return nil
+	}
+	c := newEdit(path, nil, false, memstore.UpdateNote(nil, it.Note.Slug, it.Note.Input, today), "from "+it.Source, nil)
+	if c != nil {
+		pl.imp.notes++
+	}
+	return c
 }
 
 // importSecret says why an item looks like a secret, or "".

@@ -317,12 +317,11 @@ func printStillHeld(out io.Writer, repo *gitrepo.Repo, still gitrepo.Holding, re
 		fmt.Fprintf(out, "  clones of %s keep it until they fetch the rewrite and reset their branches\n", remote)
 	}
 	for _, o := range still.Others {
-		switch {
-		case o == "refs/stash":
+		if o == "refs/stash" {
 			fmt.Fprintln(out, "refs/stash still holds it: git stash list, then git stash drop the stash that has it")
-		default:
-			fmt.Fprintf(out, "%s still holds it: git update-ref -d %s if you do not need it\n", o, o)
+			continue
 		}
+		fmt.Fprintf(out, "%s still holds it: git update-ref -d %s if you do not need it\n", o, o)
 	}
 }
 

@@ -207,7 +207,7 @@ func TestForgetPurgeAcrossTwoBranchesAndATag(t *testing.T) {
 		if a, b := w.git("log", "-1", "--format=%an%ae%ad%cd%s", o), w.git("log", "-1", "--format=%an%ae%ad%cd%s", n); a != b && !strings.Contains(a, forgetKey) {
 			t.Fatalf("commit %s: %q became %q", o[:7], a, b)
 		}
-		for _, f := range strings.Fields(w.git("ls-tree", "-r", "--name-only", o, "--", "memory_sessions")) {
+		for f := range strings.FieldsSeq(w.git("ls-tree", "-r", "--name-only", o, "--", "memory_sessions")) {
 			var want []string
 			skip := false
 			for l := range strings.Lines(w.git("show", o+":"+f)) {
@@ -245,7 +245,7 @@ func TestForgetPurgeAcrossTwoBranchesAndATag(t *testing.T) {
 	if slices.ContainsFunc(allRefs, func(r string) bool { return strings.HasPrefix(r, "refs/carnet/") }) {
 		t.Fatalf("refs left: %v", allRefs)
 	}
-	for _, c := range strings.Fields(w.git("rev-list", "--all")) {
+	for c := range strings.FieldsSeq(w.git("rev-list", "--all")) {
 		if out, err := w.gitTry("grep", "-F", forgetKey, c); err == nil {
 			t.Fatalf("git grep finds the key in %s:\n%s", c, out)
 		}

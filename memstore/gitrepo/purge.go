@@ -468,7 +468,7 @@ func (rp *Repo) backup(ctx context.Context, stamp string, refs []gitRef) (string
 // undo puts the refs of the backup back after a failed rewrite and returns why it failed.
 func (rp *Repo) undo(ctx context.Context, backup string, why error) error {
 	if _, err := rp.restoreBackup(ctx, backup, false); err != nil {
-		return fmt.Errorf("%w; putting the refs back failed too (%v): they are kept under %s", why, err, backup)
+		return fmt.Errorf("%w; putting the refs back failed too (%w): they are kept under %s", why, err, backup)
 	}
 	return why
 }

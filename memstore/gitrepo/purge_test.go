@@ -252,7 +252,7 @@ func TestPurgeAcrossBranchesAndTag(t *testing.T) {
 		if a, b := p.git("log", "-1", "--format=%an %ae %ad %cd", old), p.git("log", "-1", "--format=%an %ae %ad %cd", nw); a != b {
 			t.Fatalf("author or dates changed: %q → %q", a, b)
 		}
-		for _, f := range strings.Fields(p.git("ls-tree", "-r", "--name-only", old, "--", "mem")) {
+		for f := range strings.FieldsSeq(p.git("ls-tree", "-r", "--name-only", old, "--", "mem")) {
 			want, _ := dropLines("", []byte(p.git("show", old+":"+f)))
 			if got := p.git("show", nw+":"+f); got != string(want) {
 				t.Fatalf("%s in %s: got %q, want %q (every other line unchanged)", f, nw[:7], got, want)
@@ -278,7 +278,7 @@ func TestPurgeAcrossBranchesAndTag(t *testing.T) {
 		t.Fatalf("backup refs left: %s", out)
 	}
 	all := p.git("for-each-ref", "--format=%(refname)")
-	for _, r := range strings.Fields(all) {
+	for r := range strings.FieldsSeq(all) {
 		if out, err := p.try("grep", "-F", purgeSecret, r, "--", "mem"); err == nil {
 			t.Fatalf("git grep over %s finds it:\n%s", r, out)
 		}

@@ -30,8 +30,8 @@ import (
 // any other bullet of MEMORY.md is a fact. Facts carry " <!-- agent:claude -->": Claude wrote
 // them.
 
-// claudeMarker ends a bullet Claude Code's memory gave.
-const claudeMarker = " <!-- agent:claude -->"
+// claudeMarker ends a bullet Claude Code's memory gave: " <!-- agent:claude -->".
+var claudeMarker = memstore.Marker(memstore.AuthorAgent + ":claude")
 
 // shortMemory is the longest body imported as one fact.
 const shortMemory = 400

@@ -25,7 +25,7 @@ import (
 // date of MEMORY.md, each with " <!-- agent:codex -->". A block of another folder, or with
 // no applies_to, is not this project's: left out.
 
-const codexMarker = " <!-- agent:codex -->"
+var codexMarker = memstore.Marker(memstore.AuthorAgent + ":codex")
 
 var (
 	taskGroupRe = regexp.MustCompile(`^#\s+Task Group:`)

@@ -35,10 +35,6 @@ type Options struct {
 	// Condenser, when set, rewrites the condensed section instead of joining its facts (a model
 	// extractor); nil keeps condensation deterministic.
 	Condenser Condenser
-	// Captured, when set, says whether capture (the hook) wrote the bullet text in the log at
-	// path (workspace-relative): without evidence, such a fact is proposed unticked (see
-	// ProofOf). nil: only a model's bullets (their marker) are known as unproven.
-	Captured func(path, text string) bool
 }
 
 // Item is a bullet a plan takes from a daily log.
@@ -170,7 +166,8 @@ type planner struct {
 	p  *memstore.Project
 	// old are the logs to archive, recent those that stay; both oldest first
 	old, recent []logDoc
-	tried       int // items tried without effect, never proposed for long memory
+	tried       int                               // items tried without effect, never proposed for long memory
+	captured    map[string]func(text string) bool // per log, capture's bullets (memstore's ledger)
 }
 
 // logDoc is a daily log as read.

@@ -17,11 +17,10 @@ import (
 // Proven is a bullet that carries its evidence, "(vérifié : go test ./… ok, commit abc1234)"
 // or "(verified: …)", or that a person wrote (no marker, not capture's) or an agent wrote
 // (" <!-- agent:NAME -->"). Unproven is one a model extracted (" <!-- model:NAME -->") or
-// capture wrote (Options.Captured), without evidence.
+// capture wrote (memstore's ledger), without evidence.
 
 var (
 	evidenceRe = regexp.MustCompile(`(?i)\((?:vérifié|verifie|verified)\s*:[^)]*\)`)
-	markerRe   = regexp.MustCompile(`<!--\s*(agent|model):\s*([^\s>]+)\s*-->\s*$`)
 	triedRe    = regexp.MustCompile(`(?i)^(?:✅\s*)?(?:essayé,\s*sans effet|tried,\s*no effect)\s*:`)
 )
 
@@ -46,8 +45,8 @@ func ProofOf(text string, captured bool) Proof {
 	case evidenceRe.MatchString(text):
 		return Proven
 	}
-	if m := markerRe.FindStringSubmatch(text); m != nil {
-		if m[1] == "agent" {
+	if _, author := memstore.SplitAuthor(text); author != "" {
+		if strings.HasPrefix(author, memstore.AuthorAgent+":") {
 			return Proven
 		}
 		return Unproven
@@ -61,7 +60,15 @@ func ProofOf(text string, captured bool) Proof {
 // proofOf classifies a candidate of long memory read from the log ld: ok is false for one
 // never to promote (tried); it counts them.
 func (pp *planner) proofOf(ld logDoc, it Item) (Item, bool) {
-	captured := pp.pl.Options.Captured != nil && pp.pl.Options.Captured(ld.lf.Path, it.Text)
+	owns, ok := pp.captured[ld.lf.Path]
+	if !ok {
+		owns, _ = pp.p.CapturedIn(ld.lf.Path) // an unreadable ledger owns nothing
+		if pp.captured == nil {
+			pp.captured = map[string]func(string) bool{}
+		}
+		pp.captured[ld.lf.Path] = owns
+	}
+	captured := owns != nil && owns(it.Text)
 	switch ProofOf(it.Text, captured) {
 	case Tried:
 		pp.tried++

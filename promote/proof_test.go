@@ -3,6 +3,8 @@ package promote
 import (
 	"strings"
 	"testing"
+
+	"carnet/memstore"
 )
 
 func TestProofOf(t *testing.T) {
@@ -48,9 +50,18 @@ func TestPlanUnprovenComeUnticked(t *testing.T) {
 			w.write(t, lmRel, "# Mémoire long terme — cmms_doc\n\n## "+day(90)+"\n- Un fait ancien.\n")
 		}
 		w.write(t, logRel(40), "# Log session — "+day(40)+"\n\n## Connaissances acquises\n- "+model+"\n- "+person+"\n- "+tried+
-			"\n- "+captured+"\n- "+proven+"\n\n## Décisions prises\n- "+agent+"\n")
-		opts := Options{Captured: func(path, text string) bool { return path == logRel(40) && text == captured }}
-		pl, err := Compute(w.p, opts, testNow)
+			"\n- "+proven+"\n\n## Décisions prises\n- "+agent+"\n")
+		// capture's own bullet: written by the hook, so listed in memstore's ledger
+		_, err := w.p.Write(memstore.Change{Writer: "hook", Commit: memstore.CommitNever, Now: testNow}, func(tx *memstore.Tx) error {
+			d, err := tx.Doc(logRel(40))
+			if err != nil {
+				return err
+			}
+			d.AppendBullet(memstore.KeyKnowledge, "Connaissances acquises", captured, memstore.LogOrder)
+			return nil
+		})
+		must(t, err)
+		pl, err := Compute(w.p, Options{}, testNow)
 		must(t, err)
 		for _, f := range pl.Facts {
 			if f.Text == tried {

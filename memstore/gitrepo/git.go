@@ -1,93 +1,80 @@
-// Package gitrepo is carnet's git layer, with no memory vocabulary: find and open a
-// repository, commit exactly a set of paths without touching the user's staged work
-// (commit.go), the history of one folder by subtree hash (history.go), uncommitted changes
-// (pending.go), the diffs shown for all of them (diff.go) and blob versions. Reads go
-// through a small pack reader of its own where measured faster, else go-git.
+// Package gitrepo is carnet's git layer, with no memory vocabulary: find a repository once
+// (Open); commit exactly some paths, leaving the user's staged work alone (CommitPaths); the
+// history of a folder (History); the diff of a commit (CommitDiff); the uncommitted changes
+// of a folder (Pending, PendingDiff); a file at a revision (BlobAt).
+//
+// Where git is installed everything runs the user's git and parses its porcelain, --format
+// and -z output (cli.go, commitcli.go); questions asked many times go to long-lived
+// processes (pipe.go). Where it is not, go-git answers (gogit.go, gogitcommit.go), and
+// refuses in one line the repositories it cannot read exactly (sha256, reftable, replace
+// refs, grafts, autocrlf…). Both implement backend. A new operation is a Repo method in a
+// file of its own, running r.git or r.gitRead when r.cli() and reading r.goGit() otherwise.
 package gitrepo
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
+	"time"
 
-	"github.com/go-git/go-billy/v5"
-	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/storage/filesystem"
-	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 )
 
-// ErrNotGitRepository is returned by the read functions of the git layer
-// (History, CommitDiff, Pending…) when the folder is not inside a git work tree.
+// ErrNotGitRepository is returned by Open (and so by every read) outside a git work tree.
 var ErrNotGitRepository = errors.New("not a git repository")
 
-// BlobVersion is the first 10 hex digits of the git blob hash of data (the MCP `version`):
-// the same digits `git hash-object` prints for a file holding data.
-func BlobVersion(data []byte) string {
-	return plumbing.ComputeHash(plumbing.BlobObject, data).String()[:10]
+// Commit is one commit of a folder's history.
+type Commit struct {
+	Hash    string
+	Author  string
+	Email   string
+	When    time.Time // author date
+	Message string    // full message, without its final newline
+	Files   []FileChange
 }
 
-// FindRepoRoot returns the top-level folder of the git work tree holding dir.
-func FindRepoRoot(dir string) (string, bool) {
-	root, _, _, err := gitFindDirs(dir)
-	if err != nil {
-		return "", false
-	}
-	return root, true
+// FileChange is one file a commit (or the work tree) changed under the folder asked about.
+type FileChange struct {
+	Path    string // new path, relative to the top-level of the work tree
+	From    string // old path for a rename, else ""
+	Kind    string // "A", "M", "D", "R"
+	Added   int    // lines added
+	Deleted int    // lines deleted
+	Unknown bool   // the counts are unknown: a partial clone lacks a version of the file
+}
+
+// CommitResult says what CommitPaths did.
+type CommitResult struct {
+	Hash    string // full hex hash of the new commit; "" when no commit was made
+	Skipped string // why no commit was made: "not a git repository", "detached HEAD", "merge in progress", "rebase in progress", "cherry-pick in progress", "revert in progress", "nothing to commit"
+}
+
+// backend is the one narrow interface to a repository, implemented by the user's git
+// (cliBackend) and by go-git (goGitBackend). Paths are slash paths relative to the top-level.
+type backend interface {
+	commit(ctx context.Context, rels []string, message string) (CommitResult, error)
+	history(rel string, n int) ([]Commit, error)
+	commitDiff(hash, rel string) (string, error)
+	status(rel string, patch bool) ([]FileChange, string, error)
+	blob(rev, rel string) ([]byte, error)
 }
 
 // Repo is a repository found once and kept: the folder relative paths are taken from, the
-// top-level of its work tree and its git folders. Every operation opens the object storage it
-// needs and closes it, so a Repo kept for a long time (the UI, the MCP server) always sees
-// what other processes wrote; only the walk up to .git is saved.
+// top-level of its work tree and its git folders. Nothing read from it is kept, so a Repo
+// kept for hours (the UI, the MCP server) sees what other processes wrote.
 type Repo struct {
 	base      string // relative paths given to the methods are relative to this folder
-	root      string
-	gitDir    string
-	commonDir string
-	reads     *readerCache // the object storage the reads share, reopened when packs change
-}
-
-// readerCache keeps one open object storage for the reads of a Repo (the timeline's history
-// and its fifty diffs read through one), reopened when the packs, the commit-graph or the
-// alternates change (a gc, a fetch). Loose objects and refs are read from disk each time.
-type readerCache struct {
-	mu    sync.Mutex
-	r     *gitRepo
-	stamp string
-}
-
-// reader returns the shared storage, locked until release is called.
-func (rp *Repo) reader() (r *gitRepo, release func()) {
-	c := rp.reads
-	c.mu.Lock()
-	stamp := rp.objectsStamp()
-	if c.r == nil || c.stamp != stamp {
-		if c.r != nil {
-			_ = c.r.Close()
-		}
-		c.r, c.stamp = rp.open(), stamp
-	}
-	return c.r, c.mu.Unlock
-}
-
-// objectsStamp changes when the set of packs, the commit-graph or the alternates change.
-func (rp *Repo) objectsStamp() string {
-	var b strings.Builder
-	for _, p := range []string{"objects/pack", "objects/info/commit-graph", "objects/info/commit-graphs",
-		"objects/info/commit-graphs/commit-graph-chain", "objects/info/alternates", "shallow", "config"} {
-		if fi, err := os.Stat(filepath.Join(rp.commonDir, p)); err == nil {
-			fmt.Fprintf(&b, "%s:%d:%d;", p, fi.ModTime().UnixNano(), fi.Size())
-		}
-	}
-	return b.String()
+	root      string // top-level of the work tree
+	gitDir    string // per-work-tree git folder: HEAD, index, MERGE_HEAD…
+	commonDir string // shared git folder: objects, refs (== gitDir outside linked work trees)
+	pipes     *gitPipes
 }
 
 // Open finds the repository holding dir; relative paths later given to the Repo are taken
@@ -101,14 +88,23 @@ func Open(dir string) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Repo{base: base, root: root, gitDir: gitDir, commonDir: commonDir, reads: &readerCache{}}, nil
+	return &Repo{base: base, root: root, gitDir: gitDir, commonDir: commonDir, pipes: &gitPipes{}}, nil
 }
 
 // At is the same repository with relative paths taken from dir.
 func (r *Repo) At(dir string) *Repo {
 	c := *r
-	c.base, c.reads = dir, &readerCache{}
+	c.base = dir
 	return &c
+}
+
+// Root is the top-level folder of the work tree.
+func (r *Repo) Root() string { return r.root }
+
+// FindRepoRoot returns the top-level folder of the git work tree holding dir.
+func FindRepoRoot(dir string) (string, bool) {
+	root, _, _, err := gitFindDirs(dir)
+	return root, err == nil
 }
 
 // Lookups counts the walks up to a .git folder this process made (Open, FindRepoRoot): a
@@ -117,128 +113,191 @@ func Lookups() int64 { return lookups.Load() }
 
 var lookups atomic.Int64
 
-// Root is the top-level folder of the work tree.
-func (r *Repo) Root() string { return r.root }
-
-// open opens the object storage of the repository.
-func (r *Repo) open() *gitRepo {
-	fs := billy.Filesystem(osfs.New(r.gitDir))
-	if r.commonDir != r.gitDir {
-		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(r.commonDir))
-	}
-	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(),
-		filesystem.Options{KeepDescriptors: true})
-	obj := newGitObjects(st, r.gitDir, r.commonDir)
-	obj.partial = gitIsPartialClone(r.commonDir)
-	return &gitRepo{root: r.root, base: r.base, gitDir: r.gitDir, commonDir: r.commonDir, st: st, obj: obj}
+// BlobVersion is the first 10 hex digits of the git blob hash of data (the MCP `version`):
+// what `git hash-object` prints for a file holding data, in a SHA-1 repository.
+func BlobVersion(data []byte) string {
+	return plumbing.ComputeHash(plumbing.BlobObject, data).String()[:10]
 }
 
-// gitIsPartialClone says whether objects may be missing on purpose: a promisor remote
-// (`clone --filter`) will give them on demand.
-func gitIsPartialClone(commonDir string) bool {
-	c := gitReadConfigFile(filepath.Join(commonDir, "config"))
-	if c == nil {
-		return false
+// cli says whether the user's git is there to run.
+func (r *Repo) cli() bool { return gitCLI() != "" }
+
+func (r *Repo) backend() backend {
+	if r.cli() {
+		return cliBackend{r}
 	}
-	if c.Raw.Section("extensions").Options.Get("partialclone") != "" {
-		return true
-	}
-	for _, s := range c.Raw.Section("remote").Subsections {
-		if strings.EqualFold(s.Options.Get("promisor"), "true") {
-			return true
-		}
-	}
-	return false
+	return goGitBackend{r}
 }
 
-// gitRepo is an open repository: its work tree, its git folders and an object
-// storage that keeps pack files open between reads. Close it when done.
-type gitRepo struct {
-	root      string // top-level of the work tree
-	base      string // the folder relative paths given by the caller are relative to
-	gitDir    string // per-work-tree git folder: HEAD, index, MERGE_HEAD…
-	commonDir string // shared git folder: objects, refs (== gitDir outside linked work trees)
-	st        *filesystem.Storage
-	obj       *gitObjects // fast reads of packed objects
-}
-
-// gitFindDirs walks up from dir to the first folder holding a `.git` folder or
-// a `.git` file (linked work trees, submodules).
-func gitFindDirs(dir string) (root, gitDir, commonDir string, err error) {
-	lookups.Add(1)
-	abs, err := filepath.Abs(dir)
+// History returns the last n commits (newest first; n<=0: all) reachable from HEAD that
+// changed anything under dir (absolute, or relative to the folder the Repo was opened from),
+// with the files each changed under dir and their +/- counts against its first parent: the
+// commits `git log -- dir` lists.
+func (r *Repo) History(dir string, n int) ([]Commit, error) {
+	rel, err := r.relPath(dir)
 	if err != nil {
-		return "", "", "", err
+		return nil, err
 	}
-	for d := abs; ; {
-		dot := filepath.Join(d, ".git")
-		if fi, err := os.Stat(dot); err == nil {
-			switch {
-			case fi.IsDir():
-				gitDir = dot
-			case fi.Mode().IsRegular():
-				if gitDir, err = gitReadGitFile(dot); err != nil {
-					return "", "", "", err
-				}
-			}
-			if gitDir != "" {
-				if _, err := os.Stat(filepath.Join(gitDir, "HEAD")); err == nil {
-					commonDir = gitDir
-					if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
-						commonDir = strings.TrimSpace(string(b))
-						if !filepath.IsAbs(commonDir) {
-							commonDir = filepath.Join(gitDir, commonDir)
-						}
-					}
-					return d, gitDir, filepath.Clean(commonDir), nil
-				}
-				gitDir = ""
-			}
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", "", "", ErrNotGitRepository
-		}
-		d = parent
-	}
+	return r.backend().history(rel, n)
 }
 
-// gitReadGitFile reads the `gitdir: …` line of a `.git` file.
-func gitReadGitFile(path string) (string, error) {
-	b, err := os.ReadFile(path)
+// CommitDiff returns the git-style unified diff of what commit hash (full or abbreviated)
+// changed under dir, against its first parent.
+func (r *Repo) CommitDiff(hash, dir string) (string, error) {
+	rel, err := r.relPath(dir)
 	if err != nil {
 		return "", err
 	}
-	line, _, _ := strings.Cut(string(b), "\n")
-	dir, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
-	if !ok {
-		return "", fmt.Errorf("%s: no gitdir line", path)
+	if hash = strings.ToLower(strings.TrimSpace(hash)); !gitIsHex(hash) {
+		return "", fmt.Errorf("%q is not a commit hash", hash)
 	}
-	dir = strings.TrimSpace(dir)
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(filepath.Dir(path), dir)
-	}
-	return filepath.Clean(dir), nil
+	return r.backend().commitDiff(hash, rel)
 }
 
-// Close releases the pack files the storages kept open or mapped.
-func (r *gitRepo) Close() error {
-	r.obj.close()
-	return r.st.Close()
+// Pending lists the uncommitted changes under dir: the work tree (untracked files included,
+// gitignored ones and `.debug` folders left out) against HEAD, with +/- line counts; a file
+// moved in the work tree shows as a rename. Paths are relative to the top-level.
+func (r *Repo) Pending(dir string) ([]FileChange, error) {
+	rel, err := r.relPath(dir)
+	if err != nil {
+		return nil, err
+	}
+	files, _, err := r.backend().status(rel, false)
+	return files, err
 }
 
-// relPath turns a path given by the caller (absolute, or relative to the folder
-// the repository was opened from) into a slash path relative to the top-level;
-// "" is the top-level itself.
-func (r *gitRepo) relPath(p string) (string, error) {
+// PendingDiff is the git-style unified diff of Pending.
+func (r *Repo) PendingDiff(dir string) (string, error) {
+	rel, err := r.relPath(dir)
+	if err != nil {
+		return "", err
+	}
+	_, patch, err := r.backend().status(rel, true)
+	return patch, err
+}
+
+// BlobAt returns the content of file path (absolute, or relative to the folder the Repo was
+// opened from) at revision rev (a hash, a branch, HEAD~2…); an error wrapping fs.ErrNotExist
+// when rev has no such file.
+func (r *Repo) BlobAt(rev, path string) ([]byte, error) {
+	rel, err := r.relPath(path)
+	if err != nil {
+		return nil, err
+	}
+	if rel == "" || rev == "" || strings.ContainsAny(rev, " \t\r\n:") || strings.ContainsAny(rel, "\r\n") {
+		return nil, fmt.Errorf("%s at %q: not a file at a revision", path, rev)
+	}
+	return r.backend().blob(rev, rel)
+}
+
+// CommitPaths makes one commit on the current branch, on top of HEAD, of exactly the
+// work-tree state of paths (absolute, or relative to the folder the Repo was opened from): a
+// path missing from the work tree is removed (a move committed as old+new paths is a
+// rename); a folder stands for every file under it git would see (untracked ignored files
+// and `.debug` folders left out), so passing the memory folder also takes along the files of
+// an earlier commit a failing hook refused. The rest of the user's index stays as it was; the
+// entries of the committed paths are set to what was committed. On a detached HEAD or during
+// a merge, rebase, cherry-pick or revert it commits nothing and says why; an unborn branch
+// gets its first commit.
+//
+// With git the commit is `git commit --only`: the user's hooks, signing, filters, autocrlf,
+// index format and reflog apply, and a refused commit returns git's reason in one line,
+// leaving the files as they are. Without git, go-git writes it. carnet's writers take turns
+// on a lock of their own; a lock held by another git process is waited for a few times, then
+// reported. ctx bounds the commit: git is asked to stop (SIGTERM: it drops its own locks).
+// Author and committer come from GIT_AUTHOR_*/GIT_COMMITTER_* (NAME, EMAIL, DATE), else git
+// config user.name/user.email, else "carnet <carnet@localhost>".
+func (r *Repo) CommitPaths(ctx context.Context, paths []string, message string) (CommitResult, error) {
+	if message = strings.TrimRight(message, " \t\r\n"); strings.TrimSpace(message) == "" {
+		return CommitResult{}, errors.New("empty commit message")
+	}
+	var rels []string
+	for _, p := range paths {
+		rel, err := r.relPath(p)
+		if err != nil {
+			return CommitResult{}, err
+		}
+		if rel == "" {
+			return CommitResult{}, fmt.Errorf("%s is the whole work tree; carnet commits memory paths only", p)
+		}
+		rels = append(rels, rel)
+	}
+	sort.Strings(rels)
+	rels = slices.Compact(rels)
+	unlock, err := r.lockCommits(ctx)
+	if err != nil {
+		return CommitResult{}, err
+	}
+	defer unlock()
+	b, wait := r.backend(), gitLockBackoff
+	for attempt := 1; ; attempt++ {
+		if why := r.busy(); why != "" {
+			return CommitResult{Skipped: why}, nil
+		}
+		res, err := b.commit(ctx, rels, message)
+		if _, locked := errors.AsType[*gitLockedError](err); !locked || attempt == gitLockRetries {
+			return res, err
+		}
+		select {
+		case <-ctx.Done():
+			return res, err
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
+}
+
+// busy says which operation in progress forbids a commit, or "".
+func (r *Repo) busy() string {
+	for _, s := range [][2]string{{"rebase-merge", "rebase"}, {"rebase-apply", "rebase"}, {"MERGE_HEAD", "merge"},
+		{"CHERRY_PICK_HEAD", "cherry-pick"}, {"REVERT_HEAD", "revert"}} {
+		if _, err := os.Stat(filepath.Join(r.gitDir, s[0])); err == nil {
+			return s[1] + " in progress"
+		}
+	}
+	return ""
+}
+
+// gitFindDirs walks up from dir to the first folder holding a `.git` folder, or a `.git`
+// file (linked work trees, submodules) naming one.
+func gitFindDirs(dir string) (root, gitDir, commonDir string, err error) {
+	lookups.Add(1)
+	d, err := filepath.Abs(dir)
+	for ; err == nil; d = filepath.Dir(d) {
+		dot := filepath.Join(d, ".git")
+		gitDir = dot
+		if b, err := os.ReadFile(dot); err == nil { // a .git file: "gitdir: <path>"
+			line, _, _ := strings.Cut(string(b), "\n")
+			gitDir, _ = strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+			if gitDir = strings.TrimSpace(gitDir); !filepath.IsAbs(gitDir) {
+				gitDir = filepath.Join(d, gitDir)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(gitDir, "HEAD")); err == nil {
+			commonDir = gitDir
+			if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+				if commonDir = strings.TrimSpace(string(b)); !filepath.IsAbs(commonDir) {
+					commonDir = filepath.Join(gitDir, commonDir)
+				}
+			}
+			return d, filepath.Clean(gitDir), filepath.Clean(commonDir), nil
+		}
+		if filepath.Dir(d) == d {
+			return "", "", "", ErrNotGitRepository
+		}
+	}
+	return "", "", "", err
+}
+
+// relPath turns a path given by the caller (absolute, or relative to the folder the Repo was
+// opened from) into a slash path relative to the top-level; "" is the top-level itself.
+func (r *Repo) relPath(p string) (string, error) {
 	abs := p
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(r.base, p)
 	}
-	abs = filepath.Clean(abs)
-	rel, err := filepath.Rel(r.root, abs)
-	if err != nil || gitOutside(rel) {
-		// The same folder reached through a symbolic link (/tmp and /private/tmp…).
+	rel, err := filepath.Rel(r.root, filepath.Clean(abs))
+	if err != nil || gitOutside(rel) { // the same folder through a symbolic link (/tmp and /private/tmp…)
 		root, err1 := filepath.EvalSymlinks(r.root)
 		real, err2 := EvalExisting(abs)
 		if err1 == nil && err2 == nil {
@@ -248,8 +307,7 @@ func (r *gitRepo) relPath(p string) (string, error) {
 			return "", fmt.Errorf("%s is outside the git work tree %s", p, r.root)
 		}
 	}
-	rel = filepath.ToSlash(rel)
-	if rel == "." {
+	if rel = filepath.ToSlash(rel); rel == "." {
 		rel = ""
 	}
 	if rel == ".git" || strings.HasPrefix(rel, ".git/") {
@@ -262,8 +320,8 @@ func gitOutside(rel string) bool {
 	return rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel)
 }
 
-// EvalExisting resolves the symbolic links of the longest existing prefix of p (p itself
-// may have been deleted, or not be written yet); an error other than a missing file stops it.
+// EvalExisting resolves the symbolic links of the longest existing prefix of p (p itself may
+// have been deleted, or not be written yet); an error other than a missing file stops it.
 func EvalExisting(p string) (string, error) {
 	var rest []string
 	for {
@@ -271,69 +329,28 @@ func EvalExisting(p string) (string, error) {
 		if err == nil {
 			return filepath.Join(append([]string{real}, rest...)...), nil
 		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return "", err
-		}
 		parent := filepath.Dir(p)
-		if parent == p {
+		if !errors.Is(err, fs.ErrNotExist) || parent == p {
 			return "", err
 		}
-		rest = append([]string{filepath.Base(p)}, rest...)
-		p = parent
+		rest, p = append([]string{filepath.Base(p)}, rest...), parent
 	}
 }
 
 // abs is the file-system path of a slash path relative to the top-level.
-func (r *gitRepo) abs(rel string) string {
-	return filepath.Join(r.root, filepath.FromSlash(rel))
+func (r *Repo) abs(rel string) string { return filepath.Join(r.root, filepath.FromSlash(rel)) }
+
+// gitIsHex says whether s can be a (full or abbreviated) hex object name.
+func gitIsHex(s string) bool {
+	return len(s) >= 4 && len(s) <= 64 && strings.Trim(strings.ToLower(s), "0123456789abcdef") == ""
 }
 
-// head returns the hash of the commit HEAD points to; false on an unborn branch.
-func (r *gitRepo) head() (plumbing.Hash, bool, error) {
-	ref, err := r.st.Reference(plumbing.HEAD)
-	for i := 0; err == nil && ref.Type() == plumbing.SymbolicReference && i < 10; i++ {
-		ref, err = r.st.Reference(ref.Target())
-	}
-	switch {
-	case errors.Is(err, plumbing.ErrReferenceNotFound):
-		return plumbing.ZeroHash, false, nil
-	case err != nil:
-		return plumbing.ZeroHash, false, err
-	case ref.Type() != plumbing.HashReference:
-		return plumbing.ZeroHash, false, errors.New("HEAD: too many levels of symbolic references")
-	}
-	return ref.Hash(), true, nil
+// gitInDebug says whether p lies in a `.debug` folder (carnet's own logs, never committed).
+func gitInDebug(p string) bool {
+	return strings.HasPrefix(p, ".debug/") || strings.Contains(p, "/.debug/")
 }
 
-// headTree returns the tree of the HEAD commit; the zero hash on an unborn branch.
-func (r *gitRepo) headTree() (plumbing.Hash, error) {
-	h, ok, err := r.head()
-	if err != nil || !ok {
-		return plumbing.ZeroHash, err
-	}
-	ci, err := r.obj.commitInfo(h)
-	return ci.tree, err
-}
-
-// treeAt returns the hash of the folder at path rel in tree root; the zero hash
-// when there is no folder there.
-func (r *gitRepo) treeAt(root plumbing.Hash, rel string) (plumbing.Hash, error) {
-	h := root
-	if rel == "" {
-		return h, nil
-	}
-	for name := range strings.SplitSeq(rel, "/") {
-		if h.IsZero() {
-			return h, nil
-		}
-		e, ok, err := r.obj.treeEntry(h, name)
-		if err != nil {
-			return plumbing.ZeroHash, err
-		}
-		h = plumbing.ZeroHash
-		if ok && e.Mode == filemode.Dir {
-			h = e.Hash
-		}
-	}
-	return h, nil
+// gitUnder says whether path p is rel or lies under it ("" holds everything).
+func gitUnder(p, rel string) bool {
+	return rel == "" || p == rel || strings.HasPrefix(p, rel+"/")
 }

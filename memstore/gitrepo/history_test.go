@@ -11,6 +11,9 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/storage/memory"
 )
 
 // gitTHistoryRepo builds two projects' memories, code commits, a move and a merge.
@@ -324,8 +327,9 @@ func TestPending(t *testing.T) {
 	}
 }
 
-// TestGitLineDiffCounts checks +/- counts against git's own on random edits.
-func TestGitLineDiffCounts(t *testing.T) {
+// TestGoGitLineDiffCounts checks the +/- counts of the go-git backend against git's own on
+// random edits.
+func TestGoGitLineDiffCounts(t *testing.T) {
 	gitTEnv(t)
 	dir := t.TempDir()
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -339,9 +343,9 @@ func TestGitLineDiffCounts(t *testing.T) {
 	for i := range 30 {
 		a, b := gen(rng.IntN(30)), gen(rng.IntN(30))
 		if i%3 == 0 { // a light edit of a rather than an unrelated file
-			ls := gitSplitLines([]byte(a))
+			ls := strings.SplitAfter(a, "\n")
 			for j := range ls {
-				if rng.IntN(4) == 0 {
+				if ls[j] != "" && rng.IntN(4) == 0 {
 					ls[j] = "- edited\n"
 				}
 			}
@@ -355,14 +359,13 @@ func TestGitLineDiffCounts(t *testing.T) {
 			want[0], _ = strconv.Atoi(f[0])
 			want[1], _ = strconv.Atoi(f[1])
 		}
+		files, _, err := gitDescribe(gitTMemTree(t, "f", a), gitTMemTree(t, "f", b), "", false, false)
+		if err != nil {
+			t.Fatal(err)
+		}
 		got := [2]int{}
-		for _, op := range gitLineDiff(gitSplitLines([]byte(a)), gitSplitLines([]byte(b))) {
-			switch op.kind {
-			case '+':
-				got[0]++
-			case '-':
-				got[1]++
-			}
+		if len(files) == 1 {
+			got = [2]int{files[0].Added, files[0].Deleted}
 		}
 		if got != want {
 			t.Errorf("case %d: +/- = %v, git says %v\na:\n%s\nb:\n%s", i, got, want, a, b)
@@ -370,85 +373,31 @@ func TestGitLineDiffCounts(t *testing.T) {
 	}
 }
 
-// TestGitObjectsPacked checks the pack and commit-graph readers against git:
-// every object of a repacked repository (deep delta chains, a large file,
-// an octopus merge) hashes back to its name, and the commit-graph, single
-// file or split chain, says what the commit objects say.
-func TestGitObjectsPacked(t *testing.T) {
-	repo := gitTRepo(t)
-	var big strings.Builder
-	for i := range 8000 {
-		fmt.Fprintf(&big, "- ligne %d de la mémoire\n", i)
+// gitTMemTree is a tree holding one file, in memory.
+func gitTMemTree(t *testing.T, name, content string) *object.Tree {
+	t.Helper()
+	st := memory.NewStorage()
+	blob := st.NewEncodedObject()
+	blob.SetType(plumbing.BlobObject)
+	w, _ := blob.Writer()
+	w.Write([]byte(content))
+	w.Close()
+	bh, err := st.SetEncodedObject(blob)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i := range 40 {
-		gitTWrite(t, repo, "m/long_memory.md", fmt.Sprintf("# v%d\n%s", i, strings.Repeat("- fait\n", i)))
-		gitTWrite(t, repo, "m/big.md", big.String()+strings.Repeat("x\n", i))
-		gitTCommit(t, repo, fmt.Sprintf("c%d", i), i)
+	tree := &object.Tree{Entries: []object.TreeEntry{{Name: name, Mode: filemode.Regular, Hash: bh}}}
+	obj := st.NewEncodedObject()
+	if err := tree.Encode(obj); err != nil {
+		t.Fatal(err)
 	}
-	for _, b := range []string{"o1", "o2"} {
-		gitT(t, repo, "checkout", "-q", "-b", b, "main~3")
-		gitTWrite(t, repo, "m/"+b+".md", b+"\n")
-		gitTCommit(t, repo, b, 50)
+	th, err := st.SetEncodedObject(obj)
+	if err != nil {
+		t.Fatal(err)
 	}
-	gitT(t, repo, "checkout", "-q", "main")
-	if out, err := gitTTry(repo, []string{"GIT_COMMITTER_DATE=@1774000060 +0100"}, "merge", "-q", "-m", "octopus", "o1", "o2"); err != nil {
-		t.Fatalf("octopus merge: %v\n%s", err, out)
+	got, err := object.GetTree(st, th)
+	if err != nil {
+		t.Fatal(err)
 	}
-	gitT(t, repo, "repack", "-q", "-a", "-d", "-f", "--depth=50", "--window=50")
-	objects := gitTLines(gitT(t, repo, "cat-file", "--batch-all-objects", "--batch-check=%(objectname)"))
-	commits := gitTLines(gitT(t, repo, "rev-list", "--all"))
-
-	check := func(name string, wantGraph bool) {
-		rp, err := Open(repo)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rp.open()
-		defer r.Close()
-		r.obj.load()
-		if len(r.obj.packs) == 0 {
-			t.Fatalf("%s: no pack mapped", name)
-		}
-		if (r.obj.graph != nil) != wantGraph {
-			t.Fatalf("%s: commit-graph loaded = %v", name, r.obj.graph != nil)
-		}
-		for _, o := range objects {
-			h := plumbing.NewHash(o)
-			typ, data, err := r.obj.read(h)
-			if err != nil {
-				t.Fatalf("%s: %s: %v", name, o, err)
-			}
-			if got := plumbing.ComputeHash(typ, data); got != h {
-				t.Fatalf("%s: %s reads back as %s %s", name, o, typ, got)
-			}
-		}
-		for _, c := range commits {
-			h := plumbing.NewHash(c)
-			got, err := r.obj.commitInfo(h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			saved := r.obj.graph
-			r.obj.graph = nil
-			want, err := r.obj.commitInfo(h)
-			r.obj.graph = saved
-			if err != nil {
-				t.Fatal(err)
-			}
-			gitTEqual(t, name+" commit "+c, got, want)
-		}
-	}
-	check("packed", false)
-	gitT(t, repo, "commit-graph", "write", "--reachable")
-	check("commit-graph", true)
-	os.Remove(filepath.Join(repo, ".git", "objects", "info", "commit-graph"))
-	gitT(t, repo, "commit-graph", "write", "--reachable", "--split", "--size-multiple=1000")
-	gitTWrite(t, repo, "m/after.md", "after\n")
-	gitTCommit(t, repo, "after", 70)
-	gitT(t, repo, "commit-graph", "write", "--reachable", "--split=no-merge", "--size-multiple=1000")
-	if layers := gitTLines(gitTRead(t, repo, ".git/objects/info/commit-graphs/commit-graph-chain")); len(layers) != 2 {
-		t.Fatalf("expected a chain of 2 commit-graph layers, got %d", len(layers))
-	}
-	commits = gitTLines(gitT(t, repo, "rev-list", "--all"))
-	check("split commit-graph", true)
+	return got
 }

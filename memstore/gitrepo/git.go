@@ -1,14 +1,12 @@
 // Package gitrepo is carnet's git layer, with no memory vocabulary: find a repository once
-// (Open); commit exactly some paths, leaving the user's staged work alone (CommitPaths); the
-// history of a folder (History); the diff of a commit (CommitDiff); the uncommitted changes
-// of a folder (Pending, PendingDiff); a file at a revision (BlobAt).
+// (Open), commit exactly some paths leaving the user's staged work alone (CommitPaths), the
+// history of a folder (History), the diff of a commit (CommitDiff), the uncommitted changes
+// of a folder (Pending, PendingDiff), a file at a revision (BlobAt).
 //
-// Where git is installed everything runs the user's git and parses its porcelain, --format
-// and -z output (cli.go, commitcli.go); questions asked many times go to long-lived
-// processes (pipe.go). Where it is not, go-git answers (gogit.go, gogitcommit.go), and
-// refuses in one line the repositories it cannot read exactly (sha256, reftable, replace
-// refs, grafts, autocrlf…). Both implement backend. A new operation is a Repo method in a
-// file of its own, running r.git or r.gitRead when r.cli() and reading r.goGit() otherwise.
+// Where git is installed, all of it runs the user's git and parses its porcelain, --format
+// and -z output (cli.go); where it is not, go-git answers, refusing in one line what it cannot
+// read exactly (gogit.go). A new operation is a Repo method in a file of its own that runs
+// r.git or r.gitRead when r.cli(), and reads r.goGit() otherwise.
 package gitrepo
 
 import (
@@ -56,8 +54,8 @@ type CommitResult struct {
 	Skipped string // why no commit was made: "not a git repository", "detached HEAD", "merge in progress", "rebase in progress", "cherry-pick in progress", "revert in progress", "nothing to commit"
 }
 
-// backend is the one narrow interface to a repository, implemented by the user's git
-// (cliBackend) and by go-git (goGitBackend). Paths are slash paths relative to the top-level.
+// backend is the one narrow interface to a repository: the user's git (cliBackend) or go-git
+// (goGitBackend). Paths are slash paths relative to the top-level.
 type backend interface {
 	commit(ctx context.Context, rels []string, message string) (CommitResult, error)
 	history(rel string, n int) ([]Commit, error)
@@ -66,15 +64,13 @@ type backend interface {
 	blob(rev, rel string) ([]byte, error)
 }
 
-// Repo is a repository found once and kept: the folder relative paths are taken from, the
-// top-level of its work tree and its git folders. Nothing read from it is kept, so a Repo
-// kept for hours (the UI, the MCP server) sees what other processes wrote.
+// Repo is a repository found once and kept: its folders. Nothing read from it is kept, so a
+// Repo kept for hours (the UI, the MCP server) sees what other processes wrote.
 type Repo struct {
 	base      string // relative paths given to the methods are relative to this folder
 	root      string // top-level of the work tree
 	gitDir    string // per-work-tree git folder: HEAD, index, MERGE_HEAD…
 	commonDir string // shared git folder: objects, refs (== gitDir outside linked work trees)
-	pipes     *gitPipes
 }
 
 // Open finds the repository holding dir; relative paths later given to the Repo are taken
@@ -88,15 +84,11 @@ func Open(dir string) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Repo{base: base, root: root, gitDir: gitDir, commonDir: commonDir, pipes: &gitPipes{}}, nil
+	return &Repo{base: base, root: root, gitDir: gitDir, commonDir: commonDir}, nil
 }
 
 // At is the same repository with relative paths taken from dir.
-func (r *Repo) At(dir string) *Repo {
-	c := *r
-	c.base = dir
-	return &c
-}
+func (r *Repo) At(dir string) *Repo { c := *r; c.base = dir; return &c }
 
 // Root is the top-level folder of the work tree.
 func (r *Repo) Root() string { return r.root }
@@ -107,8 +99,8 @@ func FindRepoRoot(dir string) (string, bool) {
 	return root, err == nil
 }
 
-// Lookups counts the walks up to a .git folder this process made (Open, FindRepoRoot): a
-// trace for tests that check a repository is looked for once per workspace.
+// Lookups counts the walks up to a .git folder this process made (Open, FindRepoRoot), for
+// the tests that check a repository is looked for once per workspace.
 func Lookups() int64 { return lookups.Load() }
 
 var lookups atomic.Int64
@@ -122,91 +114,75 @@ func BlobVersion(data []byte) string {
 // cli says whether the user's git is there to run.
 func (r *Repo) cli() bool { return gitCLI() != "" }
 
-func (r *Repo) backend() backend {
-	if r.cli() {
-		return cliBackend{r}
-	}
-	return goGitBackend{r}
-}
-
-// History returns the last n commits (newest first; n<=0: all) reachable from HEAD that
-// changed anything under dir (absolute, or relative to the folder the Repo was opened from),
-// with the files each changed under dir and their +/- counts against its first parent: the
-// commits `git log -- dir` lists.
-func (r *Repo) History(dir string, n int) ([]Commit, error) {
+// with runs ask on r's backend, dir made relative to the top-level.
+func with[T any](r *Repo, dir string, ask func(b backend, rel string) (T, error)) (T, error) {
 	rel, err := r.relPath(dir)
 	if err != nil {
-		return nil, err
+		var none T
+		return none, err
 	}
-	return r.backend().history(rel, n)
+	if r.cli() {
+		return ask(cliBackend{r}, rel)
+	}
+	return ask(goGitBackend{r}, rel)
+}
+
+// History returns the last n commits (newest first; n<=0: all) that `git log -- dir` lists
+// (dir absolute, or relative to the folder the Repo was opened from), with the files each
+// changed under dir and their +/- counts against its first parent.
+func (r *Repo) History(dir string, n int) ([]Commit, error) {
+	return with(r, dir, func(b backend, rel string) ([]Commit, error) { return b.history(rel, n) })
 }
 
 // CommitDiff returns the git-style unified diff of what commit hash (full or abbreviated)
 // changed under dir, against its first parent.
 func (r *Repo) CommitDiff(hash, dir string) (string, error) {
-	rel, err := r.relPath(dir)
-	if err != nil {
-		return "", err
-	}
-	if hash = strings.ToLower(strings.TrimSpace(hash)); !gitIsHex(hash) {
+	if hash = strings.ToLower(strings.TrimSpace(hash)); len(hash) < 4 || len(hash) > 64 || strings.Trim(hash, "0123456789abcdef") != "" {
 		return "", fmt.Errorf("%q is not a commit hash", hash)
 	}
-	return r.backend().commitDiff(hash, rel)
+	return with(r, dir, func(b backend, rel string) (string, error) { return b.commitDiff(hash, rel) })
 }
 
-// Pending lists the uncommitted changes under dir: the work tree (untracked files included,
-// gitignored ones and `.debug` folders left out) against HEAD, with +/- line counts; a file
-// moved in the work tree shows as a rename. Paths are relative to the top-level.
+// Pending lists the uncommitted changes under dir, the work tree (untracked files included,
+// gitignored ones and `.debug` folders not) against HEAD, with +/- counts; a move is a rename.
 func (r *Repo) Pending(dir string) ([]FileChange, error) {
-	rel, err := r.relPath(dir)
-	if err != nil {
-		return nil, err
-	}
-	files, _, err := r.backend().status(rel, false)
-	return files, err
+	return with(r, dir, func(b backend, rel string) ([]FileChange, error) {
+		files, _, err := b.status(rel, false)
+		return files, err
+	})
 }
 
 // PendingDiff is the git-style unified diff of Pending.
 func (r *Repo) PendingDiff(dir string) (string, error) {
-	rel, err := r.relPath(dir)
-	if err != nil {
-		return "", err
-	}
-	_, patch, err := r.backend().status(rel, true)
-	return patch, err
+	return with(r, dir, func(b backend, rel string) (string, error) {
+		_, patch, err := b.status(rel, true)
+		return patch, err
+	})
 }
 
-// BlobAt returns the content of file path (absolute, or relative to the folder the Repo was
-// opened from) at revision rev (a hash, a branch, HEAD~2…); an error wrapping fs.ErrNotExist
-// when rev has no such file.
+// BlobAt returns file path's content at revision rev (a hash, a branch, HEAD~2…); an error
+// wrapping fs.ErrNotExist when rev has no such file.
 func (r *Repo) BlobAt(rev, path string) ([]byte, error) {
-	rel, err := r.relPath(path)
-	if err != nil {
-		return nil, err
-	}
-	if rel == "" || rev == "" || strings.ContainsAny(rev, " \t\r\n:") || strings.ContainsAny(rel, "\r\n") {
-		return nil, fmt.Errorf("%s at %q: not a file at a revision", path, rev)
-	}
-	return r.backend().blob(rev, rel)
+	return with(r, path, func(b backend, rel string) ([]byte, error) {
+		if rel == "" || rev == "" || strings.ContainsAny(rev, " \t\r\n:") || strings.ContainsAny(rel, "\r\n") {
+			return nil, fmt.Errorf("%s at %q: not a file at a revision", path, rev)
+		}
+		return b.blob(rev, rel)
+	})
 }
 
 // CommitPaths makes one commit on the current branch, on top of HEAD, of exactly the
 // work-tree state of paths (absolute, or relative to the folder the Repo was opened from): a
-// path missing from the work tree is removed (a move committed as old+new paths is a
-// rename); a folder stands for every file under it git would see (untracked ignored files
-// and `.debug` folders left out), so passing the memory folder also takes along the files of
-// an earlier commit a failing hook refused. The rest of the user's index stays as it was; the
-// entries of the committed paths are set to what was committed. On a detached HEAD or during
-// a merge, rebase, cherry-pick or revert it commits nothing and says why; an unborn branch
-// gets its first commit.
+// path missing from the work tree is removed (a move committed as old+new paths is a rename);
+// a folder stands for every file under it git would see (untracked ignored files and `.debug`
+// folders left out), so passing the memory folder also takes along the files of an earlier
+// commit a failing hook refused. The rest of the user's index stays as it was. On a detached
+// HEAD or during a merge, rebase, cherry-pick or revert it commits nothing and says why.
 //
-// With git the commit is `git commit --only`: the user's hooks, signing, filters, autocrlf,
-// index format and reflog apply, and a refused commit returns git's reason in one line,
-// leaving the files as they are. Without git, go-git writes it. carnet's writers take turns
-// on a lock of their own; a lock held by another git process is waited for a few times, then
-// reported. ctx bounds the commit: git is asked to stop (SIGTERM: it drops its own locks).
-// Author and committer come from GIT_AUTHOR_*/GIT_COMMITTER_* (NAME, EMAIL, DATE), else git
-// config user.name/user.email, else "carnet <carnet@localhost>".
+// With git it is `git commit --only`: the user's hooks, signing, filters, index format and
+// reflog apply, and a refused commit returns git's reason in one line. Without git, go-git
+// writes it (author from GIT_AUTHOR_*, else git config, else "carnet <carnet@localhost>").
+// carnet's writers take turns on a lock of their own; ctx bounds the commit (SIGTERM).
 func (r *Repo) CommitPaths(ctx context.Context, paths []string, message string) (CommitResult, error) {
 	if message = strings.TrimRight(message, " \t\r\n"); strings.TrimSpace(message) == "" {
 		return CommitResult{}, errors.New("empty commit message")
@@ -229,12 +205,12 @@ func (r *Repo) CommitPaths(ctx context.Context, paths []string, message string) 
 		return CommitResult{}, err
 	}
 	defer unlock()
-	b, wait := r.backend(), gitLockBackoff
+	wait := gitLockBackoff
 	for attempt := 1; ; attempt++ {
 		if why := r.busy(); why != "" {
 			return CommitResult{Skipped: why}, nil
 		}
-		res, err := b.commit(ctx, rels, message)
+		res, err := with(r, "", func(b backend, _ string) (CommitResult, error) { return b.commit(ctx, rels, message) })
 		if _, locked := errors.AsType[*gitLockedError](err); !locked || attempt == gitLockRetries {
 			return res, err
 		}
@@ -340,17 +316,8 @@ func EvalExisting(p string) (string, error) {
 // abs is the file-system path of a slash path relative to the top-level.
 func (r *Repo) abs(rel string) string { return filepath.Join(r.root, filepath.FromSlash(rel)) }
 
-// gitIsHex says whether s can be a (full or abbreviated) hex object name.
-func gitIsHex(s string) bool {
-	return len(s) >= 4 && len(s) <= 64 && strings.Trim(strings.ToLower(s), "0123456789abcdef") == ""
-}
-
 // gitInDebug says whether p lies in a `.debug` folder (carnet's own logs, never committed).
-func gitInDebug(p string) bool {
-	return strings.HasPrefix(p, ".debug/") || strings.Contains(p, "/.debug/")
-}
+func gitInDebug(p string) bool { return strings.Contains("/"+p, "/.debug/") }
 
 // gitUnder says whether path p is rel or lies under it ("" holds everything).
-func gitUnder(p, rel string) bool {
-	return rel == "" || p == rel || strings.HasPrefix(p, rel+"/")
-}
+func gitUnder(p, rel string) bool { return rel == "" || p == rel || strings.HasPrefix(p, rel+"/") }

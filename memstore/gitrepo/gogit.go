@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
@@ -20,17 +22,21 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	fdiff "github.com/go-git/go-git/v5/plumbing/format/diff"
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
+	"github.com/go-git/go-git/v5/storage"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
+	"github.com/go-git/go-git/v5/storage/memory"
 )
 
-// goGitBackend answers through go-git where git is not installed (its commits:
-// gogitcommit.go); it also reads a partial clone's history, without fetching anything.
+// goGitBackend answers through go-git where git is not installed, and reads a partial
+// clone's history without fetching anything.
 type goGitBackend struct{ r *Repo }
 
-// goGit opens the repository with go-git (alternates included).
+// goGit opens the repository with go-git, alternates included.
 func (r *Repo) goGit() (*git.Repository, error) {
 	fs := billy.Filesystem(osfs.New(r.gitDir))
 	if r.commonDir != r.gitDir {
@@ -41,10 +47,9 @@ func (r *Repo) goGit() (*git.Repository, error) {
 }
 
 // walker opens the repository to read folder rel in commit rev (nil: HEAD is unborn), once
-// it is known that go-git reads it exactly; worktree also asks whether its work-tree files
-// under rel become blobs as they are.
+// it is known that go-git reads it exactly (with worktree, its work tree under rel too).
 func (b goGitBackend) walker(worktree bool, rel, rev string) (*gitWalk, *object.Commit, error) {
-	if why := b.r.unsupported(worktree, rel); why != "" {
+	if why := b.r.unsupported(worktree); why != "" {
 		return nil, nil, fmt.Errorf("this repository uses %s, which carnet reads only through git, and git is not installed", why)
 	}
 	repo, err := b.r.goGit()
@@ -63,7 +68,7 @@ func (b goGitBackend) walker(worktree bool, rel, rev string) (*gitWalk, *object.
 }
 
 // unsupported says why go-git cannot answer exactly for this repository ("" when it can).
-func (r *Repo) unsupported(worktree bool, rel string) string {
+func (r *Repo) unsupported(worktree bool) string {
 	configs := r.gitConfigs(worktree)
 	packed, _ := os.ReadFile(filepath.Join(r.commonDir, "packed-refs"))
 	replace, _ := os.ReadDir(filepath.Join(r.commonDir, "refs", "replace"))
@@ -78,44 +83,13 @@ func (r *Repo) unsupported(worktree bool, rel string) string {
 	case len(replace) > 0 || strings.Contains(string(packed), " refs/replace/"):
 		return "replace refs"
 	case worktree && slices.Contains([]string{"true", "input", "yes", "on", "1"}, strings.ToLower(gitConfigGet(configs, "core", "autocrlf"))):
-		return "core.autocrlf"
-	case worktree && r.convertsContent(configs, rel):
-		return "conversion attributes"
+		return "core.autocrlf" // (text and eol attributes are not applied: carnet writes LF, which they keep)
 	}
 	return ""
 }
 
-// convertsContent says whether an attributes file that can apply under folder rel sets (or
-// unsets) an attribute that converts content between the work tree and the object store.
-func (r *Repo) convertsContent(configs []*config.Config, rel string) bool {
-	files := []string{filepath.Join(r.commonDir, "info", "attributes"), gitUserFile(gitConfigGet(configs, "core", "attributesfile"), "attributes")}
-	for dir := rel; ; dir = filepath.Dir(dir) { // the folders above rel, then those under it
-		if files = append(files, filepath.Join(r.abs(dir), ".gitattributes")); dir == "." || dir == "" {
-			break
-		}
-	}
-	_ = filepath.WalkDir(r.abs(rel), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.Name() == ".gitattributes" {
-			files = append(files, p)
-		}
-		return nil
-	})
-	return slices.ContainsFunc(files, func(path string) bool {
-		b, _ := os.ReadFile(path)
-		for line := range strings.Lines(string(b)) {
-			for i, a := range strings.Fields(line) {
-				name, _, _ := strings.Cut(strings.TrimLeft(a, "-!"), "=")
-				if i > 0 && line[0] != '#' && slices.Contains([]string{"text", "eol", "crlf", "filter", "ident", "working-tree-encoding"}, name) {
-					return true
-				}
-			}
-		}
-		return false
-	})
-}
-
-// partialClone says whether objects may be missing on purpose: a promisor remote
-// (`clone --filter`) gives them on demand.
+// partialClone says whether objects may be missing on purpose, a promisor remote
+// (`clone --filter`) giving them on demand.
 func (r *Repo) partialClone() bool {
 	cs := r.gitConfigs(false)
 	for _, c := range cs {
@@ -137,14 +111,9 @@ func (b goGitBackend) history(rel string, n int) ([]Commit, error) {
 	var out []Commit
 	queue, seen := []*object.Commit{head}, map[plumbing.Hash]bool{head.Hash: true}
 	for len(queue) > 0 && (n <= 0 || len(out) < n) {
-		next := 0 // the latest committer date, the first queued among equals
-		for i, c := range queue {
-			if c.Committer.When.After(queue[next].Committer.When) {
-				next = i
-			}
-		}
-		c := queue[next]
-		queue = slices.Delete(queue, next, next+1)
+		// The latest committer date next, the first queued among equals.
+		c := slices.MaxFunc(queue, func(a, b *object.Commit) int { return a.Committer.When.Compare(b.Committer.When) })
+		queue = slices.DeleteFunc(queue, func(q *object.Commit) bool { return q == c })
 		follow, changed, err := w.parents(c)
 		if err == nil && changed {
 			var before, after *object.Tree
@@ -167,11 +136,12 @@ func (b goGitBackend) history(rel string, n int) ([]Commit, error) {
 	return out, nil
 }
 
-// gitWalk reads folder rel in the commits of a repository.
+// gitWalk reads folder rel in the commits of a repository; partial: versions of files may
+// be missing (a partial clone).
 type gitWalk struct {
 	repo    *git.Repository
 	rel     string
-	partial bool                            // a partial clone: versions of files may be missing
+	partial bool
 	dirs    map[plumbing.Hash]plumbing.Hash // root tree → rel in it (zero: none)
 }
 
@@ -197,21 +167,19 @@ func (w *gitWalk) dir(c *object.Commit) (h plumbing.Hash, err error) {
 // gitSubtree is the hash of folder rel in tree h of s (zero when there is none).
 func gitSubtree(s storer.EncodedObjectStorer, h plumbing.Hash, rel string) (plumbing.Hash, error) {
 	t, err := object.GetTree(s, h)
-	if err != nil || rel == "" {
+	if err == nil && rel != "" {
+		if t, err = t.Tree(rel); errors.Is(err, object.ErrDirectoryNotFound) {
+			return plumbing.ZeroHash, nil
+		}
+	}
+	if err != nil {
 		return h, err
 	}
-	e, err := t.FindEntry(rel)
-	if err != nil && !errors.Is(err, object.ErrEntryNotFound) && !errors.Is(err, object.ErrDirectoryNotFound) {
-		return h, err
-	} else if err != nil || e.Mode != filemode.Dir {
-		return plumbing.ZeroHash, nil
-	}
-	return e.Hash, nil
+	return t.Hash, nil
 }
 
-// parents are the parents of c the walk follows, and whether c changed rel: a parent with
-// the same rel is the only one followed (the change, if any, came from there), so a merge
-// that brought nothing new to rel is not listed.
+// parents are the parents of c to follow, and whether c changed rel: a parent with the same
+// rel is the only one followed (a merge that brought nothing new to rel is not listed).
 func (w *gitWalk) parents(c *object.Commit) (follow []*object.Commit, changed bool, err error) {
 	d, err := w.dir(c)
 	for _, ph := range c.ParentHashes {
@@ -270,15 +238,25 @@ func (b goGitBackend) commitDiff(hash, rel string) (string, error) {
 }
 
 // status compares folder rel of HEAD with the work tree, staged in memory as a commit would
-// take it (gogitcommit.go).
+// take it.
 func (b goGitBackend) status(rel string, patch bool) ([]FileChange, string, error) {
 	w, head, err := b.walker(true, rel, "HEAD")
 	var base, after *object.Tree
 	if err == nil && head != nil {
 		_, base, err = w.trees(head)
 	}
+	var s *gitStaging
+	var h plumbing.Hash
+	var c *object.Commit
 	if err == nil {
-		after, err = b.pending(w.repo, head, rel)
+		s, h, err = b.stage(w.repo, head, []string{rel}, memory.NewStorage(), "pending",
+			&git.CommitOptions{Author: &object.Signature{Name: "carnet"}, AllowEmptyCommits: true})
+	}
+	if err == nil {
+		c, err = object.GetCommit(s, h)
+	}
+	if err == nil { // rel in the staged commit, read through s
+		after, err = (&gitWalk{repo: &git.Repository{Storer: s}, rel: rel, dirs: map[plumbing.Hash]plumbing.Hash{}}).tree(c, nil)
 	}
 	if err != nil {
 		return nil, "", err
@@ -293,7 +271,7 @@ func (b goGitBackend) blob(rev, rel string) ([]byte, error) {
 	if err == nil {
 		f, err = c.File(rel)
 	}
-	if errors.Is(err, object.ErrFileNotFound) || errors.Is(err, object.ErrDirectoryNotFound) || errors.Is(err, object.ErrEntryNotFound) {
+	if errors.Is(err, object.ErrFileNotFound) {
 		return nil, fmt.Errorf("%s has no %s: %w", rev, rel, fs.ErrNotExist)
 	} else if err != nil {
 		return nil, err
@@ -311,7 +289,10 @@ func gitDescribe(before, after *object.Tree, rel string, partial, patch bool) ([
 	if err != nil {
 		return nil, "", err
 	}
-	files, fps := make([]FileChange, 0, len(changes)), map[string][]fdiff.FilePatch{}
+	slices.SortStableFunc(changes, func(a, b *object.Change) int {
+		return strings.Compare(cmp.Or(a.To.Name, a.From.Name), cmp.Or(b.To.Name, b.From.Name))
+	})
+	files, all := make([]FileChange, 0, len(changes)), gitPatch{}
 	for _, ch := range changes {
 		fc := FileChange{Path: gitJoin(rel, cmp.Or(ch.To.Name, ch.From.Name)), Kind: "M"}
 		switch from, to := ch.From.Name, ch.To.Name; {
@@ -344,14 +325,9 @@ func gitDescribe(before, after *object.Tree, rel string, partial, patch bool) ([
 					fc.Deleted += n
 				}
 			}
-			fps[fc.Path] = append(fps[fc.Path], p.FilePatches()[i])
+			all = append(all, p.FilePatches()[i])
 		}
 		files = append(files, fc)
-	}
-	slices.SortStableFunc(files, func(a, b FileChange) int { return strings.Compare(a.Path, b.Path) })
-	var all gitPatch
-	for _, f := range files {
-		all = append(all, fps[f.Path]...)
 	}
 	var out strings.Builder
 	if patch {
@@ -360,22 +336,258 @@ func gitDescribe(before, after *object.Tree, rel string, partial, patch bool) ([
 	return files, out.String(), err
 }
 
-// gitPatch is file patches as one patch, for go-git's unified encoder.
 type gitPatch []fdiff.FilePatch
 
 func (p gitPatch) FilePatches() []fdiff.FilePatch { return p }
 func (gitPatch) Message() string                  { return "" }
 
-// gitJoin joins a folder prefix and a name with a slash.
-func gitJoin(prefix, name string) string {
-	if prefix == "" {
-		return name
+// commit is CommitPaths through go-git: its worktree adds the paths to an index of carnet's
+// made of HEAD's files (stage) and commits it; the branch and the user's index are written
+// anew (renamed over the old: a carnet killed meanwhile leaves either), the reflogs appended.
+// A lock of git's (index.lock, the branch's .lock) stops it; carnet takes none, as no other
+// git runs where git is not installed.
+func (b goGitBackend) commit(_ context.Context, rels []string, message string) (CommitResult, error) {
+	r := b.r
+	w, base, err := b.walker(false, "", "HEAD")
+	var head *plumbing.Reference
+	if err == nil {
+		head, err = w.repo.Storer.Reference(plumbing.HEAD)
 	}
-	return prefix + "/" + name
+	if err != nil {
+		return CommitResult{}, err
+	} else if head.Type() != plumbing.SymbolicReference {
+		return CommitResult{Skipped: "detached HEAD"}, nil
+	}
+	var parents []plumbing.Hash
+	if base != nil {
+		parents = []plumbing.Hash{base.Hash}
+	}
+	indexPath, refPath := filepath.Join(r.gitDir, "index"), filepath.Join(r.commonDir, filepath.FromSlash(head.Target().String()))
+	for _, p := range []string{indexPath, refPath} {
+		if _, err := os.Lstat(p + ".lock"); err == nil {
+			return CommitResult{}, &gitLockedError{path: p + ".lock"}
+		}
+	}
+	author, committer := r.signatures(time.Now())
+	s, hash, err := b.stage(w.repo, base, rels, nil, message+"\n", &git.CommitOptions{Author: &author, Committer: &committer, Parents: parents})
+	if errors.Is(err, git.ErrEmptyCommit) {
+		return CommitResult{Skipped: "nothing to commit"}, nil
+	}
+	if err == nil { // carnet's writers take turns, but another program may have moved the branch
+		cur, err2 := w.repo.Storer.Reference(head.Target())
+		if (err2 == nil) != (len(parents) > 0) || err2 == nil && cur.Hash() != parents[0] {
+			err = fmt.Errorf("%s moved while committing; try again", head.Target().Short())
+		}
+	}
+	if err == nil {
+		err = gitReplaceFile(refPath, r.commonDir, func(f *os.File) error { _, err := f.WriteString(hash.String() + "\n"); return err })
+	}
+	if err != nil {
+		return CommitResult{}, err
+	}
+	subject, _, _ := strings.Cut(message, "\n")
+	r.appendReflog(head.Target(), parents, hash, committer, subject)
+	if err := gitReplaceFile(indexPath, r.gitDir, func(f *os.File) error {
+		w := bufio.NewWriter(f)
+		return cmp.Or(index.NewEncoder(w).Encode(gitApplyIndex(s.user, s.idx, rels)), w.Flush())
+	}); err != nil {
+		return CommitResult{Hash: hash.String()}, fmt.Errorf("committed %s but could not update the index: %w", hash, err)
+	}
+	return CommitResult{Hash: hash.String()}, nil
 }
 
-// gitConfigs reads the config files git reads for the repository, in its order (later win):
-// with global, the system and global ones first. Includes are not followed.
+// gitStaging is the repository as go-git's worktree sees it, with carnet's index instead of
+// the user's, the branch left alone and, with mem, new objects kept in memory (for Pending).
+type gitStaging struct {
+	storage.Storer
+	idx, user *index.Index
+	mem       *memory.Storage
+}
+
+func (s *gitStaging) Index() (*index.Index, error)           { return s.idx, nil }
+func (s *gitStaging) SetIndex(idx *index.Index) error        { s.idx = idx; return nil }
+func (s *gitStaging) SetReference(*plumbing.Reference) error { return nil }
+
+func (s *gitStaging) SetEncodedObject(o plumbing.EncodedObject) (plumbing.Hash, error) {
+	if s.mem != nil {
+		return s.mem.SetEncodedObject(o)
+	}
+	return s.Storer.SetEncodedObject(o)
+}
+
+func (s *gitStaging) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	if s.mem != nil && s.mem.HasEncodedObject(h) == nil {
+		return s.mem.EncodedObject(t, h)
+	}
+	return s.Storer.EncodedObject(t, h)
+}
+
+// stage adds the work-tree state of rels, through go-git's worktree, to an index of base's
+// files (with the user's stat data where the content is the same: only changed files are
+// read) and commits it, new objects going to mem unless nil; `.debug` folders left out.
+func (b goGitBackend) stage(repo *git.Repository, base *object.Commit, rels []string, mem *memory.Storage,
+	message string, opts *git.CommitOptions) (*gitStaging, plumbing.Hash, error) {
+	s, stat, tracked := &gitStaging{Storer: repo.Storer, idx: &index.Index{Version: 2}, mem: mem}, map[string]*index.Entry{}, map[string]bool{}
+	user, err := repo.Storer.Index()
+	var t *object.Tree
+	if err == nil && base != nil {
+		t, err = base.Tree()
+	}
+	if err != nil {
+		return nil, plumbing.ZeroHash, err
+	}
+	for _, e := range user.Entries {
+		stat[e.Name] = e
+	}
+	if s.user = user; t != nil {
+		w := object.NewTreeWalker(t, true, nil)
+		defer w.Close()
+		for name, e, err := w.Next(); err == nil; name, e, err = w.Next() {
+			if e.Mode != filemode.Dir {
+				ie := &index.Entry{Name: name, Hash: e.Hash, Mode: e.Mode}
+				if u := stat[name]; u != nil && u.Hash == e.Hash && u.Stage == index.Merged {
+					*ie = *u
+				}
+				tracked[name], s.idx.Entries = true, append(s.idx.Entries, ie)
+			}
+		}
+	}
+	sr, err := git.Open(s, osfs.New(b.r.root))
+	var wt *git.Worktree
+	if err == nil {
+		wt, err = sr.Worktree()
+	}
+	for _, rel := range rels {
+		if _, lerr := os.Lstat(b.r.abs(rel)); err == nil && lerr != nil { // gone: everything under it goes
+			s.idx.Entries = slices.DeleteFunc(s.idx.Entries, func(e *index.Entry) bool { return gitUnder(e.Name, rel) })
+		} else if err == nil {
+			wt.Excludes = gitReadIgnore(gitUserFile(gitConfigGet(b.r.gitConfigs(true), "core", "excludesfile"), "ignore"))
+			err = wt.AddWithOptions(&git.AddOptions{Path: rel})
+		}
+	}
+	if err != nil {
+		return nil, plumbing.ZeroHash, err
+	}
+	s.idx.Entries = slices.DeleteFunc(s.idx.Entries, func(e *index.Entry) bool {
+		return gitInDebug(e.Name) && !tracked[e.Name] && !slices.Contains(rels, e.Name)
+	})
+	h, err := wt.Commit(message, opts)
+	return s, h, err
+}
+
+func gitReadIgnore(path string) (ps []gitignore.Pattern) {
+	b, _ := os.ReadFile(path)
+	for line := range strings.Lines(string(b)) {
+		if line = strings.TrimRight(line, "\r\n"); !strings.HasSuffix(line, `\ `) {
+			line = strings.TrimRight(line, " \t")
+		}
+		if line != "" && !strings.HasPrefix(line, "#") {
+			ps = append(ps, gitignore.ParsePattern(line, nil))
+		}
+	}
+	return ps
+}
+
+// gitApplyIndex puts the committed files into the user's index: its entries of rels (and a
+// file where a committed folder now is) are replaced by the staged ones; the others stay.
+func gitApplyIndex(user, staged *index.Index, rels []string) *index.Index {
+	committed := func(p string) bool {
+		return slices.ContainsFunc(rels, func(rel string) bool { return gitUnder(p, rel) })
+	}
+	parents, old, kept := map[string]bool{}, map[string]*index.Entry{}, []*index.Entry{}
+	for _, e := range staged.Entries {
+		for d := e.Name; committed(e.Name) && strings.Contains(d, "/"); parents[d] = true {
+			d = d[:strings.LastIndexByte(d, '/')]
+		}
+	}
+	for _, e := range user.Entries {
+		if committed(e.Name) || parents[e.Name] {
+			old[e.Name] = e
+		} else {
+			kept = append(kept, e)
+		}
+	}
+	for _, e := range staged.Entries {
+		if committed(e.Name) {
+			if o := old[e.Name]; o != nil {
+				e.SkipWorktree = o.SkipWorktree
+			}
+			kept = append(kept, e)
+		}
+	}
+	user.Entries, user.Cache = kept, nil // the cached trees of the changed folders are stale
+	return user
+}
+
+// gitReplaceFile writes a new file in tmpDir (of the same git folder), then renames it over path.
+func gitReplaceFile(path, tmpDir string, write func(*os.File) error) error {
+	f, err := os.CreateTemp(tmpDir, "carnet-tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if err = cmp.Or(write(f), f.Sync(), f.Close(), os.MkdirAll(filepath.Dir(path), 0o777)); err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	return err
+}
+
+// appendReflog records the commit in the branch's and HEAD's reflogs, where kept, as git does.
+func (r *Repo) appendReflog(name plumbing.ReferenceName, parents []plumbing.Hash, new plumbing.Hash, who object.Signature, subject string) {
+	old, what := plumbing.ZeroHash, "commit (initial): "
+	if len(parents) > 0 {
+		old, what = parents[0], "commit: "
+	}
+	line := fmt.Sprintf("%s %s %s <%s> %d %s\t%s%s\n", old, new, who.Name, who.Email, who.When.Unix(), who.When.Format("-0700"), what, subject)
+	if _, err := os.Stat(filepath.Join(r.gitDir, "logs")); err == nil {
+		for _, p := range []string{filepath.Join(r.commonDir, "logs", filepath.FromSlash(name.String())), filepath.Join(r.gitDir, "logs", "HEAD")} {
+			if os.MkdirAll(filepath.Dir(p), 0o777) == nil {
+				if f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666); err == nil {
+					_, _ = f.WriteString(line)
+					f.Close()
+				}
+			}
+		}
+	}
+}
+
+// signatures returns the author and committer of a commit made now.
+func (r *Repo) signatures(now time.Time) (author, committer object.Signature) {
+	configs := r.gitConfigs(true)
+	sig := func(who string) object.Signature {
+		when, ok := gitParseDate(os.Getenv("GIT_" + who + "_DATE"))
+		if !ok {
+			when = now
+		}
+		return object.Signature{When: when,
+			Name:  cmp.Or(os.Getenv("GIT_"+who+"_NAME"), gitConfigGet(configs, "user", "name"), "carnet"),
+			Email: cmp.Or(os.Getenv("GIT_"+who+"_EMAIL"), gitConfigGet(configs, "user", "email"), "carnet@localhost")}
+	}
+	return sig("AUTHOR"), sig("COMMITTER")
+}
+
+// gitParseDate reads a date of --date=raw or GIT_AUTHOR_DATE: "[@]<unix> <zone>", RFC 3339,
+// RFC 2822 or git's own format.
+func gitParseDate(s string) (time.Time, bool) {
+	if f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(s), "@")); len(f) == 1 || len(f) == 2 {
+		if sec, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+			z, err := time.Parse("-0700", f[len(f)-1])
+			if len(f) == 1 {
+				z, err = time.Time{}, nil
+			}
+			return time.Unix(sec, 0).In(z.Location()), err == nil
+		}
+	}
+	for _, layout := range []string{time.RFC3339, time.RFC1123Z, "Mon Jan 2 15:04:05 2006 -0700"} {
+		if t, err := time.Parse(layout, strings.TrimSpace(s)); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// gitConfigs reads the repository's config files, after (with global) the system and global
+// ones, as git orders them: later ones win. Includes are not followed.
 func (r *Repo) gitConfigs(global bool) []*config.Config {
 	var paths []string
 	if home, _ := os.UserHomeDir(); global && os.Getenv("GIT_CONFIG_GLOBAL") != "" {
@@ -398,7 +610,6 @@ func (r *Repo) gitConfigs(global bool) []*config.Config {
 	return out
 }
 
-// gitConfigGet is the last value of section.key in configs.
 func gitConfigGet(configs []*config.Config, section, key string) string {
 	v := ""
 	for _, c := range configs {
@@ -416,3 +627,5 @@ func gitUserFile(configured, name string) string {
 	}
 	return cmp.Or(configured, filepath.Join(cmp.Or(os.Getenv("XDG_CONFIG_HOME"), filepath.Join(home, ".config")), "git", name))
 }
+
+func gitJoin(prefix, name string) string { return strings.TrimPrefix(prefix+"/"+name, "/") }

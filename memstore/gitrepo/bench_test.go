@@ -15,9 +15,9 @@ import (
 )
 
 // The timeline benchmark: the last 50 commits of one project's memory in a
-// generated repository of 5,000 commits over 20 projects, next to
-// `git log -n 50 -- <path>` on the same repository. scripts/bench-timeline.sh
-// runs both and prints medians.
+// generated repository of 5,000 commits over 20 projects, through git and through
+// go-git, next to `git log -n 50 -- <path>` on the same repository.
+// scripts/bench-timeline.sh runs them and prints medians.
 
 const (
 	gitBenchCommits  = 5000
@@ -28,6 +28,20 @@ const (
 func BenchmarkHistory50(b *testing.B) {
 	repo := gitBenchRepo(b)
 	gitBenchCheck(b, repo)
+	for b.Loop() {
+		cs, err := history(repo, gitBenchDir, 50)
+		if err != nil || len(cs) != 50 {
+			b.Fatalf("History: %d commits, %v", len(cs), err)
+		}
+	}
+}
+
+// BenchmarkHistory50GoGit is the same history read through go-git, as where git is absent.
+func BenchmarkHistory50GoGit(b *testing.B) {
+	repo := gitBenchRepo(b)
+	gitBenchCheck(b, repo)
+	gitCLIOff = true
+	defer func() { gitCLIOff = false }()
 	for b.Loop() {
 		cs, err := history(repo, gitBenchDir, 50)
 		if err != nil || len(cs) != 50 {

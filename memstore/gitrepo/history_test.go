@@ -327,9 +327,9 @@ func TestPending(t *testing.T) {
 	}
 }
 
-// TestGoGitLineDiffCounts checks the +/- counts of the go-git backend against git's own on
+// TestLineCountsOfGoGit checks the +/- counts of the go-git backend against git's own on
 // random edits.
-func TestGoGitLineDiffCounts(t *testing.T) {
+func TestLineCountsOfGoGit(t *testing.T) {
 	gitTEnv(t)
 	dir := t.TempDir()
 	rng := rand.New(rand.NewPCG(1, 2))

@@ -310,3 +310,38 @@ func BenchmarkTimeline50DiffGitLog(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkUIHistoryGitGit is what the UI's timeline loads (Pending, then History(dir, 500))
+// on scripts/bench-gitgit-ws.sh's workspace, git/git with a year of memory on top, next to
+// BenchmarkGitLog500GitGit. Skipped unless CARNET_BENCH_GITGIT_WS names that workspace.
+func BenchmarkUIHistoryGitGit(b *testing.B) {
+	r, err := Open(gitBenchGitGit(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := r.Pending("memory_sessions"); err != nil {
+			b.Fatal(err)
+		}
+		if cs, err := r.History("memory_sessions", 500); err != nil || len(cs) != 500 {
+			b.Fatalf("History: %d commits, %v", len(cs), err)
+		}
+	}
+}
+
+func BenchmarkGitLog500GitGit(b *testing.B) {
+	ws := gitBenchGitGit(b)
+	for b.Loop() {
+		if err := exec.Command("git", "-C", ws, "log", "-n", "500", "--format=%H", "--", "memory_sessions").Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func gitBenchGitGit(b *testing.B) string {
+	ws := os.Getenv("CARNET_BENCH_GITGIT_WS")
+	if _, err := os.Stat(filepath.Join(ws, ".git", "carnet-bench-complete")); ws == "" || err != nil {
+		b.Skip("CARNET_BENCH_GITGIT_WS names no workspace made by scripts/bench-gitgit-ws.sh")
+	}
+	return ws
+}

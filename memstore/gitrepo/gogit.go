@@ -42,7 +42,7 @@ func (r *Repo) goGit() (*git.Repository, error) {
 	if r.commonDir != r.gitDir {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(r.commonDir))
 	}
-	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(), filesystem.Options{AlternatesFS: osfs.New("/")})
+	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(), filesystem.Options{AlternatesFS: osfs.New("/"), MaxOpenDescriptors: 16}) // files closed once unused (GC)
 	return git.Open(st, osfs.New(r.root))
 }
 

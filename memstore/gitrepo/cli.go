@@ -49,6 +49,8 @@ var gitEnvDrop = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COM
 	"GIT_CEILING_DIRECTORIES", "GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS",
 	"GIT_ICASE_PATHSPECS", "LC_ALL"}
 
+func gitDropped(k string) bool { return slices.Contains(gitEnvDrop, k) }
+
 // gitReadFlags keep the user's config from changing what the reads parse; gitPatchFlags make
 // a patch as git shows it by default.
 var (
@@ -60,9 +62,10 @@ var (
 // gitCmd is one run of git in the top-level folder dir; a read runs with gitReadFlags and
 // takes no optional lock, never competing with the user's git for index.lock.
 type gitCmd struct {
-	dir, stdin string
-	env, args  []string
-	read       bool
+	dir       string
+	stdin     []byte
+	env, args []string
+	read      bool
 }
 
 // gitRunError is a git command that failed: its exit code and output.
@@ -115,7 +118,7 @@ func (c gitCmd) command(ctx context.Context) (*exec.Cmd, error) {
 	}
 	var env []string
 	for _, kv := range os.Environ() {
-		if k, _, _ := strings.Cut(kv, "="); !slices.Contains(gitEnvDrop, k) {
+		if k, _, _ := strings.Cut(kv, "="); !gitDropped(k) {
 			env = append(env, kv)
 		}
 	}
@@ -136,7 +139,7 @@ func (c gitCmd) run(ctx context.Context) (string, error) {
 		return "", err
 	}
 	var stdout, stderr bytes.Buffer
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(c.stdin), &stdout, &stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = bytes.NewReader(c.stdin), &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		e := &gitRunError{args: c.args, code: -1, stdout: stdout.String(), stderr: stderr.String(), err: err}
 		if x, ok := errors.AsType[*exec.ExitError](err); ok && x.Exited() {

@@ -1,0 +1,271 @@
+package shell
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// Writes are the files the command writes, as far as its words tell: its output
+// redirections (> f, >> f, &> f, a here-document's cat > f), tee and touch, sed -i and
+// perl -i, the target of cp, mv, install and git mv; in PowerShell, Out-File, Set-Content,
+// Add-Content, Tee-Object, New-Item, Copy-Item and Move-Item. A file is named as written,
+// joined to the folder the command runs in (Dir); /dev, a descriptor and a target the
+// shell would expand ($OUT, *.go) are left out.
+func (c *Command) Writes() []string {
+	var out []string
+	for _, r := range c.Redirects {
+		switch r.Op {
+		case ">", ">>", ">|", "&>", "&>>", "<>", ">>|", "&>|", "&>>|":
+			out = append(out, r.Target)
+		}
+	}
+	if c.dialect == PowerShell {
+		out = append(out, c.psWrites()...)
+	} else {
+		out = append(out, c.programWrites()...)
+	}
+	return c.files(out)
+}
+
+// Removes are the files the command removes: the operands of rm, unlink, rmdir and git rm;
+// in PowerShell, Remove-Item (rm, del, ri, erase). Named as Writes names them.
+func (c *Command) Removes() []string {
+	argv := c.Argv()
+	if len(argv) == 0 {
+		return nil
+	}
+	var ops []string
+	switch c.Name() {
+	case "rm", "unlink", "rmdir":
+		ops = operands(argv[1:], nil)
+	case "git":
+		if i, sub := c.gitSub(); sub == "rm" {
+			ops = operands(argv[i+1:], nil)
+		}
+	case "remove-item", "ri", "del", "erase", "rd":
+		if c.dialect != Sh {
+			ops = psPaths(argv[1:], 0)
+		}
+	}
+	return c.files(ops)
+}
+
+// programWrites are the files a program's operands say it writes.
+func (c *Command) programWrites() []string {
+	argv := c.Argv()
+	if len(argv) < 2 {
+		return nil
+	}
+	args := argv[1:]
+	switch c.Name() {
+	case "tee", "touch":
+		return operands(args, nil)
+	case "cp", "mv", "install":
+		if t, ok := flagValue(args, "-t", "--target-directory"); ok {
+			return []string{t}
+		}
+		if ops := operands(args, []string{"-m", "-o", "-g", "-S", "--suffix", "--mode", "--owner", "--group"}); len(ops) >= 2 {
+			return ops[len(ops)-1:]
+		}
+	case "sed", "gsed":
+		return inPlace(args, "ef")
+	case "perl":
+		return inPlace(args, "eE")
+	case "git":
+		if i, sub := c.gitSub(); sub == "mv" {
+			if ops := operands(argv[i+1:], nil); len(ops) >= 2 {
+				return ops[len(ops)-1:]
+			}
+		}
+	}
+	return nil
+}
+
+// inPlace are the files sed -i or perl -i edits: its operands after the script (the first
+// operand, unless an option gives the script: script lists their letters); none without -i.
+func inPlace(args []string, script string) []string {
+	edits, given := false, false
+	var ops []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "--"):
+			edits = edits || strings.HasPrefix(a, "--in-place")
+			if a == "--expression" || a == "--file" {
+				given = true
+				i++
+			}
+			given = given || strings.HasPrefix(a, "--expression=") || strings.HasPrefix(a, "--file=")
+		case len(a) > 1 && a[0] == '-':
+			letters := a[1:]
+			if k := strings.IndexByte(letters, 'i'); k >= 0 {
+				edits, letters = true, letters[:k] // what follows -i is a backup suffix
+			}
+			if k := strings.IndexAny(letters, script); k >= 0 {
+				given = true
+				if k == len(a)-2 {
+					i++ // the script is the next word
+				}
+			}
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if !edits || len(ops) == 0 {
+		return nil
+	}
+	if !given {
+		ops = ops[1:] // the script
+	}
+	return ops
+}
+
+// operands are the words of args that are no options, nor the value of an option that
+// withValue lists.
+func operands(args, withValue []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(out, args[i+1:]...)
+		case len(a) > 1 && a[0] == '-':
+			for _, o := range withValue {
+				if a == o {
+					i++
+				}
+			}
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// flagValue is the value of the first option of args named one of names.
+func flagValue(args []string, names ...string) (string, bool) {
+	return (&Command{Words: args}).Flag(names...)
+}
+
+// psWrites are the files a PowerShell cmdlet writes.
+func (c *Command) psWrites() []string {
+	argv := c.Argv()
+	if len(argv) < 2 {
+		return nil
+	}
+	switch c.Name() {
+	case "out-file", "set-content", "sc", "add-content", "ac", "tee-object", "tee", "new-item", "ni":
+		if v, ok := flagValue(argv[1:], "-ItemType"); ok && !strings.EqualFold(v, "file") {
+			return nil // a folder
+		}
+		return psPaths(argv[1:], 1)
+	case "copy-item", "cpi", "copy", "cp", "move-item", "mi", "move", "mv":
+		if v, ok := flagValue(argv[1:], "-Destination"); ok {
+			return []string{v}
+		}
+		if ops := psOperands(argv[1:]); len(ops) >= 2 {
+			return ops[1:2]
+		}
+	}
+	return nil
+}
+
+// psPaths are the paths a cmdlet is given: its -Path, -LiteralPath or -FilePath, else its
+// first n operands (all of them for n = 0).
+func psPaths(args []string, n int) []string {
+	for i := 0; i+1 < len(args); i++ {
+		switch strings.ToLower(args[i]) {
+		case "-path", "-literalpath", "-filepath", "-lp":
+			return []string{args[i+1]}
+		}
+	}
+	ops := psOperands(args)
+	if n > 0 && len(ops) > n {
+		ops = ops[:n]
+	}
+	return ops
+}
+
+// psOperands are a cmdlet's positional words: what no "-Name" option takes.
+func psOperands(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(a) > 1 && a[0] == '-' {
+			if !strings.Contains(a, ":") && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && !psSwitch(a) {
+				i++ // the option's value
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// psSwitch reports a PowerShell option that takes no value.
+func psSwitch(a string) bool {
+	switch strings.ToLower(a) {
+	case "-force", "-recurse", "-append", "-noclobber", "-nonewline", "-passthru", "-whatif", "-confirm", "-r", "-rf", "-fo":
+		return true
+	}
+	return false
+}
+
+// files are the paths of ps the command names as files, joined to its folder: no /dev
+// node, no descriptor, nothing the shell would expand; each once.
+func (c *Command) files(ps []string) []string {
+	var out []string
+	for _, p := range ps {
+		if p == "" || p == "-" || strings.HasPrefix(p, "/dev/") || strings.EqualFold(p, "$null") || strings.EqualFold(p, "nul") ||
+			strings.ContainsAny(p, "$*?`") || !c.literalWord(p) {
+			continue
+		}
+		if c.Dir != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !(len(p) > 1 && p[1] == ':') {
+			p = path.Join(c.Dir, p)
+		}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// literalWord reports that no word of the command equal to w needs the shell to expand it.
+func (c *Command) literalWord(w string) bool {
+	for i, x := range c.Words {
+		if x == w && !c.Literal(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// Writes are the files the line's commands write (see Command.Writes), each once, in order.
+func (l *Line) Writes() []string {
+	var out []string
+	for _, c := range l.Commands {
+		for _, p := range c.Writes() {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// Removes are the files the line's commands remove (see Command.Removes), each once, in order.
+func (l *Line) Removes() []string {
+	var out []string
+	for _, c := range l.Commands {
+		for _, p := range c.Removes() {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}

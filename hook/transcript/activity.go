@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
+	"path"
 	"slices"
 	"strings"
+
+	"carnet/shell"
 )
 
 // activityScan bounds what ReadActivity reads back: the first read of a long session would
@@ -120,18 +122,29 @@ func storesMemory(u *ToolUse) bool {
 	if u.Name != "Bash" {
 		return false
 	}
-	words := strings.Fields(u.Command)
-	for i, w := range words {
-		if filepath.Base(strings.Trim(w, `"'`)) != "carnet" {
-			continue
-		}
-		for _, next := range words[i+1 : min(len(words), i+6)] { // flags such as -p NAME may come first
-			if next == "add" || next == "done" {
-				return true
-			}
+	for _, c := range shell.Parse(u.Command).Commands {
+		if run := c.Run(); len(run) > 1 && path.Base(run[0]) == "carnet" && slices.Contains(carnetWrites, carnetCommand(run[1:])) {
+			return true
 		}
 	}
 	return false
+}
+
+// carnetWrites are carnet's commands that record memory.
+var carnetWrites = []string{"add", "done"}
+
+// carnetCommand is the command of carnet's arguments: the first word that is neither a
+// global option nor its value (-p NAME, --root DIR).
+func carnetCommand(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-p" || a == "--project" || a == "--root":
+			i++
+		case !strings.HasPrefix(a, "-"):
+			return a
+		}
+	}
+	return ""
 }
 
 // messageActivity counts the tool calls, edits and memory writes of the messages after the

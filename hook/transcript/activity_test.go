@@ -18,6 +18,10 @@ func TestStoresMemory(t *testing.T) {
 		`carnet load`:                           false,
 		`echo carnet`:                           false,
 		`git add carnet.go`:                     false,
+		`echo "carnet add x" >> notes.md`:       false,
+		`carnet --root /w -p api done "x"`:      true,
+		`bash -lc 'carnet add -s decisions x'`:  true,
+		`carnet search add`:                     false,
 	} {
 		if got := storesMemory(&ToolUse{Name: "Bash", Command: cmd}); got != want {
 			t.Errorf("storesMemory(%q) = %v", cmd, got)

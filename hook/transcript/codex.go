@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"carnet/shell"
 )
 
 // Codex CLI writes each session as a "rollout" JSONL file
@@ -269,7 +271,8 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 	c.tools = append(c.tools, &ToolUse{ID: id, Name: name, Time: ts})
 }
 
-// shell records a command given as argv (["bash","-lc","go test ./..."] → "go test ./...").
+// shell records a command given as argv: a shell running a script (["bash", "-lc", "go test
+// ./..."], pwsh -Command …) is that script (shell.Script).
 func (c *codexCollector) shell(id string, argv []string, ts time.Time) {
 	if len(argv) == 0 {
 		return
@@ -278,17 +281,23 @@ func (c *codexCollector) shell(id string, argv []string, ts time.Time) {
 		c.patch(id, argv[1], ts)
 		return
 	}
-	line := strings.Join(argv, " ")
-	if len(argv) >= 3 && (argv[1] == "-lc" || argv[1] == "-c") {
-		line = argv[2]
-	}
+	line, _ := shell.Script(argv)
 	c.shellLine(id, line, ts)
 }
 
+// shellLine records a shell command; an apply_patch it runs (its patch in a here-document or
+// an argument) is recorded as the edits of the patch.
 func (c *codexCollector) shellLine(id, line string, ts time.Time) {
-	if i := strings.Index(line, "*** Begin Patch"); i >= 0 && strings.Contains(line[:i], "apply_patch") {
-		c.patch(id, line[i:], ts) // apply_patch <<'EOF' … run through the shell
-		return
+	if strings.Contains(line, "apply_patch") {
+		for _, cmd := range shell.Parse(line).Commands {
+			if cmd.Name() != "apply_patch" {
+				continue
+			}
+			if p := cmp.Or(cmd.Heredoc(), strings.Join(cmd.Argv()[1:], "\n")); strings.Contains(p, "*** Begin Patch") {
+				c.patch(id, p, ts)
+				return
+			}
+		}
 	}
 	c.tools = append(c.tools, &ToolUse{ID: id, Name: "Bash", Command: CleanText(strings.TrimSpace(line)), Time: ts})
 }

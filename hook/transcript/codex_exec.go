@@ -2,10 +2,11 @@ package transcript
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"carnet/shell"
 )
 
 // Codex's "code mode" (0.144 and later, most built-in models) offers one tool, a
@@ -130,16 +131,17 @@ func (c *codexCollector) codeMode(id, script string, ts time.Time) {
 // "git: 'psuh' is not a git command"): a code-mode script prints a command's output and not
 // its exit code, so this is what tells that it failed.
 func reportsOwnError(command, line string) bool {
-	f := strings.Fields(command)
-	if len(f) == 0 || line == "" {
+	if line == "" {
 		return false
 	}
-	rest, ok := strings.CutPrefix(line, filepath.Base(f[0])+": ")
-	if !ok {
-		rest, ok = strings.CutPrefix(line, "fatal: ")
+	rest, ok := strings.CutPrefix(line, "fatal: ")
+	for _, c := range shell.Parse(command).Commands {
+		if ok {
+			break
+		}
+		if name := c.Name(); name != "" {
+			rest, ok = strings.CutPrefix(line, name+": ")
+		}
 	}
-	if !ok {
-		return false
-	}
-	return namesError(rest)
+	return ok && namesError(rest)
 }

@@ -1,7 +1,7 @@
 // Package transcript reads what an agent did from the end of its session file: the last turn
 // of a Claude Code JSONL transcript or of a Codex rollout (Turn), and the tool calls, file
 // edits and memory writes since a given offset (Activity). Its cost depends on the size of
-// what it reads back, never on the size of the file. It imports nothing of carnet.
+// what it reads back, never on the size of the file. Of carnet it imports only the shell parser.
 package transcript
 
 import (

@@ -3,18 +3,19 @@ package memstore
 import (
 	"slices"
 	"strings"
+
+	"carnet/shell"
 )
 
-// CommandParts splits a shell line into the commands it chains with "&&", each as a fixed
-// failure and a success name it: its part before any pipe, without "2>&1", spaces
-// collapsed. A "cd" only moves: it is no part. A bullet's clipped command ends with "…".
+// CommandParts are the commands a shell line chains, each as a fixed failure and a success
+// name it: the commands of its own level (shell.Command.Text: not a later pipeline stage,
+// nor a command inside a word), without "2>&1", blanks folded. A "cd" only moves: it is no
+// part. A bullet's clipped command ends with "…".
 func CommandParts(cmd string) []string {
 	var parts []string
-	for p := range strings.SplitSeq(cmd, "&&") {
-		p, _, _ = strings.Cut(p, "|")
-		p = strings.Join(strings.Fields(strings.ReplaceAll(p, "2>&1", "")), " ")
-		if p != "" && p != "cd" && !strings.HasPrefix(p, "cd ") {
-			parts = append(parts, p)
+	for _, c := range shell.Parse(cmd).Commands {
+		if !c.Piped && !c.Nested && c.Name() != "cd" {
+			parts = append(parts, c.Text)
 		}
 	}
 	return parts

@@ -3,6 +3,8 @@ package memstore
 import (
 	"slices"
 	"strings"
+
+	"carnet/shell"
 )
 
 // noSuchFile is how a call says a file it needs is missing, in any case.
@@ -30,20 +32,21 @@ func missingFile(text string) string {
 }
 
 // removers go through on a file that was there and is no more: they do not show it exists.
-var removers = []string{"rm", "rmdir", "unlink", "mv", "git rm", "git mv"}
+var removers = []string{"rm", "rmdir", "unlink", "mv"}
 
 // fileFound reports whether a command that went through names the file as an operand: the
 // file is there now, so a failure for want of it is fixed.
 func fileFound(name string, succeeded []string) bool {
 	for _, s := range succeeded {
-		f := strings.Fields(s)
-		if len(f) == 0 || slices.Contains(removers, f[0]) || len(f) > 1 && slices.Contains(removers, f[0]+" "+f[1]) {
-			continue
-		}
-		for _, w := range f[1:] {
-			w = strings.Trim(w, "'\"")
-			if w == name || strings.HasSuffix(w, "/"+name) || strings.HasSuffix(name, "/"+w) {
-				return true
+		for _, c := range shell.Parse(s).Commands {
+			argv := c.Argv()
+			if len(argv) == 0 || slices.Contains(removers, c.Name()) || c.Git() == "rm" || c.Git() == "mv" {
+				continue
+			}
+			for _, w := range argv[1:] {
+				if w == name || strings.HasSuffix(w, "/"+name) || strings.HasSuffix(name, "/"+w) {
+					return true
+				}
 			}
 		}
 	}

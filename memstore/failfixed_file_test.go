@@ -31,7 +31,10 @@ func TestMissingFileFixedOnlyLater(t *testing.T) {
 	if !fixedSince(text, "python -", read, nil) {
 		t.Error("not fixed by a later read of the file")
 	}
-	if fixedSince(text, "python -", []string{"rm a.jsonl", "wc -l b.jsonl"}, nil) {
-		t.Error("fixed by a removal or another file")
+	if fixedSince(text, "python -", []string{"rm a.jsonl", "wc -l b.jsonl", "git rm -q a.jsonl", `echo "a.jsonl && more"`}, nil) {
+		t.Error("fixed by a removal, another file or a quoted word")
+	}
+	if !fixedSince(text, "python -", []string{`cd data && head -n 3 "a.jsonl"`}, nil) {
+		t.Error("not fixed by a read after a cd")
 	}
 }

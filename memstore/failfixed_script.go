@@ -1,19 +1,14 @@
 package memstore
 
-import (
-	"slices"
-	"strings"
-)
-
-// scriptRunners run a package script: "npm run lint", "pnpm run build", "yarn run test".
-var scriptRunners = []string{"npm", "pnpm", "yarn", "bun"}
+import "carnet/shell"
 
 // ScriptRun names the package script a command runs ("npm run lint:check -- a.ts" runs
 // lint:check) as Script does, or "": any call that ran the script went through it.
 func ScriptRun(cmd string) string {
-	f := strings.Fields(cmd)
-	if len(f) >= 3 && slices.Contains(scriptRunners, f[0]) && (f[1] == "run" || f[1] == "run-script") {
-		return Script(f[2])
+	for _, c := range shell.Parse(cmd).Commands {
+		if s := c.Script(); s != "" {
+			return Script(s)
+		}
 	}
 	return ""
 }

@@ -8,29 +8,26 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/spf13/cobra"
-
 	"carnet/memstore"
 	"carnet/tui"
 )
 
-func init() {
-	runUI = func(g *globals, _ *cobra.Command) error {
-		root, err := memstore.ResolveRoot(g.root)
+// runUI opens the terminal UI on the workspace (carnet with no command).
+func runUI(g *globals) error {
+	root, err := memstore.ResolveRoot(g.root)
+	if err != nil {
+		return err
+	}
+	if g.project != "" { // an unknown project fails like the other commands, before any drawing
+		w, err := memstore.Open(root)
 		if err != nil {
 			return err
 		}
-		if g.project != "" { // an unknown project fails like the other commands, before any drawing
-			w, err := memstore.Open(root)
-			if err != nil {
-				return err
-			}
-			if _, err := g.projectFor(w, ""); err != nil {
-				return err
-			}
+		if _, err := g.projectFor(w, ""); err != nil {
+			return err
 		}
-		return openUI(root, g.project)
 	}
+	return openUI(root, g.project)
 }
 
 // needTerminal fails with a clear line when the UI could not draw: stdout is not a terminal

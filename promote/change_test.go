@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 )
 
 func TestHunkRejectionLeavesThatPartAsItWas(t *testing.T) {
@@ -146,10 +149,18 @@ func TestRenderDiff(t *testing.T) {
 		t.Error("escape codes in plain output")
 	}
 	colored := RenderDiff(c, true, 0)
-	for _, s := range []string{ansiRed + "-- old" + ansiReset, ansiGreen + "+- new fact", ansiCyan + "@@ -1,4 +1,4 @@", ansiBold + "diff --git"} {
-		if !strings.Contains(colored, s) {
-			t.Errorf("colored output lacks %q:\n%q", s, colored)
+	if ansi.Strip(colored) != plain {
+		t.Errorf("colored output is not the plain one with styles:\n%q", colored)
+	}
+	for k, s := range map[gitrepo.DiffKind]string{gitrepo.DiffDeleted: "-- old", gitrepo.DiffAdded: "+- new fact with a long text",
+		gitrepo.DiffHunkHead: "@@ -1,4 +1,4 @@", gitrepo.DiffMeta: "diff --git a/m/long_memory.md b/m/long_memory.md"} {
+		if styled := diffStyles[k].Render(s); styled == s || !strings.Contains(colored, styled+"\n") {
+			t.Errorf("colored output lacks %q styled:\n%q", s, colored)
 		}
+	}
+	tab := newEdit("m/long_memory.md", []byte("# M\n"), true, []byte("# M\n-\ttabbed\n"), "", nil)
+	if ansi.Strip(RenderDiff(tab, true, 0)) != RenderDiff(tab, false, 0) {
+		t.Errorf("a tab changed in color:\n%q", RenderDiff(tab, true, 0))
 	}
 	if got := RenderDiff(c, false, 12); !strings.Contains(got, "+- new fact…\n") {
 		t.Errorf("width 12:\n%s", got)

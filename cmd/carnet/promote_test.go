@@ -94,7 +94,7 @@ func TestPromoteColors(t *testing.T) {
 	onTerminal(t)
 	t.Setenv("TERM", "xterm-256color")
 	out.Reset()
-	if code := run([]string{"--root", root, "promote", "--dry-run"}, strings.NewReader(""), &out, &errb); code != 0 || !strings.Contains(out.String(), "\x1b[32m+- The transcript is read from its end.\x1b[0m") {
+	if code := run([]string{"--root", root, "promote", "--dry-run"}, strings.NewReader(""), &out, &errb); code != 0 || !strings.Contains(out.String(), "\x1b[32m+- The transcript is read from its end.\x1b[m") {
 		t.Fatalf("terminal output not colored (exit %d):\n%q", code, out.String())
 	}
 

@@ -2,6 +2,7 @@ package promote
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -78,18 +79,18 @@ func condense(data []byte, max int, lang string, cond Condenser) ([]byte, conden
 // Bullets with nested lines are never dropped nor rewritten; they absorb their one-line
 // duplicates. Sections left empty go.
 func mergeDuplicates(d *memstore.Doc) []Merge {
-	secs := lmSections(d)
-	var bs []lmBlock
+	secs := d.Spans()
+	var bs []memstore.Block
 	for _, s := range secs {
-		for _, b := range lmBlocks(d, s) {
-			if b.bullet {
+		for _, b := range d.Blocks(s) {
+			if b.Bullet {
 				bs = append(bs, b)
 			}
 		}
 	}
 	corpus := make([]string, len(bs))
 	for i, b := range bs {
-		corpus[i] = b.text
+		corpus[i] = b.Text
 	}
 	x := memstore.NewDedupIndex(corpus)
 	var leaders []int             // per index entry, the bullet that stays
@@ -98,21 +99,21 @@ func mergeDuplicates(d *memstore.Doc) []Merge {
 	drop := map[int]bool{}        // first lines of the bullets that go
 	for i, b := range slices.Backward(bs) {
 
-		bw := x.Words(b.text)
-		id := x.FindFunc(b.text, func(id int) bool { return memstore.Subset(bw, kept[id]) || memstore.Subset(kept[id], bw) })
+		bw := x.Words(b.Text)
+		id := x.FindFunc(b.Text, func(id int) bool { return memstore.Subset(bw, kept[id]) || memstore.Subset(kept[id], bw) })
 		switch {
 		case id < 0:
-			x.Add(b.text)
+			x.Add(b.Text)
 			leaders = append(leaders, i)
 			kept = append(kept, bw)
 			continue
-		case b.simple():
-			drop[b.line] = true
-			members[id] = append(members[id], b.text)
-		case bs[leaders[id]].simple(): // a bullet with nested lines holds the fact: it stays
+		case b.Simple():
+			drop[b.Line] = true
+			members[id] = append(members[id], b.Text)
+		case bs[leaders[id]].Simple(): // a bullet with nested lines holds the fact: it stays
 			lead := bs[leaders[id]]
-			drop[lead.line] = true
-			members[id] = append(members[id], lead.text)
+			drop[lead.Line] = true
+			members[id] = append(members[id], lead.Text)
 			leaders[id] = i
 		}
 		if memstore.Subset(kept[id], bw) {
@@ -128,9 +129,9 @@ func mergeDuplicates(d *memstore.Doc) []Merge {
 			continue
 		}
 		lead := bs[leader]
-		all := append([]string{lead.text}, members[id]...)
-		best := lead.text
-		if lead.simple() { // the wording with the most words, then the longest
+		all := append([]string{lead.Text}, members[id]...)
+		best := lead.Text
+		if lead.Simple() { // the wording with the most words, then the longest
 			bw := x.Words(best)
 			for _, t := range all {
 				tw := x.Words(t)
@@ -138,19 +139,19 @@ func mergeDuplicates(d *memstore.Doc) []Merge {
 					best, bw = t, tw
 				}
 			}
-			if best != lead.text {
-				d.SetBulletText(memstore.Bullet{Line: lead.line, End: lead.end}, best)
+			if best != lead.Text {
+				d.SetBulletText(memstore.Bullet{Line: lead.Line, End: lead.End}, best)
 			}
 		}
 		merges = append(merges, Merge{Kept: best, Dropped: removeOne(all, best)})
 	}
 	// bottom up: the edits of a section leave the line numbers above it as they were
 	for i := range slices.Backward(secs) {
-		cur := lmSections(d)
-		removeBlocks(d, lmBlocks(d, cur[i]), func(b lmBlock) bool { return b.bullet && drop[b.line] })
-		cur = lmSections(d)
-		if bodyEnd(d, cur[i]) == cur[i].start+1 {
-			removeSection(d, cur, i)
+		cur := d.Spans()
+		d.RemoveBlocks(d.Blocks(cur[i]), func(b memstore.Block) bool { return b.Bullet && drop[b.Line] })
+		cur = d.Spans()
+		if d.BodyEnd(cur[i]) == cur[i].Start+1 {
+			d.RemoveSection(cur[i].Start)
 		}
 	}
 	return merges
@@ -179,71 +180,99 @@ func condensedTitle(lang, first, last string) string {
 func fold(d *memstore.Doc, limit int, lang string) []string {
 	var folded []string
 	for d.Len() > limit {
-		secs := lmSections(d)
+		secs := d.Spans()
 		var dated []int
 		host := -1
 		for i, s := range secs {
-			switch {
-			case s.date != "":
+			switch _, _, condensed := condensedRange(s); {
+			case memstore.IsDate(s.Heading):
 				dated = append(dated, i)
-			case s.condensed && host < 0:
+			case condensed && host < 0:
 				host = i
 			}
 		}
 		if len(dated) < 2 {
 			break
 		}
-		slices.SortStableFunc(dated, func(a, b int) int { return strings.Compare(secs[a].date, secs[b].date) })
+		slices.SortStableFunc(dated, func(a, b int) int { return strings.Compare(secs[a].Heading, secs[b].Heading) })
 		s := secs[dated[0]]
-		folded = append(folded, s.date)
+		date := s.Heading
+		folded = append(folded, date)
 		if host < 0 {
-			d.SetLine(s.start, "## "+condensedTitle(lang, s.date, s.date))
+			d.SetLine(s.Start, "## "+condensedTitle(lang, date, date))
 			continue
 		}
 		h := secs[host]
-		first, last := min(h.first, s.date), max(h.last, s.date)
+		hFirst, hLast, _ := condensedRange(h)
+		first, last := min(hFirst, date), max(hLast, date)
 		// the section's content, without its leading and trailing blank lines, goes at the
 		// end of the host's content
-		from, to := s.start+1, bodyEnd(d, s)
-		for _, b := range lmBlocks(d, s) {
-			if !b.blank || b.line >= to {
+		from, to := s.Start+1, d.BodyEnd(s)
+		for _, b := range d.Blocks(s) {
+			if !b.Blank || b.Line >= to {
 				break
 			}
-			from = b.end
+			from = b.End
 		}
 		add := d.Lines()[from:max(from, to)]
-		at := bodyEnd(d, h)
+		at := d.BodyEnd(h)
 		d.InsertLines(at, add...)
-		start := s.start
+		start := s.Start
 		if at <= start {
 			start += len(add)
 		}
-		secs = lmSections(d)
-		for i, o := range secs {
-			if o.start == start {
-				removeSection(d, secs, i)
-				break
-			}
-		}
-		for _, o := range lmSections(d) {
-			if o.condensed {
-				d.SetLine(o.start, "## "+condensedTitle(lang, first, last))
-				break
-			}
+		d.RemoveSection(start)
+		if o, ok := condensedSection(d); ok {
+			d.SetLine(o.Start, "## "+condensedTitle(lang, first, last))
 		}
 	}
 	return folded
 }
 
 // condensedSection returns the condensed section.
-func condensedSection(d *memstore.Doc) (lmSec, bool) {
-	for _, s := range lmSections(d) {
-		if s.condensed {
+func condensedSection(d *memstore.Doc) (memstore.Section, bool) {
+	for _, s := range d.Spans() {
+		if _, _, ok := condensedRange(s); ok {
 			return s, true
 		}
 	}
-	return lmSec{}, false
+	return memstore.Section{}, false
 }
+
+// condensedHeading recognises the heading promotion writes for folded sections.
+var condensedHeading = regexp.MustCompile(`^(?i:condens\S*)\s.*?(\d{4}-\d{2}-\d{2})\s*(?:→|->|-|…|\.\.)\s*(\d{4}-\d{2}-\d{2})\s*$`)
+
+// condensedRange reads the dates a condensed section covers, first → last, from its heading.
+func condensedRange(s memstore.Section) (first, last string, ok bool) {
+	m := condensedHeading.FindStringSubmatch(s.Heading)
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
+
+// longDate is the date a section of long memory stands for: its heading's, or for the
+// condensed section the first date it covers.
+func longDate(s memstore.Section) string {
+	if first, _, ok := condensedRange(s); ok {
+		return first
+	}
+	if memstore.IsDate(s.Heading) {
+		return s.Heading
+	}
+	return ""
+}
+
+// render is the document's bytes; a file that had no final newline keeps none.
+func render(d *memstore.Doc, noFinalNewline bool) []byte {
+	if noFinalNewline {
+		d.DropFinalNewline()
+	}
+	return d.Bytes()
+}
+
+// noFinalNewline reports whether data ends without a newline.
+func noFinalNewline(data []byte) bool { return len(data) > 0 && data[len(data)-1] != '\n' }
 
 // join saves up to need lines by joining consecutive one-line facts of the condensed section
 // into one bullet ("a; b"), oldest first, each joined bullet at most maxJoined runes long and
@@ -254,19 +283,19 @@ func join(d *memstore.Doc, need int) int {
 		return 0
 	}
 	joined := 0
-	blocks := lmBlocks(d, s)
-	var out []*lmBlock
+	blocks := d.Blocks(s)
+	var out []*memstore.Block
 	gone := map[int]bool{}
 	for i := range blocks {
 		b := &blocks[i]
-		if joined < need && b.simple() && len(out) > 0 {
+		if joined < need && b.Simple() && len(out) > 0 {
 			prev := out[len(out)-1]
-			if prev.simple() {
-				t := strings.TrimRight(prev.text, " .;") + "; " + b.text
+			if prev.Simple() {
+				t := strings.TrimRight(prev.Text, " .;") + "; " + b.Text
 				if utf8.RuneCountInString(t) <= maxJoined && secret.Detect(t) == "" {
-					prev.text = t
-					d.SetBulletText(memstore.Bullet{Line: prev.line, End: prev.end}, t)
-					gone[b.line] = true
+					prev.Text = t
+					d.SetBulletText(memstore.Bullet{Line: prev.Line, End: prev.End}, t)
+					gone[b.Line] = true
 					joined++
 					continue
 				}
@@ -274,7 +303,7 @@ func join(d *memstore.Doc, need int) int {
 		}
 		out = append(out, b)
 	}
-	removeBlocks(d, blocks, func(b lmBlock) bool { return gone[b.line] })
+	d.RemoveBlocks(blocks, func(b memstore.Block) bool { return gone[b.Line] })
 	return joined
 }
 
@@ -286,14 +315,14 @@ func rewrite(d *memstore.Doc, cond Condenser, need int) (secrets int, changed bo
 	if !ok {
 		return 0, false, nil
 	}
-	blocks := lmBlocks(d, s)
+	blocks := d.Blocks(s)
 	var facts []string
 	first := -1
 	for _, b := range blocks {
-		if b.simple() {
-			facts = append(facts, b.text)
+		if b.Simple() {
+			facts = append(facts, b.Text)
 			if first < 0 {
-				first = b.line
+				first = b.Line
 			}
 		}
 	}
@@ -320,7 +349,7 @@ func rewrite(d *memstore.Doc, cond Condenser, need int) (secrets int, changed bo
 		}
 		repl = append(repl, "- "+t)
 	}
-	removeBlocks(d, blocks, lmBlock.simple)
+	d.RemoveBlocks(blocks, memstore.Block.Simple)
 	if len(repl) > 0 {
 		d.InsertLines(first, repl...)
 	}

@@ -118,7 +118,7 @@ func ComputeImport(p *memstore.Project, items []ImportItem, now time.Time) (*Pla
 			if !memstore.IsDate(date) || date > today {
 				date = today
 			}
-			addFact(lm, date, text)
+			lm.AddDatedBullet(date, text, longDate)
 			pl.Facts = append(pl.Facts, Item{Date: date, Key: "import", Text: text})
 			lmLabels[text] = it.Source
 			pl.imp.long++

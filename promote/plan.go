@@ -358,7 +358,7 @@ func (pp *planner) longMemory() error {
 	lm := memstore.ParseDoc(start)
 	provenFirst(pl.Facts)
 	for _, f := range pl.Facts {
-		addFact(lm, f.Date, f.Text)
+		lm.AddDatedBullet(f.Date, f.Text, longDate)
 	}
 	after, info, err := condense(render(lm, noFinalNewline(start)), opts.MaxLines, cfg.Language, opts.Condenser)
 	if err != nil {

@@ -138,7 +138,7 @@ func (sc *codexActivityScan) toolCall(p *codexGatePayload) {
 		sc.seenCall[p.CallID] = true
 	}
 	sc.act.Tools++
-	c := codexCollector{turn: &Turn{}}
+	c := codexCollector{reading: reading{turn: &Turn{}}}
 	switch p.Type {
 	case "function_call":
 		c.call(p.CallID, p.Name, p.Arguments, time.Time{})

@@ -81,7 +81,7 @@ func TestSalvageKeepsToolCallAndResult(t *testing.T) {
 	if err != nil || rl.Type != "user" || !rl.ToolUseResult.set || rl.Timestamp != "2026-03-22T10:00:00Z" {
 		t.Fatalf("rl %+v err %v", rl, err)
 	}
-	c := collector{turn: &Turn{}, results: map[string]toolResult{}, seenTools: map[string]bool{}, seenText: map[string]bool{}}
+	c := collector{reading: newReading(&Turn{}), seenTools: map[string]bool{}}
 	c.add(&rl, false)
 	r := c.results["toolu_1"]
 	if !r.isError || r.output != "Error: boom" {

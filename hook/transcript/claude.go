@@ -22,26 +22,17 @@ func ReadTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, error) 
 // scanTurn walks the lines of r backwards until the prompt that opened the last turn.
 func scanTurn(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error) {
 	t := &Turn{Sidechain: opt.Sidechain}
-	c := collector{turn: t, results: map[string]toolResult{}, seenTools: map[string]bool{}, seenText: map[string]bool{}}
-	err := walkBack(r, size, opt.Limit, t, func(ln backLine) bool {
-		var rl rawLine
-		var err error
-		if ln.Oversized {
-			rl, err = salvage(ln.Head, ln.Tail)
-		} else {
-			err = json.Unmarshal(ln.Data, &rl)
-		}
-		if err != nil {
-			t.Skipped++
-			return false
-		}
-		return c.add(&rl, opt.Sidechain)
-	})
-	if err != nil {
-		return nil, err
+	c := collector{reading: newReading(t), seenTools: map[string]bool{}}
+	add := func(rl *rawLine) bool { return c.add(rl, opt.Sidechain) }
+	return scanBack(r, size, opt, t, decodeLine, add, c.finish)
+}
+
+// decodeLine reads a transcript line; of an oversized one, what its head and tail hold.
+func decodeLine(ln backLine) (rl rawLine, err error) {
+	if ln.Oversized {
+		return salvage(ln.Head, ln.Tail)
 	}
-	c.finish()
-	return t, finished(t)
+	return rl, json.Unmarshal(ln.Data, &rl)
 }
 
 // rawLine is the part of a transcript line that carnet reads.
@@ -128,15 +119,10 @@ func (s *scalar) UnmarshalJSON(b []byte) error {
 
 // collector accumulates a turn from lines handed newest first.
 type collector struct {
-	turn      *Turn
-	tools     []*ToolUse // newest first
-	texts     []string   // newest first
-	thoughts  []string   // newest first, maxThoughts at most
-	closingID string     // message id of the newest assistant text
-	closing   []string   // its text blocks, newest first
-	results   map[string]toolResult
+	reading
+	closingID string   // message id of the newest assistant text
+	closing   []string // its text blocks, newest first
 	seenTools map[string]bool
-	seenText  map[string]bool
 }
 
 // add takes one line; it returns true when the line is the prompt that opened the turn.
@@ -151,11 +137,7 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 	if rl.IsSidechain != sidechain {
 		return false
 	}
-	t.Lines++
-	ts := parseTime(rl.Timestamp)
-	if t.EndTime.IsZero() && !ts.IsZero() {
-		t.EndTime = ts
-	}
+	ts := c.line(rl.Timestamp)
 	if t.Cwd == "" {
 		t.Cwd = rl.Cwd
 	}
@@ -230,9 +212,7 @@ func (c *collector) maybePrompt(rl *rawLine, s string, ts time.Time) bool {
 	if rl.ToolUseResult.set {
 		return false
 	}
-	c.turn.Prompt = s
-	c.turn.PromptTime = ts
-	return true
+	return c.opens(s, ts)
 }
 
 // isPrompt reports whether a user text is something the user asked, as opposed to a
@@ -267,12 +247,9 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 			if txt == "" {
 				continue
 			}
-			key := rl.Message.ID + "\x00" + txt
-			if c.seenText[key] {
+			if !c.keepText(rl.Message.ID+"\x00"+txt, txt) {
 				continue
 			}
-			c.seenText[key] = true
-			c.texts = append(c.texts, txt)
 			switch {
 			case len(c.texts) == 1:
 				c.closingID = rl.Message.ID
@@ -281,11 +258,7 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 				c.closing = append(c.closing, txt) // the closing message, split over lines
 			}
 		case "thinking":
-			if len(c.thoughts) < maxThoughts {
-				if th := strings.TrimSpace(CleanText(Clip(b.Thinking, maxThought))); th != "" {
-					c.thoughts = append(c.thoughts, th)
-				}
-			}
+			c.keepThought(b.Thinking)
 		case "tool_use":
 			if b.ID != "" && c.seenTools[b.ID] {
 				continue
@@ -324,20 +297,13 @@ var taskNumber = regexp.MustCompile(`^Task #(\d+)\b`)
 // finish puts the collected items in file order and pairs tool uses with their results.
 func (c *collector) finish() {
 	t := c.turn
-	for _, v := range slices.Backward(c.texts) {
-		t.Texts = append(t.Texts, v)
-	}
-	for _, v := range slices.Backward(c.thoughts) {
-		t.Thoughts = append(t.Thoughts, v)
-	}
 	for _, v := range slices.Backward(c.closing) {
 		if t.Closing != "" {
 			t.Closing += "\n\n"
 		}
 		t.Closing += v
 	}
-	for _, u := range slices.Backward(c.tools) {
-
+	c.reading.finish(func(u *ToolUse) {
 		if r, ok := c.results[u.ID]; ok {
 			u.HasResult, u.IsError, u.Output, u.Created = true, r.isError, r.output, r.created
 			u.Scripts = r.scripts
@@ -352,8 +318,7 @@ func (c *collector) finish() {
 		for j := range u.Todos {
 			u.Todos[j].Content = CleanText(u.Todos[j].Content)
 		}
-		t.Tools = append(t.Tools, u)
-	}
+	})
 }
 
 // resultText returns the text of a tool_result content (a string or text blocks).

@@ -5,10 +5,9 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -65,20 +64,20 @@ func ReadCodexTurn(ctx context.Context, path string, opt ReadOptions) (*Turn, er
 // scanCodexTurn walks the lines of a rollout backwards until the prompt of the last turn.
 func scanCodexTurn(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error) {
 	t := &Turn{}
-	c := codexCollector{turn: t, results: map[string]toolResult{}, seenText: map[string]bool{}}
-	err := walkBack(r, size, opt.Limit, t, func(ln backLine) bool {
-		var cl codexLine
-		if ln.Oversized || json.Unmarshal(ln.Data, &cl) != nil { // a huge output or instructions: nothing carnet needs
-			t.Skipped++
-			return false
-		}
-		return c.add(&cl)
-	})
-	if err != nil {
-		return nil, err
+	c := codexCollector{reading: newReading(t)}
+	return scanBack(r, size, opt, t, decodeCodexLine, c.add, c.finish)
+}
+
+// errOversized skips a rollout line too big to decode: a huge output or instructions,
+// nothing carnet needs.
+var errOversized = errors.New("oversized line")
+
+// decodeCodexLine reads a rollout line.
+func decodeCodexLine(ln backLine) (cl codexLine, err error) {
+	if ln.Oversized {
+		return cl, errOversized
 	}
-	c.finish()
-	return t, finished(t)
+	return cl, json.Unmarshal(ln.Data, &cl)
 }
 
 type codexLine struct {
@@ -111,13 +110,8 @@ type codexPayload struct {
 
 // codexCollector accumulates a turn from rollout lines handed newest first.
 type codexCollector struct {
-	turn     *Turn
-	tools    []*ToolUse // newest first
-	texts    []string   // newest first
-	thoughts []string   // reasoning summaries, newest first
-	final    string     // task_complete's last_agent_message
-	results  map[string]toolResult
-	seenText map[string]bool
+	reading        // its thoughts are the reasoning summaries
+	final   string // task_complete's last_agent_message
 }
 
 // add takes one line; it returns true when the line is the prompt that opened the turn.
@@ -139,11 +133,7 @@ func (c *codexCollector) add(cl *codexLine) bool {
 	default:
 		return false
 	}
-	t.Lines++
-	ts := parseTime(cl.Timestamp)
-	if t.EndTime.IsZero() && !ts.IsZero() {
-		t.EndTime = ts
-	}
+	ts := c.line(cl.Timestamp)
 	if cl.Type == "event_msg" {
 		switch p.Type {
 		case "user_message":
@@ -222,18 +212,13 @@ func (c *codexCollector) prompt(s string, ts time.Time) bool {
 			return false
 		}
 	}
-	c.turn.Prompt = s
-	c.turn.PromptTime = ts
-	return true
+	return c.opens(s, ts)
 }
 
 func (c *codexCollector) text(s string) {
-	s = strings.TrimSpace(CleanText(s))
-	if s == "" || c.seenText[s] {
-		return
+	if s = strings.TrimSpace(CleanText(s)); s != "" {
+		c.keepText(s, s)
 	}
-	c.seenText[s] = true
-	c.texts = append(c.texts, s)
 }
 
 // call records a function call: a shell command (shell, container.exec, shell_command,
@@ -324,27 +309,19 @@ func (c *codexCollector) patch(id, patch string, ts time.Time) {
 
 func (c *codexCollector) finish() {
 	t := c.turn
-	for _, v := range slices.Backward(c.texts) {
-		t.Texts = append(t.Texts, v)
-	}
-	for _, v := range slices.Backward(c.thoughts) {
-		t.Thoughts = append(t.Thoughts, v)
-	}
 	switch {
 	case c.final != "":
 		t.Closing = c.final
 	case len(c.texts) > 0:
 		t.Closing = c.texts[0]
 	}
-	for _, u := range slices.Backward(c.tools) {
-
+	c.reading.finish(func(u *ToolUse) {
 		if r, ok := c.results[u.ID]; ok && u.ID != "" {
 			u.HasResult, u.IsError, u.Output = true, r.isError || r.script && reportsOwnError(u.Command, r.output), r.output
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
 			u.Scripts = r.scripts
 		}
-		t.Tools = append(t.Tools, u)
-	}
+	})
 }
 
 // codexTexts returns the texts of a message's content items (input_text, output_text, text).
@@ -373,98 +350,4 @@ func codexTexts(content json.RawMessage) []string {
 		}
 	}
 	return out
-}
-
-var (
-	exitCodeLine = regexp.MustCompile(`(?m)^(?:Exit code:|Process exited with code)\s*(-?\d+)`)
-	outputMarker = regexp.MustCompile(`(?m)^Output:\s*$`)
-)
-
-// parseCodexOutput reads a tool call's output: a string (or content items) that is either
-// JSON {"output", "metadata":{"exit_code"}} (shell, apply_patch) or text with an
-// "Exit code: N" / "Process exited with code N" header and an "Output:" section.
-func parseCodexOutput(raw json.RawMessage) toolResult {
-	raw = bytes.TrimSpace(raw)
-	var s string
-	switch {
-	case len(raw) == 0:
-	case raw[0] == '"':
-		_ = json.Unmarshal(raw, &s)
-	case raw[0] == '[':
-		s = strings.Join(codexTexts(raw), "\n")
-	case raw[0] == '{':
-		var o struct {
-			Content json.RawMessage `json:"content"`
-		}
-		if json.Unmarshal(raw, &o) == nil && len(o.Content) > 0 {
-			return parseCodexOutput(o.Content)
-		}
-		s = string(raw)
-	}
-	if strings.HasPrefix(s, "Script ") {
-		return codeModeResult(s)
-	}
-	code := 0
-	text := s
-	var structured struct {
-		Output   *string `json:"output"`
-		Metadata struct {
-			ExitCode *int `json:"exit_code"`
-		} `json:"metadata"`
-	}
-	if strings.HasPrefix(strings.TrimSpace(s), "{") && json.Unmarshal([]byte(s), &structured) == nil && structured.Output != nil {
-		text = *structured.Output
-		if structured.Metadata.ExitCode != nil {
-			code = *structured.Metadata.ExitCode
-		}
-	} else if m := exitCodeLine.FindStringSubmatch(s); m != nil {
-		code, _ = strconv.Atoi(m[1])
-		if loc := outputMarker.FindStringIndex(s); loc != nil {
-			text = s[loc[1]:]
-		}
-	}
-	return newToolResult(text, code)
-}
-
-// codeModeResult reads the output of a code-mode script: "Script completed|failed\nWall
-// time …\nOutput:\n" and what the script printed. That may be an exec_command result as JSON
-// ({"exit_code": 1, "output": "…"}, from text(JSON.stringify(r))) or hold an "Exit code: N"
-// line: a non-zero exit code marks the failure even when no line of the output names an
-// error, and the last line of the output is then its cause.
-func codeModeResult(s string) toolResult {
-	r := toolResult{isError: strings.HasPrefix(s, "Script failed"), script: true}
-	if loc := outputMarker.FindStringIndex(s); loc != nil {
-		s = s[loc[1]:]
-	}
-	code := 0
-	var res struct {
-		ExitCode *int    `json:"exit_code"`
-		Output   *string `json:"output"`
-	}
-	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") && json.Unmarshal([]byte(t), &res) == nil && res.ExitCode != nil {
-		code = *res.ExitCode
-		s = ""
-		if res.Output != nil {
-			s = *res.Output
-		}
-	} else if m := exitCodeLine.FindStringSubmatch(s); m != nil {
-		code, _ = strconv.Atoi(m[1])
-		s = exitCodeLine.ReplaceAllString(s, "")
-	}
-	r.output = outputLine(s, false)
-	if code != 0 {
-		r.isError = true
-		if !namesError(r.output) {
-			r.output = lastUsefulLine(s)
-		}
-	}
-	r.commitHash, r.commitSubject = commitSubject(s)
-	return r
-}
-
-func newToolResult(text string, exitCode int) toolResult {
-	r := toolResult{isError: exitCode != 0, output: outputLine(text, exitCode != 0)}
-	r.commitHash, r.commitSubject = commitSubject(text)
-	r.scripts = scriptsRun(text)
-	return r
 }

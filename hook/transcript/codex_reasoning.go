@@ -44,11 +44,4 @@ func codexSummary(raw json.RawMessage) string {
 }
 
 // thought keeps a reasoning summary, clipped like a thinking block, up to maxThoughts.
-func (c *codexCollector) thought(raw json.RawMessage) {
-	if len(c.thoughts) >= maxThoughts {
-		return
-	}
-	if th := strings.TrimSpace(CleanText(Clip(codexSummary(raw), maxThought))); th != "" {
-		c.thoughts = append(c.thoughts, th)
-	}
-}
+func (c *codexCollector) thought(raw json.RawMessage) { c.keepThought(codexSummary(raw)) }

@@ -88,7 +88,7 @@ func TestCodeModeCalls(t *testing.T) {
 	script := "const a = await tools.exec_command({\"cmd\":\"go test ./...\"});\ntext(a.output);\n" +
 		"await tools.apply_patch(`*** Begin Patch\n*** Update File: x.go\n@@\n-a\n+b\n*** End Patch`);\n" +
 		"const r = await tools.web__run({\"open\":[]}); // tools.not a call\n"
-	c := codexCollector{turn: &Turn{}, results: map[string]toolResult{}, seenText: map[string]bool{}}
+	c := codexCollector{reading: newReading(&Turn{})}
 	c.codeMode("call_1", script, time.Time{})
 	c.finish()
 	got := []string{}

@@ -222,20 +222,9 @@ func geminiText(content json.RawMessage) string {
 	return strings.Join(out, "\n")
 }
 
-// geminiTool maps a Gemini tool call onto carnet's names: write_file → Write, replace and
-// edit → Edit, run_shell_command → Bash.
+// geminiTool reads a Gemini tool call under carnet's names (geminiToolNames), with its result.
 func geminiTool(c geminiCall, ts time.Time) *ToolUse {
-	u := &ToolUse{ID: c.ID, Name: c.Name, Time: ts}
-	switch c.Name {
-	case "write_file":
-		u.Name, u.FilePath = "Write", c.Args.FilePath
-	case "replace", "edit":
-		u.Name, u.FilePath = "Edit", c.Args.FilePath
-	case "read_file":
-		u.Name, u.FilePath = "Read", c.Args.FilePath
-	case "run_shell_command":
-		u.Name, u.Command = "Bash", CleanText(strings.TrimSpace(c.Args.Command))
-	}
+	u := namedTool(geminiToolNames, c.ID, c.Name, callInput{FilePath: c.Args.FilePath, Command: c.Args.Command}, ts)
 	out, failed := "", c.Status == "error"
 	for _, r := range c.Result {
 		resp := r.FunctionResponse.Response

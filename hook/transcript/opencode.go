@@ -147,23 +147,12 @@ func openCodePrompt(m openCodeMessage) string {
 	return s
 }
 
-// openCodeTool maps an OpenCode tool call onto carnet's names: write → Write, edit and
-// multiedit → Edit, read → Read, bash → Bash, todowrite → TodoWrite.
+// openCodeTool reads an OpenCode tool call under carnet's names (openCodeToolNames), with its
+// result.
 func openCodeTool(p openCodePart, ts time.Time) *ToolUse {
 	st := p.State
-	u := &ToolUse{ID: p.CallID, Name: p.Tool, Time: ts}
-	switch p.Tool {
-	case "write":
-		u.Name, u.FilePath = "Write", st.Input.FilePath
-	case "edit", "multiedit":
-		u.Name, u.FilePath = "Edit", st.Input.FilePath
-	case "read":
-		u.Name, u.FilePath = "Read", st.Input.FilePath
-	case "bash":
-		u.Name, u.Command, u.Description = "Bash", CleanText(strings.TrimSpace(st.Input.Command)), st.Input.Description
-	case "todowrite":
-		u.Name, u.Todos = "TodoWrite", st.Input.Todos
-	}
+	in := st.Input
+	u := namedTool(openCodeToolNames, p.CallID, p.Tool, callInput{FilePath: in.FilePath, Command: in.Command, Description: in.Description, Todos: in.Todos}, ts)
 	out := st.Output
 	u.HasResult = st.Status == "completed" || st.Status == "error"
 	u.IsError = st.Status == "error" || (st.Metadata.Exit != nil && *st.Metadata.Exit != 0)

@@ -236,6 +236,25 @@ func walkBack(r io.ReaderAt, size, limit int64, t *Turn, each func(backLine) boo
 	}
 }
 
+// scanBack reads the last turn t of a transcript from its end: each line, newest first, is
+// decoded (a line that cannot be is skipped) and handed to add, until add reports the prompt
+// that opened the turn or the file or the budget ends; finish completes the turn.
+func scanBack[L any](r io.ReaderAt, size int64, opt ReadOptions, t *Turn, decode func(backLine) (L, error), add func(*L) bool, finish func()) (*Turn, error) {
+	err := walkBack(r, size, opt.Limit, t, func(ln backLine) bool {
+		l, err := decode(ln)
+		if err != nil {
+			t.Skipped++
+			return false
+		}
+		return add(&l)
+	})
+	if err != nil {
+		return nil, err
+	}
+	finish()
+	return t, finished(t)
+}
+
 // finished is ErrNoTurn for a turn with neither a prompt nor any activity.
 func finished(t *Turn) error {
 	if !t.HasActivity() && t.Prompt == "" {

@@ -1,0 +1,105 @@
+package transcript
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// What a Codex tool call's output says: its exit code and the line kept of it.
+
+var (
+	exitCodeLine = regexp.MustCompile(`(?m)^(?:Exit code:|Process exited with code)\s*(-?\d+)`)
+	outputMarker = regexp.MustCompile(`(?m)^Output:\s*$`)
+)
+
+// parseCodexOutput reads a tool call's output: a string (or content items) that is either
+// JSON {"output", "metadata":{"exit_code"}} (shell, apply_patch) or text with an
+// "Exit code: N" / "Process exited with code N" header and an "Output:" section.
+func parseCodexOutput(raw json.RawMessage) toolResult {
+	raw = bytes.TrimSpace(raw)
+	var s string
+	switch {
+	case len(raw) == 0:
+	case raw[0] == '"':
+		_ = json.Unmarshal(raw, &s)
+	case raw[0] == '[':
+		s = strings.Join(codexTexts(raw), "\n")
+	case raw[0] == '{':
+		var o struct {
+			Content json.RawMessage `json:"content"`
+		}
+		if json.Unmarshal(raw, &o) == nil && len(o.Content) > 0 {
+			return parseCodexOutput(o.Content)
+		}
+		s = string(raw)
+	}
+	if strings.HasPrefix(s, "Script ") {
+		return codeModeResult(s)
+	}
+	code := 0
+	text := s
+	var structured struct {
+		Output   *string `json:"output"`
+		Metadata struct {
+			ExitCode *int `json:"exit_code"`
+		} `json:"metadata"`
+	}
+	if strings.HasPrefix(strings.TrimSpace(s), "{") && json.Unmarshal([]byte(s), &structured) == nil && structured.Output != nil {
+		text = *structured.Output
+		if structured.Metadata.ExitCode != nil {
+			code = *structured.Metadata.ExitCode
+		}
+	} else if m := exitCodeLine.FindStringSubmatch(s); m != nil {
+		code, _ = strconv.Atoi(m[1])
+		if loc := outputMarker.FindStringIndex(s); loc != nil {
+			text = s[loc[1]:]
+		}
+	}
+	return newToolResult(text, code)
+}
+
+// codeModeResult reads the output of a code-mode script: "Script completed|failed\nWall
+// time …\nOutput:\n" and what the script printed. That may be an exec_command result as JSON
+// ({"exit_code": 1, "output": "…"}, from text(JSON.stringify(r))) or hold an "Exit code: N"
+// line: a non-zero exit code marks the failure even when no line of the output names an
+// error, and the last line of the output is then its cause.
+func codeModeResult(s string) toolResult {
+	r := toolResult{isError: strings.HasPrefix(s, "Script failed"), script: true}
+	if loc := outputMarker.FindStringIndex(s); loc != nil {
+		s = s[loc[1]:]
+	}
+	code := 0
+	var res struct {
+		ExitCode *int    `json:"exit_code"`
+		Output   *string `json:"output"`
+	}
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") && json.Unmarshal([]byte(t), &res) == nil && res.ExitCode != nil {
+		code = *res.ExitCode
+		s = ""
+		if res.Output != nil {
+			s = *res.Output
+		}
+	} else if m := exitCodeLine.FindStringSubmatch(s); m != nil {
+		code, _ = strconv.Atoi(m[1])
+		s = exitCodeLine.ReplaceAllString(s, "")
+	}
+	r.output = outputLine(s, false)
+	if code != 0 {
+		r.isError = true
+		if !namesError(r.output) {
+			r.output = lastUsefulLine(s)
+		}
+	}
+	r.commitHash, r.commitSubject = commitSubject(s)
+	return r
+}
+
+func newToolResult(text string, exitCode int) toolResult {
+	r := toolResult{isError: exitCode != 0, output: outputLine(text, exitCode != 0)}
+	r.commitHash, r.commitSubject = commitSubject(text)
+	r.scripts = scriptsRun(text)
+	return r
+}

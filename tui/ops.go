@@ -215,25 +215,31 @@ func findBullet(d *memstore.Doc, ref bulletRef) (memstore.Section, memstore.Bull
 	return memstore.Section{}, memstore.Bullet{}, fmt.Errorf("%q is no longer in %s (changed meanwhile?)", short(ref.text, 40), filepath.Base(ref.path))
 }
 
-// reword replaces the text of a bullet (its nested lines stay). The text is never cut: an
-// edit keeps every word of a long bullet.
-func reword(ref bulletRef, text string) func(tx *memstore.Tx) error {
+// onBullet is an edit of the bullet ref points to: edit runs on it, in its document.
+func onBullet(ref bulletRef, edit func(tx *memstore.Tx, d *memstore.Doc, s memstore.Section, b memstore.Bullet) error) func(tx *memstore.Tx) error {
 	return func(tx *memstore.Tx) error {
-		text = tx.CleanLine(text)
-		if text == "" {
-			return fmt.Errorf("an empty text: use drop to remove the bullet")
-		}
 		d, err := tx.Doc(ref.path)
 		if err != nil {
 			return err
 		}
-		_, b, err := findBullet(d, ref)
+		s, b, err := findBullet(d, ref)
 		if err != nil {
 			return err
 		}
+		return edit(tx, d, s, b)
+	}
+}
+
+// reword replaces the text of a bullet (its nested lines stay). The text is never cut: an
+// edit keeps every word of a long bullet.
+func reword(ref bulletRef, text string) func(tx *memstore.Tx) error {
+	return onBullet(ref, func(tx *memstore.Tx, d *memstore.Doc, _ memstore.Section, b memstore.Bullet) error {
+		if text = tx.CleanLine(text); text == "" {
+			return fmt.Errorf("an empty text: use drop to remove the bullet")
+		}
 		d.SetBulletText(b, text)
 		return nil
-	}
+	})
 }
 
 // addBullet adds text as the last bullet of ref's section. The secret guard of the write
@@ -263,33 +269,17 @@ func addBullet(ref bulletRef, text string) func(tx *memstore.Tx) error {
 
 // drop removes a bullet with its nested lines (git keeps them: see write).
 func drop(ref bulletRef) func(tx *memstore.Tx) error {
-	return func(tx *memstore.Tx) error {
-		d, err := tx.Doc(ref.path)
-		if err != nil {
-			return err
-		}
-		s, b, err := findBullet(d, ref)
-		if err != nil {
-			return err
-		}
+	return onBullet(ref, func(_ *memstore.Tx, d *memstore.Doc, s memstore.Section, b memstore.Bullet) error {
 		d.RemoveBullet(s, b)
 		return nil
-	}
+	})
 }
 
 // moveToLong files a bullet of a log, with its nested lines, in long memory under the log's
 // date and removes it from the log. When long memory already says it, nothing is written and
 // the notice quotes the line that does; a secret is refused and the log keeps the bullet.
 func moveToLong(ref bulletRef) func(tx *memstore.Tx) error {
-	return func(tx *memstore.Tx) error {
-		d, err := tx.Doc(ref.path)
-		if err != nil {
-			return err
-		}
-		s, b, err := findBullet(d, ref)
-		if err != nil {
-			return err
-		}
+	return onBullet(ref, func(tx *memstore.Tx, d *memstore.Doc, s memstore.Section, b memstore.Bullet) error {
 		date := strings.TrimSuffix(filepath.Base(ref.path), ".md")
 		if !memstore.IsDate(date) {
 			date = memstore.Date(tx.Now())
@@ -304,7 +294,7 @@ func moveToLong(ref bulletRef) func(tx *memstore.Tx) error {
 		}
 		d.RemoveBullet(s, b)
 		return nil
-	}
+	})
 }
 
 // tick moves open items into Finalisé.

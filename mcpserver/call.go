@@ -69,6 +69,12 @@ type Scope struct {
 
 func (s Scope) projectName() string { return s.Project }
 
+// PathIn names the memory file a tool works on, in the project its Scope names.
+type PathIn struct {
+	Path string `json:"path"`
+	Scope
+}
+
 // toolSpec describes a tool: its name, what it says to the model, and whether it writes.
 type toolSpec struct {
 	name, title, desc string

@@ -12,24 +12,21 @@ import (
 
 // EditIn is the input of memory_edit.
 type EditIn struct {
-	Path    string `json:"path"`
+	PathIn
 	Op      string `json:"op"`
 	Old     string `json:"old,omitempty" jsonschema:"replace: exact text; supersede: the bullet's words"`
 	New     string `json:"new,omitempty"`
 	Section string `json:"section,omitempty" jsonschema:"heading or key"`
 	Count   int    `json:"count,omitempty"`
 	Version string `json:"version,omitempty" jsonschema:"from memory_read; checked"`
-	Scope
 }
 
 // EditOut is what memory_edit returns.
 type EditOut struct {
-	Path       string   `json:"path"`
-	Version    string   `json:"version" jsonschema:"the new version"`
-	Added      []string `json:"added" jsonschema:"lines the file gained"`
-	Removed    []string `json:"removed" jsonschema:"lines the file lost"`
-	Commit     string   `json:"commit,omitempty"`
-	CommitNote string   `json:"commit_note,omitempty"`
+	Path    string `json:"path"`
+	Version string `json:"version" jsonschema:"the new version"`
+	Diffed
+	Committed
 }
 
 func (s *Server) addEditTool() {
@@ -47,20 +44,18 @@ func (s *Server) addEditTool() {
 		prop(in, "count").Minimum = new(0.0)
 	}, func(c *call, in EditIn) (string, EditOut, error) {
 		text, out, err := c.edit(in)
-		return text, EditOut{Path: out.Path, Version: out.Version, Added: out.Added, Removed: out.Removed,
-			Commit: out.Commit, CommitNote: out.CommitNote}, err
+		return text, EditOut{Path: out.Path, Version: out.Version, Diffed: out.Diffed, Committed: out.Committed}, err
 	})
 }
 
 func (c *call) edit(in EditIn) (string, WriteOut, error) {
-	f, err := resolve(c.p, in.Path)
+	f, err := c.resolve(in.Path)
 	if err != nil {
-		return "", WriteOut{Added: []string{}, Removed: []string{}}, err
+		return "", WriteOut{Diffed: noLines()}, err
 	}
-	c.path = f.rel
 	version, err := checkEdit(in, f.rel)
 	if err != nil {
-		return "", WriteOut{Path: f.rel, Added: []string{}, Removed: []string{}}, err
+		return "", WriteOut{Path: f.rel, Diffed: noLines()}, err
 	}
 	e := memstore.Edit{Op: in.Op, Old: in.Old, New: in.New, Section: in.Section, Count: in.Count,
 		Date: memstore.Date(c.now), Lang: c.ws.Config.Language}

@@ -10,28 +10,26 @@ import (
 
 // ForgetIn is the input of memory_forget.
 type ForgetIn struct {
-	Path    string `json:"path"`
+	PathIn
 	Bullet  string `json:"bullet" jsonschema:"its text"`
 	Section string `json:"section,omitempty" jsonschema:"its heading"`
-	Scope
 }
 
 // ForgetOut is what memory_forget returns.
 type ForgetOut struct {
-	Path       string   `json:"path"`
-	Section    string   `json:"section"`
-	Removed    []string `json:"removed" jsonschema:"the lines removed, exactly as they were"`
-	Commit     string   `json:"commit,omitempty"`
-	CommitNote string   `json:"commit_note,omitempty"`
+	Path    string   `json:"path"`
+	Section string   `json:"section"`
+	Removed []string `json:"removed" jsonschema:"the lines removed, exactly as they were"`
+	Committed
 }
 
 func (c *call) forget(in ForgetIn) (string, ForgetOut, error) {
 	out := ForgetOut{Removed: []string{}}
-	f, err := resolve(c.p, in.Path)
+	f, err := c.resolve(in.Path)
 	if err != nil {
 		return "", out, err
 	}
-	c.path, out.Path = f.rel, f.rel
+	out.Path = f.rel
 	query := strings.TrimSpace(in.Bullet)
 	for _, m := range []string{"- ", "* ", "+ "} {
 		query = strings.TrimSpace(strings.TrimPrefix(query, m))
@@ -70,7 +68,7 @@ func (c *call) forget(in ForgetIn) (string, ForgetOut, error) {
 	for _, l := range out.Removed {
 		b.WriteString(l + "\n")
 	}
-	out.Commit, out.CommitNote = c.committed(written)
-	writeCommitLine(&b, out.Commit, out.CommitNote)
+	out.Committed = c.committed(written)
+	out.writeLine(&b)
 	return b.String(), out, nil
 }

@@ -45,13 +45,9 @@ type IndexCounts struct {
 
 // LongMemoryInfo is long_memory.md in the index: whole when it fits, else its sections.
 type LongMemoryInfo struct {
-	Path      string        `json:"path" jsonschema:"relative to the memory folder"`
-	Version   string        `json:"version" jsonschema:"first 10 hex digits of the git blob hash; memory_write needs it"`
-	Lines     int           `json:"lines"`
-	Chars     int           `json:"chars"`
-	Sensitive bool          `json:"sensitive,omitempty"`
-	Content   string        `json:"content,omitempty" jsonschema:"the whole file, when it fits in the budget"`
-	Sections  []SectionInfo `json:"sections,omitempty" jsonschema:"newest sections first, when the file does not fit"`
+	FileMeta
+	Content  string        `json:"content,omitempty" jsonschema:"the whole file, when it fits in the budget"`
+	Sections []SectionInfo `json:"sections,omitempty" jsonschema:"newest sections first, when the file does not fit"`
 }
 
 // SectionInfo is one "## " section of a file: read it with memory_read section.
@@ -266,7 +262,7 @@ func (c *call) indexLongMemory(o *memstore.Overview, bg *budget, share *int, out
 		return "No long_memory.md.\n"
 	}
 	fc := fileContent("long_memory.md", o.LongMemory)
-	info := &LongMemoryInfo{Path: fc.Path, Version: fc.Version, Lines: fc.Lines, Chars: fc.Chars, Sensitive: fc.Sensitive}
+	info := &LongMemoryInfo{FileMeta: fc.FileMeta}
 	out.LongMemory = info
 	var b strings.Builder
 	fmt.Fprintf(&b, "## long_memory.md — version %s, %d lines", fc.Version, fc.Lines)
@@ -287,21 +283,11 @@ func (c *call) indexLongMemory(o *memstore.Overview, bg *budget, share *int, out
 	}
 	d := memstore.ParseDoc(o.LongMemory)
 	secs := d.Sections()
-	b.WriteString("Sections, newest first (memory_read with section, or a line range):\n")
-	shown := 0
-	for _, sec := range slices.Backward(secs) {
+	info.Sections = fitted(&b, "Sections, newest first (memory_read with section, or a line range):\n", bg, share, len(secs), func(i int) (SectionInfo, string) {
+		sec := secs[len(secs)-1-i] // newest first
 		s := SectionInfo{Heading: sec.Heading, Line: sec.Start + 1, Bullets: len(d.Bullets(sec))}
-		line := fmt.Sprintf("- %s (line %d, %s)\n", s.Heading, s.Line, memstore.Plural(s.Bullets, "bullet"))
-		if !bg.take(share, line, s) {
-			break
-		}
-		info.Sections = append(info.Sections, s)
-		b.WriteString(line)
-		shown++
-	}
-	if n := len(secs) - shown; n > 0 {
-		fmt.Fprintf(&b, "… and %s older\n", memstore.Plural(n, "section"))
-	}
+		return s, fmt.Sprintf("- %s (line %d, %s)\n", s.Heading, s.Line, memstore.Plural(s.Bullets, "bullet"))
+	}, func(i int) string { return fmt.Sprintf("… and %s older\n", memstore.Plural(len(secs)-i, "section")) })
 	return b.String()
 }
 
@@ -315,19 +301,16 @@ func (c *call) indexLatestDay(logs []memstore.LogSummary, bg *budget, share *int
 	var b strings.Builder
 	fmt.Fprintf(&b, "## Latest day: %s (%s)\n", day.Date, day.Path)
 	d := memstore.ParseDoc(l.Data)
+	var filled []DaySection
 	for _, s := range d.Sections() {
-		bs := d.Bullets(s)
-		if len(bs) == 0 {
-			continue
+		if bs := d.Bullets(s); len(bs) > 0 {
+			filled = append(filled, DaySection{Section: s.Heading, Bullets: len(bs), First: clip(bs[0].Text, indexLineChars)})
 		}
-		ds := DaySection{Section: s.Heading, Bullets: len(bs), First: clip(bs[0].Text, indexLineChars)}
-		line := fmt.Sprintf("- %s (%d): %s\n", ds.Section, ds.Bullets, ds.First)
-		if !bg.take(share, line, ds) {
-			break
-		}
-		day.Sections = append(day.Sections, ds)
-		b.WriteString(line)
 	}
+	day.Sections = append(day.Sections, fitted(&b, "", bg, share, len(filled), func(i int) (DaySection, string) {
+		ds := filled[i]
+		return ds, fmt.Sprintf("- %s (%d): %s\n", ds.Section, ds.Bullets, ds.First)
+	}, nil)...)
 	out.LatestDay = day
 	return b.String()
 }
@@ -338,18 +321,36 @@ func (c *call) indexOpenItems(open []memstore.OpenItem, bg *budget, share *int, 
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("## Open items (À suivre), oldest first — tick one with memory_done\n")
-	for i, it := range open {
-		oi := OpenItem{Date: it.Date, Path: rel(c.p, it.Path), Text: it.Text}
-		line := fmt.Sprintf("- %s  %s\n", oi.Date, clip(oi.Text, indexLineChars))
-		if !bg.take(share, line, oi) {
-			fmt.Fprintf(&b, "… and %d more (detail \"full\" lists them all)\n", len(open)-i)
+	out.OpenItems = append(out.OpenItems, fitted(&b, "## Open items (À suivre), oldest first — tick one with memory_done\n", bg, share, len(open), func(i int) (OpenItem, string) {
+		oi := OpenItem{Date: open[i].Date, Path: rel(c.p, open[i].Path), Text: open[i].Text}
+		return oi, fmt.Sprintf("- %s  %s\n", oi.Date, clip(oi.Text, indexLineChars))
+	}, moreInFull(len(open)))...)
+	return b.String()
+}
+
+// fitted writes to b a list of n items under header: the line of each, in order, while the
+// budget takes it; at the first that does not fit, more (when given) says what is left out
+// from its index on. It returns the items taken.
+func fitted[T any](b *strings.Builder, header string, bg *budget, share *int, n int, item func(i int) (T, string), more func(i int) string) []T {
+	b.WriteString(header)
+	var out []T
+	for i := range n {
+		it, line := item(i)
+		if !bg.take(share, line, it) {
+			if more != nil {
+				b.WriteString(more(i))
+			}
 			break
 		}
-		out.OpenItems = append(out.OpenItems, oi)
+		out = append(out, it)
 		b.WriteString(line)
 	}
-	return b.String()
+	return out
+}
+
+// moreInFull says how many of n items are left out, and where they all are.
+func moreInFull(n int) func(i int) string {
+	return func(i int) string { return fmt.Sprintf("… and %d more (detail \"full\" lists them all)\n", n-i) }
 }
 
 // indexLogs gives one line per daily log, newest first, as many as fit.
@@ -358,17 +359,13 @@ func (c *call) indexLogs(logs []memstore.LogSummary, bg *budget, share *int, out
 		return "No daily log yet.\n"
 	}
 	var b strings.Builder
-	b.WriteString("## Daily logs, newest first (memory_read \"logs/DATE.md\")\n")
-	for i, l := range logs {
+	out.Logs = append(out.Logs, fitted(&b, "## Daily logs, newest first (memory_read \"logs/DATE.md\")\n", bg, share, len(logs), func(i int) (LogSummary, string) {
+		l := logs[i]
 		ls := LogSummary{Date: l.Date, Path: "logs/" + l.Date + ".md", Size: l.Size, OpenItems: len(l.Open), Sensitive: l.Read && IsSensitive(l.Data)}
-		line := logLine(ls)
-		if !bg.take(share, line, ls) {
-			fmt.Fprintf(&b, "… and %d older, %s to %s\n", len(logs)-i, logs[len(logs)-1].Date, l.Date)
-			break
-		}
-		out.Logs = append(out.Logs, ls)
-		b.WriteString(line)
-	}
+		return ls, logLine(ls)
+	}, func(i int) string {
+		return fmt.Sprintf("… and %d older, %s to %s\n", len(logs)-i, logs[len(logs)-1].Date, logs[i].Date)
+	})...)
 	return b.String()
 }
 
@@ -406,8 +403,8 @@ func indexNotes(notes []memstore.Note, bg *budget, share *int, out *IndexOut) st
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("## Notes (memory_read \"notes/NAME.md\" when the subject comes up)\n")
-	for i, n := range notes {
+	out.Notes = append(out.Notes, fitted(&b, "## Notes (memory_read \"notes/NAME.md\" when the subject comes up)\n", bg, share, len(notes), func(i int) (NoteSummary, string) {
+		n := notes[i]
 		ns := NoteSummary{Path: memstore.NotesDirName + "/" + n.Slug + ".md", Description: clip(cmp.Or(n.Meta.Description, n.Meta.Title), indexLineChars),
 			Updated: n.Meta.Updated, Sensitive: n.Meta.Sensitive}
 		line := "- " + ns.Path + "  " + ns.Description
@@ -417,13 +414,7 @@ func indexNotes(notes []memstore.Note, bg *budget, share *int, out *IndexOut) st
 		if ns.Sensitive {
 			line += "  (sensitive)"
 		}
-		line += "\n"
-		if !bg.take(share, line, ns) {
-			fmt.Fprintf(&b, "… and %d more (detail \"full\" lists them all)\n", len(notes)-i)
-			break
-		}
-		out.Notes = append(out.Notes, ns)
-		b.WriteString(line)
-	}
+		return ns, line + "\n"
+	}, moreInFull(len(notes)))...)
 	return b.String()
 }

@@ -28,6 +28,15 @@ type memFile struct {
 	path string // workspace-relative, as memstore takes it
 }
 
+// resolve is resolve for this call: the file becomes the call's path (for the audit log).
+func (c *call) resolve(raw string) (memFile, error) {
+	f, err := resolve(c.p, raw)
+	if err == nil {
+		c.path = f.rel
+	}
+	return f, err
+}
+
 // resolve checks a path a client gave (relative to the memory folder; the folder's own
 // path from the workspace root is accepted as a prefix) and returns the file it names.
 // Absolute paths, "..", hidden files (logs/.debug/ included), anything but .md files and

@@ -11,25 +11,29 @@ import (
 	"carnet/memstore/gitrepo"
 )
 
-// FileContent is a memory file with its version.
-type FileContent struct {
+// FileMeta is what the tools say of a memory file besides its content.
+type FileMeta struct {
 	Path      string `json:"path" jsonschema:"relative to the memory folder"`
 	Version   string `json:"version" jsonschema:"first 10 hex digits of the git blob hash; memory_write needs it"`
 	Lines     int    `json:"lines"`
 	Chars     int    `json:"chars"`
 	Sensitive bool   `json:"sensitive,omitempty"`
-	Content   string `json:"content" jsonschema:"the file, or the lines asked for"`
-	From      int    `json:"from,omitempty" jsonschema:"first line of content (1-based), when a part was asked for"`
-	To        int    `json:"to,omitempty" jsonschema:"last line of content, when a part was asked for"`
+}
+
+// FileContent is a memory file with its version.
+type FileContent struct {
+	FileMeta
+	Content string `json:"content" jsonschema:"the file, or the lines asked for"`
+	From    int    `json:"from,omitempty" jsonschema:"first line of content (1-based), when a part was asked for"`
+	To      int    `json:"to,omitempty" jsonschema:"last line of content, when a part was asked for"`
 }
 
 // ReadIn is the input of memory_read.
 type ReadIn struct {
-	Path    string `json:"path" jsonschema:"as the index names it"`
+	PathIn
 	From    int    `json:"from,omitempty" jsonschema:"first line"`
 	To      int    `json:"to,omitempty" jsonschema:"default from+99"`
 	Section string `json:"section,omitempty" jsonschema:"heading or key"`
-	Scope
 }
 
 // SearchIn is the input of memory_search.
@@ -76,7 +80,7 @@ func (s *Server) addReadTools() {
 	}, func(in *jsonschema.Schema) {
 		prop(in, "detail").Enum = []any{detailSummary, detailFull}
 		prop(in, "budget").Minimum = new(float64(minIndexBudget))
-	}, func(c *call, in IndexIn) (string, IndexOut, error) { return c.index(in) })
+	}, (*call).index)
 
 	addTool(s, toolSpec{
 		name:  "memory_read",
@@ -85,7 +89,7 @@ func (s *Server) addReadTools() {
 	}, func(in *jsonschema.Schema) {
 		prop(in, "from").Minimum = new(0.0)
 		prop(in, "to").Minimum = new(0.0)
-	}, func(c *call, in ReadIn) (string, FileContent, error) { return c.read(in) })
+	}, (*call).read)
 
 	addTool(s, toolSpec{
 		name:  "memory_search",
@@ -99,7 +103,7 @@ func (s *Server) addReadTools() {
 		for _, d := range []string{"from", "to"} {
 			prop(in, d).Pattern = `^\d{4}-\d{2}-\d{2}$`
 		}
-	}, func(c *call, in SearchIn) (string, SearchOut, error) { return c.search(in) })
+	}, (*call).search)
 }
 
 func otherNames(ws *memstore.Workspace, p *memstore.Project) []string {
@@ -114,22 +118,20 @@ func otherNames(ws *memstore.Workspace, p *memstore.Project) []string {
 
 func fileContent(rel string, data []byte) FileContent {
 	s := string(data)
-	return FileContent{
+	return FileContent{FileMeta: FileMeta{
 		Path:      rel,
 		Version:   gitrepo.BlobVersion(data),
 		Lines:     memstore.CountLines(data),
 		Chars:     utf8.RuneCountInString(s),
 		Sensitive: IsSensitive(data),
-		Content:   s,
-	}
+	}, Content: s}
 }
 
 func (c *call) read(in ReadIn) (string, FileContent, error) {
-	f, err := resolve(c.p, in.Path)
+	f, err := c.resolve(in.Path)
 	if err != nil {
 		return "", FileContent{}, err
 	}
-	c.path = f.rel
 	data, err := c.readMem(f)
 	if err != nil {
 		return "", FileContent{}, err

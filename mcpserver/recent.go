@@ -47,7 +47,7 @@ func (s *Server) addRecentTool() {
 	}, func(in *jsonschema.Schema) {
 		d := prop(in, "days")
 		d.Minimum, d.Maximum = new(0.0), new(float64(maxRecentDays))
-	}, func(c *call, in RecentIn) (string, RecentOut, error) { return c.recent(in) })
+	}, (*call).recent)
 }
 
 func (c *call) recent(in RecentIn) (string, RecentOut, error) {

@@ -13,35 +13,40 @@ import (
 
 // WriteIn is the input of memory_write.
 type WriteIn struct {
-	Path    string `json:"path"`
+	PathIn
 	Content string `json:"content" jsonschema:"the whole file"`
 	Version string `json:"version" jsonschema:"from memory_read; empty to create"`
-	Scope
 }
 
 // WriteOut is what memory_write returns.
 type WriteOut struct {
-	Path            string   `json:"path"`
-	Version         string   `json:"version" jsonschema:"the new version, for a next memory_write"`
-	PreviousVersion string   `json:"previous_version,omitempty"`
-	Chars           int      `json:"chars"`
-	Lines           int      `json:"lines"`
-	Unchanged       bool     `json:"unchanged,omitempty"`
-	Added           []string `json:"added" jsonschema:"lines the file gained, as written"`
-	Removed         []string `json:"removed" jsonschema:"lines the file lost"`
-	Commit          string   `json:"commit,omitempty"`
-	CommitNote      string   `json:"commit_note,omitempty"`
+	Path            string `json:"path"`
+	Version         string `json:"version" jsonschema:"the new version, for a next memory_write"`
+	PreviousVersion string `json:"previous_version,omitempty"`
+	Chars           int    `json:"chars"`
+	Lines           int    `json:"lines"`
+	Unchanged       bool   `json:"unchanged,omitempty"`
+	Diffed
+	Committed
 }
 
+// Diffed is what a write changed in a file's lines.
+type Diffed struct {
+	Added   []string `json:"added" jsonschema:"lines the file gained, as written"`
+	Removed []string `json:"removed" jsonschema:"lines the file lost"`
+}
+
+// noLines is a Diffed with no line, for a call refused before anything was read.
+func noLines() Diffed { return Diffed{Added: []string{}, Removed: []string{}} }
+
 func (c *call) write(in WriteIn) (string, WriteOut, error) {
-	f, err := resolve(c.p, in.Path)
+	f, err := c.resolve(in.Path)
 	if err != nil {
-		return "", WriteOut{Added: []string{}, Removed: []string{}}, err
+		return "", WriteOut{Diffed: noLines()}, err
 	}
-	c.path = f.rel
 	version, err := checkWrite(in, f.rel)
 	if err != nil {
-		return "", WriteOut{Path: f.rel, Added: []string{}, Removed: []string{}}, err
+		return "", WriteOut{Path: f.rel, Diffed: noLines()}, err
 	}
 	return c.rewrite(f, version, "Rewrote", func(_ []byte, exists bool) ([]byte, error) {
 		switch {
@@ -59,8 +64,7 @@ func (c *call) write(in WriteIn) (string, WriteOut, error) {
 // (when given) is the file's, what the rewrite adds is at most MaxFileChars and holds no
 // secret. verb says what was done to an existing file ("Rewrote", "Edited").
 func (c *call) rewrite(f memFile, version, verb string, edit func(old []byte, exists bool) ([]byte, error)) (string, WriteOut, error) {
-	out := WriteOut{Path: f.rel, Added: []string{}, Removed: []string{}}
-	c.path = f.rel
+	out := WriteOut{Path: f.rel, Diffed: noLines()}
 	c.s.writeMu.Lock()
 	defer c.s.writeMu.Unlock()
 	var exists bool
@@ -118,7 +122,7 @@ func (c *call) rewrite(f memFile, version, verb string, edit func(old []byte, ex
 	if !exists {
 		verb = "Created"
 	}
-	out.Commit, out.CommitNote = c.committed(written)
+	out.Committed = c.committed(written)
 	return rewriteText(verb, exists, out), out, nil
 }
 
@@ -142,7 +146,7 @@ func rewriteText(verb string, exists bool, out WriteOut) string {
 			fmt.Fprintf(&b, "- %s\n", l)
 		}
 	}
-	writeCommitLine(&b, out.Commit, out.CommitNote)
+	out.writeLine(&b)
 	return b.String()
 }
 

@@ -35,8 +35,7 @@ type AddOut struct {
 	Added      []Written `json:"added" jsonschema:"the bullets as written"`
 	Duplicates []string  `json:"duplicates" jsonschema:"bullets already in memory, not written again"`
 	Similar    []string  `json:"similar,omitempty" jsonschema:"bullets written though near one already in memory"`
-	Commit     string    `json:"commit,omitempty"`
-	CommitNote string    `json:"commit_note,omitempty" jsonschema:"why no commit was made, with autocommit on"`
+	Committed
 }
 
 // Written is a bullet as it was written.
@@ -55,9 +54,8 @@ type DoneIn struct {
 
 // DoneOut is what memory_done returns.
 type DoneOut struct {
-	Ticked     []Written `json:"ticked" jsonschema:"the lines written in Finalisé"`
-	Commit     string    `json:"commit,omitempty"`
-	CommitNote string    `json:"commit_note,omitempty"`
+	Ticked []Written `json:"ticked" jsonschema:"the lines written in Finalisé"`
+	Committed
 }
 
 func (s *Server) addWriteTools() {
@@ -76,14 +74,14 @@ func (s *Server) addWriteTools() {
 		bl := prop(in, "bullets")
 		bl.MinItems = new(1)
 		bl.Items.MinLength = new(1)
-	}, func(c *call, in AddIn) (string, AddOut, error) { return c.add(in) })
+	}, (*call).add)
 
 	addTool(s, toolSpec{
 		name:  "memory_done",
 		title: "Tick an item",
 		write: true,
 		desc:  `Ticks the open À suivre item holding text's words; several match: none ticked unless all.`,
-	}, nil, func(c *call, in DoneIn) (string, DoneOut, error) { return c.done(in) })
+	}, nil, (*call).done)
 
 	addTool(s, toolSpec{
 		name:        "memory_write",
@@ -92,7 +90,7 @@ func (s *Server) addWriteTools() {
 		destructive: true,
 		idempotent:  true,
 		desc:        `Replaces a whole file; version from memory_read (empty to create). Refused if the file changed.`,
-	}, nil, func(c *call, in WriteIn) (string, WriteOut, error) { return c.write(in) })
+	}, nil, (*call).write)
 
 	addTool(s, toolSpec{
 		name:        "memory_forget",
@@ -102,7 +100,7 @@ func (s *Server) addWriteTools() {
 		desc:        `Removes one bullet (by its text; section when several); git keeps it.`,
 	}, func(in *jsonschema.Schema) {
 		prop(in, "bullet").MinLength = new(1)
-	}, func(c *call, in ForgetIn) (string, ForgetOut, error) { return c.forget(in) })
+	}, (*call).forget)
 }
 
 // secretRefusal is the message of a write refused by the secret guard; it never quotes the secret.
@@ -199,7 +197,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 		for _, a := range out.Added {
 			fmt.Fprintf(&b, "- %s%s\n", a.Text, c.change("").Marker()) // as the file holds it
 		}
-		out.Commit, out.CommitNote = c.committed(written)
+		out.Committed = c.committed(written)
 	}
 	if len(out.Similar) > 0 {
 		b.WriteString("written, though near a fact already in memory (check it is a different one; memory_search shows both):\n")
@@ -216,7 +214,7 @@ func (c *call) add(in AddIn) (string, AddOut, error) {
 			fmt.Fprintf(&b, "- %s\n", d)
 		}
 	}
-	writeCommitLine(&b, out.Commit, out.CommitNote)
+	out.writeLine(&b)
 	return b.String(), out, nil
 }
 
@@ -271,8 +269,8 @@ func (c *call) done(in DoneIn) (string, DoneOut, error) {
 		}
 	}
 	c.path = strings.Join(paths, ",")
-	out.Commit, out.CommitNote = c.committed(written)
-	writeCommitLine(&b, out.Commit, out.CommitNote)
+	out.Committed = c.committed(written)
+	out.writeLine(&b)
 	return b.String(), out, nil
 }
 

@@ -215,30 +215,66 @@ func (c *Command) CommitMessage() string {
 	return m
 }
 
-// testRunners run a project's tests whatever their arguments.
-var testRunners = []string{"pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "tox", "nox", "phpunit", "rspec",
-	"ctest", "gotestsum", "playwright", "cypress", "karma", "bats"}
+// check is a kind of command a project runs on its code: tests, builds.
+type check struct {
+	programs    []string            // run it whatever their arguments
+	subcommands map[string][]string // per program, the subcommands that run it
+	scripts     []string            // words a package script's name holds when it runs it
+}
 
-// builders build a project whatever their arguments.
-var builders = []string{"make", "gmake", "ninja", "tsc", "webpack", "esbuild", "rollup", "msbuild"}
-
-// subTests and subBuilds are the subcommands that test or build, per program.
 var (
-	subTests = map[string][]string{
-		"go": {"test"}, "cargo": {"test", "nextest"}, "npm": {"test", "t"}, "pnpm": {"test", "t"}, "yarn": {"test"},
-		"bun": {"test"}, "deno": {"test"}, "dotnet": {"test"}, "swift": {"test"}, "zig": {"test"}, "mix": {"test"},
-		"mvn": {"test", "verify"}, "gradle": {"test", "check"}, "./gradlew": {"test", "check"}, "bazel": {"test"},
-		"sbt": {"test"}, "lein": {"test"}, "stack": {"test"}, "cabal": {"test"}, "flutter": {"test"}, "dart": {"test"},
-		"python": {"unittest", "pytest"}, "python3": {"unittest", "pytest"}, "just": {"test"}, "meson": {"test"},
+	testRuns = check{
+		programs: []string{"pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "tox", "nox", "phpunit", "rspec",
+			"ctest", "gotestsum", "playwright", "cypress", "karma", "bats"},
+		subcommands: map[string][]string{
+			"go": {"test"}, "cargo": {"test", "nextest"}, "npm": {"test", "t"}, "pnpm": {"test", "t"}, "yarn": {"test"},
+			"bun": {"test"}, "deno": {"test"}, "dotnet": {"test"}, "swift": {"test"}, "zig": {"test"}, "mix": {"test"},
+			"mvn": {"test", "verify"}, "gradle": {"test", "check"}, "./gradlew": {"test", "check"}, "bazel": {"test"},
+			"sbt": {"test"}, "lein": {"test"}, "stack": {"test"}, "cabal": {"test"}, "flutter": {"test"}, "dart": {"test"},
+			"python": {"unittest", "pytest"}, "python3": {"unittest", "pytest"}, "just": {"test"}, "meson": {"test"},
+		},
+		scripts: []string{"test"},
 	}
-	subBuilds = map[string][]string{
-		"go": {"build", "vet", "install"}, "cargo": {"build", "check", "clippy"}, "dotnet": {"build"}, "swift": {"build"},
-		"zig": {"build"}, "mix": {"compile"}, "mvn": {"compile", "package", "install"}, "gradle": {"build", "assemble"},
-		"./gradlew": {"build", "assemble"}, "bazel": {"build"}, "sbt": {"compile"}, "stack": {"build"}, "cabal": {"build"},
-		"flutter": {"build"}, "cmake": {"--build"}, "meson": {"compile"}, "just": {"build"}, "vite": {"build"},
-		"next": {"build"}, "npm": {"run-script"}, "docker": {"build"},
+	buildRuns = check{
+		programs: []string{"make", "gmake", "ninja", "tsc", "webpack", "esbuild", "rollup", "msbuild"},
+		subcommands: map[string][]string{
+			"go": {"build", "vet", "install"}, "cargo": {"build", "check", "clippy"}, "dotnet": {"build"}, "swift": {"build"},
+			"zig": {"build"}, "mix": {"compile"}, "mvn": {"compile", "package", "install"}, "gradle": {"build", "assemble"},
+			"./gradlew": {"build", "assemble"}, "bazel": {"build"}, "sbt": {"compile"}, "stack": {"build"}, "cabal": {"build"},
+			"flutter": {"build"}, "cmake": {"--build"}, "meson": {"compile"}, "just": {"build"}, "vite": {"build"},
+			"next": {"build"}, "docker": {"build"}, "pnpm": {"build"}, "yarn": {"build"}, "bun": {"build"},
+		},
+		scripts: []string{"build", "compile", "typecheck"},
 	}
 )
+
+// is reports a command of kind k (see check), through its runner (Run).
+func (c *Command) is(k check) bool {
+	run := c.Run()
+	if len(run) == 0 {
+		return false
+	}
+	name := programName(run[0], c.dialect)
+	if slices.Contains(k.programs, name) {
+		return true
+	}
+	if s := c.Script(); s != "" {
+		return slices.ContainsFunc(k.scripts, func(w string) bool { return strings.Contains(s, w) })
+	}
+	key := name
+	if strings.HasPrefix(run[0], "./") {
+		key = run[0] // ./gradlew as written
+	}
+	return len(run) > 1 && slices.Contains(k.subcommands[key], run[1])
+}
+
+// IsTest reports a command that runs a project's tests: go test, cargo test, pytest, npm
+// test, a package script whose name says test…
+func (c *Command) IsTest() bool { return c.is(testRuns) }
+
+// IsBuild reports a command that builds or checks a project's code: go build / vet, cargo
+// build / check / clippy, make, tsc, a package script whose name says build…
+func (c *Command) IsBuild() bool { return c.is(buildRuns) }
 
 // scriptRunners run a package script: npm run lint, pnpm build, yarn test.
 var scriptRunners = []string{"npm", "pnpm", "yarn", "bun"}
@@ -254,51 +290,6 @@ func (c *Command) Script() string {
 		return run[2]
 	}
 	return ""
-}
-
-// IsTest reports a command that runs a project's tests: go test, cargo test, pytest, npm
-// test, a package script whose name says test…
-func (c *Command) IsTest() bool {
-	run := c.Run()
-	if len(run) == 0 {
-		return false
-	}
-	name := programName(run[0], c.dialect)
-	if slices.Contains(testRunners, name) {
-		return true
-	}
-	if s := c.Script(); s != "" {
-		return strings.Contains(s, "test")
-	}
-	return len(run) > 1 && slices.Contains(subTests[progKey(run[0], name)], run[1])
-}
-
-// IsBuild reports a command that builds or checks a project's code: go build / vet, cargo
-// build / check / clippy, make, tsc, a package script whose name says build…
-func (c *Command) IsBuild() bool {
-	run := c.Run()
-	if len(run) == 0 {
-		return false
-	}
-	name := programName(run[0], c.dialect)
-	if slices.Contains(builders, name) {
-		return true
-	}
-	if s := c.Script(); s != "" {
-		return strings.Contains(s, "build") || strings.Contains(s, "compile") || strings.Contains(s, "typecheck")
-	}
-	if len(run) > 1 && (name == "npm" || name == "pnpm" || name == "yarn" || name == "bun") && run[1] == "build" {
-		return true
-	}
-	return len(run) > 1 && slices.Contains(subBuilds[progKey(run[0], name)], run[1])
-}
-
-// progKey is how the tables above name a program: by its base name, "./gradlew" as written.
-func progKey(word, name string) string {
-	if strings.HasPrefix(word, "./") {
-		return word
-	}
-	return name
 }
 
 // Commits reports a line that runs a git commit.

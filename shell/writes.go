@@ -245,23 +245,16 @@ func (c *Command) literalWord(w string) bool {
 }
 
 // Writes are the files the line's commands write (see Command.Writes), each once, in order.
-func (l *Line) Writes() []string {
-	var out []string
-	for _, c := range l.Commands {
-		for _, p := range c.Writes() {
-			if !slices.Contains(out, p) {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
+func (l *Line) Writes() []string { return l.files((*Command).Writes) }
 
 // Removes are the files the line's commands remove (see Command.Removes), each once, in order.
-func (l *Line) Removes() []string {
+func (l *Line) Removes() []string { return l.files((*Command).Removes) }
+
+// files are the files of each command of the line, each once, in order.
+func (l *Line) files(of func(c *Command) []string) []string {
 	var out []string
 	for _, c := range l.Commands {
-		for _, p := range c.Removes() {
+		for _, p := range of(c) {
 			if !slices.Contains(out, p) {
 				out = append(out, p)
 			}

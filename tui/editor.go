@@ -4,18 +4,18 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"carnet/shell"
 )
 
 // openEditor suspends the UI, opens path (workspace-relative) in $EDITOR (at line when > 0
 // and the editor takes +N) and reloads what it shows when the editor exits.
 func openEditor(c *common, path string, line int) tea.Cmd {
-	args := strings.Fields(c.editor)
-	if len(args) == 0 {
-		args = []string{"vi"}
-	}
+	args := editorArgs(c.editor)
 	if line > 0 && takesPlusLine(args[0]) {
 		args = append(args, fmt.Sprintf("+%d", line))
 	}
@@ -28,6 +28,15 @@ func openEditor(c *common, path string, line int) tea.Cmd {
 		}
 		return editorDoneMsg{path: path, err: err}
 	})
+}
+
+// editorArgs reads $EDITOR as the shell would ("code --wait", a quoted path with spaces):
+// the words of its first command, vi when it names none.
+func editorArgs(editor string) []string {
+	if cmds := shell.Parse(editor).Commands; len(cmds) > 0 && len(cmds[0].Words) > 0 {
+		return slices.Clone(cmds[0].Words)
+	}
+	return []string{"vi"}
 }
 
 // takesPlusLine reports whether an editor understands "+N" as "go to line N".

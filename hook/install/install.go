@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"carnet/shell"
 )
 
 // HookCommand is the command line registered for every hook event.
@@ -50,12 +52,11 @@ var claudeHooks = []agentHook{
 }
 
 // isCarnetHook reports whether a command line already runs carnet's hook (whatever path
-// or extra flags it uses).
+// or extra flags it uses), read as sh or, for a Windows path, as PowerShell reads it.
 func isCarnetHook(cmd string) bool {
-	f := strings.Fields(cmd)
-	for i, w := range f {
-		if strings.HasSuffix(strings.Trim(w, `"'`), "carnet") {
-			if slices.Contains(f[i+1:], "--hook") {
+	for _, d := range []shell.Dialect{shell.Sh, shell.PowerShell} {
+		for _, c := range shell.ParseAs(cmd, d).Commands {
+			if argv := c.Argv(); c.Name() == "carnet" && slices.Contains(argv[1:], "--hook") {
 				return true
 			}
 		}

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -63,13 +64,19 @@ func walk(f *syntax.File, src string) (w *walker, ok bool) {
 // parseFile parses src, recovering from what the grammar can recover from (a quote left
 // open, a missing "fi" or ")").
 func parseFile(src string) (f *syntax.File, err error) {
+	p := parsers.Get().(*syntax.Parser)
 	defer func() {
 		if recover() != nil {
-			f, err = nil, errPanic
+			f, err = nil, errPanic // a parser that panicked is not used again
+			return
 		}
+		parsers.Put(p)
 	}()
-	return syntax.NewParser(syntax.RecoverErrors(8)).Parse(strings.NewReader(src), "")
+	return p.Parse(strings.NewReader(src), "")
 }
+
+// parsers are kept between lines: a parser holds buffers worth reusing.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.RecoverErrors(8)) }}
 
 // unclosedHeredoc is the marker of a here-document err says is never closed.
 func unclosedHeredoc(err error) (string, bool) {

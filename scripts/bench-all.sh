@@ -14,6 +14,7 @@ echo "== start-up: what every process pays before main, and who links it"
 go run scripts/bench-startup.go
 echo "== hook: own work, then whole process"
 go test ./hook -run '^$' -bench . -benchmem -count "$count"
+go test ./shell -run '^$' -bench Parse -benchmem -count "$count"
 scripts/bench-hook.sh 31
 echo "== promote: plan for 1,000 logs"
 go test ./promote -run '^$' -bench Plan1000 -benchmem -count "$count"

@@ -22,6 +22,7 @@ func TestImportRules(t *testing.T) {
 		"carnet/secret":                         {"carnet/"},
 		"carnet/llm":                            {"carnet/"},
 		"carnet/shell":                          {"carnet/"},
+		"carnet/lang":                           {"carnet/"},
 		"carnet/hook/transcript":                {"carnet/"},
 		"carnet/hook/install":                   {"carnet/hook", "carnet/tui", "carnet/promote", "carnet/mcpserver"},
 		"carnet/hook":                           {"carnet/tui", "carnet/promote", "carnet/mcpserver"},

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -36,8 +35,11 @@ type Load struct {
 	Text     string
 	Tokens   int
 
-	head  string // title and how-to lines, before the parts
-	howto string // the two lines on recording a decision or a lesson
+	head   string   // title and how-to lines, before the parts
+	title  string   // the title line and the blank line after it
+	howto  string   // the two lines on recording a decision or a lesson
+	others []string // the other projects with a memory
+	words  loadWords
 }
 
 // LoadPart is one source of the load and what it costs.
@@ -50,6 +52,7 @@ type LoadPart struct {
 
 	blocks []*loadBlock
 	list   bool // blocks are list items, written without blank lines between them
+	open   bool // the open items: the first one is carried whatever the budget
 }
 
 type loadBlock struct {
@@ -66,6 +69,7 @@ type loadBlock struct {
 // Wording of the load's headings.
 type loadWords struct {
 	title, long, today, log, open, stopped, howto, over, others string
+	someOthers                                                  string // others, when not all of them fit: how many, and the first ones
 }
 
 var loadWording = map[string]loadWords{
@@ -74,13 +78,13 @@ var loadWording = map[string]loadWords{
 		howto: "Une décision (et pourquoi) ou une leçon ? La noter aussitôt : `carnet add -s decisions \"…\"`\n" +
 			"ou `carnet add -s connaissances \"…\"` (outil MCP : memory_add).\n",
 		over:   "long_memory.md fait %d lignes (limite %d) : lancer `carnet promote`.",
-		others: "Autres projets avec une mémoire : %s (`carnet load NOM`)."},
+		others: "Autres projets avec une mémoire : %s (`carnet load NOM`).", someOthers: "Autres projets avec une mémoire (%d) : %s (`carnet load NOM`)."},
 	"en": {title: "Session memory — %s", long: "Long-term memory", today: "Log of %s (today)",
 		log: "Log of %s", open: "Open next steps", stopped: "Where we stopped",
 		howto: "Made a decision (and why) or learned a lesson? Record it now: `carnet add -s decisions \"…\"`\n" +
 			"or `carnet add -s connaissances \"…\"` (MCP tool: memory_add).\n",
 		over:   "long_memory.md has %d lines (limit %d): run `carnet promote`.",
-		others: "Other projects with memory: %s (`carnet load NAME`)."},
+		others: "Other projects with memory: %s (`carnet load NAME`).", someOthers: "Other projects with memory (%d): %s (`carnet load NAME`)."},
 }
 
 // Section priorities: lower is kept first. Open items and today's next steps and decisions
@@ -128,7 +132,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 	if err != nil {
 		return nil, err
 	}
-	open := &LoadPart{Title: w.open, list: true}
+	open := &LoadPart{Title: w.open, list: true, open: true}
 	stopped := &LoadPart{Title: w.stopped, list: true}
 	if len(logParts) > 0 {
 		// Today's open items lead; the newest log's last goal and outcome say where work stopped.
@@ -174,17 +178,9 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 			others = append(others, q.Name)
 		}
 	}
-	l.howto = w.howto
-	var head strings.Builder
-	head.WriteString("# " + fmt.Sprintf(w.title, titleName(p)) + "\n\n" + w.howto)
-	for _, warn := range l.Warnings {
-		head.WriteString("\n> " + warn + "\n")
-	}
-	if len(others) > 0 {
-		head.WriteString("\n" + fmt.Sprintf(w.others, strings.Join(others, ", ")) + "\n")
-	}
+	l.title, l.howto, l.others, l.words = "# "+fmt.Sprintf(w.title, titleName(p))+"\n", "\n"+w.howto, others, w
 	l.recall(p)
-	l.fit(head.String(), maxChars)
+	l.fit(maxChars)
 	return l, nil
 }
 
@@ -314,72 +310,6 @@ func sectionBlocks(d *memstore.Doc, s memstore.Section, priority int) []*loadBlo
 		out = append(out, b)
 	}
 	return out
-}
-
-// fit keeps the most wanted bullets within the budget (and maxChars), then renders the
-// kept ones in document order, each under its section heading.
-func (l *Load) fit(head string, maxChars int) {
-	l.head = head
-	limit := l.Budget * 4 // characters
-	if maxChars > 0 && maxChars < limit {
-		limit = maxChars
-	}
-	used := utf8.RuneCountInString(head)
-	type ref struct {
-		part *LoadPart
-		b    *loadBlock
-	}
-	var all []ref
-	for _, p := range l.Parts {
-		for _, b := range p.blocks {
-			if !b.isHeading() {
-				all = append(all, ref{p, b})
-			}
-		}
-	}
-	sort.SliceStable(all, func(i, j int) bool {
-		bi, bj := all[i].b, all[j].b
-		return bi.priority < bj.priority || bi.priority == bj.priority && bi.age < bj.age
-	})
-	partKept := map[*LoadPart]bool{}
-	for _, r := range all {
-		cost := utf8.RuneCountInString(r.b.text)
-		if !partKept[r.part] {
-			cost += utf8.RuneCountInString(partHeading(r.part)) + 2
-		}
-		if r.b.head != nil && !r.b.head.kept {
-			cost += utf8.RuneCountInString(r.b.head.text) + 1
-		}
-		if used+cost > limit {
-			continue
-		}
-		used += cost
-		r.b.kept = true
-		if r.b.head != nil {
-			r.b.head.kept = true
-		}
-		partKept[r.part] = true
-	}
-	var sb strings.Builder
-	sb.WriteString(head)
-	var kept []*LoadPart
-	for _, p := range l.Parts {
-		body := p.render()
-		if body == "" {
-			continue
-		}
-		chunk := "\n" + partHeading(p) + "\n" + body
-		p.Tokens = Tokens(chunk)
-		sb.WriteString(chunk)
-		kept = append(kept, p)
-	}
-	if len(kept) == 0 {
-		l.Text = ""
-		l.Tokens = 0
-		return
-	}
-	l.Text = sb.String()
-	l.Tokens = Tokens(l.Text)
 }
 
 func (b *loadBlock) isHeading() bool { return b.head == nil && strings.HasPrefix(b.text, "### ") }

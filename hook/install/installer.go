@@ -81,8 +81,10 @@ var agents = map[string]struct {
 
 // Run registers carnet with an agent: it creates the memory layout when the workspace has
 // none, merges carnet's hooks and MCP server into the agent's settings and, with
-// o.MergeDriver, registers the git merge driver. Running it again changes nothing. On an
-// error, the report holds the steps done before it; the file it names is left as it was.
+// o.MergeDriver, registers the git merge driver. Running it again changes nothing. It reads
+// every file it would change before it writes any: a file it cannot read or merge is an
+// error naming it, with no report, and nothing is written. A write that fails (a full disk)
+// returns the report with the steps decided.
 func Run(o Options) (*Report, error) {
 	a, ok := agents[o.Agent]
 	if !ok {
@@ -95,15 +97,23 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every input is read and every change decided first; only then is anything written, so
+	// that a file carnet cannot read leaves the workspace as it was (no half installation).
 	in := &installer{Options: o, root: root, report: &Report{Agent: a.name, Root: root}}
 	if err := in.ensureInit(); err != nil {
-		return in.report, err
+		return nil, err
 	}
 	if err := a.install(in); err != nil {
-		return in.report, err
+		return nil, err
 	}
 	if o.MergeDriver {
 		if err := in.mergeDriver(); err != nil {
+			return nil, err
+		}
+	}
+	for _, w := range in.pending {
+		if err := w.do(); err != nil {
+			in.report.Steps = in.report.Steps[:w.step] // what was done before it
 			return in.report, err
 		}
 	}
@@ -115,8 +125,22 @@ func Run(o Options) (*Report, error) {
 // installer writes (or, in a dry run, only decides) the files of an installation.
 type installer struct {
 	Options
-	root   string
-	report *Report
+	root    string
+	report  *Report
+	pending []pendingWrite // the writes decided, run once every input has been read
+}
+
+// pendingWrite is a write decided and not made yet: the step it makes true, and how.
+type pendingWrite struct {
+	step int // index in the report's steps
+	do   func() error
+}
+
+// later queues the write of the step about to be recorded, unless this is a dry run.
+func (in *installer) later(do func() error) {
+	if !in.DryRun {
+		in.pending = append(in.pending, pendingWrite{step: len(in.report.Steps), do: do})
+	}
 }
 
 func (in *installer) step(s Step) { in.report.Steps = append(in.report.Steps, s) }
@@ -148,15 +172,16 @@ func (in *installer) ensureInit() error {
 	if !missing {
 		return nil
 	}
-	s := Step{Kind: StepInit, Path: in.root}
-	if !in.DryRun {
+	i := len(in.report.Steps)
+	in.later(func() error {
 		created, err := in.Init(in.root)
+		in.report.Steps[i].Created = created
 		if err != nil {
 			return fmt.Errorf("carnet init: %w", err)
 		}
-		s.Created = created
-	}
-	in.step(s)
+		return nil
+	})
+	in.step(Step{Kind: StepInit, Path: in.root})
 	in.report.Changed++
 	return nil
 }
@@ -337,11 +362,12 @@ func (in *installer) write(path string, old, data []byte, what string) error {
 	}
 	in.report.Changed++
 	name := in.show(path)
-	if !in.DryRun {
+	in.later(func() error {
 		if err := memstore.WriteFileAtomic(path, data); err != nil {
 			return fmt.Errorf("cannot write %s: %w", name, err)
 		}
-	}
+		return nil
+	})
 	in.step(Step{Kind: StepWrite, Path: name, What: what, Old: old, New: data})
 	return nil
 }
@@ -409,11 +435,12 @@ func (in *installer) mergeDriver() error {
 		return nil
 	}
 	in.report.Changed++
-	if !in.DryRun {
+	in.later(func() error {
 		if err := repo.SetConfig(cfg); err != nil {
 			return fmt.Errorf("cannot write the git config: %w", err)
 		}
-	}
+		return nil
+	})
 	in.step(Step{Kind: StepGitConfig, Settings: set})
 	return nil
 }

@@ -35,7 +35,7 @@ func agentCLI(t *testing.T, name string) string {
 	}
 	p := filepath.Join(dir, "node_modules", ".bin", name)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s is not installed: run scripts/install-agents.sh", name)
+		skipAgent(t, name, "%s is not installed: run scripts/install-agents.sh", name)
 	}
 	return p
 }
@@ -53,10 +53,10 @@ func newAgentRun(t *testing.T, name string) *agentRun {
 	t.Helper()
 	cli := agentCLI(t, name)
 	if _, err := exec.LookPath("unshare"); err != nil {
-		t.Skip("unshare is missing: the agents run only inside a loopback-only network namespace")
+		skipAgent(t, name, "unshare is missing: the agents run only inside a loopback-only network namespace")
 	}
 	if err := exec.Command("unshare", "-n", "true").Run(); err != nil {
-		t.Skipf("no network namespace here (unshare -n: %v): the agents run only inside one", err)
+		skipAgent(t, name, "no network namespace here (unshare -n: %v): the agents run only inside one", err)
 	}
 	bin := carnetBin(t)
 	sandbox := filepath.Join(filepath.Dir(bin), "carnet-agent-sandbox")

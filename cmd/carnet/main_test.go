@@ -9,9 +9,10 @@ import (
 	"carnet/hook/agentstest"
 )
 
-// TestMain makes the test binary double as the carnet command inside test scripts.
+// TestMain makes the test binary double as the carnet command inside test scripts, and says
+// which real-agent tests skipped (see skips).
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(reportSkips{m}, map[string]func(){
 		"carnet":                func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"carnet-agent-sandbox":  func() { os.Exit(agentstest.SandboxMain(os.Args[1:])) },
 		"carnet-recall-sandbox": func() { os.Exit(agentstest.RecallSandboxMain(os.Args[1:])) },

@@ -49,13 +49,13 @@ folder). With --no-tui it only builds it and prints where.`,
 				out := cmd.OutOrStdout()
 				fmt.Fprintf(out, "Sample workspace in %s: %d projects, %d daily logs (%d of them archived), %d commits.\n", dir, len(sum.Projects), sum.Logs, sum.Archived, sum.Commits)
 				if noTUI {
-					fmt.Fprintf(out, "Open it with: carnet --root %s\n", dir)
+					fmt.Fprintln(out, againHint("Open it with", dir))
 					return nil
 				}
 				if err := openUI(dir, g.project); err != nil {
 					return err
 				}
-				fmt.Fprintf(out, "Open it again with: carnet --root %s\n", dir)
+				fmt.Fprintln(out, againHint("Open it again with", dir))
 				return nil
 			},
 		}

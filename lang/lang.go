@@ -18,12 +18,19 @@ const (
 // LC_MESSAGES and LANG that is set and not empty decides; a French locale (fr, fr_FR.UTF-8,
 // fr_CA, …) gives FR, anything else (English, another language, C, POSIX, nothing) gives EN.
 func FromLocale(getenv func(string) string) string {
+	_, v := Locale(getenv)
+	return ofLocale(v)
+}
+
+// Locale is the variable that decides the locale's language and its value: the first of
+// LC_ALL, LC_MESSAGES and LANG set and not empty ("", "" when none is).
+func Locale(getenv func(string) string) (name, value string) {
 	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		if v := strings.TrimSpace(getenv(k)); v != "" {
-			return ofLocale(v)
+			return k, v
 		}
 	}
-	return EN
+	return "", ""
 }
 
 // ofLocale reads a locale name, language[_territory][.codeset][@modifier].
@@ -126,4 +133,15 @@ func pluralWord(w string) string {
 		return w + "x"
 	}
 	return w + "s"
+}
+
+// Merge joins several tables of wording into one (a package's, kept by subject).
+func Merge(ws ...Words) Words {
+	out := Words{}
+	for _, w := range ws {
+		for k, v := range w {
+			out[k] = v
+		}
+	}
+	return out
 }

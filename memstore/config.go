@@ -31,6 +31,9 @@ type Config struct {
 	Load     LoadConfig
 	Promote  PromoteConfig
 	MCP      MCPConfig
+
+	// LanguageSet says carnet.toml names the language (else Language is the default, fr).
+	LanguageSet bool
 }
 
 // HookConfig is the [hook] table.
@@ -221,7 +224,7 @@ func (r configReader) language(c *Config, f *fileConfig) error {
 	if *f.Language != "fr" && *f.Language != "en" {
 		return r.bad("language", fmt.Sprintf("%q is not fr or en", *f.Language))
 	}
-	c.Language = *f.Language
+	c.Language, c.LanguageSet = *f.Language, true
 	return nil
 }
 
@@ -589,12 +592,26 @@ func lineOf(data []byte, key string) int {
 	return 0
 }
 
-// ConfigTemplate is the commented carnet.toml that `carnet init` writes.
+// ConfigFor is the commented carnet.toml that `carnet init` writes for a workspace in lang
+// (fr or en, written uncommented); "" leaves the language to the default (ConfigTemplate).
+func ConfigFor(lang string) string {
+	if lang == "" {
+		return ConfigTemplate
+	}
+	return strings.Replace(ConfigTemplate, languageTemplate, `# The language carnet writes memory in (headings, the session's memory, the gate, the UI):
+# fr | en. carnet init chose it from your locale; change it here.
+language = "`+lang+`"
+`, 1)
+}
+
+const languageTemplate = `# Headings of newly written files: fr | en
+# language = "fr"
+`
+
+// ConfigTemplate is the commented carnet.toml with every value the default.
 const ConfigTemplate = `# carnet configuration — every value below is the default; uncomment to change it.
 
-# Headings of newly written files: fr | en
-# language = "fr"
-
+` + languageTemplate + `
 # Projects: name = memory folder, relative to this file. Without this table, carnet finds
 # every memory_sessions/ folder under the workspace (the one at the root is "root").
 # [projects]

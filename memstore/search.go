@@ -91,14 +91,18 @@ func (f *folder) listFiles() ([]listedFile, error) {
 // memory_sessions/logs/, the .gitignore line for logs/.debug/, and a commented carnet.toml at
 // the root when there is none. It returns what it created (relative paths); existing files
 // are left as they are.
-func Init(root, dir string) ([]string, error) {
+func Init(root, dir string) ([]string, error) { return InitIn(root, dir, "") }
+
+// InitIn is Init writing lang (fr or en) as the language of a new carnet.toml; an existing
+// carnet.toml is left as it is.
+func InitIn(root, dir, lang string) ([]string, error) {
 	created, err := InitFolder(root, path.Join(filepath.ToSlash(dir), MemoryDir))
 	if err != nil {
 		return created, err
 	}
 	cfg := filepath.Join(root, ConfigFile)
 	if _, err := os.Stat(cfg); os.IsNotExist(err) {
-		if err := WriteFileAtomic(cfg, []byte(ConfigTemplate)); err != nil {
+		if err := WriteFileAtomic(cfg, []byte(ConfigFor(lang))); err != nil {
 			return created, err
 		}
 		created = append(created, ConfigFile)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"carnet/lang"
 	"carnet/memstore"
 	"carnet/secret"
 )
@@ -44,22 +45,28 @@ root when there is none. Existing files are left as they are.`,
 			if strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "..") {
 				return fmt.Errorf("DIR must be relative to the workspace root (%s)", root)
 			}
+			l, err := workspaceLanguage(root)
+			if err != nil {
+				return err
+			}
 			created, err := initWorkspace(root, dir)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
 			if len(created) == 0 {
-				fmt.Fprintf(out, "carnet is already set up in %s\n", root)
+				fmt.Fprintln(out, words.F(l.lang, "carnet is already set up in %s", root))
+				fmt.Fprintln(out, l.line())
 				return nil
 			}
 			for _, c := range created {
-				fmt.Fprintln(out, "created", c)
+				fmt.Fprintln(out, words.F(l.lang, "created %s", c))
 			}
+			fmt.Fprintln(out, l.line())
 			if sub := subfolder(root); dir == "" && sub != "" {
-				fmt.Fprintf(out, "note: this is the memory of the whole workspace (%s); for a project of its own in this folder: carnet init %s\n", root, sub)
+				fmt.Fprintln(out, words.F(l.lang, "note: this is the memory of the whole workspace (%s); for a project of its own in this folder: carnet init %s", root, sub))
 			}
-			fmt.Fprintln(out, "next: carnet install   (registers the hook so sessions are captured and loaded)")
+			fmt.Fprintln(out, words.T(l.lang, "next: carnet install   (registers the hook so sessions are captured and loaded)"))
 			return nil
 		},
 	}
@@ -90,7 +97,7 @@ func initWorkspace(root, dir string) ([]string, error) {
 		return nil, err
 	}
 	if len(cfg.Projects) == 0 {
-		return memstore.Init(root, dir)
+		return memstore.InitIn(root, dir, lang.FromLocale(getenv)) // the locale's language, for a new carnet.toml
 	}
 	names := make([]string, 0, len(cfg.Projects))
 	for n := range cfg.Projects {

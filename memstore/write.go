@@ -103,8 +103,7 @@ func (p *Project) keepFirst(tx *Tx, c Change) error {
 		return nil
 	}
 	keep := c
-	keep.What = "keep " + strings.Join(baseNames(paths), ", ") + " as it was before: " + oneLine(c.What)
-	keep.Body = nil
+	keep.What, keep.Body = keptFirst(baseNames(paths), c.What)
 	if _, err := p.WS.commit(paths, p.Name, keep); err != nil {
 		return fmt.Errorf("cannot commit %s as it was first, so nothing was changed: %w", strings.Join(paths, ", "), err)
 	}

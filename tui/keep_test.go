@@ -102,7 +102,7 @@ func TestCurateDeleteUncommittedThenUndo(t *testing.T) {
 		t.Fatal("d y did not delete the bullet")
 	}
 	log := git(t, root, "log", "-2", "--format=%s")
-	if !strings.Contains(log, "memory(cmms_doc): delete a bullet of cmms_doc\nmemory(cmms_doc): keep 2026-03-22.md as it was before: delete a bullet of cmms_doc") {
+	if !strings.Contains(log, "memory(cmms_doc): delete a bullet of cmms_doc\nmemory(cmms_doc): commit 2026-03-22.md as it was left uncommitted") {
 		t.Fatalf("want the file kept first, then the deletion:\n%s", log)
 	}
 	if !strings.Contains(git(t, root, "show", "HEAD~1:"+rel), "- "+ref.text+"\n") {

@@ -135,6 +135,8 @@ func (c *common) onWrote(msg wroteMsg) tea.Cmd {
 	text := msg.what
 	if msg.commit.Hash != "" {
 		text += " · committed " + msg.commit.Hash[:7]
+	} else if msg.commit.Skipped != "" {
+		text += " · not committed: " + msg.commit.Skipped
 	}
 	if msg.undo != nil {
 		text += " · u undoes"

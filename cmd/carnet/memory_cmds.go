@@ -181,7 +181,7 @@ like a secret is refused. The project is chosen with -p only. --importance (1-10
 			for _, a := range res.Added {
 				fmt.Fprintf(out, "added to %s: %s\n", a.Path, a.Text)
 			}
-			reportCommit(cmd, memstore.Written{Commit: res.Commit, CommitErr: res.CommitErr})
+			reportCommit(cmd, memstore.Written{Changed: res.Changed, Commit: res.Commit, CommitErr: res.CommitErr})
 			if res.Duplicates > 0 {
 				fmt.Fprintf(out, "%d already there, not added again\n", res.Duplicates)
 			}
@@ -365,12 +365,20 @@ func cliChange(what string) memstore.Change {
 	return memstore.Change{Writer: "cli", Author: memstore.AgentFromEnv(getenv), What: what, Commit: memstore.CommitOnAutocommit, Now: now()}
 }
 
-// reportCommit says the commit a write made, or why it failed (the memory is written).
+// reportCommit says the commit a write made, why it failed (the memory is written), or why
+// there is none: the CLI commits only with autocommit (README "Commits").
 func reportCommit(cmd *cobra.Command, w memstore.Written) {
 	switch {
 	case w.CommitErr != nil:
 		fmt.Fprintf(cmd.ErrOrStderr(), "written, not committed: %v\n", w.CommitErr)
 	case w.Commit.Hash != "":
 		fmt.Fprintf(cmd.OutOrStdout(), "committed %s\n", w.Commit.Hash[:7])
+	case w.Commit.Skipped != "":
+		fmt.Fprintf(cmd.OutOrStdout(), "not committed: %s\n", w.Commit.Skipped)
+	case len(w.Changed) > 0:
+		fmt.Fprintln(cmd.OutOrStdout(), notCommitted)
 	}
 }
+
+// notCommitted is what the CLI says of a write that autocommit off leaves uncommitted.
+const notCommitted = "not committed: the CLI, the hook and the MCP server commit only with `autocommit = true` ([hook] in carnet.toml); commit it with git, or with C in carnet's timeline"

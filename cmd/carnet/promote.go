@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"carnet/memstore"
+	"carnet/memstore/gitrepo"
 	"carnet/promote"
 )
 
@@ -155,9 +157,23 @@ func offerCommit(cmd *cobra.Command, p *memstore.Project, yes, dryRun bool, t ti
 		return err
 	}
 	out, in := cmd.OutOrStdout(), cmd.InOrStdin()
-	fmt.Fprintf(out, "%s written and not committed (an earlier commit failed?):\n", memstore.Plural(len(files), "memory file"))
-	for _, f := range files {
-		fmt.Fprintf(out, "  %s %s\n", f.Kind, f.Path)
+	refused, others := splitRefused(p, files)
+	if len(refused) > 0 {
+		fmt.Fprintf(out, "%s left uncommitted by a commit that failed (a pre-commit hook, signing, a busy index); the next write retries it:\n", memstore.Plural(len(refused), "memory file"))
+		printFileKinds(out, refused)
+	}
+	switch {
+	case len(others) == 0:
+	case p.WS.Config.Hook.Autocommit:
+		fmt.Fprintf(out, "%s not committed yet (written by hand, or before autocommit was on):\n", memstore.Plural(len(others), "memory file"))
+		printFileKinds(out, others)
+	default:
+		verb := "are"
+		if len(others) == 1 {
+			verb = "is"
+		}
+		fmt.Fprintf(out, "%s %s not committed yet (the hook, the MCP server and the CLI commit only with [hook] autocommit = true):\n", memstore.Plural(len(others), "memory file"), verb)
+		printFileKinds(out, others)
 	}
 	switch {
 	case dryRun:
@@ -180,6 +196,26 @@ func offerCommit(cmd *cobra.Command, p *memstore.Project, yes, dryRun bool, t ti
 	}
 	printResult(out, res)
 	return nil
+}
+
+// splitRefused parts the uncommitted files into those a refused commit left (see
+// Project.RefusedCommit) and the others.
+func splitRefused(p *memstore.Project, files []gitrepo.FileChange) (refused, others []gitrepo.FileChange) {
+	left := p.RefusedCommit()
+	for _, f := range files {
+		if slices.Contains(left, f.Path) || slices.ContainsFunc(left, func(l string) bool { return strings.HasPrefix(f.Path, strings.TrimSuffix(l, "/")+"/") }) {
+			refused = append(refused, f)
+		} else {
+			others = append(others, f)
+		}
+	}
+	return refused, others
+}
+
+func printFileKinds(out io.Writer, files []gitrepo.FileChange) {
+	for _, f := range files {
+		fmt.Fprintf(out, "  %s %s\n", f.Kind, f.Path)
+	}
 }
 
 // printPlan prints every change as a unified diff, then the summary and the notes.

@@ -141,14 +141,14 @@ func TestPromoteAfterAFailedCommit(t *testing.T) {
 
 	// Still locked: the rerun offers the commit, which fails again and says so.
 	code, out, errs = promote("--yes")
-	if code == 0 || !strings.Contains(out, "written and not committed") || !strings.Contains(errs, "the commit failed") {
+	if code == 0 || !strings.Contains(out, "left uncommitted by a commit that failed") || !strings.Contains(errs, "the commit failed") {
 		t.Fatalf("rerun, still locked: exit %d\n%s\n%s", code, out, errs)
 	}
 	if err := os.Remove(lock); err != nil {
 		t.Fatal(err)
 	}
 	code, out, errs = promote()
-	if code == 0 || !strings.Contains(out, "written and not committed") || !strings.Contains(errs, "--yes") {
+	if code == 0 || !strings.Contains(out, "left uncommitted by a commit that failed") || !strings.Contains(errs, "--yes") {
 		t.Fatalf("rerun without --yes: exit %d\n%s\n%s", code, out, errs)
 	}
 	code, out, errs = promote("--dry-run")

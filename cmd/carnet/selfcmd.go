@@ -10,7 +10,8 @@ import (
 
 // againHint is the line that says how to run carnet on dir again, with a command that works
 // from here (see selfCommand).
-func againHint(verb, dir string) string {
+func againHint(l, verb, dir string) string {
+	verb = words.T(l, verb)
 	exe, _ := os.Executable()
 	onPath, _ := exec.LookPath("carnet")
 	if onPath != "" {
@@ -23,12 +24,12 @@ func againHint(verb, dir string) string {
 	}
 	cmd := selfCommand(exe, os.Args[0], onPath, inSource())
 	if cmd == "" {
-		return verb + ": carnet --root " + dir + "   (carnet is not installed: go install ./cmd/carnet in carnet's folder puts it on your PATH)"
+		return words.F(l, "%s: carnet --root %s   (carnet is not installed: go install ./cmd/carnet in carnet's folder puts it on your PATH)", verb, dir)
 	}
 	if cmd == "go run ./cmd/carnet" && onPath == "" {
-		return verb + ": go run ./cmd/carnet --root " + dir + "   (or install carnet: go install ./cmd/carnet, then carnet --root " + dir + ")"
+		return words.F(l, "%s: go run ./cmd/carnet --root %s   (or install carnet: go install ./cmd/carnet, then carnet --root %[2]s)", verb, dir)
 	}
-	return verb + ": " + cmd + " --root " + dir
+	return words.F(l, "%s: %s --root %s", verb, cmd, dir)
 }
 
 // inSource says the current folder is carnet's source (go.mod of module carnet, and cmd/carnet).

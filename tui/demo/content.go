@@ -81,7 +81,7 @@ var themes = []theme{
 		subjects: []string{"le mode hors ligne", "la synchronisation des ordres de travail", "le scan des QR codes", "les notifications push",
 			"la signature du technicien", "le cache des photos", "l'écran de connexion SSO", "la migration vers Expo SDK 52"},
 		context: []string{"Travail sur %s de l'application terrain.", "Correction des retours de recette sur %s.", "Reprise de %s après la revue de code."},
-		goal:    []string{"Livrer %s en bêta interne.", "Stabiliser %s avant la version 2.4.", "Couvrir %s par des tests end-to-end Detox."},
+		goal:    []string{"Livrer %s en bêta interne.", "Stabiliser %s avant la version 2.4.", "Couvrir %s par des tests de bout en bout Detox."},
 		problem: []string{"Crash au démarrage sur Android 12 lié à %s (permission manquante).",
 			"La file de synchronisation rejouait deux fois les mises à jour pendant %s.",
 			"Les tests Detox échouaient en CI sur %s : émulateur trop lent au démarrage.",

@@ -33,6 +33,9 @@ type Options struct {
 	LogKB int
 	// Dense writes a log every day (benchmarks: projects × days logs exactly).
 	Dense bool
+	// Lang is the language of the memory and of carnet.toml's language line: "fr" or "en".
+	// "" writes French and leaves the language to carnet.toml's default (the tests' fixtures).
+	Lang string
 }
 
 // Default is the workspace `carnet demo` builds.
@@ -91,6 +94,7 @@ type builder struct {
 // project is one sample project while it is being written.
 type project struct {
 	th     theme
+	lang   string // "en", else French
 	name   string
 	dir    string // memory_sessions, absolute
 	logs   map[string]*dayLog
@@ -117,18 +121,22 @@ func (b *builder) build() error {
 		}
 		b.repo = true
 	}
+	pool := themes
+	if b.en() {
+		pool = themesEN
+	}
 	for i := 0; i < b.opts.Projects; i++ {
-		th := themes[i%len(themes)]
-		if i >= len(themes) {
-			name := extraThemes[(i-len(themes))%len(extraThemes)]
-			if n := (i - len(themes)) / len(extraThemes); n > 0 {
+		th := pool[i%len(pool)]
+		if i >= len(pool) {
+			name := extraThemes[(i-len(pool))%len(extraThemes)]
+			if n := (i - len(pool)) / len(extraThemes); n > 0 {
 				name = fmt.Sprintf("%s_%d", name, n+1)
 			}
 			th.name, th.dir = name, "projects/"+name
 		}
-		p := &project{th: th, name: th.name, dir: filepath.Join(b.root, filepath.FromSlash(th.dir), memstore.MemoryDir),
+		p := &project{th: th, lang: b.opts.Lang, name: th.name, dir: filepath.Join(b.root, filepath.FromSlash(th.dir), memstore.MemoryDir),
 			logs: map[string]*dayLog{}, ticks: map[string][]tickEvent{}}
-		if _, err := memstore.Init(b.root, th.dir); err != nil {
+		if _, err := memstore.InitIn(b.root, th.dir, b.opts.Lang); err != nil {
 			return err
 		}
 		b.projs = append(b.projs, p)
@@ -142,6 +150,17 @@ func (b *builder) build() error {
 		b.planLogs(p, i == 0)
 	}
 	return b.writeHistory()
+}
+
+// en says the demo is in English.
+func (b *builder) en() bool { return b.opts.Lang == "en" }
+
+// say is a demo's own wording in its language.
+func (b *builder) say(fr, en string) string {
+	if b.en() {
+		return en
+	}
+	return fr
 }
 
 // day is the date n days before today.
@@ -202,12 +221,12 @@ func (b *builder) planLongMemory(p *project, big bool) {
 	if big {
 		for _, t := range p.th.problem { // known pitfalls, worth remembering
 			for _, s := range p.th.subjects {
-				facts = append(facts, "Piège connu : "+lowerFirst(fill(t, s)))
+				facts = append(facts, b.say("Piège connu : ", "Known pitfall: ")+lowerFirst(fill(t, s)))
 			}
 		}
 		n = len(facts)
 		for i := range 20 { // the same fact said again later, slightly reworded
-			facts = append(facts, strings.TrimSuffix(facts[i*3], ".")+" (confirmé).")
+			facts = append(facts, strings.TrimSuffix(facts[i*3], ".")+b.say(" (confirmé).", " (confirmed)."))
 		}
 	}
 	facts = facts[:min(len(facts), n+20)]
@@ -291,7 +310,7 @@ func (b *builder) drawLog(p *project, date string) *dayLog {
 		p.subIdx++
 	}
 	other := pick(r, p.th.subjects)
-	l := &dayLog{date: date}
+	l := &dayLog{date: date, lang: b.opts.Lang}
 	l.context = []string{fill(pick(r, p.th.context), subj)}
 	if r.IntN(3) > 0 {
 		l.goal = []string{fill(pick(r, p.th.goal), subj)}
@@ -332,7 +351,9 @@ func sortedDates[T any](m map[string]T) []string {
 }
 
 func (b *builder) writeReadme() error {
-	text := "# Sample workspace\n\nBuilt by `carnet demo`: three projects whose coding agents keep their memory in\n" +
-		"`projects/*/memory_sessions/`. Open it with `carnet --root .`.\n"
+	text := b.say("# Espace de travail d'exemple\n\nFait par `carnet demo` : trois projets dont les agents de code gardent leur mémoire dans\n"+
+		"`projects/*/memory_sessions/`. L'ouvrir avec `carnet --root .`.\n",
+		"# Sample workspace\n\nBuilt by `carnet demo`: three projects whose coding agents keep their memory in\n"+
+			"`projects/*/memory_sessions/`. Open it with `carnet --root .`.\n")
 	return os.WriteFile(filepath.Join(b.root, "README.md"), []byte(text), 0o644)
 }

@@ -15,6 +15,7 @@ import (
 // dayLog is one daily log of a sample project.
 type dayLog struct {
 	date                    string
+	lang                    string // "en", else French
 	archived                bool
 	context, goal, problems []string
 	work, learn, decisions  []string
@@ -27,7 +28,11 @@ func (l *dayLog) size() int { return len(l.render(nil)) }
 // render writes the log as carnet writes it, items in ticked moved to Finalisé with ✅.
 func (l *dayLog) render(ticked map[string]bool) string {
 	var b strings.Builder
-	b.WriteString("# Log session — " + l.date + "\n")
+	if l.lang == "en" {
+		b.WriteString("# Session log — " + l.date + "\n")
+	} else {
+		b.WriteString("# Log session — " + l.date + "\n")
+	}
 	sec := func(h string, items []string, prefix string) {
 		if len(items) == 0 {
 			return
@@ -46,21 +51,26 @@ func (l *dayLog) render(ticked map[string]bool) string {
 			open = append(open, it)
 		}
 	}
-	sec("Contexte", l.context, "")
-	sec("Objectif", l.goal, "")
-	sec("Problèmes rencontrés", l.problems, "")
-	sec("Connaissances acquises", l.learn, "")
-	sec("Travail produit", l.work, "")
-	sec("Décisions prises", l.decisions, "")
-	sec("À suivre", open, "")
-	sec("Finalisé", done, "✅ ")
+	h := func(key string) string { return memstore.Heading(key, l.lang) }
+	sec(h(memstore.KeyContext), l.context, "")
+	sec(h(memstore.KeyGoal), l.goal, "")
+	sec(h(memstore.KeyProblems), l.problems, "")
+	sec(h(memstore.KeyKnowledge), l.learn, "")
+	sec(h(memstore.KeyWork), l.work, "")
+	sec(h(memstore.KeyDecisions), l.decisions, "")
+	sec(h(memstore.KeyNext), open, "")
+	sec(h(memstore.KeyDone), done, "✅ ")
 	return b.String()
 }
 
 // renderLong writes long_memory.md with the sections dated up to until.
 func (p *project) renderLong(until string) string {
 	var b strings.Builder
-	b.WriteString("# Mémoire long terme — " + p.name + "\n")
+	if p.lang == "en" {
+		b.WriteString("# Long-term memory — " + p.name + "\n")
+	} else {
+		b.WriteString("# Mémoire long terme — " + p.name + "\n")
+	}
 	for _, s := range p.long {
 		if s.date > until {
 			break

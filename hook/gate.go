@@ -64,7 +64,7 @@ func checkGate(p *memstore.Project, session, transcriptPath string, fx capture.P
 			r, _ := fx.Rel(e)
 			res.Edits = append(res.Edits, r)
 		}
-		res.Message = gateMessage(res.Edits, project)
+		res.Message = gateMessage(p.WS.Config.Language, res.Edits, project)
 		st.Blocks++
 	}
 	data, _ := json.Marshal(st)
@@ -74,17 +74,20 @@ func checkGate(p *memstore.Project, session, transcriptPath string, fx capture.P
 	return res, nil
 }
 
-func gateMessage(edits []string, project string) string {
+func gateMessage(lang string, edits []string, project string) string {
 	files := memstore.ListFiles(edits)
 	p := ""
 	if project != "" {
 		p = " -p " + project
 	}
+	if lang == "fr" {
+		return gateMessageFR(files, p)
+	}
 	return fmt.Sprintf(`carnet: this work changed files (%s) but recorded nothing in the project's memory since the last check.
 Before stopping, record what the next session needs to know, one command per fact:
   carnet add%[2]s --section decisions "<a decision taken, and why>"
-  carnet add%[2]s --section connaissances "<something learned about the code or the tools>"
-  carnet add%[2]s --section a_suivre "<what remains to do>"
+  carnet add%[2]s --section knowledge "<something learned about the code or the tools>"
+  carnet add%[2]s --section next "<what remains to do>"
   carnet done%[2]s "<an open item this work finished>"
 (or the carnet MCP tools memory_add / memory_done). Record only what is worth keeping, then stop again.`, files, p)
 }

@@ -70,6 +70,7 @@ type loadBlock struct {
 type loadWords struct {
 	title, long, today, log, open, stopped, howto, over, others string
 	someOthers                                                  string // others, when not all of them fit: how many, and the first ones
+	noNote                                                      string // a note [load] names that does not exist
 }
 
 var loadWording = map[string]loadWords{
@@ -78,13 +79,23 @@ var loadWording = map[string]loadWords{
 		howto: "Une décision (et pourquoi) ou une leçon ? La noter aussitôt : `carnet add -s decisions \"…\"`\n" +
 			"ou `carnet add -s connaissances \"…\"` (outil MCP : memory_add).\n",
 		over:   "long_memory.md fait %d lignes (limite %d) : lancer `carnet promote`.",
-		others: "Autres projets avec une mémoire : %s (`carnet load NOM`).", someOthers: "Autres projets avec une mémoire (%d) : %s (`carnet load NOM`)."},
+		others: "Autres projets avec une mémoire : %s (`carnet load NOM`).", someOthers: "Autres projets avec une mémoire (%d) : %s (`carnet load NOM`).",
+		noNote: "[load] notes : aucune note « %s » (notes/%[1]s.md)"},
 	"en": {title: "Session memory — %s", long: "Long-term memory", today: "Log of %s (today)",
 		log: "Log of %s", open: "Open next steps", stopped: "Where we stopped",
 		howto: "Made a decision (and why) or learned a lesson? Record it now: `carnet add -s decisions \"…\"`\n" +
-			"or `carnet add -s connaissances \"…\"` (MCP tool: memory_add).\n",
+			"or `carnet add -s knowledge \"…\"` (MCP tool: memory_add).\n",
 		over:   "long_memory.md has %d lines (limit %d): run `carnet promote`.",
-		others: "Other projects with memory: %s (`carnet load NAME`).", someOthers: "Other projects with memory (%d): %s (`carnet load NAME`)."},
+		others: "Other projects with memory: %s (`carnet load NAME`).", someOthers: "Other projects with memory (%d): %s (`carnet load NAME`).",
+		noNote: "[load] notes: no note \"%s\" (notes/%[1]s.md)"},
+}
+
+// wordingOf is the load's wording in the project's language.
+func wordingOf(p *memstore.Project) loadWords {
+	if w, ok := loadWording[p.WS.Config.Language]; ok {
+		return w
+	}
+	return loadWording["fr"]
 }
 
 // Section priorities: lower is kept first. Open items and today's next steps and decisions
@@ -98,11 +109,7 @@ var logPriority = map[string]int{
 // positive, also bounds the text (SessionStart's 10,000 characters).
 func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Load, error) {
 	cfg := p.WS.Config
-	lang := cfg.Language
-	w, ok := loadWording[lang]
-	if !ok {
-		w = loadWording["fr"]
-	}
+	w := wordingOf(p)
 	if budget <= 0 {
 		budget = cfg.Load.BudgetTokens
 	}

@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 
 	"carnet/memstore"
@@ -23,6 +25,10 @@ func (l *Load) recall(p *memstore.Project) {
 	var notes []*LoadPart
 	for _, slug := range p.WS.Config.Load.Notes {
 		n, data, err := p.ReadNote(slug)
+		if _, ok := errors.AsType[*memstore.NotFoundNoteError](err); ok {
+			l.Warnings = append(l.Warnings, fmt.Sprintf(wordingOf(p).noNote, slug))
+			continue
+		}
 		if err != nil {
 			l.Warnings = append(l.Warnings, "[load] notes: "+err.Error())
 			continue

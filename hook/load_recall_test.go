@@ -47,7 +47,7 @@ func TestComposeLoadNotesAndWeights(t *testing.T) {
 			t.Errorf("load holds %q:\n%s", not, l.Text)
 		}
 	}
-	if !strings.Contains(l.Explain(), `no note "absente"`) {
+	if !strings.Contains(l.Explain(), "aucune note « absente »") {
 		t.Errorf("a missing note is a warning:\n%s", l.Explain())
 	}
 }

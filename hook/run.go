@@ -152,7 +152,7 @@ func (r *runner) run() (int, []byte) {
 	if err != nil {
 		r.logf("%v", err)
 		if in.HookEventName == EventSessionStart {
-			return 0, brokenNotice(err) // else a typo in carnet.toml silently turns memory off
+			return 0, brokenNotice(r.language(), err) // else a typo in carnet.toml silently turns memory off
 		}
 		return 0, nil
 	}
@@ -181,7 +181,7 @@ func (r *runner) run() (int, []byte) {
 		out, err := r.sessionStart()
 		if err != nil {
 			r.logf("%v", err)
-			return 0, brokenNotice(err)
+			return 0, brokenNotice(r.language(), err)
 		}
 		return 0, out
 	case "":
@@ -591,8 +591,12 @@ func (r *runner) sessionStart() ([]byte, error) {
 
 // brokenNotice is the SessionStart output when memory cannot load: the agent is told why, so
 // that the user learns it (the hook's own log may be out of reach, and its stderr unseen).
-func brokenNotice(err error) []byte {
-	out, _ := sessionStartOutput(fmt.Sprintf("carnet, this project's memory, cannot start: %v. Memory is neither loaded nor recorded until this is fixed: tell the user.", err))
+func brokenNotice(l string, err error) []byte {
+	format := "carnet, this project's memory, cannot start: %v. Memory is neither loaded nor recorded until this is fixed: tell the user."
+	if l == "fr" {
+		format = brokenNoticeFR
+	}
+	out, _ := sessionStartOutput(fmt.Sprintf(format, err))
 	return out
 }
 

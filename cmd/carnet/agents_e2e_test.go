@@ -66,7 +66,8 @@ func newAgentRun(t *testing.T, name string) *agentRun {
 	a := &agentRun{t: t, cli: cli, home: t.TempDir(), repo: filepath.Join(t.TempDir(), "shop"), sandbox: sandbox}
 	a.env = append(cleanEnv(), "HOME="+a.home, "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+filepath.Dir(cli)+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"GIT_AUTHOR_NAME=Test", "GIT_AUTHOR_EMAIL=test@example.com", "GIT_COMMITTER_NAME=Test", "GIT_COMMITTER_EMAIL=test@example.com",
-		"XDG_CONFIG_HOME="+filepath.Join(a.home, ".config"), "XDG_DATA_HOME="+filepath.Join(a.home, ".local", "share"), "NO_COLOR=1")
+		"XDG_CONFIG_HOME="+filepath.Join(a.home, ".config"), "XDG_DATA_HOME="+filepath.Join(a.home, ".local", "share"), "NO_COLOR=1",
+		"LC_ALL=C.UTF-8") // the sessions are in English, and carnet install takes the language from the locale (the last value of a key wins)
 	if err := os.MkdirAll(a.repo, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +183,7 @@ func (a *agentRun) checkWork(recall []agentstest.Request) {
 	}
 	for _, r := range recall {
 		if strings.Contains(r.Body, "What did we do") { // the session's own request, not a side one
-			if !strings.Contains(r.Body, "Translate the greeting into German") || !strings.Contains(r.Body, "Mémoire de session — shop") {
+			if !strings.Contains(r.Body, "Translate the greeting into German") || !strings.Contains(r.Body, "Session memory — shop") {
 				a.t.Errorf("the second session did not receive the memory: %s", clip(r.Body))
 			}
 			return

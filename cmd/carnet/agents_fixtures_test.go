@@ -23,7 +23,7 @@ func TestAgentClaudeSessions(t *testing.T) {
 		gate, allow    bool   // the Stop gate on; all tools allowed
 		want           string // in the log
 	}{
-		{"hello", `Write a shell script called hello.sh that prints "Hello world" and run it.`, false, true, "Fichiers créés : hello.sh"},
+		{"hello", `Write a shell script called hello.sh that prints "Hello world" and run it.`, false, true, "Files created: hello.sh"},
 		{"denied", "The server does not start", false, false, "The server does not start"},
 		{"heavy", "Add a multiply function to calc.sh, with a test, and commit it.", false, true, "calc: add multiply with its test"},
 		{"compact", "Mark the multiply placeholder in calc.sh with issue 12.", true, true, "calc.sh"},

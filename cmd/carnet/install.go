@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"carnet/hook/install"
+	"carnet/memstore"
 )
 
 func init() { register(newInstallCmd) }
@@ -59,19 +60,27 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
   carnet install --merge-driver`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o := install.Options{Root: g.root, Agent: agent, Scope: scope, DryRun: dryRun, MergeDriver: mergeDriver,
+			root, err := memstore.ResolveRoot(g.root)
+			if err != nil {
+				return err
+			}
+			l, err := workspaceLanguage(root)
+			if err != nil {
+				return err
+			}
+			o := install.Options{Root: root, Agent: agent, Lang: l.lang, Scope: scope, DryRun: dryRun, MergeDriver: mergeDriver,
 				Init: func(root string) ([]string, error) { return initWorkspace(root, "") }}
 			rep, err := install.Run(o)
 			if rep != nil {
-				printInstall(cmd.OutOrStdout(), o, rep)
+				printInstall(cmd.OutOrStdout(), l.lang, o, rep)
 			}
 			if err != nil {
 				return err
 			}
-			printInstallSummary(cmd.OutOrStdout(), o, rep)
+			printInstallSummary(cmd.OutOrStdout(), l, o, rep)
 			if rep.NotOnPath {
 				// the hook and the MCP server are registered as "carnet …": the agent must find it
-				fmt.Fprintln(cmd.ErrOrStderr(), "warning: carnet is not on your PATH, and the agent runs it as \"carnet --hook\" and \"carnet mcp\": put it there (go install ./cmd/carnet, or copy it to a folder of $PATH)")
+				fmt.Fprintln(cmd.ErrOrStderr(), words.T(l.lang, "warning: carnet is not on your PATH, and the agent runs it as `carnet --hook` and `carnet mcp`: put it there (go install ./cmd/carnet, or copy it to a folder of $PATH)"))
 			}
 			return nil
 		},
@@ -83,16 +92,18 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
 	return c
 }
 
-// printInstall writes the steps of an installation, one line each (a diff per file in a dry run).
-func printInstall(out io.Writer, o install.Options, rep *install.Report) {
+// printInstall writes the steps of an installation, one line each (a diff per file in a dry
+// run), in language l.
+func printInstall(out io.Writer, l string, o install.Options, rep *install.Report) {
+	say := func(format string, a ...any) { fmt.Fprintln(out, words.F(l, format, a...)) }
 	for _, s := range rep.Steps {
 		switch s.Kind {
 		case install.StepInit:
 			if o.DryRun {
-				fmt.Fprintf(out, "would run carnet init in %s (no memory_sessions/ yet)\n", s.Path)
+				say("would run carnet init in %s (no memory_sessions/ yet)", s.Path)
 			}
 			for _, c := range s.Created {
-				fmt.Fprintln(out, "created", c)
+				say("created %s", c)
 			}
 		case install.StepWrite:
 			switch {
@@ -103,56 +114,78 @@ func printInstall(out io.Writer, o install.Options, rep *install.Report) {
 				}
 				fmt.Fprint(out, udiff.Unified(from, "b/"+s.Path, string(s.Old), string(s.New)))
 			case s.Old == nil:
-				fmt.Fprintf(out, "created %s (%s)\n", s.Path, s.What)
+				say("created %s (%s)", s.Path, whatInstalled(l, s.What))
 			default:
-				fmt.Fprintf(out, "updated %s (%s)\n", s.Path, s.What)
+				say("updated %s (%s)", s.Path, whatInstalled(l, s.What))
 			}
 		case install.StepSkillKept:
-			fmt.Fprintf(out, "kept %s (edited by hand; carnet leaves it alone)\n", s.Path)
+			say("kept %s (edited by hand; carnet leaves it alone)", s.Path)
 		case install.StepUserMCP:
-			fmt.Fprintln(out, "MCP server (user scope): claude mcp add --scope user carnet -- carnet mcp --client claude")
+			say("MCP server (user scope): `claude mcp add --scope user carnet -- carnet mcp --client claude`")
 		case install.StepNoRepo:
-			fmt.Fprintf(out, "merge driver not registered: %s is not in a git repository\n", s.Path)
+			say("merge driver not registered: %s is not in a git repository", s.Path)
 		case install.StepGitConfig:
-			verb := "set"
-			if o.DryRun {
-				verb = "would set"
-			}
 			for _, set := range s.Settings {
-				fmt.Fprintf(out, "%s %s in the repository's git config\n", verb, set)
+				if o.DryRun {
+					say("would set `%s` in the repository's git config", set)
+				} else {
+					say("set `%s` in the repository's git config", set)
+				}
 			}
 			if !o.DryRun {
-				fmt.Fprintln(out, "git merge driver carnet registered: memory files of two machines merge by section")
+				say("git merge driver carnet registered: memory files of two machines merge by section")
 			}
 		}
 	}
 }
 
-// printInstallSummary says in one line what the installation did (and, for Codex and Gemini
-// CLI, what is left to do).
-func printInstallSummary(out io.Writer, o install.Options, rep *install.Report) {
+// whatInstalled says in l what an installation step added ("hooks for Stop, …; MCP server carnet").
+func whatInstalled(l, what string) string {
+	parts := strings.Split(what, "; ")
+	for i, p := range parts {
+		if events, ok := strings.CutPrefix(p, "hooks for "); ok {
+			parts[i] = words.F(l, "hooks for %s", events)
+		} else {
+			parts[i] = words.T(l, p)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// printInstallSummary says in one line what the installation did, the language and who
+// commits (and, for Codex and Gemini CLI, what is left to do), in the workspace's language.
+func printInstallSummary(out io.Writer, lc langChoice, o install.Options, rep *install.Report) {
+	l := lc.lang
+	say := func(format string, a ...any) { fmt.Fprintln(out, words.F(l, format, a...)) }
 	switch {
 	case rep.Changed == 0:
-		fmt.Fprintf(out, "carnet is already installed for %s: nothing to change\n", rep.Agent)
+		say("carnet is already installed for %s: nothing to change", rep.Agent)
 	case o.DryRun:
-		fmt.Fprintln(out, "dry run: nothing written")
+		say("dry run: nothing written")
 	default:
-		fmt.Fprintf(out, "carnet is installed for %s: memory loads at session start and is captured after every turn\n", rep.Agent)
+		say("carnet is installed for %s: memory loads at session start and is captured after every turn", rep.Agent)
+	}
+	fmt.Fprintln(out, lc.line())
+	if cfg, err := memstore.LoadConfigFile(rep.Root); err == nil && cfg.Hook.Autocommit {
+		say("commits: `autocommit = true`: every write is committed, the hook's, MCP's and the CLI's too")
+	} else {
+		say("commits: what you change in carnet's UI, and a promotion you apply, is committed; what agents write (the hook, MCP, `carnet add`) is committed only with `autocommit = true` ([hook] in carnet.toml)")
 	}
 	if rep.Changed > 0 && !o.DryRun {
 		switch o.Agent {
 		case "codex":
-			fmt.Fprintln(out, "Codex runs these hooks only once you trust them: open /hooks in Codex and trust carnet's (again after any change to them).")
+			say("Codex runs these hooks only once you trust them: open /hooks in Codex and trust carnet's (again after any change to them).")
 			if o.Scope != "user" {
-				fmt.Fprintf(out, "Codex reads a project's .codex/hooks.json and .codex/config.toml only when it trusts the project: answer yes when it asks, or add to ~/.codex/config.toml:\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlString(rep.Root))
+				say("Codex reads a project's .codex/hooks.json and .codex/config.toml only when it trusts the project: answer yes when it asks, or add to ~/.codex/config.toml:")
+				fmt.Fprintf(out, "[projects.%s]\ntrust_level = \"trusted\"\n", tomlString(rep.Root))
 			}
 		case "gemini":
 			if o.Scope != "user" {
-				fmt.Fprintln(out, "Gemini CLI reads a project's .gemini/settings.json only in a trusted folder: trust this folder when Gemini asks (or with /permissions), else no hook runs.")
+				say("Gemini CLI reads a project's .gemini/settings.json only in a trusted folder: trust this folder when Gemini asks (or with /permissions), else no hook runs.")
 			}
-			fmt.Fprintln(out, "If Gemini CLI does not run the hooks, check that hooks are enabled in its settings (hooksConfig.enabled since v0.26, tools.enableHooks before).")
+			say("If Gemini CLI does not run the hooks, check that hooks are enabled in its settings (hooksConfig.enabled since v0.26, tools.enableHooks before).")
 		case "kimi":
-			fmt.Fprintln(out, "Kimi Code support follows its documentation and is not tested against the real CLI; Kimi's Stop hook sends no transcript, so carnet captures its final answer only (kimi-cli 1.45 and later).")
+			say("Kimi Code support follows its documentation and is not tested against the real CLI; Kimi's Stop hook sends no transcript, so carnet captures its final answer only (kimi-cli 1.45 and later).")
 		}
 	}
 }

@@ -208,47 +208,6 @@ func settingsObject(data []byte, jsonc bool) (*jsonObject, error) {
 	return obj, nil
 }
 
-// Skill is a Claude Code skill carnet installs: .claude/skills/<Name>/SKILL.md.
-type Skill struct {
-	Name    string
-	Content string
-}
-
-// ClaudeSkills are the slash commands /memory_load and /memory_promotion.
-var ClaudeSkills = []Skill{
-	{Name: "memory_load", Content: `---
-name: memory_load
-description: Load this project's carnet memory (long-term facts, today's and the previous log, still-open next steps). Use at the start of a task, after /clear, or when the user asks what was done or decided before.
----
-
-# Load the project's memory
-
-1. Run ` + "`carnet load`" + ` from the project (add the project name, ` + "`carnet load NAME`" + `, when the
-   user names one; ` + "`carnet load --explain`" + ` shows what each part costs).
-2. Read the output: it is the memory carnet keeps as Markdown in ` + "`memory_sessions/`" + `.
-3. Tell the user in a few lines what matters for the task at hand: open items, recent
-   decisions, known problems. Do not paste the whole memory back.
-
-To record something worth keeping, use ` + "`carnet add --section KEY \"text\"`" + ` (KEY: decisions,
-connaissances, problemes, a_suivre, travail, long_terme) and ` + "`carnet done \"item\"`" + ` for a finished
-À suivre item.
-`},
-	{Name: "memory_promotion", Content: `---
-name: memory_promotion
-description: Promote this project's carnet memory - archive old daily logs, move durable facts into long_memory.md and condense it - as a reviewed plan. Use when the user asks to promote, tidy or consolidate memory, or when carnet load warns that long memory is over its limit.
----
-
-# Promote the project's memory
-
-1. Run ` + "`carnet promote --dry-run`" + ` and show the user the plan: a diff per memory file.
-2. Ask the user to confirm. Never apply it without an explicit yes; if they want changes,
-   edit the proposed facts with them first.
-3. On yes, run ` + "`carnet promote --yes`" + `: it writes the files atomically and makes one git
-   commit holding only the memory files.
-4. Report what was archived, consolidated and condensed.
-`},
-}
-
 // MergeDriverName and MergeDriverCommand are the git config of carnet's merge driver
 // (merge.carnet.name and merge.carnet.driver): git runs the command with the base, ours,
 // theirs, the path, the marker size and the branch labels (%X, %Y: git 2.44 and later).

@@ -19,6 +19,7 @@ import (
 type Options struct {
 	Root        string // the --root flag: "" resolves as SPEC §2 says
 	Agent       string // claude, codex, gemini, opencode or kimi
+	Lang        string // the workspace's language (fr or en): the skills are written in it
 	Scope       string // project (the agent's folder in the workspace) or user (in the home folder)
 	DryRun      bool   // decide everything, write nothing
 	MergeDriver bool   // also register carnet's git merge driver for memory_sessions/**
@@ -200,8 +201,9 @@ func (in *installer) claude() error {
 		return err
 	}
 
-	for _, s := range ClaudeSkills {
-		if err := in.writeOwned(filepath.Join(base, "skills", s.Name, "SKILL.md"), s.Content, "skill /"+s.Name); err != nil {
+	for _, s := range ClaudeSkillsIn(in.Lang) {
+		own := func(old []byte) bool { return isOwnSkill(s.Name, string(old)) }
+		if err := in.writeOwned(filepath.Join(base, "skills", s.Name, "SKILL.md"), s.Content, "skill /"+s.Name, own); err != nil {
 			return err
 		}
 	}
@@ -268,7 +270,7 @@ func (in *installer) opencode() error {
 		}
 		pluginDir = dir
 	}
-	if err := in.writeOwned(filepath.Join(pluginDir, "plugins", "carnet.js"), OpenCodePlugin, "plugin: hooks for session start and session.idle"); err != nil {
+	if err := in.writeOwned(filepath.Join(pluginDir, "plugins", "carnet.js"), OpenCodePlugin, "plugin: hooks for session start and session.idle", nil); err != nil {
 		return err
 	}
 	cfg := filepath.Join(dir, "opencode.json")
@@ -326,11 +328,15 @@ func openCodeConfigDir() (string, error) {
 }
 
 // writeOwned writes a file carnet owns (a skill, a plugin) unless it is there: a copy that
-// differs was edited by hand and is kept.
-func (in *installer) writeOwned(path, content, what string) error {
+// differs was edited by hand and is kept, unless own says it is one carnet wrote (a skill in
+// the other language), which is replaced.
+func (in *installer) writeOwned(path, content, what string, own func(old []byte) bool) error {
 	old, err := readMaybe(path)
 	if err != nil {
 		return err
+	}
+	if old != nil && !bytes.Equal(old, []byte(content)) && own != nil && own(old) {
+		return in.write(path, old, []byte(content), what)
 	}
 	if old != nil {
 		if !bytes.Equal(old, []byte(content)) {

@@ -75,14 +75,17 @@ func Foreign(l, text string) []string {
 			found = append(found, w)
 		}
 	}
+	prev := ""
 	for _, chunk := range chunks(text) {
 		bare := strings.Trim(chunk.text, "\"'`«»“”‘’()[]{}<>,;:.!?…·*-")
 		lower := strings.ToLower(bare)
+		command := prev == "carnet" || prev == "git" // carnet add, git commit: a command's name
+		prev = lower
 		if l == "en" && frenchKeys[lower] {
 			add(lower)
 			continue
 		}
-		if chunk.code || isCode(bare) {
+		if chunk.code || command || isCode(bare) {
 			continue
 		}
 		for _, w := range letters(lower) {

@@ -23,6 +23,9 @@ func TestForeign(t *testing.T) {
 		{"fr", "moves them to Finalisé", []string{"moves", "them", "to"}},
 		{"fr", "Autres projets : `carnet load NOM` (outil MCP : memory_add)", nil},
 		{"fr", "nothing to undo", []string{"nothing", "to", "undo"}},
+		{"fr", "  carnet add -p api --section decisions \"<une décision>\"", nil},
+		{"fr", "carnet done \"<un point>\" puis git add", nil},
+		{"en", "carnet add --section connaissances", []string{"connaissances"}},
 		{"fr", "# Log session — 2026-03-22", nil},
 	} {
 		got := Foreign(c.l, c.text)

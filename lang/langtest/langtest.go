@@ -28,7 +28,7 @@ var frenchWords = words(`
 
 // English words that are not French ones: a text carnet prints in French must have none.
 // Shared words (note, session, source, date, message, plan, promotion, index, client, page,
-// question, version, type, diff, commit, git, hook, test, tag, a, an, on, or, long, file,
+// question, version, type, diff, commit, git, go, hook, test, tag, a, an, on, or, long, file,
 // change, show, log — the French log's title is "Log session") and key names shown as keys
 // (enter, esc, space, tab, home, end, pgup, pgdn, ctrl) are not here.
 var englishWords = words(`
@@ -36,7 +36,7 @@ var englishWords = words(`
 	with without for from by not no nothing none all any every each some more less than
 	them they you your we our he she into onto over under up down out off about after
 	before again also just only still yet then now will would should could must may
-	has have had do does did get gets go goes see says said make makes made want need
+	has have had do does did get gets see says said make makes made want need
 	needs use uses can isn
 	open opened items item memory today yesterday ago days day week month year
 	search filter back quit help tick ticked ticks apply applied undo undid copy copied
@@ -79,7 +79,7 @@ func Foreign(l, text string) []string {
 	for _, chunk := range chunks(text) {
 		bare := strings.Trim(chunk.text, "\"'`«»“”‘’()[]{}<>,;:.!?…·*-")
 		lower := strings.ToLower(bare)
-		command := prev == "carnet" || prev == "git" // carnet add, git commit: a command's name
+		command := prev == "carnet" || prev == "git" || prev == "go" // carnet add, git commit, go install: a command's name
 		prev = lower
 		if l == "en" && frenchKeys[lower] {
 			add(lower)

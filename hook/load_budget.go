@@ -62,16 +62,17 @@ func (l *Load) fit(maxChars int) {
 		}
 		break
 	}
-	head := l.title
+	var head strings.Builder
+	head.WriteString(l.title)
 	if used+runes(l.howto) <= limit {
-		head += l.howto
+		head.WriteString(l.howto)
 		used += runes(l.howto)
 	} else {
 		l.howto = "" // --explain counts what is there
 	}
 	for _, warn := range l.Warnings {
 		if line := "\n> " + warn + "\n"; used+runes(line) <= limit {
-			head += line
+			head.WriteString(line)
 			used += runes(line)
 		}
 	}
@@ -97,13 +98,11 @@ func (l *Load) fit(maxChars int) {
 			keep(r.part, r.b, c)
 		}
 	}
-	if line := l.othersLine(min(limit-used, limit*othersShare/100)); line != "" {
-		head += line
-	}
-	l.head = head
+	head.WriteString(l.othersLine(min(limit-used, limit*othersShare/100)))
+	l.head = head.String()
 
 	var sb strings.Builder
-	sb.WriteString(head)
+	sb.WriteString(l.head)
 	any := false
 	for _, p := range l.Parts {
 		body := p.render()

@@ -5,6 +5,7 @@ package lang
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 )
 
@@ -139,9 +140,7 @@ func pluralWord(w string) string {
 func Merge(ws ...Words) Words {
 	out := Words{}
 	for _, w := range ws {
-		for k, v := range w {
-			out[k] = v
-		}
+		maps.Copy(out, w)
 	}
 	return out
 }

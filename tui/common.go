@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -37,6 +38,7 @@ type common struct {
 	undos   []*change     // the changes this UI made, last last (see undo)
 	lastEsc bool          // the key being handled is esc: back never quits on it
 	watch   *watcher      // the file watcher, nil when off: told of this UI's own writes
+	lang    string        // the UI's language (see uiLanguage)
 }
 
 // inputStyles are the styles of a text input on this background.
@@ -60,6 +62,7 @@ func newCommon(opts Options) *common {
 		dark = *opts.Dark
 	}
 	return &common{
+		lang:   uiLanguage(opts, nil),
 		root:   opts.Root,
 		styles: NewStyles(dark, opts.NoColor),
 		keys:   DefaultKeyMap(),
@@ -89,7 +92,7 @@ type (
 	pushMsg struct{ s []screen }
 	// statusMsg shows a line in the status bar that clears itself.
 	statusMsg struct {
-		text string
+		text uiText
 		err  bool
 		info bool // nothing was done (unavailable, refused): no ✓
 	}
@@ -128,21 +131,27 @@ func (c *common) back() tea.Cmd {
 	return nil
 }
 
-// status returns a command that shows text in the status line.
+// status returns a command that shows text in the status line; the format is English, the
+// root writes it in the UI's language.
 func status(format string, a ...any) tea.Cmd {
-	text := fmt.Sprintf(format, a...)
-	return func() tea.Msg { return statusMsg{text: text} }
+	t := uiText{format, a}
+	return func() tea.Msg { return statusMsg{text: t} }
 }
 
 // notice says in the status line why nothing was done; unlike status it claims no success.
 func notice(format string, a ...any) tea.Cmd {
-	text := fmt.Sprintf(format, a...)
-	return func() tea.Msg { return statusMsg{text: text, info: true} }
+	t := uiText{format, a}
+	return func() tea.Msg { return statusMsg{text: t, info: true} }
 }
 
-// statusErr shows an error in the status line.
+// statusErr shows an error in the status line: an error this UI made (a uiText) in the UI's
+// language, any other as it says itself.
 func statusErr(err error) tea.Cmd {
-	return func() tea.Msg { return statusMsg{text: firstLine(err.Error()), err: true} }
+	t, ok := errors.AsType[uiText](err)
+	if !ok {
+		t = uiText{"%s", []any{err.Error()}}
+	}
+	return func() tea.Msg { return statusMsg{text: t, err: true} }
 }
 
 // changed tells every screen that memory was written by this UI.

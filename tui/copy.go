@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"fmt"
-
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -25,17 +23,17 @@ func copySelected(s screen) tea.Cmd {
 	cl := c.copyText()
 	text, what := cl.text, cl.what
 	if text == "" {
-		return notice("nothing to copy here: select a %s", what)
+		return notice("nothing to copy here: select a %s", uiText{what, nil})
 	}
 	return tea.Batch(tea.SetClipboard(text), status("Copied %s to the clipboard (OSC 52)", describe(text, what)))
 }
 
 // describe names a copied text in the status line: short ones quoted, long ones counted.
-func describe(text, what string) string {
+func describe(text, what string) uiText {
 	if r := []rune(text); len(r) > 80 {
-		return fmt.Sprintf("the %s (%d characters)", what, len(r))
+		return uiText{"the %s (%d characters)", []any{uiText{what, nil}, len(r)}}
 	}
-	return fmt.Sprintf("the %s “%s”", what, text)
+	return uiText{"the %s “%s”", []any{uiText{what, nil}, text}}
 }
 
 func (s *curate) copyText() clip {

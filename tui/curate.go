@@ -2,7 +2,6 @@ package tui
 
 import (
 	"cmp"
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -121,28 +120,28 @@ func (s *curate) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.add(*ref, "")
 	case key.Matches(msg, k.Reword):
 		r := *ref
-		return s.prompt.edit("Edit bullet:", r.text, func(text string) tea.Cmd {
+		return s.prompt.edit(s.c.tr("Edit bullet:"), r.text, func(text string) tea.Cmd {
 			if strings.TrimSpace(text) == r.text {
 				return nil
 			}
-			return write(s.c, s.p, "Edited a bullet of "+s.title, "edit a bullet of "+name, reword(r, text))
+			return write(s.c, s.p, s.c.trf("Edited a bullet of %s", s.title), "edit a bullet of "+name, reword(r, text))
 		})
 	case key.Matches(msg, k.Drop):
 		r, with := *ref, ""
 		if n := s.rows[i].lines; n > 0 {
-			with = " and its " + memstore.Plural(n, "nested line")
+			with = s.c.trf(" and its %s", s.c.count(n, "nested line"))
 		}
 		plain := func() tea.Cmd {
-			return write(s.c, s.p, "Deleted a bullet of "+s.title, "delete a bullet of "+name, drop(r))
+			return write(s.c, s.p, s.c.trf("Deleted a bullet of %s", s.title), "delete a bullet of "+name, drop(r))
 		}
-		s.prompt.confirm(fmt.Sprintf("Delete “%s”%s? (git keeps it; u undoes)", short(r.text, 60), with), func() tea.Cmd {
+		s.prompt.confirm(s.c.trf("Delete “%s”%s? (git keeps it; u undoes)", short(r.text, 60), with), func() tea.Cmd {
 			return s.offerPurge(i, plain)
 		})
 	case key.Matches(msg, k.MoveLong):
 		if s.isLong() {
 			return notice("this bullet is already in long-term memory")
 		}
-		return write(s.c, s.p, "Moved a bullet to long-term memory", "move a bullet of "+name+" to long-term memory", moveToLong(*ref))
+		return write(s.c, s.p, s.c.tr("Moved a bullet to long-term memory"), "move a bullet of "+name+" to long-term memory", moveToLong(*ref))
 	}
 	return nil
 }
@@ -161,7 +160,7 @@ func (s *curate) offerPurge(i int, plain func() tea.Cmd) tea.Cmd {
 	if needle == "" {
 		return plain()
 	}
-	s.prompt.confirmOr(fmt.Sprintf("It holds %s: also rewrite it out of git history? (y: purge, backup kept until carnet forget --confirm; n: delete only)", why),
+	s.prompt.confirmOr(s.c.trf("It holds %s: also rewrite it out of git history? (y: purge, backup kept until carnet forget --confirm; n: delete only)", s.c.tr(why)),
 		func() tea.Cmd { return purge(s.c, s.p, needle) }, plain)
 	return nil
 }
@@ -169,11 +168,11 @@ func (s *curate) offerPurge(i int, plain func() tea.Cmd) tea.Cmd {
 // add asks for a bullet to add to ref's section. A text the secret guard would refuse is
 // not written: the status says why and the field opens again with the text in it.
 func (s *curate) add(ref bulletRef, text string) tea.Cmd {
-	return s.prompt.edit("Add to “"+ref.heading+"”:", text, func(text string) tea.Cmd {
+	return s.prompt.edit(s.c.trf("Add to “%s”:", ref.heading), text, func(text string) tea.Cmd {
 		if reason := secret.Detect(text); reason != "" {
-			return tea.Batch(s.add(ref, text), statusErr(fmt.Errorf("refused: %s (edit the text or esc)", reason)))
+			return tea.Batch(s.add(ref, text), statusErr(sayErr("refused: %s (edit the text or esc)", reason)))
 		}
-		return write(s.c, s.p, "Added a bullet to "+ref.heading, "add a bullet to "+s.p.Name, addBullet(ref, text))
+		return write(s.c, s.p, s.c.trf("Added a bullet to %s", ref.heading), "add a bullet to "+s.p.Name, addBullet(ref, text))
 	})
 }
 
@@ -181,12 +180,12 @@ func (s *curate) View() string {
 	st := s.c.styles
 	var b strings.Builder
 	n := s.list.count()
-	b.WriteString(s.head("  " + s.path + " · " + memstore.Plural(n, "bullet")))
-	switch why := s.c.unready(s.loaded, s.err, "Reading…", "Cannot read this file: "); {
+	b.WriteString(s.head("  " + s.path + " · " + s.c.count(n, "bullet")))
+	switch why := s.c.unready(s.loaded, s.err, s.c.tr("Reading…"), s.c.tr("Cannot read this file: ")); {
 	case why != "":
 		b.WriteString("  " + why)
 	case n == 0:
-		b.WriteString("  " + st.Subtle.Render("No bullet in this file yet."))
+		b.WriteString("  " + st.Subtle.Render(s.c.tr("No bullet in this file yet.")))
 	default:
 		rows, cur := s.list.visible()
 		for j, i := range rows {

@@ -23,7 +23,7 @@ import (
 func startApp(t *testing.T, root, project string) *teatest.TestModel {
 	t.Helper()
 	dark := true
-	m := New(Options{Root: root, Project: project, Now: func() time.Time { return testNow }, Dark: &dark, Watch: true, Editor: "true"})
+	m := New(Options{Root: root, Project: project, Now: func() time.Time { return testNow }, Dark: &dark, Watch: true, Editor: "true", Lang: "en"})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40),
 		teatest.WithProgramOptions(tea.WithFilter(func(m tea.Model, msg tea.Msg) tea.Msg {
 			if p, ok := msg.(probeMsg); ok { // runs on the program's goroutine: a safe look

@@ -18,7 +18,7 @@ type textScreen struct {
 }
 
 func newLoading(c *common) *textScreen {
-	return &textScreen{c: c, body: func() string { return c.styles.Subtle.Render("Reading the workspace…") }}
+	return &textScreen{c: c, body: func() string { return c.styles.Subtle.Render(c.tr("Reading the workspace…")) }}
 }
 
 // newEmpty is the helpful empty state: what to run to get memory.
@@ -27,20 +27,20 @@ func newEmpty(c *common) *textScreen {
 	m.body = func() string {
 		s := c.styles
 		cmd := func(name, what string) string {
-			return "  " + s.Key.Render(padRight(name, 22)) + s.Subtle.Render(what)
+			return "  " + s.Key.Render(padRight(name, 22)) + s.Subtle.Render(c.tr(what))
 		}
 		lines := []string{
-			s.Title.Render("No memory here yet"),
+			s.Title.Render(c.tr("No memory here yet")),
 			"",
-			"carnet keeps what your coding agents learn as Markdown in " + s.Code.Render("memory_sessions/") + ",",
-			"inside this repository, one folder per project. To start:",
+			c.trf("carnet keeps what your coding agents learn as Markdown in %s,", s.Code.Render("memory_sessions/")),
+			c.tr("inside this repository, one folder per project. To start:"),
 			"",
 			cmd("carnet init", "create memory_sessions/ and a commented carnet.toml"),
-			cmd("carnet install", "register the hook and MCP server (Claude Code; --agent codex or gemini)"),
+			cmd("carnet install", "register the hook and MCP server (Claude Code; --agent codex, gemini, opencode or kimi)"),
 			cmd("carnet demo", "or try everything on a sample workspace first"),
 			"",
-			s.Subtle.Render("Workspace: " + shortPath(c.root)),
-			s.Faint.Render("This screen refreshes by itself once memory appears."),
+			s.Subtle.Render(c.trf("Workspace: %s", shortPath(c.root))),
+			s.Faint.Render(c.tr("This screen refreshes by itself once memory appears.")),
 		}
 		return strings.Join(lines, "\n")
 	}
@@ -51,8 +51,8 @@ func newEmpty(c *common) *textScreen {
 func newFailure(c *common, err error) *textScreen {
 	return &textScreen{c: c, title: "error", body: func() string {
 		s := c.styles
-		return s.Err.Render("carnet cannot open this workspace") + "\n\n" + err.Error() + "\n\n" +
-			s.Subtle.Render("Press q to quit.")
+		return s.Err.Render(c.tr("carnet cannot open this workspace")) + "\n\n" + err.Error() + "\n\n" +
+			s.Subtle.Render(c.tr("Press q to quit."))
 	}}
 }
 

@@ -90,13 +90,8 @@ func (s *pager) markHit() {
 
 func abs(n int) int { return max(n, -n) }
 
-// archivedLabel is how a hit in an archived log is marked, in the workspace's language.
-func (c *common) archivedLabel() string {
-	if c.ws.Config.Language == "en" {
-		return "archived"
-	}
-	return "archivé"
-}
+// archivedLabel is how a hit in an archived log is marked, in the UI's language.
+func (c *common) archivedLabel() string { return c.tr("archived") }
 
 // hitPlace is where a hit is: project, file and line, and "archivé" for an archived log.
 func (s *search) hitPlace(h memstore.Hit) string {

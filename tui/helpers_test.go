@@ -98,7 +98,14 @@ type harness struct {
 
 func newHarness(t testing.TB, root string, dark bool) *harness {
 	t.Helper()
-	m := New(Options{Root: root, Now: func() time.Time { return testNow }, Dark: &dark, Editor: "true"})
+	return newHarnessIn(t, root, dark, "en")
+}
+
+// newHarnessIn is newHarness with the UI in lang ("" is the workspace's language). The
+// fixture's memory is French; most tests read the UI's own texts in English.
+func newHarnessIn(t testing.TB, root string, dark bool, lang string) *harness {
+	t.Helper()
+	m := New(Options{Root: root, Now: func() time.Time { return testNow }, Dark: &dark, Editor: "true", Lang: lang})
 	m.c.static = true
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}

@@ -100,7 +100,7 @@ func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Back):
 		if n := len(s.checked); n > 0 {
-			s.prompt.confirm(fmt.Sprintf("Leave without applying %s? y leaves · n stays (then enter applies them)", memstore.Plural(n, "tick")), s.c.back)
+			s.prompt.confirm(s.c.trf("Leave without applying %s? y leaves · n stays (then enter applies them)", s.c.count(n, "tick|ticks")), s.c.back)
 			return nil
 		}
 		return s.c.back()
@@ -119,16 +119,16 @@ func (s *items) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.list.move(1)
 	case key.Matches(msg, k.Reword):
 		ref := s.ref(*sel)
-		return s.prompt.edit("Edit item:", sel.Text, func(text string) tea.Cmd {
+		return s.prompt.edit(s.c.tr("Edit item:"), sel.Text, func(text string) tea.Cmd {
 			if strings.TrimSpace(text) == ref.text {
 				return nil
 			}
-			return s.write("Edited an item", "edit an open item", reword(ref, text))
+			return s.write(s.c.tr("Edited an item"), "edit an open item", reword(ref, text))
 		})
 	case key.Matches(msg, k.Drop):
 		ref := s.ref(*sel)
-		s.prompt.confirm(fmt.Sprintf("Drop “%s” from %s.md? (git keeps it)", short(sel.Text, 50), sel.Date), func() tea.Cmd {
-			return s.write("Dropped an item", "drop an open item", drop(ref))
+		s.prompt.confirm(s.c.trf("Drop “%s” from %s.md? (git keeps it)", short(sel.Text, 50), sel.Date), func() tea.Cmd {
+			return s.write(s.c.tr("Dropped an item"), "drop an open item", drop(ref))
 		})
 	case key.Matches(msg, k.Editor):
 		return openEditor(s.c, sel.Path, 0)
@@ -158,7 +158,7 @@ func (s *items) apply() tea.Cmd {
 		return notice("nothing ticked: space ticks an item, enter applies")
 	}
 	s.checked = map[string]bool{}
-	what := fmt.Sprintf("Ticked %s into %s (%s)", memstore.Plural(len(todo), "item"), s.doneHeading(), memstore.Plural(len(days), "log"))
+	what := s.c.trf("Ticked %s into %s (%s)", s.c.count(len(todo), "item"), s.doneHeading(), s.c.count(len(days), "log"))
 	msg := "tick " + memstore.Plural(len(todo), "item")
 	return s.write(what, msg, tick(todo))
 }
@@ -167,23 +167,23 @@ func (s *items) View() string {
 	st := s.c.styles
 	var b strings.Builder
 	n := s.list.count()
-	head := fmt.Sprintf("  %s open · %d ticked", memstore.Plural(n, "item"), len(s.checked))
+	head := "  " + s.c.trf("%s · %s", s.c.count(n, "item open|items open"), s.c.count(len(s.checked), "ticked|ticked"))
 	if len(s.checked) > 0 {
-		head += st.Subtle.Render("  — enter moves them to " + s.doneHeading())
+		head += st.Subtle.Render("  — " + s.c.trf("enter moves them to %s", s.doneHeading()))
 	}
 	b.WriteString(s.head(head))
-	switch why := s.c.unready(s.loaded, s.err, "Reading the logs…", "Cannot read the logs: "); {
+	switch why := s.c.unready(s.loaded, s.err, s.c.tr("Reading the logs…"), s.c.tr("Cannot read the logs: ")); {
 	case why != "":
 		b.WriteString("  " + why)
 	case n == 0:
-		b.WriteString("  " + st.OK.Render("Nothing left to do.") + st.Subtle.Render(" Every "+memstore.Heading(memstore.KeyNext, s.p.WS.Config.Language)+" item is ticked."))
+		b.WriteString("  " + st.OK.Render(s.c.tr("Nothing left to do.")) + st.Subtle.Render(" "+s.c.trf("Every %s item is ticked.", memstore.Heading(memstore.KeyNext, s.p.WS.Config.Language))))
 	default:
 		rows, cur := s.list.visible()
 		for j, i := range rows {
 			r := s.rows[i]
 			if r.header != "" {
-				b.WriteString(st.GroupHead.Render(fmt.Sprintf("  %s %s", r.header, weekday(r.header))) +
-					st.Faint.Render("  "+daysAgo(s.c.now(), r.header)) + "\n")
+				b.WriteString(st.GroupHead.Render(fmt.Sprintf("  %s %s", r.header, s.c.weekday(r.header))) +
+					st.Faint.Render("  "+s.c.daysAgo(r.header)) + "\n")
 				continue
 			}
 			box := st.Faint.Render("[ ]")

@@ -32,7 +32,7 @@ type list struct {
 func newList(c *common) *list {
 	ti := textinput.New()
 	ti.Prompt = "/ "
-	ti.Placeholder = "filter"
+	ti.Placeholder = c.tr("filter")
 	ti.SetStyles(c.inputStyles())
 	l := &list{c: c, filter: ti, dark: c.styles.Dark}
 	l.key = func(i int) string { return "" }
@@ -321,7 +321,7 @@ func (l *list) filterView(width int) string {
 	}
 	v := l.filter.View()
 	if !l.editing {
-		v = l.c.styles.Subtle.Render("/ "+l.filter.Value()) + l.c.styles.Faint.Render("  (esc clears)")
+		v = l.c.styles.Subtle.Render("/ "+l.filter.Value()) + l.c.styles.Faint.Render("  "+l.c.tr("(esc clears)"))
 	}
 	return v
 }

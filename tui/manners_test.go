@@ -26,7 +26,7 @@ func TestDumbTerminal(t *testing.T) {
 func TestSmallManners(t *testing.T) {
 	t.Parallel()
 	dark := true
-	m := New(Options{Root: shared(t), Project: "mobile_app", Now: func() time.Time { return testNow }, Dark: &dark, Editor: "true"})
+	m := New(Options{Root: shared(t), Project: "mobile_app", Now: func() time.Time { return testNow }, Dark: &dark, Editor: "true", Lang: "en"})
 	m.c.static = true
 	h := &harness{t: t, m: m}
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }

@@ -53,7 +53,7 @@ type memoryMsg struct {
 }
 
 func newMemory(c *common, p *memstore.Project) *memory {
-	s := &memory{split: newSplit(c, columns{1, 2, 60, 66}, 1, "Nothing to preview."), p: p}
+	s := &memory{split: newSplit(c, columns{1, 2, 60, 66}, 1, c.tr("Nothing to preview.")), p: p}
 	s.pass = []key.Binding{c.keys.Open, c.keys.Editor, c.keys.Curate}
 	s.follow, s.screenKeys = s.previewSelected, s.onKey
 	return s
@@ -129,7 +129,7 @@ func (s *memory) setEntries(keep string) {
 	s.list.key = func(i int) string { return entryKey(&s.entries[idx[i]]) }
 	s.list.text = func(i int) string {
 		e := s.entries[idx[i]]
-		return e.label + " " + e.log.Date + " " + weekday(e.log.Date)
+		return s.c.tr(e.label) + " " + e.log.Date + " " + s.c.weekday(e.log.Date)
 	}
 	s.list.header = func(i int) bool { return s.entries[idx[i]].kind == entryHeader }
 	s.shownIdx = idx
@@ -240,15 +240,15 @@ func (s *memory) entryTitle(e *entry) string {
 		}
 		return e.log.Date + ".md"
 	}
-	return e.label
+	return s.c.tr(e.label)
 }
 
 func (s *memory) previewSelected() tea.Cmd {
 	e := s.selected()
 	if e != nil && e.kind == entryOpen {
-		s.pv.empty = fmt.Sprintf("%s still open across the logs. Press enter to review and tick them.", memstore.Plural(e.n, "item"))
+		s.pv.empty = s.c.trf("%s still open across the logs. Press enter to review and tick them.", s.c.count(e.n, "item"))
 	} else if e != nil && e.kind == entryArchives {
-		s.pv.empty = fmt.Sprintf("%s moved here by promotion. Press enter or a to show them.", memstore.Plural(e.n, "archived log"))
+		s.pv.empty = s.c.trf("%s moved here by promotion. Press enter or a to show them.", s.c.count(e.n, "archived log"))
 	}
 	return s.pv.show(s.path(e))
 }
@@ -257,7 +257,7 @@ func (s *memory) View() string {
 	st := s.c.styles
 	lw := s.listWidth()
 	var b strings.Builder
-	switch why := s.c.unready(s.loaded, s.err, "Reading "+s.p.Name+"…", "Cannot read this project: "); {
+	switch why := s.c.unready(s.loaded, s.err, s.c.trf("Reading %s…", s.p.Name), s.c.tr("Cannot read this project: ")); {
 	case why != "":
 		b.WriteString("\n  " + why)
 	default:
@@ -270,13 +270,13 @@ func (s *memory) View() string {
 		for j, i := range rows {
 			e := s.entries[s.shownIdx[i]]
 			if e.kind == entryHeader {
-				b.WriteString(st.GroupHead.Render(trunc(fmt.Sprintf("  %s (%d)", e.label, e.n), lw)) + "\n")
+				b.WriteString(st.GroupHead.Render(trunc(fmt.Sprintf("  %s (%d)", s.c.tr(e.label), e.n), lw)) + "\n")
 				continue
 			}
 			b.WriteString(s.list.row(s.rowText(e, lw-2), lw, j == cur) + "\n")
 		}
 	}
-	title := "Preview"
+	title := s.c.tr("Preview")
 	if e := s.selected(); e != nil {
 		title = s.entryTitle(e)
 	}
@@ -291,7 +291,7 @@ func (s *memory) headLine(lw int) string {
 	st := s.c.styles
 	legend := ""
 	if len(s.pending) > 0 {
-		legend = "  " + st.Warn.Render(pendingGlyph) + st.Faint.Render(" not committed")
+		legend = "  " + st.Warn.Render(pendingGlyph) + st.Faint.Render(" "+s.c.tr("not committed"))
 	}
 	dir := trunc("  "+s.p.RelDir, lw-lipgloss.Width(legend))
 	return st.Faint.Render(dir) + legend
@@ -315,26 +315,27 @@ func (s *memory) rowText(e entry, width int) string {
 	st := s.c.styles
 	switch e.kind {
 	case entryLong:
-		return padRight(e.label+" "+s.mark(s.p.LongMemoryPath()), width-18) + gauge(st, e.n, s.c.ws.Config.Promote.LongMemoryMaxLines)
+		return padRight(s.c.tr(e.label)+" "+s.mark(s.p.LongMemoryPath()), width-18) + gauge(st, e.n, s.c.ws.Config.Promote.LongMemoryMaxLines)
 	case entryOpen:
-		n := st.Subtle.Render("none")
+		n := st.Subtle.Render(s.c.tr("none"))
 		if e.n > 0 {
 			n = st.TagOpen.Render(fmt.Sprint(e.n))
 		}
-		return padRight(e.label, width-18) + n
+		return padRight(s.c.tr(e.label), width-18) + n
 	case entryArchives:
 		arrow := "▸"
 		if s.expanded {
 			arrow = "▾"
 		}
-		return st.GroupHead.Render(fmt.Sprintf("%s Archives (%d)", arrow, e.n))
+		return st.GroupHead.Render(fmt.Sprintf("%s %s (%d)", arrow, s.c.tr("Archives"), e.n))
 	}
 	var tags []string
 	for _, t := range sectionTags {
+		tag := s.c.tr(t.tag)
 		if e.log.Filled[t.key] {
-			tags = append(tags, st.Tag.Render(t.tag))
+			tags = append(tags, st.Tag.Render(tag))
 		} else {
-			tags = append(tags, strings.Repeat(" ", len(t.tag)))
+			tags = append(tags, strings.Repeat(" ", lipgloss.Width(tag)))
 		}
 	}
 	open, done := "   ", "   "
@@ -347,9 +348,9 @@ func (s *memory) rowText(e entry, width int) string {
 	date := e.log.Date
 	size := s.mark(e.log.Path) + st.Subtle.Render(padLeft(memstore.HumanSize(e.log.Size), 7))
 	if e.log.Read && isBinary(e.log.Data) {
-		return fmt.Sprintf("%s %s %s  %s", date, st.Subtle.Render(weekday(date)), size, st.Warn.Render(errBinary.Error()))
+		return fmt.Sprintf("%s %s %s  %s", date, st.Subtle.Render(s.c.weekday(date)), size, st.Warn.Render(s.c.tr(errBinary.Error())))
 	}
-	return fmt.Sprintf("%s %s %s  %s %s %s", date, st.Subtle.Render(weekday(date)), size, strings.Join(tags, " "), open, done)
+	return fmt.Sprintf("%s %s %s  %s %s %s", date, st.Subtle.Render(s.c.weekday(date)), size, strings.Join(tags, " "), open, done)
 }
 
 func (s *memory) Title() string { return s.p.Name }

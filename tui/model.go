@@ -6,7 +6,6 @@ package tui
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -34,6 +33,7 @@ type Options struct {
 	Dark    *bool            // force a background instead of asking the terminal (tests)
 	Editor  string           // $EDITOR (default "vi")
 	Watch   bool             // refresh when memory changes on disk
+	Lang    string           // the UI's language, fr or en; "" is the workspace's (carnet.toml)
 
 	// ExitAfterFirstFrame quits as soon as the project list is drawn (benchmarks);
 	// ExitAfterCounts once its open-item counts are in too.
@@ -159,7 +159,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.nav(nil)
 	case statusMsg:
 		m.statusID++
-		m.status, m.isErr, m.isInfo = msg.text, msg.err, msg.info
+		m.status, m.isErr, m.isInfo = firstLine(m.c.say(msg.text)), msg.err, msg.info
 		if msg.err {
 			m.c.log.Printf("error: %s", msg.text)
 		}
@@ -282,15 +282,15 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 // ctrl+c quits.
 func (m *Model) quit() tea.Cmd {
 	it, ok := m.top().(*items)
-	if !ok || len(it.checked) == 0 || it.prompt.open && it.prompt.yesNo && it.prompt.label == quitQuestion(len(it.checked)) {
+	if !ok || len(it.checked) == 0 || it.prompt.open && it.prompt.yesNo && it.prompt.label == quitQuestion(m.c, len(it.checked)) {
 		return tea.Quit
 	}
-	it.prompt.confirm(quitQuestion(len(it.checked)), func() tea.Cmd { return tea.Quit })
+	it.prompt.confirm(quitQuestion(m.c, len(it.checked)), func() tea.Cmd { return tea.Quit })
 	return nil
 }
 
-func quitQuestion(ticks int) string {
-	return fmt.Sprintf("Quit without applying %s? y quits · n stays (then enter applies them)", memstore.Plural(ticks, "tick"))
+func quitQuestion(c *common, ticks int) string {
+	return c.trf("Quit without applying %s? y quits · n stays (then enter applies them)", c.count(ticks, "tick|ticks"))
 }
 
 // back leaves the active screen; leaving the first one quits, except on esc (esc backs out,
@@ -340,6 +340,7 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 		return nil
 	}
 	m.c.ws, m.c.repo = msg.ws, msg.repo
+	m.c.lang = uiLanguage(m.opts, msg.ws)
 	var cmds []tea.Cmd
 	if m.watch != nil {
 		m.watch.rewatch(msg.ws)
@@ -416,7 +417,7 @@ const minWidth, minHeight = 40, 10
 
 func (m *Model) render() string {
 	if m.width > 0 && (m.width < minWidth || m.height < minHeight) {
-		msg := fmt.Sprintf("terminal too small: %d×%d, carnet needs %d×%d", m.width, m.height, minWidth, minHeight)
+		msg := m.c.trf("terminal too small: %d×%d, carnet needs %d×%d", m.width, m.height, minWidth, minHeight)
 		var lines []string
 		for len(msg) > 0 && len(lines) < max(m.height, 1) {
 			cut := min(len([]rune(msg)), max(m.width, 1))
@@ -439,13 +440,13 @@ func (m *Model) header() string {
 	parts := []string{s.App.Render("carnet")}
 	for _, sc := range m.stack {
 		if t := sc.Title(); t != "" {
-			parts = append(parts, s.Crumb.Render(t))
+			parts = append(parts, s.Crumb.Render(m.c.tr(t)))
 		}
 	}
 	left := strings.Join(parts, s.CrumbSep.Render(" › "))
 	right := ""
 	if m.c.ws != nil {
-		right = s.HeaderInfo.Render(filepath.Base(m.c.ws.Root) + " · " + memstore.Plural(len(m.c.ws.Projects), "project"))
+		right = s.HeaderInfo.Render(filepath.Base(m.c.ws.Root) + " · " + m.c.count(len(m.c.ws.Projects), "project"))
 	}
 	gap := m.width - lipgloss.Width(left) - lipgloss.Width(right) - 1
 	if gap < 1 {
@@ -474,22 +475,25 @@ func (m *Model) footer(top screen) string {
 
 func (m *Model) footerKeys(top screen) string {
 	if m.showHelp {
-		return " " + m.help.ShortHelpView([]key.Binding{m.c.keys.Back, m.c.keys.Quit})
+		return " " + m.help.ShortHelpView(m.c.helpKeys([]key.Binding{m.c.keys.Back, m.c.keys.Quit}))
 	}
 	if f, ok := top.(filterer); ok && f.filterList().editing {
-		return " " + m.help.ShortHelpView(f.filterList().editHelp())
+		return " " + m.help.ShortHelpView(m.c.helpKeys(f.filterList().editHelp()))
 	}
 	bindings := top.ShortHelp()
 	if !top.Capturing() { // while typing, ? is a character: do not offer it
 		bindings = append(bindings, m.c.keys.Help)
 	}
-	return " " + m.help.ShortHelpView(bindings)
+	return " " + m.help.ShortHelpView(m.c.helpKeys(bindings))
 }
 
 func (m *Model) fullHelp(top screen) string {
 	s := m.c.styles
 	groups := append(top.FullHelp(), m.c.keys.globalKeys())
-	title := s.Title.Render("Keys · " + cmp.Or(top.Title(), "carnet"))
+	for i, g := range groups {
+		groups[i] = m.c.helpKeys(g)
+	}
+	title := s.Title.Render(m.c.tr("Keys") + " · " + cmp.Or(m.c.tr(top.Title()), "carnet"))
 	return lipgloss.NewStyle().Padding(1, 2).Render(title + "\n\n" + m.helpColumns(groups, m.width-4))
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -52,9 +51,10 @@ type fileChange struct {
 
 // noticeErr ends a write that turns out to have nothing to do, with a notice rather than an
 // error: nothing is written.
-type noticeErr string
+type noticeErr struct{ uiText }
 
-func (e noticeErr) Error() string { return string(e) }
+// notify is a noticeErr: an English format and its arguments (see uiText).
+func notify(format string, a ...any) error { return noticeErr{uiText{format, a}} }
 
 // write runs fn through the project's one write path, which commits the files it changed
 // (SPEC §6: a UI action is one commit holding only memory files); message is what the commit
@@ -80,7 +80,7 @@ func writeSaying(c *common, p *memstore.Project, what func() string, message str
 		})
 		watch.done(absPaths(p.WS, w.Changed))
 		if err == nil && len(w.Refused) > 0 {
-			err = fmt.Errorf("refused: %s", w.Refused[0].Reason)
+			err = sayErr("refused: %s", w.Refused[0].Reason)
 		}
 		msg := wroteMsg{what: what(), changed: w.Changed, commit: w.Commit, err: err}
 		if err == nil && len(w.Changed) > 0 {
@@ -121,7 +121,7 @@ func txChanges(tx *memstore.Tx) []fileChange {
 // onWrote turns a finished write into a status line and a reload of every screen.
 func (c *common) onWrote(msg wroteMsg) tea.Cmd {
 	if n, ok := errors.AsType[noticeErr](msg.err); ok {
-		return notice("%s", string(n))
+		return notice(n.format, n.args...)
 	}
 	if msg.err != nil {
 		return tea.Batch(statusErr(msg.err), changed())
@@ -134,18 +134,19 @@ func (c *common) onWrote(msg wroteMsg) tea.Cmd {
 	}
 	text := msg.what
 	if msg.commit.Hash != "" {
-		text += " · committed " + msg.commit.Hash[:7]
+		text += " · " + c.trf("committed %s", msg.commit.Hash[:7])
 	} else if msg.commit.Skipped != "" {
-		text += " · not committed: " + msg.commit.Skipped
+		text += " · " + c.trf("not committed: %s", c.tr(msg.commit.Skipped))
 	}
 	if msg.undo != nil {
-		text += " · u undoes"
+		text += " · " + c.tr("u undoes")
 	}
 	return tea.Batch(status("%s", text), changed())
 }
 
 // undoMsg says an undo finished.
 type undoMsg struct {
+	c      *common
 	ch     *change
 	commit gitrepo.CommitResult
 	err    error
@@ -170,9 +171,9 @@ func (c *common) undo() tea.Cmd {
 				case err != nil:
 					return err
 				case !bytes.Equal(now, f.after):
-					return fmt.Errorf("cannot undo “%s”: %s changed since", ch.what, filepath.Base(f.path))
+					return sayErr("cannot undo “%s”: %s changed since", ch.what, filepath.Base(f.path))
 				case !f.existed:
-					return fmt.Errorf("cannot undo “%s”: it created %s (delete it by hand)", ch.what, filepath.Base(f.path))
+					return sayErr("cannot undo “%s”: it created %s (delete it by hand)", ch.what, filepath.Base(f.path))
 				}
 				if err := tx.Put(f.path, f.before); err != nil {
 					return err
@@ -184,7 +185,7 @@ func (c *common) undo() tea.Cmd {
 		if err == nil {
 			err = w.CommitErr
 		}
-		return undoMsg{ch: ch, commit: w.Commit, err: err}
+		return undoMsg{c: c, ch: ch, commit: w.Commit, err: err}
 	}
 }
 
@@ -196,11 +197,12 @@ func onUndo(msg undoMsg) tea.Cmd {
 	for i, f := range msg.ch.files {
 		names[i] = filepath.Base(f.path)
 	}
-	text := fmt.Sprintf("Undid “%s”: %s restored", msg.ch.what, strings.Join(names, ", "))
+	c := msg.c
+	text := c.trf("Undid “%s”: %s restored", msg.ch.what, strings.Join(names, ", "))
 	if msg.commit.Hash != "" {
-		text += " · committed " + msg.commit.Hash[:7] + " (a revert: git log keeps both)"
+		text += " · " + c.trf("committed %s (a revert: git log keeps both)", msg.commit.Hash[:7])
 	} else {
-		text += " (not committed: " + cmp.Or(msg.commit.Skipped, "no git") + ")"
+		text += " " + c.trf("(not committed: %s)", c.tr(cmp.Or(msg.commit.Skipped, "no git")))
 	}
 	return tea.Batch(status("%s", text), changed())
 }
@@ -214,7 +216,7 @@ func findBullet(d *memstore.Doc, ref bulletRef) (memstore.Section, memstore.Bull
 		sb := in[m.Exact[0]]
 		return sb.Section, sb.Bullet, nil
 	}
-	return memstore.Section{}, memstore.Bullet{}, fmt.Errorf("%q is no longer in %s (changed meanwhile?)", short(ref.text, 40), filepath.Base(ref.path))
+	return memstore.Section{}, memstore.Bullet{}, sayErr("%q is no longer in %s (changed meanwhile?)", short(ref.text, 40), filepath.Base(ref.path))
 }
 
 // onBullet is an edit of the bullet ref points to: edit runs on it, in its document.
@@ -237,7 +239,7 @@ func onBullet(ref bulletRef, edit func(tx *memstore.Tx, d *memstore.Doc, s memst
 func reword(ref bulletRef, text string) func(tx *memstore.Tx) error {
 	return onBullet(ref, func(tx *memstore.Tx, d *memstore.Doc, _ memstore.Section, b memstore.Bullet) error {
 		if text = tx.CleanLine(text); text == "" {
-			return fmt.Errorf("an empty text: use drop to remove the bullet")
+			return sayErr("an empty text: use drop to remove the bullet")
 		}
 		d.SetBulletText(b, text)
 		return nil
@@ -250,7 +252,7 @@ func addBullet(ref bulletRef, text string) func(tx *memstore.Tx) error {
 	return func(tx *memstore.Tx) error {
 		text = tx.CleanLine(text)
 		if text == "" {
-			return noticeErr("nothing to add: the text is empty")
+			return notify("nothing to add: the text is empty")
 		}
 		d, err := tx.Doc(ref.path)
 		if err != nil {
@@ -258,11 +260,11 @@ func addBullet(ref bulletRef, text string) func(tx *memstore.Tx) error {
 		}
 		s, ok := d.Section(cmp.Or(ref.key, ref.heading))
 		if !ok {
-			return fmt.Errorf("the section “%s” is no longer in %s (changed meanwhile?)", ref.heading, filepath.Base(ref.path))
+			return sayErr("the section “%s” is no longer in %s (changed meanwhile?)", ref.heading, filepath.Base(ref.path))
 		}
 		bs := d.Bullets(s)
 		if m := memstore.MatchText(len(bs), func(i int) string { return bs[i].Text }, text); len(m.Exact) > 0 {
-			return noticeErr("“" + ref.heading + "” already says this: nothing added")
+			return notify("“%s” already says this: nothing added", ref.heading)
 		}
 		d.AppendBullet(cmp.Or(ref.key, ref.heading), ref.heading, text, nil)
 		return nil
@@ -292,7 +294,7 @@ func moveToLong(ref bulletRef) func(tx *memstore.Tx) error {
 			return err
 		}
 		if same != "" {
-			return noticeErr(fmt.Sprintf("Long-term memory already says this: “%s” (the log keeps its copy; d deletes it)", short(same, 80)))
+			return notify("Long-term memory already says this: “%s” (the log keeps its copy; d deletes it)", short(same, 80))
 		}
 		d.RemoveBullet(s, b)
 		return nil

@@ -162,13 +162,13 @@ func (p *preview) view() string {
 	case p.path == "":
 		return p.note(s.Subtle.Render, p.empty)
 	case p.missing && p.shown == p.path:
-		return p.note(s.Subtle.Render, "This file does not exist yet.")
+		return p.note(s.Subtle.Render, p.c.tr("This file does not exist yet."))
 	case errors.Is(p.err, errBinary) && p.shown == p.path:
-		return p.note(s.Subtle.Render, "A binary file: not shown.")
+		return p.note(s.Subtle.Render, p.c.tr("A binary file: not shown."))
 	case p.err != nil && p.shown == p.path:
-		return p.note(nil, s.Err.Render("Cannot show this file: ")+firstLine(p.err.Error()))
+		return p.note(nil, s.Err.Render(p.c.tr("Cannot show this file: "))+firstLine(p.err.Error()))
 	case p.shown == "":
-		return p.note(s.Faint.Render, "Rendering…")
+		return p.note(s.Faint.Render, p.c.tr("Rendering…"))
 	}
 	return fit(p.vp.View(), p.width, p.height)
 }

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"carnet/memstore"
 )
@@ -43,7 +44,7 @@ type (
 )
 
 func newProjects(c *common) *projects {
-	s := &projects{split: newSplit(c, columns{11, 20, 64, 78}, 2, "No long-term memory yet.")}
+	s := &projects{split: newSplit(c, columns{11, 20, 64, 78}, 2, c.tr("No long-term memory yet."))}
 	s.pass = []key.Binding{c.keys.Open}
 	s.follow, s.screenKeys = s.previewSelected, s.onKey
 	s.list.key = func(i int) string { return s.sums[i].p.Name }
@@ -197,11 +198,12 @@ func (s *projects) View() string {
 	st := s.c.styles
 	lw := s.listWidth()
 	var b strings.Builder
-	switch why := s.c.unready(s.loaded, s.err, "Reading the workspace…", "Cannot read the workspace: "); {
+	switch why := s.c.unready(s.loaded, s.err, s.c.tr("Reading the workspace…"), s.c.tr("Cannot read the workspace: ")); {
 	case why != "":
 		b.WriteString("\n  " + why)
 	default:
-		head := fmt.Sprintf("  %-18s %5s %5s  %-18s %s", "PROJECT", "LOGS", "OPEN", "LONG MEMORY", "LAST LOG")
+		logsW, openW := s.columnWidths()
+		head := fmt.Sprintf("  %-18s %*s %*s  %-18s %s", s.c.tr("PROJECT"), logsW, s.c.tr("LOGS"), openW, s.c.tr("OPEN"), s.c.tr("LONG MEMORY"), s.c.tr("LAST LOG"))
 		if f := s.list.filterView(lw); f != "" {
 			head = " " + f
 		}
@@ -211,13 +213,13 @@ func (s *projects) View() string {
 			b.WriteString(s.list.row(s.rowText(s.sums[i]), lw, j == cur) + "\n")
 		}
 		if len(rows) == 0 {
-			b.WriteString("  " + st.Subtle.Render("No project matches the filter.") + "\n")
+			b.WriteString("  " + st.Subtle.Render(s.c.tr("No project matches the filter.")) + "\n")
 		}
 		b.WriteString(s.overview(lw))
 	}
-	title, info := "Long-term memory", ""
+	title, info := s.c.tr("Long-term memory"), ""
 	if sel := s.selected(); sel != nil {
-		title = "Long-term memory · " + sel.p.Name
+		title = s.c.tr("Long-term memory") + " · " + sel.p.Name
 		info = s.pv.scrollInfo()
 	}
 	return s.view(b.String(), title, info)
@@ -237,11 +239,11 @@ func (s *projects) overview(width int) string {
 	if counted {
 		openS = fmt.Sprint(open)
 	}
-	lines := []string{"", st.Subtle.Render(fmt.Sprintf("  %s · %s · %s open items", memstore.Plural(len(s.sums), "project"), memstore.Plural(logs, "log"), openS))}
+	lines := []string{"", st.Subtle.Render("  " + s.c.trf("%s · %s · %s open items", s.c.count(len(s.sums), "project"), s.c.count(logs, "log"), openS))}
 	for _, p := range s.sums {
 		if p.longLines > limit {
-			lines = append(lines, "  "+st.Warn.Render("⚠ "+p.p.Name)+st.Subtle.Render(fmt.Sprintf(": long memory at %d/%d lines · ", p.longLines, limit))+
-				st.Key.Render(keyOr(s.c.keys.Promote))+st.Subtle.Render(" to promote"))
+			lines = append(lines, "  "+st.Warn.Render("⚠ "+p.p.Name)+st.Subtle.Render(s.c.trf(": long memory at %d/%d lines · ", p.longLines, limit))+
+				st.Key.Render(keyOr(s.c.keys.Promote))+st.Subtle.Render(s.c.tr(" to promote")))
 		}
 	}
 	for i := range lines {
@@ -256,16 +258,23 @@ func (s *projects) rowText(p projectSummary) string {
 	if p.open >= 0 {
 		open = fmt.Sprint(p.open)
 	}
-	openS := padLeft(open, 5)
+	logsW, openW := s.columnWidths()
+	openS := padLeft(open, openW)
 	if p.open > 0 {
 		openS = st.TagOpen.Render(openS)
 	}
 	last := "—"
 	if p.last != "" {
-		last = daysAgo(s.c.now(), p.last)
+		last = s.c.daysAgo(p.last)
 	}
-	return fmt.Sprintf("%-18s %5d %s  %s %s", trunc(p.p.Name, 18), p.logs, openS,
+	return fmt.Sprintf("%-18s %*d %s  %s %s", trunc(p.p.Name, 18), logsW, p.logs, openS,
 		gauge(st, p.longLines, s.c.ws.Config.Promote.LongMemoryMaxLines), st.Subtle.Render(last))
+}
+
+// columnWidths are the widths of the counts' columns: 5, or their heading's in the UI's
+// language when it is longer.
+func (s *projects) columnWidths() (logs, open int) {
+	return max(5, lipgloss.Width(s.c.tr("LOGS"))), max(5, lipgloss.Width(s.c.tr("OPEN")))
 }
 
 // gauge draws lines against the long-memory limit: ███░░ 120/300, red past the limit.

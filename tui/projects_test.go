@@ -201,7 +201,7 @@ func TestProjectsOpenedEarly(t *testing.T) {
 	root := shared(t)
 	want := newHarness(t, root, true).plain()
 	dark := true
-	m := New(Options{Root: root, Now: func() time.Time { return testNow }, Dark: &dark, Editor: "true"})
+	m := New(Options{Root: root, Now: func() time.Time { return testNow }, Dark: &dark, Editor: "true", Lang: "en"})
 	m.c.static = true
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	m.early = openEarly(root)

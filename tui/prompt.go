@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
@@ -125,8 +123,8 @@ func (p *prompt) resize(width int) {
 func (p *prompt) view(width int) string {
 	s := p.c.styles
 	if p.yesNo {
-		return padRight(" "+s.Warn.Render(p.label)+"  "+s.Key.Render("y")+s.Subtle.Render(" yes  ")+
-			s.Key.Render("n")+s.Subtle.Render(" no"), width)
+		return padRight(" "+s.Warn.Render(p.label)+"  "+s.Key.Render("y")+s.Subtle.Render(" "+p.c.tr("yes")+"  ")+
+			s.Key.Render("n")+s.Subtle.Render(" "+p.c.tr("no")), width)
 	}
 	if p.dark != s.Dark {
 		p.dark = s.Dark
@@ -134,7 +132,7 @@ func (p *prompt) view(width int) string {
 	}
 	p.resize(width)
 	n := len([]rune(p.input.Value()))
-	head := " " + s.Title.Render(p.label) + s.Subtle.Render(fmt.Sprintf("  %d characters · enter saves · esc cancels", n))
+	head := " " + s.Title.Render(p.label) + s.Subtle.Render("  "+p.c.trf("%d characters · enter saves · esc cancels", n))
 	return padRight(head, width) + "\n" + indent(p.input.View(), "  ")
 }
 

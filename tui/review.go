@@ -70,7 +70,7 @@ func newReview(c *common, p *memstore.Project) *review {
 func (s *review) Init() tea.Cmd { return s.compute() }
 
 func (s *review) compute() tea.Cmd {
-	s.busy = "Computing the " + s.words().noun + " plan…"
+	s.busy = s.c.trf("Computing the %s plan…", s.c.tr(s.words().noun))
 	p, now, opts, imp := s.p, s.c.now(), promote.Options{Force: s.force}, s.imp
 	return tea.Batch(s.spin.Tick, func() tea.Msg {
 		if imp != nil {
@@ -120,14 +120,18 @@ func (s *review) Update(msg tea.Msg) tea.Cmd {
 		// what was applied (the accepted hunks), not what the plan proposed
 		wd := s.words()
 		_, applied, _ := strings.Cut(msg.res.Message, ": "+wd.writer+": ")
-		text := wd.done + ": " + applied
+		applied = s.c.appliedText(applied)
+		done := s.c.tr(wd.done)
+		text := s.c.trf("%s: %s", done, applied)
 		if msg.res.Commit != "" {
-			text = wd.done + ", committed " + msg.res.Commit[:7] + ": " + applied
+			text = s.c.trf("%s, committed %s: %s", done, msg.res.Commit[:7], applied)
 		} else if msg.res.Skipped != "" {
-			text = wd.done + ", not committed (" + msg.res.Skipped + "): " + applied
+			text = s.c.trf("%s, not committed (%s): %s", done, s.c.tr(msg.res.Skipped), applied)
 		}
-		if n := len(msg.res.Kept); n > 0 {
-			text += fmt.Sprintf(" · %s not archived: the carry of %s open items was rejected", memstore.Plural(n, "log"), map[bool]string{true: "its", false: "their"}[n == 1])
+		if n := len(msg.res.Kept); n == 1 {
+			text += " · " + s.c.tr("1 log not archived: the carry of its open items was rejected")
+		} else if n > 1 {
+			text += " · " + s.c.trf("%s not archived: the carry of their open items was rejected", s.c.count(n, "log"))
 		}
 		return tea.Batch(s.c.back(), status("%s", text), changed())
 	case stylesMsg:
@@ -253,7 +257,7 @@ func (s *review) apply() tea.Cmd {
 	if n == 0 {
 		return notice("nothing accepted: nothing to apply")
 	}
-	s.busy = "Applying and committing…"
+	s.busy = s.c.tr("Applying and committing…")
 	p, plan, now := s.p, s.plan, s.c.now()
 	return tea.Batch(s.spin.Tick, func() tea.Msg {
 		res, err := promote.Apply(p, plan, now)
@@ -268,7 +272,7 @@ func (s *review) refreshDiff() {
 		s.diff.SetContent("")
 		return
 	}
-	text, offsets := renderChange(s.c.styles, ch, s.hunk, s.focusH, s.diff.Width()-1)
+	text, offsets := renderChange(s.c, ch, s.hunk, s.focusH, s.diff.Width()-1)
 	s.offsets = offsets
 	s.diff.SetContent(indent(text, " "))
 	if s.hunk < len(offsets) {
@@ -280,25 +284,26 @@ func (s *review) refreshDiff() {
 
 // renderChange draws a change: its note, then each hunk with its state, the current one
 // marked. It returns the text and the first line of each hunk.
-func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width int) (string, []int) {
+func renderChange(c *common, ch *promote.Change, cur int, focused bool, width int) (string, []int) {
+	st := c.styles
 	var lines []string
 	if ch.Note != "" {
-		lines = append(append(lines, styled(st.Subtle, strings.Split(ansi.Wrap(ch.Note, width, ""), "\n"))...), "")
+		lines = append(append(lines, styled(st.Subtle, strings.Split(ansi.Wrap(c.promoteText(ch.Note), width, ""), "\n"))...), "")
 	}
 	if ch.Kind == promote.Move {
 		lines = append(append(lines, styled(st.FileHead, strings.Split(ansi.Wrap(ch.From+" → "+ch.Path, width, "/"), "\n"))...), "",
-			st.Subtle.Render("A move: the file is kept, byte for byte, under logs/archives/."))
+			st.Subtle.Render(c.tr("A move: the file is kept, byte for byte, under logs/archives/.")))
 		if !ch.Accepted {
-			lines = append(lines, "", st.Warn.Render("Rejected: the log stays where it is."))
+			lines = append(lines, "", st.Warn.Render(c.tr("Rejected: the log stays where it is.")))
 		}
 		return strings.Join(lines, "\n"), nil
 	}
 	offsets := make([]int, len(ch.Hunks))
 	for i, h := range ch.Hunks {
 		offsets[i] = len(lines)
-		mark, state := "  ", st.OK.Render("✓ accepted")
+		mark, state := "  ", st.OK.Render("✓ "+c.tr("accepted"))
 		if !h.Accepted || !ch.Accepted {
-			state = st.Err.Render("✗ rejected")
+			state = st.Err.Render("✗ " + c.tr("rejected"))
 		}
 		if len(h.Unproven) > 0 {
 			state += st.Warn.Render(" · unproven (no evidence): tick it to promote it")
@@ -309,7 +314,7 @@ func renderChange(st Styles, ch *promote.Change, cur int, focused bool, width in
 				mark = st.Accent.Render("› ")
 			}
 		}
-		head := fmt.Sprintf("%shunk %d/%d %s  %s", mark, i+1, len(ch.Hunks), state, st.HunkHead.Render(h.Header))
+		head := mark + c.trf("hunk %d/%d", i+1, len(ch.Hunks)) + " " + state + "  " + st.HunkHead.Render(h.Header)
 		lines = append(lines, trunc(head, width))
 		for _, l := range h.Lines {
 			k := gitrepo.KindOf(l, false)
@@ -344,19 +349,19 @@ func (s *review) View() string {
 	case s.busy != "":
 		return "\n  " + s.spin.View() + " " + st.Subtle.Render(s.busy)
 	case s.plan == nil && s.err != nil:
-		return "\n  " + st.Err.Render("Cannot compute the plan: ") + firstLine(s.err.Error()) + "\n\n  " + st.Subtle.Render("esc to go back")
+		return "\n  " + st.Err.Render(s.c.tr("Cannot compute the plan: ")) + firstLine(s.err.Error()) + "\n\n  " + st.Subtle.Render(s.c.tr("esc to go back"))
 	case s.plan == nil:
 		return ""
 	case s.plan.Empty() && s.imp != nil:
 		return "\n  " + st.OK.Render("Nothing to import.") + "\n\n  " + st.Subtle.Render("Memory already has everything the other tools remember, or they remember nothing here.")
 	case s.plan.Empty():
-		return "\n  " + st.OK.Render("Nothing to promote.") + "\n\n  " + st.Subtle.Render(fmt.Sprintf(
+		return "\n  " + st.OK.Render(s.c.tr("Nothing to promote.")) + "\n\n  " + st.Subtle.Render(s.c.trf(
 			"No log is older than %d days, and long memory is within its %d lines.", s.plan.Options.Days, s.plan.Options.MaxLines))
 	}
 	head := s.headView()
 	lw := s.listWidth()
 	var b strings.Builder
-	b.WriteString(st.Faint.Render(trunc(fmt.Sprintf("  %s · %d accepted", memstore.Plural(len(s.plan.Changes), "change"), s.accepted()), lw)) + "\n")
+	b.WriteString(st.Faint.Render(trunc("  "+s.c.trf("%s · %d accepted", s.c.count(len(s.plan.Changes), "change"), s.accepted()), lw)) + "\n")
 	rows, cur := s.list.visible()
 	for j, i := range rows {
 		b.WriteString(s.list.row(s.rowText(s.plan.Changes[i], lw-2), lw, j == cur) + "\n")
@@ -364,11 +369,11 @@ func (s *review) View() string {
 	left := fit(b.String(), lw, s.h-3)
 	title := "Diff"
 	if ch := s.change(); ch != nil {
-		title = ch.Kind.String() + " · " + ch.Path
+		title = s.c.tr(ch.Kind.String()) + " · " + ch.Path
 	}
 	info := ""
 	if ch := s.change(); ch != nil && len(ch.Hunks) > 0 {
-		info = fmt.Sprintf("hunk %d/%d", s.hunk+1, len(ch.Hunks))
+		info = s.c.trf("hunk %d/%d", s.hunk+1, len(ch.Hunks))
 	}
 	if lw == s.w { // too narrow for both: the diff takes the list's place while its hunks are reviewed
 		if s.focusH {
@@ -383,21 +388,21 @@ func (s *review) View() string {
 // headView is the plan's summary and the guard's refusal, three lines.
 func (s *review) headView() string {
 	st := s.c.styles
-	sum := "  " + st.Title.Render(s.words().title+" "+s.p.Name) + st.Subtle.Render(" · "+s.plan.Summary())
+	sum := "  " + st.Title.Render(s.c.trf("%s %s", s.c.tr(s.words().title), s.p.Name)) + st.Subtle.Render(" · "+s.c.planSummary(s.plan))
 	second := ""
 	var ge *promote.GuardError
 	switch {
 	case s.plan.Refused != nil && errors.As(s.plan.Refused, &ge):
-		second = "  " + st.Err.Render(fmt.Sprintf("Refused: this plan drops %d of the %d long-term facts.", len(ge.Lost), ge.Total)) +
-			st.Subtle.Render(" Reject the hunks that drop them, or press ") + st.Key.Render(keyOr(s.c.keys.Force)) + st.Subtle.Render(" to force it.")
+		second = "  " + st.Err.Render(s.c.trf("Refused: this plan drops %d of the %d long-term facts.", len(ge.Lost), ge.Total)) +
+			st.Subtle.Render(s.c.tr(" Reject the hunks that drop them, or press ")) + st.Key.Render(keyOr(s.c.keys.Force)) + st.Subtle.Render(s.c.tr(" to force it."))
 	case s.plan.Refused != nil:
-		second = "  " + st.Err.Render("Refused: ") + firstLine(s.plan.Refused.Error())
+		second = "  " + st.Err.Render(s.c.tr("Refused: ")) + firstLine(s.plan.Refused.Error())
 	case s.force:
-		second = "  " + st.Warn.Render("Forced past the guard: review what long memory loses.")
+		second = "  " + st.Warn.Render(s.c.tr("Forced past the guard: review what long memory loses."))
 	case len(s.plan.Notes) > 0:
-		second = "  " + st.Subtle.Render("Note: "+s.plan.Notes[0])
+		second = "  " + st.Subtle.Render(s.c.tr("Note: ")+s.c.promoteText(s.plan.Notes[0]))
 	default:
-		second = "  " + st.Subtle.Render("Nothing is written until you apply. ") + st.Key.Render(keyOr(s.c.keys.ApplyPlan)) + st.Subtle.Render(" applies the accepted changes in one commit.")
+		second = "  " + st.Subtle.Render(s.c.tr("Nothing is written until you apply. ")) + st.Key.Render(keyOr(s.c.keys.ApplyPlan)) + st.Subtle.Render(s.c.tr(" applies the accepted changes in one commit."))
 	}
 	return trunc(sum, s.w) + "\n" + trunc(second, s.w) + "\n"
 }
@@ -427,7 +432,7 @@ func (s *review) rowText(ch *promote.Change, width int) string {
 	case len(ch.Hunks) > 0 && on < len(ch.Hunks):
 		box = st.Warn.Render("[~]")
 	}
-	kind := padRight(ch.Kind.String(), 6)
+	kind := padRight(s.c.tr(ch.Kind.String()), s.c.kindWidth())
 	name := ch.Path
 	if ch.Kind == promote.Move {
 		name = strings.TrimPrefix(ch.From, s.p.RelDir+"/") + " → archives/"

@@ -39,8 +39,8 @@ const searchLimit = 500
 
 func newSearch(c *common) *search {
 	ti := textinput.New()
-	ti.Prompt = "Search all memory: "
-	ti.Placeholder = "words to find (accents and case ignored)"
+	ti.Prompt = c.tr("Search all memory: ")
+	ti.Placeholder = c.tr("words to find (accents and case ignored)")
 	ti.SetStyles(c.inputStyles())
 	s := &search{c: c, input: ti, typing: true, list: newList(c)}
 	s.list.top = 3 // under the query, the count and a blank line
@@ -150,17 +150,17 @@ func (s *search) View() string {
 	info := ""
 	switch {
 	case s.err != nil:
-		info = st.Err.Render("search failed: ") + firstLine(s.err.Error())
+		info = st.Err.Render(s.c.tr("search failed: ")) + firstLine(s.err.Error())
 	case s.query == "":
-		info = st.Subtle.Render("Every log, archive and long memory of the workspace. enter: go to the results.")
+		info = st.Subtle.Render(s.c.tr("Every log, archive and long memory of the workspace. enter: go to the results."))
 	case len(s.hits) == 0:
-		info = st.Subtle.Render("No line holds all these words.")
+		info = st.Subtle.Render(s.c.tr("No line holds all these words."))
 	default:
 		more := ""
 		if len(s.hits) == searchLimit {
 			more = "+"
 		}
-		info = st.Subtle.Render(fmt.Sprintf("%d%s lines match", len(s.hits), more))
+		info = st.Subtle.Render(s.c.trf("%d%s lines match", len(s.hits), more))
 	}
 	b.WriteString("  " + info + "\n\n")
 	rows, cur := s.list.visible()

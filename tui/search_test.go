@@ -78,7 +78,7 @@ func TestEmptyWorkspace(t *testing.T) {
 
 func TestBackgroundFollowsTerminal(t *testing.T) {
 	t.Parallel()
-	m := New(Options{Root: shared(t), Now: func() time.Time { return testNow }})
+	m := New(Options{Root: shared(t), Now: func() time.Time { return testNow }, Lang: "en"})
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}
 	h.run(m.Init())
@@ -95,7 +95,7 @@ func TestBackgroundFollowsTerminal(t *testing.T) {
 
 func TestNoColor(t *testing.T) {
 	t.Parallel()
-	m := New(Options{Root: shared(t), Now: func() time.Time { return testNow }, NoColor: true})
+	m := New(Options{Root: shared(t), Now: func() time.Time { return testNow }, NoColor: true, Lang: "en"})
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}
 	h.run(m.Init())
@@ -112,7 +112,7 @@ func TestNoColor(t *testing.T) {
 
 func TestFailureWrapsLongErrors(t *testing.T) {
 	t.Parallel()
-	c := newCommon(Options{})
+	c := newCommon(Options{Lang: "en"})
 	long := "carnet.toml:3: unknown key \"hook.extractr\": did you mean extractor? Fix the line, then run carnet again from the workspace root"
 	m := newFailure(c, errors.New(long))
 	m.SetSize(60, 20)
@@ -138,7 +138,7 @@ func TestSearchMarksTheHitAndWalksThem(t *testing.T) {
 	if len(s.hits) < 3 {
 		t.Fatalf("%d hits", len(s.hits))
 	}
-	h.contains("archivé")
+	h.contains("archived") // in the UI's language (English here)
 	h.press("enter", "enter")
 	pg := topIs[*pager](h, "enter on a hit")
 	marked := func() string {

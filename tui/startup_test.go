@@ -16,7 +16,7 @@ import (
 func newStarting(t *testing.T, root string) *Model {
 	t.Helper()
 	dark := true
-	m := New(Options{Root: root, Now: func() time.Time { return testNow }, Dark: &dark, Watch: true, Editor: "true"})
+	m := New(Options{Root: root, Now: func() time.Time { return testNow }, Dark: &dark, Watch: true, Editor: "true", Lang: "en"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return m
 }

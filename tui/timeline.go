@@ -72,7 +72,7 @@ func newTimeline(c *common, p *memstore.Project) *timeline {
 	s.list.key = s.rowKey
 	s.list.text = func(i int) string {
 		if s.hasPending() && i == 0 {
-			return "uncommitted changes"
+			return s.c.tr("uncommitted changes")
 		}
 		cm := s.commit(i)
 		return cm.Hash + " " + cm.Author + " " + cm.Message
@@ -149,7 +149,7 @@ func (s *timeline) Update(msg tea.Msg) tea.Cmd {
 			s.diffFor = msg.row
 			off := s.diff.YOffset()
 			if msg.err != nil {
-				s.diff.SetContent(s.c.styles.Err.Render("Cannot read this diff: ") + firstLine(msg.err.Error()))
+				s.diff.SetContent(s.c.styles.Err.Render(s.c.tr("Cannot read this diff: ")) + firstLine(msg.err.Error()))
 			} else {
 				s.diff.SetContent(indent(s.detail(msg.row)+renderDiff(s.c.styles, msg.text, s.diff.Width()-1), " "))
 			}
@@ -171,7 +171,7 @@ func (s *timeline) Update(msg tea.Msg) tea.Cmd {
 		case msg.err != nil:
 			return statusErr(msg.err)
 		case msg.res.Hash == "":
-			return notice("nothing committed: %s", msg.res.Skipped)
+			return notice("nothing committed: %s", uiText{msg.res.Skipped, nil})
 		}
 		return tea.Batch(status("Committed %s · %s", msg.res.Hash[:7], msg.message), s.load())
 	case tea.MouseWheelMsg:
@@ -271,14 +271,14 @@ func (s *timeline) detail(row string) string {
 	var b strings.Builder
 	var files []gitrepo.FileChange
 	if row == pendingRow {
-		b.WriteString(st.Warn.Render("Uncommitted changes") + st.Subtle.Render(" · "+keyOr(s.c.keys.Commit)+" commits them") + "\n")
+		b.WriteString(st.Warn.Render(s.c.tr("Uncommitted changes")) + st.Subtle.Render(" · "+s.c.trf("%s commits them (the hook, MCP and the CLI commit only with autocommit = true)", keyOr(s.c.keys.Commit))) + "\n")
 		files = s.pending
 	} else {
 		for _, cm := range s.commits {
 			if cm.Hash != row {
 				continue
 			}
-			b.WriteString(st.Hash.Render(cm.Hash[:10]) + "  " + st.Subtle.Render(cm.Author+" · "+cm.When.Format("Mon 2 Jan 2006 15:04")+" · "+Ago(s.c.now(), cm.When)) + "\n")
+			b.WriteString(st.Hash.Render(cm.Hash[:10]) + "  " + st.Subtle.Render(cm.Author+" · "+s.c.when(cm.When)+" · "+s.c.relative(Ago(s.c.now(), cm.When))) + "\n")
 			b.WriteString(st.FileHead.Render(cm.Message) + "\n")
 			files = cm.Files
 		}
@@ -333,11 +333,11 @@ func (s *timeline) View() string {
 	st := s.c.styles
 	lw := s.listWidth()
 	var b strings.Builder
-	switch why := s.c.unready(s.loaded, s.err, "Reading the history…", "Cannot read the history: "); {
+	switch why := s.c.unready(s.loaded, s.err, s.c.tr("Reading the history…"), s.c.tr("Cannot read the history: ")); {
 	case why != "":
 		b.WriteString("\n  " + why)
 	default:
-		head := st.Faint.Render(trunc(fmt.Sprintf("  %s · %s", s.p.RelDir, memstore.Plural(len(s.commits), "commit")), lw))
+		head := st.Faint.Render(trunc(fmt.Sprintf("  %s · %s", s.p.RelDir, s.c.count(len(s.commits), "commit")), lw))
 		if f := s.list.filterView(lw); f != "" {
 			head = " " + f
 		}
@@ -347,7 +347,7 @@ func (s *timeline) View() string {
 			b.WriteString(s.list.row(s.rowText(i, lw-3), lw, j == cur) + "\n") // a cell between the counts and the pane's border
 		}
 		if len(s.commits) == 0 && !s.hasPending() {
-			b.WriteString("  " + st.Subtle.Render("No commit touches this memory yet."))
+			b.WriteString("  " + st.Subtle.Render(s.c.tr("No commit touches this memory yet.")))
 		}
 	}
 	left := fit(b.String(), lw, s.h)
@@ -374,7 +374,7 @@ func (s *timeline) rowText(i, width int) string {
 			a += f.Added
 			d += f.Deleted
 		}
-		return st.Warn.Render("● uncommitted") + "  " + st.Subtle.Render(memstore.Plural(len(s.pending), "file")) + "  " + diffStat(st, a, d)
+		return st.Warn.Render("● "+s.c.tr("uncommitted")) + "  " + st.Subtle.Render(s.c.count(len(s.pending), "file")) + "  " + diffStat(st, a, d)
 	}
 	cm := s.commit(i)
 	a, d := 0, 0
@@ -384,7 +384,7 @@ func (s *timeline) rowText(i, width int) string {
 	}
 	stat := diffStat(st, a, d)
 	author, _, _ := strings.Cut(cm.Author, " ")
-	head := st.Hash.Render(cm.Hash[:7]) + " " + st.Subtle.Render(padRight(agoShort(s.c.now(), cm.When), 4)) + " " +
+	head := st.Hash.Render(cm.Hash[:7]) + " " + st.Subtle.Render(padRight(s.c.agoShort(cm.When), 4)) + " " +
 		st.Accent.Render(padRight(author, 8)) + " "
 	msg := strings.TrimPrefix(firstLine(cm.Message), "memory("+s.p.Name+"): ")
 	room := width - lipgloss.Width(head) - lipgloss.Width(stat) - 1

@@ -51,7 +51,7 @@ var englishWords = words(`
 
 func words(s string) map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
+	for w := range strings.FieldsSeq(s) {
 		m[w] = true
 	}
 	return m
@@ -123,8 +123,8 @@ func isCode(s string) bool {
 		return true
 	case strings.ContainsAny(s, "/_=$@#+\\|~%{}<>"):
 		return true
-	case strings.HasPrefix(s, "-"):
-		return true
+	case strings.HasPrefix(s, "-"), strings.ContainsAny(s, "0123456789"):
+		return true // a flag; a hash, a version, a size
 	case strings.Contains(s, ".") && !strings.HasSuffix(s, "."):
 		return true // long_memory.md, v0.26, e.g.
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"carnet/memstore"
@@ -149,6 +150,8 @@ func (b *builder) writeHistory() error {
 		}
 		return nil
 	}
+	envMu.Lock() // the commits' authors and dates go through the process's environment
+	defer envMu.Unlock()
 	defer restoreEnv(saveEnv())
 	start := b.day(days)
 	var paths []string
@@ -239,6 +242,10 @@ func (b *builder) commit(paths []string, msg string, n, proj, who int) error {
 	}
 	return nil
 }
+
+// envMu keeps two builds of one process (parallel tests) from mixing their authors and
+// dates, which they set in the environment for each commit.
+var envMu sync.Mutex
 
 var gitEnv = []string{"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE"}
 

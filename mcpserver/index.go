@@ -29,7 +29,7 @@ type IndexOut struct {
 	LongMemory *LongMemoryInfo `json:"long_memory,omitempty" jsonschema:"long_memory.md, absent when there is none"`
 	LatestDay  *DaySummary     `json:"latest_day,omitempty" jsonschema:"the newest daily log, one line per section"`
 	Logs       []LogSummary    `json:"logs" jsonschema:"daily logs, newest first (the newest that fit)"`
-	OpenItems  []OpenItem      `json:"open_items" jsonschema:"open À suivre items, oldest first (those that fit)"`
+	OpenItems  []OpenItem      `json:"open_items" jsonschema:"open next steps, oldest first (those that fit)"`
 	Notes      []NoteSummary   `json:"notes,omitempty" jsonschema:"notes/NAME.md, one each (those that fit)"`
 	Archives   ArchiveSummary  `json:"archives"`
 	Truncated  bool            `json:"truncated" jsonschema:"true when logs, items or long memory were cut to fit the budget"`
@@ -321,7 +321,7 @@ func (c *call) indexOpenItems(open []memstore.OpenItem, bg *budget, share *int, 
 		return ""
 	}
 	var b strings.Builder
-	out.OpenItems = append(out.OpenItems, fitted(&b, "## Open items (À suivre), oldest first — tick one with memory_done\n", bg, share, len(open), func(i int) (OpenItem, string) {
+	out.OpenItems = append(out.OpenItems, fitted(&b, "## Open items, oldest first — tick one with memory_done\n", bg, share, len(open), func(i int) (OpenItem, string) {
 		oi := OpenItem{Date: open[i].Date, Path: rel(c.p, open[i].Path), Text: open[i].Text}
 		return oi, fmt.Sprintf("- %s  %s\n", oi.Date, clip(oi.Text, indexLineChars))
 	}, moreInFull(len(open)))...)

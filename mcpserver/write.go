@@ -54,7 +54,7 @@ type DoneIn struct {
 
 // DoneOut is what memory_done returns.
 type DoneOut struct {
-	Ticked []Written `json:"ticked" jsonschema:"the lines written in Finalisé"`
+	Ticked []Written `json:"ticked" jsonschema:"the lines written in the Done section"`
 	Committed
 }
 
@@ -80,7 +80,7 @@ func (s *Server) addWriteTools() {
 		name:  "memory_done",
 		title: "Tick an item",
 		write: true,
-		desc:  `Ticks the open À suivre item holding text's words; several match: none ticked unless all.`,
+		desc:  `Ticks the open next step holding text's words; several match: none ticked unless all.`,
 	}, nil, (*call).done)
 
 	addTool(s, toolSpec{
@@ -256,7 +256,7 @@ func (c *call) done(in DoneIn) (string, DoneOut, error) {
 	}
 	var paths []string
 	seen := map[string]bool{}
-	b.WriteString("Ticked into Finalisé:\n")
+	b.WriteString("Ticked into Done:\n")
 	for _, it := range items {
 		line := "✅ " + strings.TrimSpace(strings.TrimPrefix(it.Text, "✅"))
 		w := Written{Path: rel(c.p, it.Path), Section: memstore.KeyDone, Text: line}

@@ -8,7 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"carnet/lang/langtest"
+	"carnet/memstore"
 )
 
 // foreignLines fails t on every line of text with a word of the other language than l.
@@ -73,5 +76,41 @@ func TestSetupSpeaksTheWorkspaceLanguage(t *testing.T) {
 			t.Fatalf("SessionStart: exit %d\n%s%s", code, out.String(), errb.String())
 		}
 		foreignLines(t, c.l, "SessionStart", strings.ReplaceAll(out.String(), `\n`, "\n"))
+	}
+}
+
+// The command line's help is English, and no French word is in it: the sections are named by
+// their English names (Next, Done), whatever the memory's language.
+func TestHelpHasNoFrench(t *testing.T) {
+	root := newRootCmd()
+	var paths [][]string
+	var visit func(prefix []string, cmds []*cobra.Command)
+	visit = func(prefix []string, cmds []*cobra.Command) {
+		for _, c := range cmds {
+			if c.Hidden {
+				continue
+			}
+			p := append(append([]string{}, prefix...), c.Name())
+			paths = append(paths, p)
+			visit(p, c.Commands())
+		}
+	}
+	visit(nil, root.Commands())
+	if len(paths) < 12 {
+		t.Fatalf("%d commands", len(paths))
+	}
+	foreignLines(t, "en", "carnet --help", carnetIn(t, "--help"))
+	for _, p := range paths {
+		foreignLines(t, "en", "carnet "+strings.Join(p, " ")+" --help", carnetIn(t, append(p, "--help")...))
+	}
+}
+
+// The keys the help names are keys carnet add takes.
+func TestAddKeysHelpNamesRealKeys(t *testing.T) {
+	t.Parallel()
+	for k := range strings.SplitSeq(addKeysHelp(), ", ") {
+		if memstore.AddKey(k) == "" {
+			t.Errorf("%q is not a section key", k)
+		}
 	}
 }

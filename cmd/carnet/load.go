@@ -17,10 +17,12 @@ func newLoadCmd(g *globals) *cobra.Command {
 		Use:   "load [PROJECT]",
 		Short: "Print the memory a new session should start with",
 		Long: `Print the memory a new session starts with: the long-term memory, today's log, the log
-of the last day worked before today and the À suivre items still open in older logs, within
-a token budget ([load] budget_tokens in carnet.toml, 2500 by default). When it does not fit,
-whole sections are left out, the least useful first (old long-memory sections, older logs,
-Finalisé). Tokens are estimated as characters / 4. The SessionStart hook injects the same text.`,
+of the last day worked before today and the next steps still open in older logs, within a
+token budget ([load] budget_tokens in carnet.toml, 2500 by default), never over it. When it
+does not fit, bullets are left out, the least useful first (old long-memory sections, older
+logs, done items); the first open item is always kept, cut short if it must, and the line
+naming the other projects takes at most a tenth of the budget, after the memory. Tokens are
+estimated as characters / 4. The SessionStart hook injects the same text.`,
 		Example: `  carnet load
   carnet load api --budget 1000
   carnet load --explain`,

@@ -134,16 +134,15 @@ func newAddCmd(g *globals) *cobra.Command {
 		Use:   "add --section KEY TEXT…",
 		Short: "Append a bullet to today's log (or long memory)",
 		Long: `Append one bullet to today's daily log, in the section KEY:
-  contexte, objectif, problemes, connaissances, travail, decisions, a_suivre,
-  or long_terme for the long-term memory; in English, context, goal, problems, knowledge,
-  work, decisions, next, or long_term.
+  context, goal, problems, knowledge, work, decisions, next, or long_term for the long-term
+  memory (the keys of the extraction JSON are accepted too).
 The words form one bullet; "-" reads one bullet per line from stdin. A bullet already there
 (same words, case, accents or punctuation aside) is not written twice; a bullet that looks
 like a secret is refused. The project is chosen with -p only. --importance (1-10, most facts
 4-6) and --tag end each bullet as " !7 #tag": search and load rank by them.`,
 		Example: `  carnet add --section decisions "Read the transcript from its end"
-  carnet add --section a_suivre -p api "Benchmark the hook on 200 MB"
-  printf 'fact one\nfact two\n' | carnet add --section long_terme -`,
+  carnet add --section next -p api "Benchmark the hook on 200 MB"
+  printf 'fact one\nfact two\n' | carnet add --section long_term -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if section == "" {
@@ -218,20 +217,23 @@ func checkBullets(texts []string) error {
 	return nil
 }
 
-// addKeysHelp lists the keys `add --section` takes, French first, then English.
-func addKeysHelp() string { return strings.Join(memstore.SectionNames(), ", ") }
+// addKeysHelp lists the keys `add --section` takes: the English ones (the extraction JSON's
+// keys are accepted too, see memstore.AddKey).
+func addKeysHelp() string {
+	return "context, goal, problems, knowledge, work, decisions, next, long_term"
+}
 
 func newDoneCmd(g *globals) *cobra.Command {
 	var all bool
 	c := &cobra.Command{
 		Use:   "done TEXT… | --all",
-		Short: "Tick an open À suivre item into Finalisé",
-		Long: `Tick the open "À suivre" item matching TEXT (the words form one item) into the Finalisé
-section of the log that holds it, as "✅ item". The match ignores case, accents and
+		Short: "Tick an open next step into Done",
+		Long: `Tick the open next step matching TEXT (the words form one item) into the Done section of
+the log that holds it, as "✅ item" (the sections' headings are in the memory's language). The match ignores case, accents and
 punctuation, and accepts an item that contains all the words of TEXT. When several items
 match, they are listed and nothing changes (add --all to tick them all). --all alone ticks
 every open item of the project.`,
-		Example: `  carnet done valider le format JSON
+		Example: `  carnet done validate the JSON format
   carnet done --all -p api`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 && !all {
@@ -308,7 +310,7 @@ func newSearchCmd(g *globals) *cobra.Command {
 words of QUERY, best first (BM25 and recency), as PATH:LINE: [section] text. Each word of QUERY
 matches the start of a word, case and accents ignored: "config" finds "Configuration".`,
 		Example: `  carnet search transcript
-  carnet search -p api decouverte skills     # one project; "découverte" matches too`,
+  carnet search -p api cache locale     # one project`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w, err := g.workspace()

@@ -34,11 +34,11 @@ func newPromoteCmd(g *globals) *cobra.Command {
 		Short: "Archive old logs and condense long memory, as a reviewed plan",
 		Long: `Plan a promotion of the project's memory and show it as a unified diff:
   - daily logs older than --days (archive_after_days, 30) move to logs/archives/ (a git
-    rename, never a delete); their open "À suivre" items are carried into today's log;
-  - their "Connaissances acquises" and "Décisions prises" are proposed for long_memory.md,
-    under the date of their log, leaving out what long memory already says;
+    rename, never a delete); their open next steps are carried into today's log;
+  - their learnings and decisions are proposed for long_memory.md, under the date of their
+    log, leaving out what long memory already says;
   - when long memory is over --max-lines (long_memory_max_lines, 300), near-duplicate facts
-    merge and the oldest dated sections fold into one "Condensé" section until it fits,
+    merge and the oldest dated sections fold into one condensed section until it fits,
     without losing a fact (--model: the configured model extractor rewrites the condensed
     section instead; its proposal is reviewed and guarded like any other).
 Nothing is written until you confirm (on a terminal) or pass --yes; then the files are written

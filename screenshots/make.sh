@@ -20,14 +20,15 @@ trap 'tmux -L carnet-shots kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
 
 export CARNET_NOW=2026-03-22T16:30:00Z
 go build -o "$tmp/carnet" ./cmd/carnet
-"$tmp/carnet" demo "$tmp/demo" --no-tui >/dev/null
+"$tmp/carnet" demo "$tmp/demo" --no-tui --lang en >/dev/null
+"$tmp/carnet" demo "$tmp/demo-fr" --no-tui --lang fr >/dev/null
 FREEZE=${FREEZE:-"go run github.com/charmbracelet/freeze@v0.2.2"}
 
 tm() { tmux -L carnet-shots "$@"; }
 tm kill-server 2>/dev/null || true
 start() {
 	tm -f /dev/null new-session -d -s shots -x 120 -y 40 \
-		"env TERM=xterm-256color COLORTERM=truecolor CARNET_NOW=$CARNET_NOW CARNET_TUI_LOG=$tmp/tui.log EDITOR=true $tmp/carnet --root $tmp/demo"
+		"env TERM=xterm-256color COLORTERM=truecolor CARNET_NOW=$CARNET_NOW CARNET_TUI_LOG=$tmp/tui.log EDITOR=true $tmp/carnet --root ${1:-$tmp/demo}"
 	tm set-option -t shots status off >/dev/null
 	sleep 1.5
 }
@@ -61,13 +62,12 @@ shot promotion-review
 keys Escape Escape t j                      # timeline, a commit's diff
 shot timeline
 keys Escape s                               # search the whole workspace
-tm send-keys -t shots -l "captures"
+tm send-keys -t shots -l "screenshots"
 sleep 0.8
 shot search
 
-# The same UI with language = "en": English headings and texts.
+# The French demo (language = "fr"): French memory, headings and UI.
 tm kill-session -t shots
-printf 'language = "en"\n' >"$tmp/demo/carnet.toml"
-start
+start "$tmp/demo-fr"
 keys Enter o Space                          # cmms_doc's open items, one ticked
-shot english
+shot french

@@ -21,7 +21,7 @@ func TestImportReview(t *testing.T) {
 		{Source: "engram observation #1", Dest: promote.ToToday, Key: memstore.KeyDecisions, Text: "Les commandes sont idempotentes."},
 	}
 	dark := true
-	m := New(Options{Root: root, Project: "cmms_doc", Now: func() time.Time { return testNow }, Dark: &dark, Editor: "true",
+	m := New(Options{Root: root, Project: "cmms_doc", Now: func() time.Time { return testNow }, Dark: &dark, Editor: "true", Lang: "en",
 		Import: func(p *memstore.Project, now time.Time) (*promote.Plan, error) {
 			return promote.ComputeImport(p, items, now)
 		}})

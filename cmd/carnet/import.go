@@ -46,8 +46,9 @@ says is not imported twice. The sources (--only picks some; all that are found b
                 applies_to cwd is this workspace, to long memory.
   engram        an engram export (engram export): the observations of this project (by
                 default named after the workspace folder; --engram-project) that an agent
-                saved, to today's log, decisions under Décisions prises, the rest under
-                Connaissances acquises; the next promotion proposes them for long memory.
+                saved, to today's log, decisions under Decisions, the rest under Learnings
+                (headings in the memory's language); the next promotion proposes them for long
+                memory.
 
 Facts from Claude Code and Codex end with " <!-- agent:claude -->" / " <!-- agent:codex -->".`,
 		Example: `  carnet import --dry-run                      # what would be imported, from where

@@ -14,11 +14,13 @@ import (
 type EditIn struct {
 	PathIn
 	Op      string `json:"op"`
-	Old     string `json:"old,omitempty" jsonschema:"replace: exact text; supersede: the bullet's words"`
+	Old     string `json:"old,omitempty"`
 	New     string `json:"new,omitempty"`
 	Section string `json:"section,omitempty" jsonschema:"heading or key"`
-	Count   int    `json:"count,omitempty"`
-	Version string `json:"version,omitempty" jsonschema:"from memory_read; checked"`
+	// NewSection lets append/prepend create a section carnet does not know (else a typo).
+	NewSection bool   `json:"new_section,omitempty"`
+	Count      int    `json:"count,omitempty"`
+	Version    string `json:"version,omitempty" jsonschema:"from memory_read; checked"`
 }
 
 // EditOut is what memory_edit returns.
@@ -35,7 +37,7 @@ func (s *Server) addEditTool() {
 		title:       "Edit memory",
 		write:       true,
 		destructive: true,
-		desc:        `Edits a file of any size: replace old by new (count times); append, prepend or replace_section new in section; supersede bullet old by new.`,
+		desc:        `Edits a file of any size: replace exact old by new (count times); append/prepend/replace_section new in section; supersede bullet old (its words) by new.`,
 	}, func(in *jsonschema.Schema) {
 		op := prop(in, "op")
 		for _, o := range memstore.EditOps() {
@@ -58,7 +60,8 @@ func (c *call) edit(in EditIn) (string, WriteOut, error) {
 		return "", WriteOut{Path: f.rel, Diffed: noLines()}, err
 	}
 	e := memstore.Edit{Op: in.Op, Old: in.Old, New: in.New, Section: in.Section, Count: in.Count,
-		Date: memstore.Date(c.now), Lang: c.ws.Config.Language}
+		NewSection: in.NewSection || isNote(f.rel), // a note's sections are its own: any heading is one
+		Date:       memstore.Date(c.now), Lang: c.ws.Config.Language}
 	return c.rewrite(f, version, "Edited", func(old []byte, exists bool) ([]byte, error) {
 		if !exists {
 			if !isNote(f.rel) || in.Op == memstore.EditReplace || in.Op == memstore.EditSupersede {
@@ -69,7 +72,11 @@ func (c *call) edit(in EditIn) (string, WriteOut, error) {
 		}
 		data, err := memstore.ApplyEdit(old, e)
 		if ee, ok := errors.AsType[*memstore.EditError](err); ok {
-			return nil, fail(resInvalid, "refused: %s. Nothing was written.", ee.Msg)
+			hint := ""
+			if ee.UnknownSection {
+				hint = "; set new_section to create it"
+			}
+			return nil, fail(resInvalid, "refused: %s%s. Nothing was written.", ee.Msg, hint)
 		}
 		return data, err
 	})

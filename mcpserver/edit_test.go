@@ -140,3 +140,20 @@ func TestEditReadOnly(t *testing.T) {
 	msg := c.fail("memory_edit", map[string]any{"path": "long_memory.md", "op": "append", "section": "2026-03-09", "new": "- x"})
 	mustContain(t, "read-only", msg, "read-only access")
 }
+
+// A section neither in the file nor known is a typo: refused with the sections that would do,
+// unless new_section asks for it.
+func TestEditUnknownSection(t *testing.T) {
+	t.Parallel()
+	root := seeded(t, "")
+	c := connect(t, root, "claude")
+	log := "memory_sessions/logs/2026-03-21.md"
+	before := readFile(t, root, log)
+	msg := c.fail("memory_edit", map[string]any{"path": "logs/2026-03-21.md", "op": "append", "section": "decsions", "new": "- x"})
+	mustContain(t, "typo", msg, `unknown section "decsions"`, "Contexte", "a_suivre", "set new_section to create it", "Nothing was written")
+	if readFile(t, root, log) != before {
+		t.Fatal("a refused section changed the file")
+	}
+	c.ok("memory_edit", map[string]any{"path": "logs/2026-03-21.md", "op": "append", "section": "Questions", "new_section": true, "new": "- Quel cache ?"}, nil)
+	mustContain(t, "asked for", readFile(t, root, log), "## Questions\n- Quel cache ?\n")
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -31,10 +32,18 @@ type Edit struct {
 	Count   int    // replace: how many times Old must be found (0 means 1)
 	Date    string // supersede: the date the link says (YYYY-MM-DD)
 	Lang    string // "en" for English wording (a new section's heading, the supersede link)
+	// NewSection lets append and prepend create a section carnet does not know; without it
+	// such a section is refused as a likely typo.
+	NewSection bool
 }
 
 // EditError is an edit that cannot apply to the file as it is; nothing is changed.
-type EditError struct{ Msg string }
+type EditError struct {
+	Msg string
+	// UnknownSection: the section named is neither in the file nor one carnet knows; the
+	// caller may say how to create it anyway (Edit.NewSection).
+	UnknownSection bool
+}
 
 func (e *EditError) Error() string { return e.Msg }
 
@@ -42,6 +51,9 @@ func editErr(format string, a ...any) error { return &EditError{Msg: fmt.Sprintf
 
 // ApplyEdit returns data with e applied, or an EditError saying why it does not apply.
 func ApplyEdit(data []byte, e Edit) ([]byte, error) {
+	if err := CheckEditOp(e.Op); err != nil {
+		return nil, err
+	}
 	if e.Op == EditReplace {
 		return replaceText(data, e)
 	}
@@ -50,13 +62,10 @@ func ApplyEdit(data []byte, e Edit) ([]byte, error) {
 	}
 	d := ParseDoc(data)
 	var err error
-	switch e.Op {
-	case EditAppend, EditPrepend, EditReplaceSection:
-		err = d.editSection(e)
-	case EditSupersede:
+	if e.Op == EditSupersede {
 		err = d.supersede(e)
-	default:
-		err = editErr("unknown operation %q (one of %s)", e.Op, strings.Join(EditOps(), ", "))
+	} else {
+		err = d.editSection(e)
 	}
 	if err != nil {
 		return nil, err
@@ -83,10 +92,10 @@ func newLines(text string) []string {
 }
 
 // FindSection returns the section named by a "## " heading (with or without its "##") or a
-// section key, and whether there is one.
+// section key (French or English), and whether there is one.
 func (d *Doc) FindSection(name string) (Section, bool) {
-	want := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(name), "#"))
-	key := SectionKey(want)
+	want := sectionName(name)
+	key := logSectionKey(want)
 	for _, s := range d.Sections() {
 		if s.Heading == want || s.Key == want || key != "" && s.Key == key {
 			return s, true
@@ -116,10 +125,13 @@ func (d *Doc) editSection(e Edit) error {
 		if e.Op == EditReplaceSection {
 			return editErr("no section %q in this file", e.Section)
 		}
-		name := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(e.Section), "#"))
-		key := SectionKey(name)
-		if _, known := headings[name]; known {
-			key, name = name, Heading(name, e.Lang)
+		name := sectionName(e.Section)
+		key := logSectionKey(name)
+		switch {
+		case slices.Contains(LogOrder, name) || slices.Contains(englishLogKeys, name): // a key: write its heading
+			name = Heading(key, e.Lang)
+		case key == "" && !IsDate(name) && !e.NewSection:
+			return d.unknownSection(name)
 		}
 		d.AddSection(key, name, LogOrder, lines...)
 		return nil
@@ -132,6 +144,55 @@ func (d *Doc) editSection(e Edit) error {
 	case EditReplaceSection:
 		d.remove(s.Start+1, d.lastFilled(s))
 		d.insert(s.Start+1, lines...)
+	}
+	return nil
+}
+
+// sectionName is a section named by its heading, with or without "## ".
+func sectionName(name string) string {
+	return strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(name), "#"))
+}
+
+// englishLogKeys name the sections of LogOrder in English, for a person typing a key.
+var englishLogKeys = []string{"context", "goal", "problems", "knowledge", "work", "decisions", "next", "done"}
+
+// logSectionKey is the key of the log section name designates — a key (French or English),
+// a heading or a known alias — or "".
+func logSectionKey(name string) string {
+	if i := slices.Index(LogOrder, name); i >= 0 {
+		return name
+	}
+	if i := slices.Index(englishLogKeys, name); i >= 0 {
+		return LogOrder[i]
+	}
+	return SectionKey(name)
+}
+
+// unknownSection refuses a section that is neither in the file nor one carnet knows: most
+// often a typo, which would otherwise start a section no reader looks at.
+func (d *Doc) unknownSection(name string) error {
+	var has []string
+	for _, s := range d.Sections() {
+		has = append(has, s.Heading)
+	}
+	in := "this file has no section"
+	if len(has) > 0 {
+		in = "this file has " + strings.Join(has, ", ")
+	}
+	keys := slices.Clone(LogOrder)
+	for _, k := range englishLogKeys {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return &EditError{UnknownSection: true, Msg: fmt.Sprintf("unknown section %q: %s; carnet's sections are %s, or a day YYYY-MM-DD",
+		name, in, strings.Join(keys, ", "))}
+}
+
+// CheckEditOp says, for an operation that is not one of EditOps, that it is unknown.
+func CheckEditOp(op string) error {
+	if !slices.Contains(EditOps(), op) {
+		return editErr("unknown operation %q (one of %s)", op, strings.Join(EditOps(), ", "))
 	}
 	return nil
 }
@@ -235,11 +296,13 @@ func (p *Project) EditFile(c Change, rel string, e Edit) (Written, error) {
 		case !exists:
 			return fmt.Errorf("no file %s", file)
 		}
+		note := path.Dir(file) == p.NotesDir()
+		e.NewSection = e.NewSection || note // a note's sections are its own: any heading is one
 		data, err := ApplyEdit(old, e)
 		if err != nil {
 			return err
 		}
-		if path.Dir(file) == p.NotesDir() {
+		if note {
 			data = TouchNote(data, Date(tx.Now()))
 		}
 		tx.Say(fmt.Sprintf("edit %s (%s)", path.Base(file), e.Op))

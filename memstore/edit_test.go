@@ -62,3 +62,40 @@ func TestSupersedeKeepsBodyAndIsFinal(t *testing.T) {
 		t.Error("Superseded")
 	}
 }
+
+// A section the file lacks and carnet does not know is a typo until said otherwise: refused,
+// with the sections that would do, unless the edit asks for a new section.
+func TestEditUnknownSection(t *testing.T) {
+	t.Parallel()
+	const doc = "# Log\n\n## Décisions prises\n- first\n"
+	_, err := ApplyEdit([]byte(doc), Edit{Op: EditAppend, Section: "decsions", New: "- x"})
+	ee, ok := errors.AsType[*EditError](err)
+	if !ok || !ee.UnknownSection {
+		t.Fatalf("want an unknown-section EditError, got %v", err)
+	}
+	for _, w := range []string{`"decsions"`, "Décisions prises", "decisions", "a_suivre", "next"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("the refusal does not list %q: %v", w, err)
+		}
+	}
+	got, err := ApplyEdit([]byte(doc), Edit{Op: EditAppend, Section: "decsions", New: "- x", NewSection: true})
+	if want := doc + "\n## decsions\n- x\n"; err != nil || string(got) != want {
+		t.Errorf("asked for: got %v\n%q\nwant\n%q", err, got, want)
+	}
+	for _, s := range []string{"next", "Learnings", "2026-11-30", "## À suivre"} { // known keys, headings, a long memory's day
+		if _, err := ApplyEdit([]byte(doc), Edit{Op: EditPrepend, Section: s, New: "- y"}); err != nil {
+			t.Errorf("%q is a known section: %v", s, err)
+		}
+	}
+}
+
+// An operation that does not exist is named as such, whatever else the edit lacks.
+func TestEditUnknownOperation(t *testing.T) {
+	t.Parallel()
+	for _, e := range []Edit{{Op: "frobnicate"}, {Op: "frobnicate", New: "x"}, {Op: ""}} {
+		_, err := ApplyEdit([]byte("# Log\n"), e)
+		if err == nil || !strings.Contains(err.Error(), "unknown operation") || !strings.Contains(err.Error(), "replace_section") {
+			t.Errorf("%+v: got %v", e, err)
+		}
+	}
+}

@@ -24,7 +24,8 @@ func newEditCmd(g *globals) *cobra.Command {
 		Long: `Edit FILE (relative to the memory folder: long_memory.md, logs/DATE.md, notes/NAME.md),
 whatever its size, with one operation:
   replace          --old TEXT found exactly --count times (default 1) becomes --new TEXT
-  append, prepend  --new lines go at the end, or the top, of --section (a heading or a key)
+  append, prepend  --new lines go at the end, or the top, of --section (a heading or a key;
+                   one neither in the file nor known is refused unless --new-section)
   replace_section  --new lines replace the body of --section
   supersede        the bullet --old designates becomes --new; the old one stays struck under
                    it, dated, out of search and load
@@ -37,6 +38,9 @@ adds what looks like a secret.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if e.Op == "" {
 				return fmt.Errorf("--op is required (one of %s)", strings.Join(memstore.EditOps(), ", "))
+			}
+			if err := memstore.CheckEditOp(e.Op); err != nil {
+				return err
 			}
 			if e.New == "-" {
 				b, err := io.ReadAll(cmd.InOrStdin())
@@ -51,6 +55,9 @@ adds what looks like a secret.`,
 			}
 			e.Date, e.Lang = memstore.Date(now()), w.Config.Language
 			written, err := p.EditFile(cliChange("edit "+args[0]), args[0], e)
+			if ee, ok := errors.AsType[*memstore.EditError](err); ok && ee.UnknownSection {
+				return fmt.Errorf("%w; --new-section creates it", err)
+			}
 			if err != nil {
 				return err
 			}
@@ -68,6 +75,7 @@ adds what looks like a secret.`,
 	f.StringVar(&e.Old, "old", "", "replace: the exact text; supersede: words of the bullet")
 	f.StringVar(&e.New, "new", "", "the new text (- reads stdin)")
 	f.StringVar(&e.Section, "section", "", "a ## heading or a section key")
+	f.BoolVar(&e.NewSection, "new-section", false, "append, prepend: create --section though carnet does not know it")
 	f.IntVar(&e.Count, "count", 0, "replace: how many times --old must be found (default 1)")
 	return c
 }

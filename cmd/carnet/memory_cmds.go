@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -224,7 +225,7 @@ func addKeysHelp() string {
 }
 
 func newDoneCmd(g *globals) *cobra.Command {
-	var all bool
+	var all, yes bool
 	c := &cobra.Command{
 		Use:   "done TEXT… | --all",
 		Short: "Tick an open next step into Done",
@@ -232,22 +233,29 @@ func newDoneCmd(g *globals) *cobra.Command {
 the log that holds it, as "✅ item" (the sections' headings are in the memory's language). The match ignores case, accents and
 punctuation, and accepts an item that contains all the words of TEXT. When several items
 match, they are listed and nothing changes (add --all to tick them all). --all alone ticks
-every open item of the project.`,
+every open item of the project, once you confirm (on a terminal) or with --yes. It ends
+with the git command that takes the ticks back.`,
 		Example: `  carnet done validate the JSON format
-  carnet done --all -p api`,
+  carnet done --all -p api          # asks first
+  carnet done --all --yes -p api    # no question (scripts)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 && !all {
 				return errors.New("say which item: carnet done TEXT… (or --all)")
 			}
-			_, p, err := g.openProject(nil) // free text: the project comes from -p only
+			w, p, err := g.openProject(nil) // free text: the project comes from -p only
 			if err != nil {
 				return err
 			}
 			var ticked []memstore.Item
+			var written []memstore.Written
 			if len(args) == 0 {
+				if ok, err := confirmDoneAll(cmd, p, yes); err != nil || !ok {
+					return err
+				}
 				var w memstore.Written
 				ticked, w, err = p.DoneAll(cliChange(""))
 				reportCommit(cmd, w)
+				written = append(written, w)
 			} else {
 				var texts []string
 				if texts, err = textArgs(args, cmd.InOrStdin()); err != nil {
@@ -260,6 +268,7 @@ every open item of the project.`,
 					}
 					reportCommit(cmd, w)
 					ticked = append(ticked, tk...)
+					written = append(written, w)
 				}
 			}
 			if err != nil {
@@ -271,11 +280,85 @@ every open item of the project.`,
 			for _, t := range ticked {
 				fmt.Fprintf(cmd.OutOrStdout(), "✅ %s  (%s)\n", t.Text, t.Path)
 			}
+			sayUndo(cmd, w, written)
 			return nil
 		},
 	}
 	c.Flags().BoolVar(&all, "all", false, "tick every matching item (every open item when no TEXT is given)")
+	c.Flags().BoolVarP(&yes, "yes", "y", false, "--all alone: tick without asking (required when not on a terminal)")
 	return c
+}
+
+// confirmDoneAll asks, on a terminal, before every open item of the project is ticked; off a
+// terminal it wants --yes. It reports whether to go on.
+func confirmDoneAll(cmd *cobra.Command, p *memstore.Project, yes bool) (bool, error) {
+	if yes {
+		return true, nil
+	}
+	items, err := p.OpenItems()
+	if err != nil || len(items) == 0 {
+		return true, err // nothing to tick: "no open item" says so
+	}
+	out, in := cmd.OutOrStdout(), cmd.InOrStdin()
+	if !isTerminal(in) || !isTerminal(out) {
+		return false, fmt.Errorf("nothing ticked: --all ticks all %s of %s, and off a terminal nothing is asked; run again with --yes to tick them",
+			memstore.Plural(len(items), "open item"), p.Name)
+	}
+	ok, err := confirm(in, out, fmt.Sprintf("Tick all %s of %s? [y/N] ", memstore.Plural(len(items), "open item"), p.Name))
+	if err == nil && !ok {
+		fmt.Fprintln(out, "nothing ticked")
+	}
+	return ok, err
+}
+
+// sayUndo tells how to take the writes back: the commits to revert, or the files to restore
+// when they were written without a commit (run in the workspace root: their paths are
+// relative to it).
+func sayUndo(cmd *cobra.Command, w *memstore.Workspace, ws []memstore.Written) {
+	out := cmd.OutOrStdout()
+	if _, err := w.Repo(); err != nil {
+		if slices.ContainsFunc(ws, func(w memstore.Written) bool { return len(w.Changed) > 0 }) {
+			fmt.Fprintln(out, "undo: not in a git repository, so only by editing the files back (git init keeps every change undoable)")
+		}
+		return
+	}
+	git := "git"
+	if wd, err := os.Getwd(); err != nil || !sameDir(wd, w.Root) {
+		git = "git -C " + shellQuote(w.Root)
+	}
+	var commits, files []string
+	for _, w := range ws {
+		if w.Commit.Hash != "" {
+			commits = append(commits, w.Commit.Hash[:7])
+		} else {
+			files = append(files, w.Changed...)
+		}
+	}
+	if len(commits) > 0 {
+		slices.Reverse(commits) // the newest first, as git revert wants them taken back
+		fmt.Fprintf(out, "undo: %s revert %s\n", git, strings.Join(commits, " "))
+	}
+	if len(files) > 0 {
+		files = slices.Compact(slices.Sorted(slices.Values(files)))
+		fmt.Fprintf(out, "undo: %s restore %s   (not committed: this also drops any other uncommitted change of these files; git diff shows them)\n", git, strings.Join(files, " "))
+	}
+}
+
+// sameDir reports whether two paths name the same folder.
+func sameDir(a, b string) bool {
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
+}
+
+// shellQuote quotes a path for a shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsFunc(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("/._-+:@", r)
+	}) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // termSafe shows the control characters of s (but tab) as text — ^[ for ESC, ^@ for NUL,

@@ -163,8 +163,9 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 		if it.Date == today {
 			continue
 		}
-		text := fmt.Sprintf("- %s (%s)\n", it.Text, it.Date)
-		open.blocks = append(open.blocks, &loadBlock{name: it.Date + " " + transcript.ClipWords(it.Text, 40), text: text, tokens: Tokens(text), priority: 5 + min(len(open.blocks)/5, 40)})
+		shown, _ := memstore.OpenSince(it.Text) // dated by the day it was first written
+		text := fmt.Sprintf("- %s (%s)\n", shown, it.First())
+		open.blocks = append(open.blocks, &loadBlock{name: it.First() + " " + transcript.ClipWords(shown, 40), text: text, tokens: Tokens(text), priority: 5 + min(len(open.blocks)/5, 40)})
 	}
 	// Order of the text: open items, where work stopped, the logs (decisions first), long memory.
 	for _, lp := range []*LoadPart{open, stopped} {

@@ -78,3 +78,19 @@ func TestComposeLoadOrderAndTrim(t *testing.T) {
 		t.Errorf("explain does not measure the how-to lines:\n%s", l.Explain())
 	}
 }
+
+// An item a promotion carried into an older log is listed with the day it was first written.
+func TestComposeLoadCarriedItemKeepsItsFirstDay(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	w, _ := memstore.Open(ws)
+	p := w.Projects[0]
+	os.WriteFile(p.WS.Abs(p.LogPath("2026-03-20")), []byte("# Log session — 2026-03-20\n\n## À suivre\n- Relancer le fournisseur (ouvert depuis le 2026-02-10) !6\n"), 0o644)
+	l, err := ComposeLoad(p, fixedNow(), 2500, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(l.Text, "- Relancer le fournisseur !6 (2026-02-10)\n") {
+		t.Errorf("the carried item is not dated by its first day:\n%s", l.Text)
+	}
+}

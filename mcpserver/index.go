@@ -322,7 +322,7 @@ func (c *call) indexOpenItems(open []memstore.OpenItem, bg *budget, share *int, 
 	}
 	var b strings.Builder
 	out.OpenItems = append(out.OpenItems, fitted(&b, "## Open items, oldest first — tick one with memory_done\n", bg, share, len(open), func(i int) (OpenItem, string) {
-		oi := OpenItem{Date: open[i].Date, Path: rel(c.p, open[i].Path), Text: open[i].Text}
+		oi := OpenItem{Date: open[i].First(), Path: rel(c.p, open[i].Path), Text: open[i].Text} // a carried item's first day
 		return oi, fmt.Sprintf("- %s  %s\n", oi.Date, clip(oi.Text, indexLineChars))
 	}, moreInFull(len(open)))...)
 	return b.String()

@@ -9,9 +9,10 @@ import (
 
 // OpenItem is an "À suivre" bullet not yet ticked, with the day it was written.
 type OpenItem struct {
-	Date string // YYYY-MM-DD of the log that holds it
-	Text string
-	Path string // that log, workspace-relative
+	Date  string // YYYY-MM-DD of the log that holds it
+	Text  string
+	Path  string // that log, workspace-relative
+	Since string // the day a carried item was first written (OpenSince), or ""
 }
 
 // OpenItems lists the project's open items across its daily logs, oldest first.
@@ -39,7 +40,8 @@ func openItemsOf(d *Doc, lf LogFile) []OpenItem {
 		}
 		for _, b := range d.Bullets(s) {
 			if !b.Done() && b.Text != "" {
-				out = append(out, OpenItem{Date: lf.Date, Text: b.Text, Path: lf.Path})
+				_, since := OpenSince(b.Text)
+				out = append(out, OpenItem{Date: lf.Date, Text: b.Text, Path: lf.Path, Since: since})
 			}
 		}
 	}

@@ -134,12 +134,14 @@ func foldASCII(s string) string {
 
 // Normalize is the form two bullets are compared in for deduplication: case, accents and
 // their normalisation form, repeated spaces, a leading ✅ and trailing punctuation ignored,
-// and so are the author marker and the weight suffix (see Identity).
+// and so are the author marker, the weight suffix (see Identity) and a carried item's
+// "(ouvert depuis le DATE)" (OpenSince).
 func Normalize(s string) string {
 	s = strings.TrimSpace(s)
 	if hasSuffixWord(s) {
 		s = Identity(s)
 	}
+	s, _ = OpenSince(s)
 	s = strings.TrimPrefix(s, "✅")
 	s = strings.TrimPrefix(s, "✔")
 	s = strings.TrimPrefix(s, "[x]")

@@ -108,7 +108,7 @@ func TestPlanHunksPerLog(t *testing.T) {
 	}
 	today.Hunks[1].Accepted = false
 	open := openBullets(mustParse(today.Content()))
-	if strings.Join(open, "|") != openItem(0)+"|"+openItem(39)+"|"+openItem(33) {
+	if strings.Join(open, "|") != openItem(0)+"|"+memstore.CarriedText(openItem(39), day(39), "fr")+"|"+memstore.CarriedText(openItem(33), day(33), "fr") {
 		t.Errorf("open items %q", open)
 	}
 }

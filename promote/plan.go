@@ -286,8 +286,9 @@ func (pp *planner) carry() error {
 	lang := d.Language(cfg.Language)
 	labels := map[string]string{}
 	for _, it := range pl.Carried {
-		d.AppendBullet(memstore.KeyNext, memstore.Heading(memstore.KeyNext, lang), it.Text, memstore.LogOrder, bodies[it]...)
-		labels[it.Text] = it.Date
+		text := memstore.CarriedText(it.Text, it.Date, lang) // it keeps the day it was first written
+		d.AppendBullet(memstore.KeyNext, memstore.Heading(memstore.KeyNext, lang), text, memstore.LogOrder, bodies[it]...)
+		labels[text] = it.Date
 	}
 	pl.today = newEdit(path, base, exists, d.Bytes(), fmt.Sprintf("%s carried from archived logs", memstore.Plural(len(pl.Carried), "open item")), labels)
 	if pl.today != nil {

@@ -3,6 +3,7 @@ package promote
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -98,7 +99,12 @@ func TestPlanNinetyDays(t *testing.T) {
 				t.Fatalf("today's log change: %+v", today)
 			}
 			open := openBullets(memstore.ParseDoc(today.Content()))
-			if want := append([]string{openItem(0)}, wantCarried...); !slices.Equal(open, want) {
+			wantOpen := []string{openItem(0)}
+			for _, c := range wantCarried { // each says the day it was first written
+				n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(c, "Vérifier la migration m"), " en préproduction"))
+				wantOpen = append(wantOpen, memstore.CarriedText(c, day(n), "fr"))
+			}
+			if !slices.Equal(open, wantOpen) {
 				t.Errorf("today's open items %q", open)
 			}
 
@@ -253,7 +259,7 @@ func TestPlanCreatesTodayAndLongMemory(t *testing.T) {
 	if c := pl.Changes[1]; c.Kind != Create || c.Path != logRel(0) {
 		t.Errorf("today's log: %v %s", c.Kind, c.Path)
 	}
-	wantToday := "# Log session — " + day(0) + "\n\n## À suivre\n- " + openItem(42) + "\n"
+	wantToday := "# Log session — " + day(0) + "\n\n## À suivre\n- " + openItem(42) + " (ouvert depuis le " + day(40) + ")\n"
 	if got := string(pl.Changes[1].Content()); got != wantToday {
 		t.Errorf("today's log:\n%s\nwant:\n%s", got, wantToday)
 	}
@@ -276,7 +282,8 @@ func TestPlanCarriesNestedLines(t *testing.T) {
 	w.write(t, logRel(40), "# Log session — "+day(40)+"\n\n## À suivre\n- "+openItem(40)+"\n  - sur la base de test d'abord\n  voir le ticket 42\n- "+openItem(41)+"\n")
 	pl, err := Compute(w.p, Options{}, testNow)
 	must(t, err)
-	want := "# Log session — " + day(0) + "\n\n## À suivre\n- " + openItem(40) + "\n  - sur la base de test d'abord\n  voir le ticket 42\n- " + openItem(41) + "\n"
+	since := " (ouvert depuis le " + day(40) + ")"
+	want := "# Log session — " + day(0) + "\n\n## À suivre\n- " + openItem(40) + since + "\n  - sur la base de test d'abord\n  voir le ticket 42\n- " + openItem(41) + since + "\n"
 	if got := string(pl.Changes[1].Content()); got != want {
 		t.Errorf("today's log:\n%s\nwant:\n%s", got, want)
 	}
@@ -344,10 +351,39 @@ func TestPlanEnglish(t *testing.T) {
 	w.write(t, logRel(40), "# Session log — "+day(40)+"\n\n## Learnings\n- A fact.\n\n## Next steps\n- A step.\n")
 	pl, err := Compute(w.p, Options{}, testNow)
 	must(t, err)
-	if got := string(pl.Changes[1].Content()); got != "# Session log — "+day(0)+"\n\n## Next steps\n- A step.\n" {
+	if got := string(pl.Changes[1].Content()); got != "# Session log — "+day(0)+"\n\n## Next steps\n- A step. (open since "+day(40)+")\n" {
 		t.Errorf("today:\n%s", got)
 	}
 	if got := string(pl.Changes[2].Content()); !strings.HasPrefix(got, "# Long-term memory — cmms_doc\n") {
 		t.Errorf("long memory:\n%s", got)
+	}
+}
+
+// A carried open item keeps the day it was first written: its text says since when it is
+// open, before its weight, once however often it is carried; OpenItems reports that day.
+func TestPlanCarriedKeepsFirstDate(t *testing.T) {
+	t.Parallel()
+	w := newWS(t)
+	w.write(t, logRel(38), "# Log session — "+day(38)+"\n\n## À suivre\n- Vérifier l'export sous Windows. !7 #export\n")
+	pl, err := Compute(w.p, Options{}, testNow)
+	must(t, err)
+	want := "# Log session — " + day(0) + "\n\n## À suivre\n- Vérifier l'export sous Windows. (ouvert depuis le " + day(38) + ") !7 #export\n"
+	if got := string(pl.Changes[1].Content()); got != want {
+		t.Fatalf("today's log:\n%s\nwant:\n%s", got, want)
+	}
+	_, err = Apply(w.p, pl, testNow)
+	must(t, err)
+	items, err := w.p.OpenItems()
+	must(t, err)
+	if len(items) != 1 || items[0].Date != day(0) || items[0].First() != day(38) {
+		t.Fatalf("open items: %+v", items)
+	}
+
+	// carried again, 40 days on: still the first day, said once
+	later := testNow.AddDate(0, 0, 40)
+	pl, err = Compute(w.p, Options{}, later)
+	must(t, err)
+	if got := string(pl.Changes[1].Content()); !strings.HasSuffix(got, "\n- Vérifier l'export sous Windows. (ouvert depuis le "+day(38)+") !7 #export\n") {
+		t.Errorf("carried twice:\n%s", got)
 	}
 }

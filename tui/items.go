@@ -11,8 +11,9 @@ import (
 	"carnet/memstore"
 )
 
-// items lists every open À suivre item of a project, grouped by day, newest day first: space
-// ticks, enter applies the ticks through memstore (they move to Finalisé with ✅).
+// items lists every open À suivre item of a project, grouped by the day it was first written
+// (a carried item's first day), newest day first: space ticks, enter applies the ticks
+// through memstore (they move to Finalisé with ✅).
 type items struct {
 	promptList
 	rows    []itemRow
@@ -35,7 +36,7 @@ func newItems(c *common, p *memstore.Project) *items {
 	s := &items{promptList: newPromptList(c, p), checked: map[string]bool{}}
 	s.reload, s.screenKeys = s.load, s.onKey
 	s.list.key = func(i int) string { return itemKey(s.rows[i]) }
-	s.list.text = func(i int) string { return s.rows[i].item.Text + " " + s.rows[i].item.Date }
+	s.list.text = func(i int) string { return s.rows[i].item.Text + " " + s.rows[i].item.First() }
 	s.list.header = func(i int) bool { return s.rows[i].header != "" }
 	return s
 }
@@ -59,13 +60,13 @@ func (s *items) load() tea.Cmd {
 
 func (s *items) setItems(its []memstore.OpenItem) {
 	sorted := append([]memstore.OpenItem(nil), its...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Date > sorted[j].Date })
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].First() > sorted[j].First() })
 	keep := s.list.selectedKey()
 	s.rows = s.rows[:0]
 	live := map[string]bool{}
 	for i, it := range sorted {
-		if i == 0 || it.Date != sorted[i-1].Date {
-			s.rows = append(s.rows, itemRow{header: it.Date})
+		if i == 0 || it.First() != sorted[i-1].First() {
+			s.rows = append(s.rows, itemRow{header: it.First()})
 		}
 		r := itemRow{item: it}
 		live[itemKey(r)] = true
@@ -187,7 +188,8 @@ func (s *items) View() string {
 				continue
 			}
 			box := st.Faint.Render("[ ]")
-			text := task(drawable(r.item.Text))
+			shown, _ := memstore.OpenSince(r.item.Text) // its day is the heading above it
+			text := task(drawable(shown))
 			if s.checked[itemKey(r)] {
 				box = st.Checked.Render("[✓]")
 				text = st.Checked.Render(text)

@@ -126,3 +126,42 @@ func TestItemsBackWithPendingTicksAsks(t *testing.T) {
 	h.press("o", "q")
 	topIs[*memory](h, "the project: nothing ticked, q leaves at once")
 }
+
+// An item a promotion carried into today's log is listed under the day it was first
+// written, not under today.
+func TestItemsCarriedKeepFirstDay(t *testing.T) {
+	t.Parallel()
+	root := fixture(t)
+	ws, err := memstore.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ws.Project("cmms_doc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Write(memstore.Change{Writer: "test", What: "carry", Now: testNow}, func(tx *memstore.Tx) error {
+		_, err := tx.AddBullet(memstore.KeyNext, "Relancer le fournisseur des capteurs (ouvert depuis le 2026-02-12)")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, root, true)
+	h.press("o")
+	s := h.top().(*items)
+	header := ""
+	for _, r := range s.rows {
+		if r.header != "" {
+			header = r.header
+			continue
+		}
+		if strings.Contains(r.item.Text, "Relancer le fournisseur") {
+			break
+		}
+	}
+	if header != "2026-02-12" {
+		t.Errorf("the carried item is listed under %q, want its first day 2026-02-12", header)
+	}
+	h.contains("2026-02-12 Thu", "38 days ago", "Relancer le fournisseur des capteurs")
+	h.lacks("ouvert depuis le")
+}

@@ -165,3 +165,48 @@ func TestItemsCarriedKeepFirstDay(t *testing.T) {
 	h.contains("2026-02-12 Thu", "38 days ago", "Relancer le fournisseur des capteurs")
 	h.lacks("ouvert depuis le")
 }
+
+// An edit the write path refuses (a secret) keeps the field open, with the text typed and
+// the reason, in the open-items screen and in a file's bullets alike.
+func TestRefusedEditKeepsTheText(t *testing.T) {
+	t.Parallel()
+	root := fixture(t)
+	h := newHarness(t, root, true)
+	h.press("o")
+	s := h.top().(*items)
+	i, _ := s.list.selected()
+	it := s.rows[i].item
+	before := readFile(t, filepath.Join(root, it.Path))
+	token := "ghp_" + strings.Repeat("a1B2c3D4e5", 4)
+	h.press("r")
+	h.typeText(" avec le jeton " + token)
+	h.press("enter")
+	if !s.Capturing() || s.prompt.input.Value() != it.Text+" avec le jeton "+token {
+		t.Fatalf("the field closed or lost the text: open %v, %q", s.Capturing(), s.prompt.input.Value())
+	}
+	h.contains("Edit item:", "refused: looks like a GitHub token (memory is kept in git) — change the text, or esc")
+	if readFile(t, filepath.Join(root, it.Path)) != before {
+		t.Fatal("a refused edit was written")
+	}
+	// fixed in place, it saves; the reason goes with the refusal
+	for range len(" avec le jeton " + token) {
+		h.press("backspace")
+	}
+	h.typeText(" (jeton dans le coffre)")
+	h.press("enter")
+	h.contains("Edited an item")
+	h.lacks("looks like a GitHub token")
+	if !strings.Contains(readFile(t, filepath.Join(root, it.Path)), "- "+it.Text+" (jeton dans le coffre)\n") {
+		t.Fatal("the fixed edit was not written")
+	}
+
+	h = newHarness(t, root, true)
+	c := curateAt(t, h, "Glossaire complété")
+	h.press("r")
+	h.typeText(" " + token)
+	h.press("enter")
+	if !c.Capturing() || !strings.HasSuffix(c.prompt.input.Value(), " "+token) {
+		t.Fatalf("curate: the field closed or lost the text: %q", c.prompt.input.Value())
+	}
+	h.contains("Edit bullet:", "refused:")
+}

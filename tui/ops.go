@@ -32,6 +32,8 @@ type wroteMsg struct {
 	commit  gitrepo.CommitResult
 	err     error
 	undo    *change // how to undo it, when it changed files
+	from    *prompt // the field whose text this write saves, opened again when it fails
+	text    string  // that text, as typed
 }
 
 // change is a write this UI made, with the files as they were before and after it: u puts
@@ -124,6 +126,16 @@ func (c *common) onWrote(msg wroteMsg) tea.Cmd {
 		return notice(n.format, n.args...)
 	}
 	if msg.err != nil {
+		if msg.from != nil { // nothing typed is lost: the field opens again with the reason
+			why := msg.err.Error()
+			if t, ok := errors.AsType[uiText](msg.err); ok {
+				why = c.say(t)
+			}
+			if se, ok := errors.AsType[*memstore.SecretError](msg.err); ok {
+				why = c.trf("refused: %s (memory is kept in git)", se.Reason)
+			}
+			return tea.Batch(msg.from.reopen(msg.text, why), statusErr(msg.err), changed())
+		}
 		return tea.Batch(statusErr(msg.err), changed())
 	}
 	if len(msg.changed) == 0 {

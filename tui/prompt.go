@@ -20,6 +20,9 @@ type prompt struct {
 	onNo   func() tea.Cmd // after a no, when set (confirmOr)
 	dark   bool           // the background the input's styles were made for
 	width  int
+	// refused is why the text's last save was refused (a secret): the field is open again
+	// with the text as typed, until it is saved or cancelled.
+	refused string
 }
 
 // promptMaxRows bounds the rows the edit field takes; a longer text scrolls inside it.
@@ -49,7 +52,7 @@ func (p *prompt) setStyles() {
 
 // edit opens a text field holding value; done gets the new text on enter.
 func (p *prompt) edit(label, value string, done func(string) tea.Cmd) tea.Cmd {
-	p.open, p.yesNo, p.label, p.onText = true, false, label, done
+	p.open, p.yesNo, p.label, p.onText, p.refused = true, false, label, done, ""
 	p.input.SetValue(value)
 	p.input.MoveToEnd()
 	return p.input.Focus()
@@ -89,18 +92,42 @@ func (p *prompt) update(msg tea.Msg) tea.Cmd {
 	if isKey {
 		switch {
 		case key.Matches(kp, k.Cancel):
-			p.open = false
+			p.open, p.refused = false, ""
 			p.input.Blur()
 			return nil
 		case key.Matches(kp, k.Confirm):
-			p.open = false
+			p.open, p.refused = false, ""
 			p.input.Blur()
-			return p.onText(p.input.Value())
+			return p.saving(p.input.Value(), p.onText(p.input.Value()))
 		}
 	}
 	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(msg)
 	return cmd
+}
+
+// saving marks the write a saved text started as this prompt's, so that a refusal opens the
+// field again with the text (see reopen) instead of losing what was typed.
+func (p *prompt) saving(text string, cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		msg := cmd()
+		if w, ok := msg.(wroteMsg); ok {
+			w.from, w.text = p, text
+			return w
+		}
+		return msg
+	}
+}
+
+// reopen opens the field again on a text whose save failed, saying why.
+func (p *prompt) reopen(text, why string) tea.Cmd {
+	p.open, p.yesNo, p.refused = true, false, why
+	p.input.SetValue(text)
+	p.input.MoveToEnd()
+	return p.input.Focus()
 }
 
 // rows is how many lines the prompt takes at the bottom of its screen.
@@ -109,7 +136,11 @@ func (p *prompt) rows(width int) int {
 		return 1
 	}
 	p.resize(width)
-	return 1 + p.input.Height()
+	n := 1 + p.input.Height()
+	if p.refused != "" {
+		n++
+	}
+	return n
 }
 
 func (p *prompt) resize(width int) {
@@ -133,7 +164,11 @@ func (p *prompt) view(width int) string {
 	p.resize(width)
 	n := len([]rune(p.input.Value()))
 	head := " " + s.Title.Render(p.label) + s.Subtle.Render("  "+p.c.trf("%d characters · enter saves · esc cancels", n))
-	return padRight(head, width) + "\n" + indent(p.input.View(), "  ")
+	why := ""
+	if p.refused != "" {
+		why = padRight(" "+s.Err.Render(trunc(p.c.trf("%s — change the text, or esc", p.refused), width-2)), width) + "\n"
+	}
+	return why + padRight(head, width) + "\n" + indent(p.input.View(), "  ")
 }
 
 // help is the footer while the prompt is open.

@@ -36,7 +36,6 @@ type common struct {
 	navBack bool          // a screen asked to go back (see back)
 	navPush []screen      // screens asked to open (see open)
 	undos   []*change     // the changes this UI made, last last (see undo)
-	lastEsc bool          // the key being handled is esc: back never quits on it
 	watch   *watcher      // the file watcher, nil when off: told of this UI's own writes
 	lang    string        // the UI's language (see uiLanguage)
 }
@@ -125,7 +124,7 @@ func (c *common) open(s ...screen) tea.Cmd {
 	return nil
 }
 
-// back leaves the active screen as soon as the current Update returns (quits from the first).
+// back leaves the active screen as soon as the current Update returns (never the first).
 func (c *common) back() tea.Cmd {
 	c.navBack = true
 	return nil

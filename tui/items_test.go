@@ -115,16 +115,26 @@ func TestItemsBackWithPendingTicksAsks(t *testing.T) {
 	h := newHarness(t, fixture(t), true)
 	h.press("o")
 	topIs[*items](h, "open items")
-	h.press("space", "q")
-	topIs[*items](h, "open items after q with a tick pending")
+	h.press("space", "esc")
+	topIs[*items](h, "open items after esc with a tick pending")
 	h.contains("Leave without applying 1 tick?")
 	h.press("n")
 	topIs[*items](h, "open items after n")
 	h.contains("1 ticked")
 	h.press("esc", "y")
 	topIs[*memory](h, "the project after y")
-	h.press("o", "q")
-	topIs[*memory](h, "the project: nothing ticked, q leaves at once")
+	h.press("o", "esc")
+	topIs[*memory](h, "the project: nothing ticked, esc leaves at once")
+	// q quits, but asks first too
+	h.press("o", "space", "q")
+	h.contains("Quit without applying 1 tick?")
+	if h.quit {
+		t.Fatal("q quit with a tick pending")
+	}
+	h.press("y")
+	if !h.quit {
+		t.Fatal("y did not quit")
+	}
 }
 
 // An item a promotion carried into today's log is listed under the day it was first

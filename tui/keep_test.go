@@ -242,27 +242,43 @@ func TestCtrlCWithPendingTicksAsks(t *testing.T) {
 	}
 }
 
-// Esc backs out and never quits; h and ← go back; q quits from the first screen.
+// lazygit's model: q quits from any screen, esc (and h, ←) goes back and never quits; in a
+// text field q is typed. Every footer and the help say so.
 func TestEscNeverQuits(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("enter")
 	topIs[*memory](h, "enter")
+	h.contains("esc back", "q quit")
+	h.lacks("q/esc")
 	h.press("h")
 	topIs[*projects](h, "h")
 	h.press("enter", "left")
 	topIs[*projects](h, "←")
+	h.contains("q quit")
+	h.lacks("esc back")
 	h.press("/")
-	h.typeText("mob")
+	h.typeText("mobq")
 	h.press("esc", "esc", "esc")
 	if h.quit {
-		t.Fatal("esc quit the UI")
+		t.Fatal("esc or a q typed in the filter quit the UI")
 	}
 	topIs[*projects](h, "esc")
 	h.contains("q quits")
 	h.press("q")
 	if !h.quit {
 		t.Fatal("q does not quit from the projects")
+	}
+	for _, keys := range [][]string{{"enter", "o"}, {"enter", "j", "j", "enter"}, {"enter", "t"}, {"s"}, {"enter", "?"}} {
+		h := newHarness(t, shared(t), true)
+		h.press(keys...)
+		if keys[0] == "s" {
+			h.press("tab") // out of the query field
+		}
+		h.press("q")
+		if !h.quit {
+			t.Errorf("q after %v does not quit", keys)
+		}
 	}
 }
 

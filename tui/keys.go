@@ -6,12 +6,14 @@ import "charm.land/bubbles/v2/key"
 // key.Matches against it and feed the help footer with their own subset.
 type KeyMap struct {
 	// Everywhere.
-	Quit   key.Binding // ctrl+c, from anywhere
-	Back   key.Binding // q / esc / h / ←: one screen back (q quits from the first; esc never quits)
-	Undo   key.Binding // the last change this UI made
-	Help   key.Binding
-	Search key.Binding // workspace-wide search
-	Copy   key.Binding // the selected bullet, path or commit hash, to the clipboard
+	Quit key.Binding // q from any screen (typed in a text field), ctrl+c even there
+	// QuitTyping is ctrl+c as the help names it: it quits from a text field too.
+	QuitTyping key.Binding
+	Back       key.Binding // esc / h / ←: one screen back; it never quits
+	Undo       key.Binding // the last change this UI made
+	Help       key.Binding
+	Search     key.Binding // workspace-wide search
+	Copy       key.Binding // the selected bullet, path or commit hash, to the clipboard
 
 	// Lists and scrolling.
 	Up       key.Binding
@@ -69,12 +71,13 @@ func DefaultKeyMap() KeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
 	return KeyMap{
-		Quit:   b([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		Back:   b([]string{"q", "esc", "h", "left"}, "q/esc", "back"),
-		Undo:   b([]string{"u"}, "u", "undo last change"),
-		Help:   b([]string{"?"}, "?", "help"),
-		Search: b([]string{"s"}, "s", "search all"),
-		Copy:   b([]string{"y"}, "y", "copy"),
+		Quit:       b([]string{"q", "ctrl+c"}, "q", "quit"),
+		QuitTyping: b([]string{"ctrl+c"}, "ctrl+c", "quit, even while typing"),
+		Back:       b([]string{"esc", "h", "left"}, "esc", "back"),
+		Undo:       b([]string{"u"}, "u", "undo last change"),
+		Help:       b([]string{"?"}, "?", "help"),
+		Search:     b([]string{"s"}, "s", "search all"),
+		Copy:       b([]string{"y"}, "y", "copy"),
 
 		Up:       b([]string{"up", "k"}, "↑/k", "up"),
 		Down:     b([]string{"down", "j"}, "↓/j", "down"),
@@ -127,5 +130,5 @@ func (k KeyMap) navKeys() []key.Binding {
 
 // globalKeys are shown in every full help.
 func (k KeyMap) globalKeys() []key.Binding {
-	return []key.Binding{k.Back, k.Undo, k.Search, k.Copy, k.Help, k.Quit}
+	return []key.Binding{k.Back, k.Undo, k.Search, k.Copy, k.Help, k.Quit, k.QuitTyping}
 }

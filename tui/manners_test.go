@@ -33,7 +33,7 @@ func TestSmallManners(t *testing.T) {
 	h.run(m.Init())
 	h.send(windowSize(120, 40))
 	topIs[*memory](h, "-p mobile_app")
-	h.press("q")
+	h.press("esc")
 	h.contains("› mobile_app")
 
 	h.press("g", "enter", "j", "j", "enter", "c")
@@ -50,7 +50,7 @@ func TestSmallManners(t *testing.T) {
 	}
 	h.send(windowSize(80, 24))
 	h.press("?")
-	for _, k := range []string{"q/esc", "undo", "search all", "copy", "help", "ctrl+c"} {
+	for _, k := range []string{"esc", "back", "q", "quit", "undo", "search all", "copy", "help", "ctrl+c"} {
 		h.contains(k)
 	}
 }

@@ -32,12 +32,12 @@ func TestMemoryBrowse(t *testing.T) {
 	h.contains("▾ Archives (3)", "archives/")
 	h.press("a")
 	h.lacks("archives/20")
-	// enter opens the pager, q comes back
+	// enter opens the pager, esc comes back
 	h.press("g", "enter")
 	topIs[*pager](h, "enter on long memory opened")
-	h.press("q")
+	h.press("esc")
 	if h.top() != screen(s) {
-		t.Fatalf("q from the pager went to %T", h.top())
+		t.Fatalf("esc from the pager went to %T", h.top())
 	}
 }
 

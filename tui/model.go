@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -249,9 +250,8 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.keys
-	m.c.lastEsc = msg.Code == tea.KeyEscape
-	if key.Matches(msg, k.Quit) {
-		return m.quit()
+	if key.Matches(msg, k.Quit) && (msg.String() == "ctrl+c" || m.showHelp || !m.top().Capturing()) {
+		return m.quit() // q from anywhere but a text field; ctrl+c even there
 	}
 	if m.showHelp {
 		if key.Matches(msg, k.Help, k.Back) {
@@ -278,7 +278,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	return top.Update(msg)
 }
 
-// quit leaves the UI (ctrl+c); with ticks not applied it asks first, as q does, and a second
+// quit leaves the UI (q, ctrl+c); with ticks not applied it asks first, and a second q or
 // ctrl+c quits.
 func (m *Model) quit() tea.Cmd {
 	it, ok := m.top().(*items)
@@ -293,14 +293,10 @@ func quitQuestion(c *common, ticks int) string {
 	return c.trf("Quit without applying %s? y quits · n stays (then enter applies them)", c.count(ticks, "tick|ticks"))
 }
 
-// back leaves the active screen; leaving the first one quits, except on esc (esc backs out,
-// it never quits).
+// back leaves the active screen; it never quits: on the first screen it says that q does.
 func (m *Model) back() tea.Cmd {
 	if len(m.stack) <= 1 {
-		if m.c.lastEsc {
-			return notice("q quits")
-		}
-		return tea.Quit
+		return notice("this is the first screen: q quits")
 	}
 	delete(m.stale, m.top())
 	m.stack = m.stack[:len(m.stack)-1]
@@ -481,10 +477,30 @@ func (m *Model) footerKeys(top screen) string {
 		return " " + m.help.ShortHelpView(m.c.helpKeys(f.filterList().editHelp()))
 	}
 	bindings := top.ShortHelp()
-	if !top.Capturing() { // while typing, ? is a character: do not offer it
-		bindings = append(bindings, m.c.keys.Help)
+	if top.Capturing() { // while typing, q and ? are characters: do not offer them
+		return " " + m.help.ShortHelpView(m.c.helpKeys(bindings))
 	}
-	return " " + m.help.ShortHelpView(m.c.helpKeys(bindings))
+	// esc back · q quit · ? help end every footer, whatever its width: the screen's own keys
+	// are what gets cut.
+	k := m.c.keys
+	var own, tail []key.Binding
+	for _, b := range bindings {
+		if slices.Equal(b.Keys(), k.Back.Keys()) {
+			tail = append(tail, b)
+			continue
+		}
+		own = append(own, b)
+	}
+	tail = append(tail, k.Quit, k.Help)
+	h := m.help
+	h.SetWidth(0)
+	end := h.ShortHelpView(m.c.helpKeys(tail))
+	if len(own) == 0 {
+		return " " + end
+	}
+	sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
+	room := m.width - 1 - lipgloss.Width(end) - lipgloss.Width(sep)
+	return " " + trunc(h.ShortHelpView(m.c.helpKeys(own)), room) + sep + end
 }
 
 func (m *Model) fullHelp(top screen) string {

@@ -297,7 +297,7 @@ func (s *projects) Title() string { return "" }
 
 func (s *projects) ShortHelp() []key.Binding {
 	k := s.c.keys
-	return []key.Binding{k.Up, k.Down, k.Open, k.OpenItems, k.Timeline, k.Promote, k.Filter, k.Search, k.Back}
+	return []key.Binding{k.Up, k.Down, k.Open, k.OpenItems, k.Timeline, k.Promote, k.Filter, k.Search} // the first screen: nothing to go back to
 }
 
 func (s *projects) FullHelp() [][]key.Binding {

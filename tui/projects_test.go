@@ -41,8 +41,8 @@ func TestProjectsList(t *testing.T) {
 	h.press("enter")
 	topIs[*memory](h, "enter opened")
 	h.contains("carnet", "mobile_app", "Daily logs")
-	h.press("q")
-	topIs[*projects](h, "q went to")
+	h.press("esc")
+	topIs[*projects](h, "esc went to")
 	h.press("q")
 	if !h.quit {
 		t.Fatal("q on the first screen does not quit")
@@ -75,7 +75,7 @@ func TestProjectsShortcuts(t *testing.T) {
 	h.press("o")
 	topIs[*items](h, "o opened")
 	h.contains("cmms_doc › open items")
-	h.press("q")
+	h.press("esc")
 	topIs[*memory](h, "back from open items lands on")
 }
 

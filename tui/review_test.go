@@ -68,7 +68,7 @@ func TestReviewNothingWrittenOnBack(t *testing.T) {
 	lm := filepath.Join(root, "projects/cmms_doc/memory_sessions/long_memory.md")
 	before := readFile(t, lm)
 	h := newHarness(t, root, true)
-	h.press("p", "A", "q")
+	h.press("p", "A", "esc")
 	if readFile(t, lm) != before {
 		t.Fatal("leaving the review wrote long memory")
 	}
@@ -89,7 +89,7 @@ func TestReviewNothingToPromote(t *testing.T) {
 	}
 	h := newHarness(t, root, true)
 	h.press("p")
-	h.contains("Nothing to promote.", "No log is older than 30 days", "q/esc back")
+	h.contains("Nothing to promote.", "No log is older than 30 days", "esc back", "q quit")
 	// with no plan, the footer offers only the way back, not keys that would do nothing
 	h.lacks("accept all", "apply & commit", "tab switch pane")
 	h.press("?")

@@ -31,8 +31,8 @@ func TestSearchWorkspace(t *testing.T) {
 	if pg.line == 0 {
 		t.Fatal("the pager does not know the line")
 	}
-	h.press("q", "q")
-	topIs[*projects](h, "q q went to")
+	h.press("esc", "esc")
+	topIs[*projects](h, "esc esc went to")
 }
 
 func TestSearchNothing(t *testing.T) {

@@ -80,7 +80,7 @@ func TestNarrowPaneTakesTheScreen(t *testing.T) {
 	h.press("esc")
 	topIs[*timeline](h, "esc from the diff")
 	h.lacks("╭")
-	h.press("q", "p")
+	h.press("esc", "p")
 	s := topIs[*review](h, "p")
 	h.lacks("╭")
 	for i := 0; i < len(s.plan.Changes) && len(s.change().Hunks) == 0; i++ {

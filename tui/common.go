@@ -36,6 +36,8 @@ type common struct {
 	navBack bool          // a screen asked to go back (see back)
 	navPush []screen      // screens asked to open (see open)
 	undos   []*change     // the changes this UI made, last last (see undo)
+	made    int           // how many changes this session made (undos keeps those not undone)
+	undone  int           // how many of them u undid
 	watch   *watcher      // the file watcher, nil when off: told of this UI's own writes
 	lang    string        // the UI's language (see uiLanguage)
 }

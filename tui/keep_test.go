@@ -121,8 +121,12 @@ func TestCurateDeleteUncommittedThenUndo(t *testing.T) {
 	if st := git(t, root, "status", "--porcelain", "--", rel); st != "" {
 		t.Fatalf("after undo the log is not committed: %q", st)
 	}
+	h.press("u") // a change made and undone: there was one, none is left
+	h.contains("nothing left to undo: the change this session made is undone")
+	h.lacks("changed nothing yet")
+	h = newHarness(t, root, true)
 	h.press("u")
-	h.contains("nothing to undo")
+	h.contains("nothing to undo: this session changed nothing yet")
 }
 
 // u refuses to undo over a file changed since (an agent wrote to it): nothing is lost.

@@ -179,6 +179,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case wroteMsg:
 		return m, m.c.onWrote(msg)
 	case undoMsg:
+		if msg.err == nil {
+			m.c.undone++
+		}
 		return m, onUndo(msg)
 	case editorDoneMsg:
 		cmds := []tea.Cmd{m.reload()}

@@ -143,6 +143,7 @@ func (c *common) onWrote(msg wroteMsg) tea.Cmd {
 	}
 	if msg.undo != nil {
 		c.undos = append(c.undos, msg.undo)
+		c.made++
 	}
 	text := msg.what
 	if msg.commit.Hash != "" {
@@ -167,8 +168,16 @@ type undoMsg struct {
 // undo puts back the files of the last change this UI made, through the write path (a commit
 // of its own): u. A file changed since (an agent's hook) is left alone and the undo refused.
 func (c *common) undo() tea.Cmd {
-	if len(c.undos) == 0 {
+	switch {
+	case len(c.undos) > 0:
+	case c.made == 0:
 		return notice("nothing to undo: this session changed nothing yet")
+	case c.undone == 1 && c.made == 1:
+		return notice("nothing left to undo: the change this session made is undone")
+	case c.undone == c.made:
+		return notice("nothing left to undo: the %d changes this session made are undone", c.made)
+	default:
+		return notice("nothing left to undo")
 	}
 	ch := c.undos[len(c.undos)-1]
 	c.undos = c.undos[:len(c.undos)-1]

@@ -53,6 +53,9 @@ type Change struct {
 	Hunks []*Hunk
 	// Accepted switches the whole change on or off; true in a new plan.
 	Accepted bool
+	// Why says, for a line the diff removes (its text without the '-'), why it goes:
+	// "duplicate of line 12, kept", "folded into line 3: ## Condensé — …". Long memory only.
+	Why map[string]string
 
 	base   []byte // the file as the plan read it (a move's content); nil for a create
 	exists bool   // whether the file existed when the plan was made

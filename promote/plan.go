@@ -384,6 +384,7 @@ func (pp *planner) longMemory() error {
 	}
 	pl.longMem = newEdit(lmPath, base, exists, after, pl.longMemNote(info), labels)
 	if pl.longMem != nil {
+		pl.longMem.Why = whyRemoved(pl.longMem, info.merges, info.model)
 		pl.Changes = append(pl.Changes, pl.longMem)
 	}
 	pl.untickUnproven(pp.tried)

@@ -387,3 +387,50 @@ func TestPlanCarriedKeepsFirstDate(t *testing.T) {
 		t.Errorf("carried twice:\n%s", got)
 	}
 }
+
+// Each bullet long memory loses says why: a duplicate names the line it stays at, a fact
+// folded or joined names where it went.
+func TestPlanSaysWhyALineGoes(t *testing.T) {
+	t.Parallel()
+	w := newWS(t)
+	w.write(t, lmRel, "# M\n\n## 2025-01-01\n- le hook tourne dans le dossier temporaire !\n- Autre fait 1.\n\n## 2025-01-02\n- Le hook tourne dans un dossier temporaire\n- Autre fait 2.\n")
+	pl, err := Compute(w.p, Options{MaxLines: 8}, testNow)
+	must(t, err)
+	lm := pl.longMem
+	if lm == nil {
+		t.Fatalf("no long-memory change: %s", pl.Summary())
+	}
+	after := strings.Split(string(lm.Content()), "\n")
+	if after[6] != "- le hook tourne dans le dossier temporaire !" {
+		t.Fatalf("line 7 of the result: %q\n%s", after[6], lm.Content())
+	}
+	want := map[string]string{
+		"- Le hook tourne dans un dossier temporaire":   "duplicate of line 7, kept",
+		"- le hook tourne dans le dossier temporaire !": "moved to line 7, where its duplicate was",
+	}
+	for line, why := range want {
+		if got := lm.Why[line]; got != why {
+			t.Errorf("why %q goes: %q, want %q", line, got, why)
+		}
+	}
+
+	// folded and joined
+	var b strings.Builder
+	b.WriteString("# M\n")
+	for d := 1; d <= 4; d++ {
+		fmt.Fprintf(&b, "\n## 2024-01-0%d\n", d)
+		for i := range 3 {
+			fmt.Fprintf(&b, "- Fait %d.%d.\n", d, i)
+		}
+	}
+	w.write(t, lmRel, b.String())
+	pl, err = Compute(w.p, Options{MaxLines: 10}, testNow)
+	must(t, err)
+	why := pl.longMem.Why
+	if !strings.HasPrefix(why["## 2024-01-02"], "folded into line 3: ## Condensé") {
+		t.Errorf("a folded heading: %q (%v)", why["## 2024-01-02"], why)
+	}
+	if !strings.HasPrefix(why["- Fait 1.1."], "joined into line ") {
+		t.Errorf("a joined fact: %q (%v)", why["- Fait 1.1."], why)
+	}
+}

@@ -23,8 +23,9 @@ func renderDiff(st Styles, diff string, width int) string {
 	return strings.Join(out, "\n")
 }
 
-// diffLine styles one line of a unified diff, of kind k, wrapped to width cells: the lines it
-// continues on start with its +, - or space again, so the diff's column stays readable.
+// diffLine styles one line of a unified diff, of kind k, wrapped to width cells: the rows it
+// goes on in start with a space under its +, - or space, in its colour, so that they read as
+// the same line, not as more lines removed or added.
 func diffLine(st Styles, l string, k gitrepo.DiffKind, width int) []string {
 	style := lipgloss.NewStyle()
 	switch k {
@@ -43,7 +44,7 @@ func diffLine(st Styles, l string, k gitrepo.DiffKind, width int) []string {
 }
 
 // wrapDiffLine cuts a diff line into pieces width cells wide; a line of text (added, deleted,
-// context) goes on with its own sign.
+// context) keeps its sign column: its sign on the first row, a space on the others.
 func wrapDiffLine(l string, k gitrepo.DiffKind, width int) []string {
 	l = strings.ReplaceAll(l, "\t", "    ")
 	width = max(width, 8)
@@ -57,7 +58,11 @@ func wrapDiffLine(l string, k gitrepo.DiffKind, width int) []string {
 	}
 	pieces := strings.Split(ansi.Wrap(l, width-len(sign), ""), "\n")
 	for i := range pieces {
-		pieces[i] = sign + pieces[i]
+		if i == 0 {
+			pieces[i] = sign + pieces[i]
+		} else if sign != "" {
+			pieces[i] = " " + pieces[i]
+		}
 	}
 	return pieces
 }

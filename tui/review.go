@@ -325,6 +325,11 @@ func renderChange(c *common, ch *promote.Change, cur int, focused bool, width in
 			for _, piece := range dl {
 				lines = append(lines, "  "+piece)
 			}
+			if why := ch.Why[strings.TrimPrefix(l, "-")]; why != "" && k == gitrepo.DiffDeleted {
+				for _, w := range strings.Split(ansi.Wrap("↳ "+why, width-5, ""), "\n") {
+					lines = append(lines, "     "+st.Subtle.Render(w))
+				}
+			}
 		}
 		lines = append(lines, "")
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"carnet/memstore"
 	"carnet/promote"
 )
@@ -218,7 +220,7 @@ func TestDiffsWrapLongLines(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, shared(t), true)
 	h.press("p", "G", "enter")
-	h.contains("schéma OpenAPI, jamais écrits à la main.")
+	h.contains("calculé, jamais saisi : ne pas le montrer dans les formulaires.")
 	h.press("esc", "esc", "t", "j")
 	h.contains("M logs/2026-03-19.md")
 	h.lacks("M projects/cmms_doc/memory_sessions/logs/")
@@ -227,5 +229,28 @@ func TestDiffsWrapLongLines(t *testing.T) {
 		if strings.Contains(l, "…│") && strings.Contains(l, "│ ") && strings.Index(l, "…│") > 60 {
 			t.Fatalf("a diff line is cut at 100 columns: %q", l)
 		}
+	}
+}
+
+// The review says why long memory loses a line: where a duplicate is kept, where a fact went.
+func TestReviewSaysWhyALineGoes(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, shared(t), true)
+	h.press("p", "G", "enter")
+	s := topIs[*review](h, "p")
+	ch := s.change()
+	if ch == nil || len(ch.Why) == 0 {
+		t.Fatalf("the long-memory change says no reason: %+v", ch)
+	}
+	text, _ := renderChange(s.c.styles, ch, 0, true, 100)
+	plain := ansi.Strip(text)
+	for line, why := range ch.Why {
+		if !strings.Contains(plain, "-"+line) {
+			continue
+		}
+		if !strings.Contains(plain, "↳ "+why) {
+			t.Errorf("%q is removed without its reason %q:\n%s", line, why, plain)
+		}
+		break
 	}
 }

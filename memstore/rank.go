@@ -5,8 +5,10 @@ import (
 	"cmp"
 	"encoding/binary"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -41,6 +43,9 @@ type Query struct {
 	// Watch lets a long-running process (the MCP server) trust the listings an inotify watch
 	// vouches for, instead of one stat per file on every search (see searchwatch.go).
 	Watch bool
+	// Once says this is the process's only search (carnet search): nothing read is kept for
+	// a next one.
+	Once bool
 }
 
 // Results are the hits of a query, best first, and how many matched in all.
@@ -78,43 +83,158 @@ func (r *dirReaders) close() {
 	}
 }
 
-// scan counts the lines of a folded file holding each term, and keeps the lines holding all.
-func (fs *fileScan) scan(folded []byte, terms [][]byte) {
+// scan counts the lines of a folded file holding each term, and keeps the lines holding all:
+// one pass over the file per term, the anchor's last, which counts its lines and keeps the
+// candidates in the same pass. The anchor is the term fewest lines hold when known (the
+// file's index entry gives known, the lines holding each term: no pass is needed for them),
+// else the longest. Without all the terms, no line is kept.
+func (fs *fileScan) scan(folded []byte, terms [][]byte, known []int) {
 	fs.bytes = len(folded)
-	fs.lines = bytes.Count(folded, []byte{'\n'}) + 1
 	fs.df = make([]int, len(terms))
-	anchor := 0 // the longest term: the fewest candidates
+	anchor := 0
 	for i, t := range terms {
-		fs.df[i] = countLines(folded, t)
-		if len(t) > len(terms[anchor]) {
+		if known != nil && known[i] < known[anchor] || known == nil && len(t) > len(terms[anchor]) {
 			anchor = i
 		}
 	}
-	if slices.Contains(fs.df, 0) {
+	all := true
+	for i, t := range terms {
+		switch {
+		case known != nil:
+			fs.df[i] = known[i]
+		case i != anchor:
+			fs.df[i] = countLines(folded, t)
+		}
+		all = all && (i == anchor && known == nil || fs.df[i] > 0)
+	}
+	if !all && known != nil {
+		fs.lines = bytes.Count(folded, []byte{'\n'}) + 1
 		return
 	}
 	lineNo, counted := 0, 0
+	var tfs []int // the hits' term counts, in one allocation per file
 	eachLine(folded, terms[anchor], func(start, end int) {
+		if known == nil {
+			fs.df[anchor]++
+		}
+		if !all {
+			return
+		}
 		lineNo += bytes.Count(folded[counted:start], []byte{'\n'})
 		counted = start
 		l := folded[start:end]
-		if headingLevel(string(l[:min(len(l), 3)])) > 0 {
+		if len(l) > 0 && l[0] == '#' && headingLevel(string(l[:min(len(l), 3)])) > 0 {
 			return
 		}
-		h := scanHit{line: lineNo, tf: make([]int, len(terms)), len: len(l)}
+		if len(tfs) < len(terms) {
+			tfs = make([]int, 64*len(terms))
+		}
+		h := scanHit{line: lineNo, tf: tfs[:len(terms):len(terms)], len: len(l)}
 		for i, t := range terms {
 			if h.tf[i] = countWords(l, t); h.tf[i] == 0 {
+				clear(h.tf)
 				return
 			}
 		}
+		tfs = tfs[len(terms):]
 		fs.hits = append(fs.hits, h)
 	})
+	fs.lines = lineNo + bytes.Count(folded[counted:], []byte{'\n'}) + 1
+	if !all {
+		fs.hits = nil
+	}
+}
+
+// resolve gives each hit its line's text, trimmed, and the heading of the "## " section
+// holding it, read from the file's bytes in one pass as ParseDoc and Sections read them (a
+// BOM and a line's CR aside, headings inside code fences ignored, a "# " heading ending a
+// section). Hits past the file's end (it cannot happen: data is what was scanned) go.
+func (fs *fileScan) resolve(data []byte) {
+	if len(fs.hits) == 0 {
+		return
+	}
+	data = bytes.TrimPrefix(data, utf8BOM)
+	if fs.texts && !bytes.Contains(data, []byte("```")) && !bytes.Contains(data, []byte("~~~")) {
+		fs.sections(data) // no code fence: the headings are the lines starting with '#'
+		return
+	}
+	var fence fenceState
+	section, k := "", 0
+	for line := 0; k < len(fs.hits) && len(data) > 0; line++ {
+		l := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			l, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		l = bytes.TrimSuffix(l, []byte{'\r'})
+		j := 0
+		for j < len(l) && (l[j] == ' ' || l[j] == '\t') {
+			j++
+		}
+		if j < len(l) && (l[j] == '`' || l[j] == '~') || fence.marker != "" || len(l) > 0 && l[0] == '#' {
+			if s := string(l); !fence.step(s) {
+				switch headingLevel(s) {
+				case 1:
+					section = ""
+				case 2:
+					section = strings.TrimSpace(strings.TrimPrefix(s, "##"))
+				}
+			}
+		}
+		if fs.hits[k].line == line {
+			fs.hits[k].text = strings.TrimSpace(string(l))
+			fs.hits[k].section = section
+			k++
+		}
+	}
+	fs.hits = fs.hits[:k]
+}
+
+// sections is resolve for hits whose text is known, in a file without code fences: it looks
+// for the lines starting with '#' alone, and counts the lines between them.
+func (fs *fileScan) sections(data []byte) {
+	section, line, counted, k := "", 0, 0, 0
+	set := func(upTo int) { // the hits before line upTo are in section
+		for ; k < len(fs.hits) && fs.hits[k].line < upTo; k++ {
+			fs.hits[k].section = section
+		}
+	}
+	for from := 0; from < len(data) && k < len(fs.hits); {
+		i := bytes.IndexByte(data[from:], '#') // rare in prose: whether it starts a line is checked
+		if i < 0 {
+			break
+		}
+		at := from + i
+		from = at + 1
+		if at > 0 && data[at-1] != '\n' {
+			continue
+		}
+		line += bytes.Count(data[counted:at], []byte{'\n'})
+		counted = at
+		end := bytes.IndexByte(data[at:], '\n')
+		if end < 0 {
+			end = len(data)
+		} else {
+			end += at
+		}
+		set(line + 1) // a hit is never a heading line
+		s := strings.TrimSuffix(string(data[at:end]), "\r")
+		switch headingLevel(s) {
+		case 1:
+			section = ""
+		case 2:
+			section = strings.TrimSpace(strings.TrimPrefix(s, "##"))
+		}
+	}
+	set(math.MaxInt)
 }
 
 // eachLine calls fn once for every line of text holding term at the start of a word, in order.
 func eachLine(text, term []byte, fn func(start, end int)) {
+	find := finderOf(term)
 	for pos := 0; pos < len(text); {
-		i := bytes.Index(text[pos:], term)
+		i := find.index(text[pos:])
 		if i < 0 {
 			return
 		}
@@ -137,8 +257,25 @@ func eachLine(text, term []byte, fn func(start, end int)) {
 
 // countLines counts the lines of text holding term at the start of a word.
 func countLines(text, term []byte) int {
+	find := finderOf(term)
 	n := 0
-	eachLine(text, term, func(int, int) { n++ })
+	for pos := 0; pos < len(text); {
+		i := find.index(text[pos:])
+		if i < 0 {
+			break
+		}
+		at := pos + i
+		if at > 0 && wordByte(text[at-1]) {
+			pos = at + 1
+			continue
+		}
+		n++
+		end := bytes.IndexByte(text[at:], '\n')
+		if end < 0 {
+			break
+		}
+		pos = at + end + 1
+	}
 	return n
 }
 
@@ -157,12 +294,6 @@ func countWords(line, term []byte) int {
 		pos = at + len(term)
 	}
 	return n
-}
-
-// wordByte reports whether b is part of a word: an ASCII letter or digit, or any byte of a
-// non-ASCII character left by folding.
-func wordByte(b byte) bool {
-	return b >= 0x80 || 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || 'A' <= b && b <= 'Z'
 }
 
 // queryTerms folds a query and splits it into its distinct words.
@@ -205,19 +336,31 @@ func rank(scans []fileScan, terms [][]byte, q Query) Results {
 	if !q.Now.IsZero() {
 		now = Date(q.Now)
 	}
-	found := 0
-	for _, s := range scans {
-		found += len(s.hits)
+	// superseded and filtered lines aside, each candidate is a hit: each file's go in its
+	// own part of hits, on every core, then the parts are put end to end
+	at := make([]int, len(scans)+1)
+	for i, s := range scans {
+		at[i+1] = at[i] + len(s.hits)
 	}
-	hits := make([]Hit, 0, found) // superseded and filtered lines aside, each candidate is a hit
-	rec := recencies{now: now, memo: map[string]float64{}}
-	for _, s := range scans {
-		hits = s.collect(hits, idf, avg, &rec, q)
+	hits := make([]Hit, at[len(scans)])
+	kept := make([]int, len(scans))
+	parallel(len(scans), func() func(int) {
+		rec := recencies{now: now, memo: map[string]float64{}}
+		return func(i int) {
+			if i >= 0 && len(scans[i].hits) > 0 {
+				kept[i] = len(scans[i].collect(hits[at[i]:at[i]:at[i+1]], idf, avg, &rec, q))
+			}
+		}
+	})
+	n = 0
+	for i := range scans {
+		n += copy(hits[n:], hits[at[i]:at[i]+kept[i]])
 	}
+	hits = hits[:n]
 	if len(hits) == 0 {
 		hits = nil // no hit: no list (nil), whatever was sized
 	}
-	slices.SortFunc(hits, compareHits)
+	hits = sortHits(hits)
 	r := Results{Total: len(hits)}
 	hits = hits[min(max(q.Offset, 0), len(hits)):]
 	if q.Limit > 0 && len(hits) > q.Limit {
@@ -225,6 +368,67 @@ func rank(scans []fileScan, terms [][]byte, q Query) Results {
 	}
 	r.Hits = hits
 	return r
+}
+
+// sortHits orders hits best first (compareHits) through their scores and places: a Hit is
+// some hundred bytes, which a sort of tens of thousands would move around many times.
+func sortHits(hits []Hit) []Hit {
+	if len(hits) < 2 {
+		return hits
+	}
+	type key struct {
+		score float64
+		i     int32
+	}
+	keys := make([]key, len(hits))
+	for i := range hits {
+		keys[i] = key{hits[i].Score, int32(i)}
+	}
+	less := func(a, b key) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return compareHits(hits[a.i], hits[b.i])
+	}
+	if len(keys) >= 1<<12 && runtime.GOMAXPROCS(0) > 1 { // two halves at once, then merged
+		mid := len(keys) / 2
+		var wg sync.WaitGroup
+		wg.Go(func() { slices.SortFunc(keys[:mid], less) })
+		slices.SortFunc(keys[mid:], less)
+		wg.Wait()
+		merged := make([]key, 0, len(keys))
+		a, b := keys[:mid], keys[mid:]
+		for len(a) > 0 && len(b) > 0 {
+			if less(b[0], a[0]) < 0 {
+				merged, b = append(merged, b[0]), b[1:]
+			} else {
+				merged, a = append(merged, a[0]), a[1:]
+			}
+		}
+		keys = append(append(merged, a...), b...)
+	} else {
+		slices.SortFunc(keys, less)
+	}
+	// put each hit in its place, following the cycles of the permutation: no second array
+	done := make([]bool, len(keys))
+	for start := range keys {
+		if done[start] {
+			continue
+		}
+		tmp := hits[start]
+		j := start
+		for {
+			done[j] = true
+			from := int(keys[j].i)
+			if from == start {
+				hits[j] = tmp
+				break
+			}
+			hits[j] = hits[from]
+			j = from
+		}
+	}
+	return hits
 }
 
 // compareHits orders hits best first: score, then newest, then project, path and line.
@@ -265,18 +469,11 @@ func (s *fileScan) collect(hits []Hit, idf []float64, avg float64, rec *recencie
 	if len(s.hits) == 0 {
 		return hits
 	}
-	lines, secs := s.doc.parsed()
 	fileDate := s.job.date
 	for _, h := range s.hits {
-		if h.line >= len(lines) {
-			continue
-		}
-		hit := Hit{Project: s.job.p.Name, Path: s.job.path, Line: h.line + 1, Text: strings.TrimSpace(lines[h.line]), Date: fileDate}
-		if i := slices.IndexFunc(secs, func(sec Section) bool { return sec.Start < h.line && h.line < sec.End }); i >= 0 {
-			hit.Section = secs[i].Heading
-			if fileDate == "" && IsDate(hit.Section) {
-				hit.Date = hit.Section
-			}
+		hit := Hit{Project: s.job.p.Name, Path: s.job.path, Line: h.line + 1, Text: h.text, Date: fileDate, Section: h.section}
+		if fileDate == "" && IsDate(hit.Section) {
+			hit.Date = hit.Section
 		}
 		if t, ok := bulletText(hit.Text); ok && Superseded(t) || !q.keeps(hit) {
 			continue // a superseded bullet stays in the file, out of recall
@@ -366,17 +563,27 @@ var lowerASCII = func() (t [128]byte) {
 	return t
 }()
 
-// foldInto appends the folded data to out (see foldBytes).
+// foldInto appends the folded data to out (see foldBytes). Plain ASCII goes eight bytes at a
+// time, lowered as it is copied: in each byte, under 0x80, adding 0x3f sets the high bit from
+// 'A' up and adding 0x25 from 'Z'+1 up, so their difference marks the capitals, whose 0x20
+// bit is then set.
 func foldInto(out, data []byte) []byte {
+	const high, ones, esc = 0x8080808080808080, 0x0101010101010101, 0x1b1b1b1b1b1b1b1b
+	const fromA, pastZ = 0x3f3f3f3f3f3f3f3f, 0x2525252525252525
+	out = slices.Grow(out, len(data)+8)
 	for i := 0; i < len(data); {
-		if j := asciiRun(data[i:]); j > 0 {
-			n := len(out)
-			out = slices.Grow(out, j)[:n+j]
-			for k, c := range data[i : i+j] {
-				out[n+k] = lowerASCII[c]
+		for i+8 <= len(data) && cap(out)-len(out) >= 8 {
+			w := binary.LittleEndian.Uint64(data[i:])
+			if x := w ^ esc; (w|(x-ones)&^x)&high != 0 { // a byte over 0x7f, or an escape
+				break
 			}
-			i += j
-			continue
+			n := len(out)
+			out = out[:n+8]
+			binary.LittleEndian.PutUint64(out[n:], w|(((w+fromA)^(w+pastZ))&high)>>2)
+			i += 8
+		}
+		if i == len(data) {
+			break
 		}
 		c := data[i]
 		if c == 0x1b && i+1 < len(data) && data[i+1] == '[' {
@@ -385,12 +592,16 @@ func foldInto(out, data []byte) []byte {
 			continue
 		}
 		if c < 0x80 {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			out = append(out, c)
+			out = append(out, lowerASCII[c])
 			i++
 			continue
+		}
+		if c >= 0xc2 && c <= 0xc9 && i+1 < len(data) && data[i+1]&0xc0 == 0x80 { // U+0080–U+027F, accents mostly
+			if r := rune(c&0x1f)<<6 | rune(data[i+1]&0x3f); r < 0x250 {
+				out = append(out, foldTable[r]...)
+				i += 2
+				continue
+			}
 		}
 		r, n := utf8.DecodeRune(data[i:])
 		i += n
@@ -412,26 +623,6 @@ func skipCSI(data []byte, i int) int {
 		i++
 		if 0x40 <= c && c <= 0x7e {
 			break
-		}
-	}
-	return i
-}
-
-// asciiRun is the length of the run of plain ASCII (no escape) data starts with, eight bytes
-// at a time while it can.
-func asciiRun(data []byte) int {
-	const high, ones, esc = 0x8080808080808080, 0x0101010101010101, 0x1b1b1b1b1b1b1b1b
-	i := 0
-	for ; i+8 <= len(data); i += 8 {
-		w := binary.LittleEndian.Uint64(data[i:])
-		x := w ^ esc // a zero byte where data holds an escape
-		if (w|(x-ones)&^x)&high != 0 {
-			break
-		}
-	}
-	for ; i < len(data); i++ {
-		if c := data[i]; c >= 0x80 || c == 0x1b {
-			return i
 		}
 	}
 	return i

@@ -37,22 +37,9 @@ type cachedFile struct {
 	folded []byte // never changed once cached
 }
 
-// fileDoc is a file read for a search, and its lines and sections once a search needed them
-// for its hits: kept in the cache with the file, parsed once.
+// fileDoc is a file read for a search, kept in the cache.
 type fileDoc struct {
-	data  []byte // never changed once read
-	once  sync.Once
-	lines []string
-	secs  []Section
-}
-
-// parsed gives the file's lines and sections.
-func (d *fileDoc) parsed() ([]string, []Section) {
-	d.once.Do(func() {
-		doc := ParseDoc(d.data)
-		d.lines, d.secs = doc.Lines(), doc.Sections()
-	})
-	return d.lines, d.secs
+	data []byte // never changed once read
 }
 
 // cachedRead returns job's file and its folded bytes kept from an earlier search, when its

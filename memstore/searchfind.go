@@ -44,7 +44,7 @@ func (w *Workspace) Find(q Query) (Results, error) {
 	for _, pl := range plans {
 		scans = append(scans, pl.plan(terms, q, start))
 	}
-	scans = scanAll(plans, scans, terms, q.skip(), start, again)
+	scans = scanAll(plans, scans, terms, q.skip(), start, again, !q.Once)
 	for _, pl := range plans {
 		pl.save()
 	}
@@ -73,6 +73,11 @@ type searchJob struct {
 	// indexAs is the file's number in the project's new index, where its words go once
 	// read; -1 when it is not indexed this time.
 	indexAs int
+	// df is, when the index knows them for this file, how many of its lines hold each term
+	// (each term is then the start of one word of the file); nil otherwise. lines and size
+	// are then the file's line count and folded size, from the index too.
+	df          []int
+	lines, size int
 }
 
 // fileScan is what one file holds for a query: its size in lines and bytes, how many of its
@@ -83,13 +88,15 @@ type fileScan struct {
 	bytes int
 	df    []int
 	hits  []scanHit
-	doc   *fileDoc // the file, kept when it has hits
+	texts bool // the hits' texts are set (scanRaw)
 }
 
 type scanHit struct {
-	line int // 0-based
-	tf   []int
-	len  int
+	line    int // 0-based
+	tf      []int
+	len     int
+	text    string // the line, trimmed (see resolve)
+	section string // the heading of the "## " section holding it, or ""
 }
 
 // planProject lists the project's files, each with its key from the listing's lstat (the
@@ -168,10 +175,11 @@ func listProject(p *Project, start time.Time, wt *searchWatcher, gen uint64) ([]
 
 // scanAll reads and scans the live files on every core, and gives the words of those to
 // index to their project's new index; each worker keeps the folders it reads open, so that
-// a file costs one check for links and one open. The files read are kept in the cache when
-// they hold hits, all of them with keepAll. It returns scans with the scans of the live files
-// after.
-func scanAll(plans []*indexPlan, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time, keepAll bool) []fileScan {
+// a file costs one check for links and one open. A file's hits get their text and section
+// there and then, so that nothing of the file needs keeping. With cache, the files read are
+// kept in the cache when they hold hits, all of them with keepAll. It returns scans with the
+// scans of the live files after.
+func scanAll(plans []*indexPlan, scans []fileScan, terms [][]byte, skip func([]byte) bool, start time.Time, keepAll, cache bool) []fileScan {
 	n := 0
 	for _, pl := range plans {
 		n += pl.live
@@ -189,6 +197,7 @@ func scanAll(plans []*indexPlan, scans []fileScan, terms [][]byte, skip func([]b
 	parallel(len(live), func() func(int) {
 		r := newDirReaders()
 		var folded []byte
+		var bufs scanBufs
 		var words wordCounter
 		return func(k int) {
 			if k < 0 {
@@ -200,8 +209,8 @@ func scanAll(plans []*indexPlan, scans []fileScan, terms [][]byte, skip func([]b
 			*s = fileScan{job: job}
 			if doc, cf, ok := cachedRead(job); ok && job.indexAs < 0 {
 				if skip == nil || !skip(doc.data) {
-					s.scan(cf, terms)
-					s.doc = doc
+					s.scan(cf, terms, job.df)
+					s.resolve(doc.data)
 				}
 				return
 			}
@@ -213,14 +222,18 @@ func scanAll(plans []*indexPlan, scans []fileScan, terms [][]byte, skip func([]b
 			if skipped && job.indexAs < 0 {
 				return
 			}
+			// the index knows the file and nothing of it is kept: no need to fold it whole
+			if !skipped && job.df != nil && job.indexAs < 0 && !cache && s.scanRaw(data, terms, job.df, job.lines, job.size, &bufs) {
+				s.resolve(data)
+				return
+			}
 			folded = foldInto(folded[:0], data)
 			if !skipped {
-				s.scan(folded, terms)
+				s.scan(folded, terms, job.df)
+				s.resolve(data)
 			}
-			if len(s.hits) > 0 || keepAll && cacheable(job, start, len(data)) {
-				doc := &fileDoc{data: bytes.Clone(data)}
-				s.doc = doc
-				cacheRead(job, doc, bytes.Clone(folded), start)
+			if cache && (len(s.hits) > 0 || keepAll) && cacheable(job, start, len(data)) {
+				cacheRead(job, &fileDoc{data: bytes.Clone(data)}, bytes.Clone(folded), start)
 			}
 			if job.indexAs >= 0 {
 				words.count(folded)
@@ -266,6 +279,11 @@ func (pl *indexPlan) plan(terms [][]byte, q Query, start time.Time) fileScan {
 		job := &pl.jobs[j]
 		if job.live = e < 0 || sum.fromIndex(job.date, x.files[e], e, stats, q); job.live {
 			pl.live++
+			if e >= 0 {
+				if job.df = knownLines(stats, e); job.df != nil {
+					job.lines, job.size = x.files[e].lines, x.files[e].bytes
+				}
+			}
 		}
 	}
 	return sum
@@ -370,6 +388,20 @@ func (s *fileScan) fromIndex(date string, f indexFile, e int, stats []termStats,
 		}
 	}
 	return false
+}
+
+// knownLines is how many lines of the index's file e hold each term, when the index can
+// say: each term starts one word of the file, no more (a term starting two words, the
+// index cannot count the lines holding either); nil otherwise.
+func knownLines(stats []termStats, e int) []int {
+	df := make([]int, len(stats))
+	for i, st := range stats {
+		if st.words[e] != 1 {
+			return nil
+		}
+		df[i] = st.lines[e]
+	}
+	return df
 }
 
 // racyMargin is how recent a file's times may be for its entry to be written: more than the

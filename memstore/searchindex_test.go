@@ -300,3 +300,48 @@ func TestSearchIndexRefusesLinks(t *testing.T) {
 	}
 	readIndex(t, b)
 }
+
+// A hit's text and section, read from the file's bytes in the search's worker, are those
+// ParseDoc and Sections give: a BOM and CRs aside, headings in code fences ignored, a "# "
+// heading ending a section.
+func TestResolveHitsAsParseDoc(t *testing.T) {
+	t.Parallel()
+	docs := []string{
+		"\ufeff# Log\r\n\r\n## Contexte\r\n- a migration postgres\r\n",
+		"## A\n- migration one\n```\n## not a heading\n- migration in code\n```\n- migration after\n# Top\n- migration outside\n## B\n  - migration nested\n~~~~\n## B2\n~~~\n- migration still in fence\n",
+		"no heading migration\n## 2026-01-05\n- migration dated",
+	}
+	docs = append(docs, "# T\n## A\n- migration a\n## B\n\n- x\n- migration b\n# Other\n- migration c\n## C\n- migration d\n- migration e", "- migration first\n## A\n- migration `inline` and ~one~ #1204\n## B `x` #2\n#tag\n- migration #3\n##\n- migration ## not\n#\n- migration")
+	terms := queryTerms("migration")
+	var buf scanBufs
+	for n := range 2 * len(docs) {
+		d := docs[n/2]
+		data := []byte(d)
+		var s fileScan
+		s.scan(foldBytes(data), terms, nil)
+		if n%2 == 1 { // through scanRaw, which sets the texts: resolve then only looks for headings
+			var raw fileScan
+			if !raw.scanRaw(data, terms, s.df, s.lines, s.bytes, &buf) {
+				t.Fatalf("scanRaw gave up on %q", d)
+			}
+			s = raw
+		}
+		s.resolve(data)
+		doc := ParseDoc(data)
+		lines, secs := doc.Lines(), doc.Sections()
+		if len(s.hits) == 0 {
+			t.Fatalf("no hit in %q", d)
+		}
+		for _, h := range s.hits {
+			want := ""
+			for _, sec := range secs {
+				if sec.Start < h.line && h.line < sec.End {
+					want = sec.Heading
+				}
+			}
+			if h.text != strings.TrimSpace(lines[h.line]) || h.section != want {
+				t.Errorf("line %d: %q in [%s], want %q in [%s]", h.line, h.text, h.section, strings.TrimSpace(lines[h.line]), want)
+			}
+		}
+	}
+}

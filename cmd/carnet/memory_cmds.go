@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -364,7 +366,7 @@ func shellQuote(s string) string {
 // termSafe shows the control characters of s (but tab) as text — ^[ for ESC, ^@ for NUL,
 // ^? for DEL, \u009b for a C1 one — so that memory printed to a terminal cannot drive it.
 func termSafe(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
+	if !hasControl(s) {
 		return s
 	}
 	var b strings.Builder
@@ -383,6 +385,28 @@ func termSafe(s string) string {
 	}
 	return b.String()
 }
+
+// hasControl reports whether s holds a control character but tab (unicode.IsControl: C0,
+// DEL, C1), through a table of the bytes that may start one: a search prints tens of
+// thousands of lines through termSafe.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; controlStart[c] && (c != 0xc2 || i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f) { // C1: U+0080–U+009F
+			return true
+		}
+	}
+	return false
+}
+
+// controlStart marks the bytes a control character but tab starts with: C0, DEL, and 0xc2,
+// the first byte of C1 characters in UTF-8.
+var controlStart = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = c != '\t'
+	}
+	t[0x7f], t[0xc2] = true, true
+	return t
+}()
 
 func newSearchCmd(g *globals) *cobra.Command {
 	var q memstore.Query
@@ -410,7 +434,7 @@ matches the start of a word, case and accents ignored: "config" finds "Configura
 				}
 				w.Projects = []*memstore.Project{p}
 			}
-			q.Text = strings.Join(args, " ")
+			q.Text, q.Once = strings.Join(args, " "), true
 			for _, d := range []string{q.From, q.To} {
 				if d != "" && !memstore.IsDate(d) {
 					return fmt.Errorf("--from and --to take a date YYYY-MM-DD, not %q", d)
@@ -424,14 +448,26 @@ matches the start of a word, case and accents ignored: "config" finds "Configura
 				fmt.Fprintf(cmd.ErrOrStderr(), "no match for %q\n", q.Text)
 				return nil
 			}
+			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10) // one write per line would cost a system call each
+			var path, safePath, sec, safeSec string               // hits of one day often come together: each made safe once
 			for _, h := range res.Hits {
-				sec := ""
-				if h.Section != "" {
-					sec = "[" + h.Section + "] "
+				if h.Path != path {
+					path, safePath = h.Path, termSafe(h.Path)
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s:%d: %s%s\n", termSafe(h.Path), h.Line, termSafe(sec), termSafe(h.Text))
+				if h.Section != sec {
+					sec, safeSec = h.Section, termSafe(h.Section)
+				}
+				out.WriteString(safePath)
+				out.WriteByte(':')
+				out.WriteString(strconv.Itoa(h.Line))
+				out.WriteString(": ")
+				if safeSec != "" {
+					out.WriteString("[" + safeSec + "] ")
+				}
+				out.WriteString(termSafe(h.Text))
+				out.WriteByte('\n')
 			}
-			return nil
+			return out.Flush()
 		},
 	}
 	c.Flags().IntVarP(&q.Limit, "limit", "n", 0, "stop after N matches (0: all)")

@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode"
+)
 
 func TestTermSafe(t *testing.T) {
 	t.Parallel()
@@ -14,5 +18,22 @@ func TestTermSafe(t *testing.T) {
 		if got := termSafe(in); got != want {
 			t.Errorf("termSafe(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// hasControl is unicode.IsControl over the runes, tab aside, for every rune up to U+00FF and
+// some beyond.
+func TestHasControl(t *testing.T) {
+	t.Parallel()
+	for r := rune(0); r < 0x200; r++ {
+		for pad := range 10 { // at every place of an eight-byte word
+			s := strings.Repeat("a", pad) + string(r) + "bbbbbbbbb"
+			if got, want := hasControl(s), r != '\t' && unicode.IsControl(r); got != want {
+				t.Errorf("%U after %d bytes: %v, want %v", r, pad, got, want)
+			}
+		}
+	}
+	if hasControl("✅ é ß 日本") || !hasControl("x\u0085") {
+		t.Error("hasControl")
 	}
 }

@@ -360,7 +360,8 @@ func (tx *Tx) commit() ([]string, error) {
 	return changed, nil
 }
 
-// checkAdded runs the secret guard over the lines a document gained.
+// checkAdded runs the secret guard over the lines a document gained, the lines of its public
+// key and certificate blocks aside.
 func (tx *Tx) checkAdded(rel string, td *txDoc) error {
 	had := map[string]int{}
 	if td.exists {
@@ -368,9 +369,17 @@ func (tx *Tx) checkAdded(rel string, td *txDoc) error {
 			had[l.text]++
 		}
 	}
-	for _, l := range td.doc.lines {
+	texts := make([]string, len(td.doc.lines))
+	for i, l := range td.doc.lines {
+		texts[i] = l.text
+	}
+	public := secret.PublicLines(texts) // a certificate's lines, which alone look like a key's
+	for i, l := range td.doc.lines {
 		if had[l.text] > 0 {
 			had[l.text]--
+			continue
+		}
+		if public != nil && public[i] {
 			continue
 		}
 		if reason := secret.Detect(l.text); reason != "" {

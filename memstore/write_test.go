@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"carnet/secret/secrettest"
 )
 
 func gitIn(t *testing.T, dir string, args ...string) string {
@@ -75,3 +78,36 @@ func TestWriteCommitsAndRetriesARefusedCommit(t *testing.T) {
 		t.Errorf("status after the retry: %q", st)
 	}
 }
+
+// The write path's guard catches a login said in a sentence (a prompt becomes the session's
+// goal) and lets a public key or a certificate through, though its body lines look like a
+// private key's.
+func TestWriteGuardLoginsAndPublicBlocks(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, map[string]string{"long_memory.md": "# Mémoire long terme — root\n\n## 2026-03-22\n- A fact.\n"})
+	now := time.Date(2026, 3, 22, 10, 0, 0, 0, time.UTC)
+	var e Extraction
+	e.Add(KeyGoal, "Check the camera at 192.168.1.64, log in as admin with Hik12345!")
+	e.Add(KeyKnowledge, "Credentials for staging: deploy / Winter2025!")
+	res, err := p.Merge(e, Change{Writer: "hook", Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Added) != 0 || len(res.Refused) != 2 {
+		t.Fatalf("added %+v, refused %+v", res.Added, res.Refused)
+	}
+	if data, _ := p.ReadFile(p.LogPath("2026-03-22")); strings.Contains(string(data), "Hik12345") || strings.Contains(string(data), "Winter2025") {
+		t.Fatalf("a password was written:\n%s", data)
+	}
+
+	cert := secrettest.PublicBlocks()[3].Text
+	if _, err := p.EditFile(Change{Writer: "cli", Now: now}, "long_memory.md", Edit{Op: EditAppend, Section: "2026-03-22", New: "- The proxy's CA:\n" + indentLines(cert)}); err != nil {
+		t.Fatalf("a certificate was refused: %v", err)
+	}
+	key := secrettest.KeyFiles()[0].Text // a private key in the same place is refused
+	if _, err := p.EditFile(Change{Writer: "cli", Now: now}, "long_memory.md", Edit{Op: EditAppend, Section: "2026-03-22", New: "- The key:\n" + indentLines(key)}); err == nil {
+		t.Fatal("a private key was written")
+	}
+}
+
+func indentLines(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }

@@ -31,8 +31,9 @@ const (
 	stemSecret             // token, secret, key
 )
 
-// scan finds the first secret in text.
+// scan finds the first secret in text, its public key and certificate blocks aside.
 func scan(text string) finding {
+	text = maskPublic(text)
 	var present byteSet
 	digits := 0
 	stems := 0
@@ -54,13 +55,16 @@ func scan(text string) finding {
 		}
 		last = last<<8 | uint32(c)
 		switch last {
-		case 'p'<<24 | 'a'<<16 | 's'<<8 | 's':
+		case 'p'<<24 | 'a'<<16 | 's'<<8 | 's', 'w'<<24 | 'i'<<16 | 'f'<<8 | 'i':
 			stems |= stemPass
 		case 'o'<<24 | 'k'<<16 | 'e'<<8 | 'n', 'c'<<24 | 'r'<<16 | 'e'<<8 | 't':
 			stems |= stemSecret
 		}
+		if last&0xffff == 'p'<<8|'w' { // pw, pwd
+			stems |= stemPass
+		}
 		switch last & 0xffffff {
-		case 'p'<<16 | 'w'<<8 | 'd', 'm'<<16 | 'd'<<8 | 'p':
+		case 'm'<<16 | 'd'<<8 | 'p':
 			stems |= stemPass
 		case 'k'<<16 | 'e'<<8 | 'y':
 			stems |= stemSecret
@@ -90,6 +94,16 @@ func scan(text string) finding {
 	}
 	if stems != 0 {
 		if f := proseSecret(text, stems); f.reason != "" {
+			return f
+		}
+	}
+	if present.has('/') || present.has(':') {
+		if f := pairSecret(text); f.reason != "" {
+			return f
+		}
+	}
+	if present.has('.') || present.has(':') { // an address: an IP, a host name, a URL
+		if f := loginSecret(text); f.reason != "" {
 			return f
 		}
 	}
@@ -223,7 +237,7 @@ var secretFormats = sync.OnceValue(func() []secretFormat {
 			re:   regexp.MustCompile(`(?m)-----(?:BEGIN|END)[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|^[ \t>*-]*(?:BEGIN|END) [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?[ \t-]*$`),
 			line: true},
 		{reason: "PuTTY private key", need: "-:", literals: []string{"PuTTY-User-Key-File-", "Private-Lines:", "Private-MAC:"},
-			re: regexp.MustCompile(`(?m)^[ \t>*-]*(?:PuTTY-User-Key-File-\d+|Private-Lines|Private-MAC):.*$`)},
+			re: regexp.MustCompile(`(?m)^[ \t>*-]*(?:Private-Lines|Private-MAC):.*$|\bPuTTY-User-Key-File-\d+:.*$`)}, // the header, wherever a paste puts it
 		{reason: "Slack webhook URL", need: "k/", literals: []string{"hooks.slack.com/"},
 			re: regexp.MustCompile(`hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_]+/[A-Za-z0-9_/]+`)},
 		{reason: "Discord webhook URL", need: "/", literals: []string{"/api/webhooks/"},

@@ -36,8 +36,8 @@ func secretAfter(s string, i int) finding {
 		return finding{}
 	}
 	a, e, ok := nameBefore(s, i)
-	if !ok {
-		return finding{}
+	if !ok || kind == sepColon && comparisonBefore(s, a) {
+		return finding{} // "if password == confirm_password: proceed" is a condition, not a key
 	}
 	word, stem := secretWord(s, a, e)
 	if word == "" && strings.EqualFold(s[a:e], "value") {
@@ -67,6 +67,13 @@ func secretAfter(s string, i int) finding {
 		return found("value after '" + word + "'")
 	}
 	return finding{}
+}
+
+// comparisonBefore reports a comparison (==, !=) on the line before s[a]: the colon after it
+// ends a condition (Python, Ruby, a ternary), it does not give a key its value.
+func comparisonBefore(s string, a int) bool {
+	line := s[lineStart(s, a):a]
+	return strings.Contains(line, "==") || strings.Contains(line, "!=")
 }
 
 // separatorAt reads the separator at s[i]: it returns where the value may start and the

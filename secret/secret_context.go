@@ -322,6 +322,9 @@ func proseSecret(s string, stems int) finding {
 				if f := proseValue(s, j, word, strong); f.reason != "" {
 					return f
 				}
+				if f := setTo(s, i, j, word, strong); f.reason != "" {
+					return f
+				}
 			}
 		}
 		i = j
@@ -339,6 +342,14 @@ func proseWord(s string, i int, w string, stems int) (string, bool) {
 			return lowerWord(w), true
 		case strings.EqualFold(w, "passphrase"):
 			return "passphrase", true
+		case strings.EqualFold(w, "pw"):
+			return "pw", true
+		case strings.EqualFold(w, "pass"):
+			return "pass", true // its value must still look chosen: "pass rate is 95 %" is not one
+		case strings.EqualFold(w, "wifi"):
+			if w1, _ := previousWord(s, i); lookupLower(wifiCodeWords, w1) {
+				return "wifi " + lowerWord(w1), true // "le code wifi est …"
+			}
 		case strings.EqualFold(w, "mdp"):
 			return "mot de passe", true
 		case strings.EqualFold(w, "passe"):
@@ -355,6 +366,9 @@ func proseWord(s string, i int, w string, stems int) (string, bool) {
 			return lowerWord(w), false
 		case strings.EqualFold(w, "key"):
 			if w1, _ := previousWord(s, i); w1 != "" {
+				if lookupLower(wifiWords, w1) {
+					return "wifi key", true // chosen by people, as a password is
+				}
 				if k := lookupLower(keyPairs, w1); k != "" {
 					return k, false
 				}
@@ -365,12 +379,48 @@ func proseWord(s string, i int, w string, stems int) (string, bool) {
 }
 
 func lowerWord(w string) string {
-	for _, k := range [...]string{"password", "passwd", "pwd", "passcode", "token", "secret"} {
+	for _, k := range [...]string{"password", "passwd", "pwd", "passcode", "token", "secret", "code", "key"} {
 		if strings.EqualFold(w, k) {
 			return k
 		}
 	}
 	return w
+}
+
+// wifiWords name a wireless network before "key"; wifiCodeWords name its key before "wifi".
+var (
+	wifiWords     = map[string]bool{"wifi": true, "wlan": true, "wpa": true, "wireless": true}
+	wifiCodeWords = map[string]bool{"code": true, "cle": true, "cl\xc3\xa9": true, "key": true}
+)
+
+// setWords, before a password word, say a value follows "to": "set the password to X".
+var setWords = map[string]bool{
+	"set": true, "changed": true, "change": true, "reset": true, "updated": true, "update": true,
+}
+
+// setTo finds "set the password to X": a setting verb a few words before the secret word
+// s[i:j], "to" right after it, then the value.
+func setTo(s string, i, j int, word string, password bool) finding {
+	a, e := nextField(s, j)
+	if a == e || !strings.EqualFold(s[a:e], "to") {
+		return finding{}
+	}
+	verb := false
+	for k, n := i, 0; n < 3 && !verb; n++ {
+		w, b := previousWord(s, k)
+		if w == "" {
+			break
+		}
+		verb, k = lookupLower(setWords, w), b
+	}
+	if !verb {
+		return finding{}
+	}
+	va, ve := nextField(s, e)
+	if va == ve {
+		return finding{}
+	}
+	return valueFinding(s, va, ve, word, password, false)
 }
 
 // linkWords join a secret word to its value: "password is X", "mot de passe est X".
@@ -409,6 +459,16 @@ func proseValue(s string, j int, word string, password bool) finding {
 			if v := trimSentence(unquote(f)); strongValue(v) {
 				return valueFinding(s, a, e, word, password, false)
 			}
+			if in := strings.TrimRight(f, ".,;"); len(in) > 2 && in[0] == '(' && in[len(in)-1] == ')' { // "password (X)"
+				if v := in[1 : len(in)-1]; strongValue(v) {
+					return finding{"value after '" + word + "'", a + 1, a + 1 + len(v)}
+				}
+			}
+		}
+		if !linked && n > 0 && len(f) > 1 && f[len(f)-1] == ':' && plainWord(f[:len(f)-1]) {
+			linked = true // "password for the staging box: X"
+			k = e
+			break
 		}
 		if f == ":" || f == "=" || f == "=>" {
 			linked = true

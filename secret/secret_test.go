@@ -3,6 +3,8 @@ package secret
 import (
 	"strings"
 	"testing"
+
+	"carnet/secret/secrettest"
 )
 
 // Fake keys are assembled at run time so that push protection and secret scanners do not
@@ -328,4 +330,50 @@ func FuzzDetectSecret(f *testing.F) {
 			t.Fatalf("Redact(%q) = %q, %v: Detect says %q", s, out, found, Detect(out))
 		}
 	})
+}
+
+// A public key or certificate block passes whole; what is not its base64 body is still read.
+func TestPublicBlocks(t *testing.T) {
+	t.Parallel()
+	for _, c := range secrettest.PublicBlocks() {
+		if why := Detect(c.Text); why != "" {
+			t.Errorf("[%s] refused (%s)", c.Form, why)
+		}
+		lines := strings.Split(c.Text, "\n")
+		marks := PublicLines(lines)
+		for i, l := range lines {
+			if strings.HasPrefix(l, "-----") || i > 0 && strings.HasPrefix(lines[i-1], "-----BEGIN") {
+				if marks == nil || !marks[i] {
+					t.Errorf("[%s] line %d not marked public: %q", c.Form, i, l)
+				}
+			}
+		}
+	}
+	cert := secrettest.PublicBlocks()[3].Text
+	body := strings.Split(cert, "\n")[2]
+	for _, bad := range []string{
+		strings.Replace(cert, body, "password: Winter2024!", 1),                                      // a value inside the block
+		strings.Replace(cert, body, "-----BEGIN RSA PRIVATE KEY-----", 1),                            // a private key in it
+		strings.TrimSuffix(cert, "-----END CERTIFICATE-----") + "ghp_" + strings.Repeat("a1B2c3", 6), // a token after a block that never ends
+		"-----BEGIN CERTIFICATE-----\n" + body,                                                       // no END: not known to be a block
+	} {
+		if Detect(bad) == "" {
+			t.Errorf("not refused:\n%s", bad)
+		}
+	}
+	if m := PublicLines([]string{"- a bullet", "no block here"}); m != nil {
+		t.Errorf("marks without a block: %v", m)
+	}
+}
+
+// Media written inline pass; base64 in another data URI is read as any base64.
+func TestDataURIs(t *testing.T) {
+	t.Parallel()
+	key := "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj"
+	if why := Detect(`<img src="data:image/png;base64,` + key + `">`); why != "" {
+		t.Errorf("an image refused: %s", why)
+	}
+	if Detect("data:text/plain;base64,"+key) == "" || Detect("data:application/octet-stream;base64,"+key) == "" {
+		t.Error("base64 in a non-media data URI passed")
+	}
 }

@@ -50,6 +50,7 @@ var (
 	wordDot   = newAlphabet(alnumChars + "_-.")
 	wordEq    = newAlphabet(alnumChars + "_-=")
 	base64Std = newAlphabet(alnumChars + "+/=")
+	base64Any = newAlphabet(alnumChars + "+/=-_") // the standard alphabet or the URL one
 	hexDash   = newAlphabet(hexChars + "-")
 	alnumUnd  = newAlphabet(alnumChars + "_")
 	bech32    = newAlphabet("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L")
@@ -151,8 +152,9 @@ var tokenRules = sync.OnceValue(func() *tokenIndex {
 		{"EAAC", "looks like a Facebook token", alnum, 90, 0, nil},
 		{"EAAG", "looks like a Facebook token", alnum, 90, 0, nil},
 		{"EAAM", "looks like a Facebook token", alnum, 90, 0, nil},
-		{"hvs.", "looks like a Vault token", word, 90, 0, nil},
-		{"hvb.", "looks like a Vault token", word, 130, 0, nil},
+		{"hvs.", "looks like a Vault token", word, 24, 0, generated},
+		{"hvb.", "looks like a Vault token", word, 24, 0, generated},
+		{"hvr.", "looks like a Vault token", word, 24, 0, generated},
 		{"s.", "looks like a Vault token", alnum, 24, 24, randomToken},
 		{"dp.pt.", "looks like a Doppler token", alnum, 40, 0, nil},
 		{"dp.st.", "looks like a Doppler token", wordDot, 40, 0, nil},
@@ -163,7 +165,7 @@ var tokenRules = sync.OnceValue(func() *tokenIndex {
 		{"glc_", "looks like a Grafana token", base64Std, 32, 0, nil},
 		{"glsa_", "looks like a Grafana token", alnumUnd, 40, 0, nil},
 		{"eyJrIjoi", "looks like a Grafana API key", base64Std, 60, 0, nil},
-		{"ops_eyJ", "looks like a 1Password token", base64Std, 200, 0, nil},
+		{"ops_eyJ", "looks like a 1Password token", base64Any, 200, 0, nil},
 		{"A3-", "looks like a 1Password secret key", newAlphabet(upperChars + digitChars + "-"), 30, 40, nil},
 		{"AKCp", "looks like an Artifactory token", alnum, 60, 0, nil},
 		{"cmVmd", "looks like an Artifactory token", alnum, 55, 0, nil},
@@ -275,6 +277,9 @@ func tokenSecret(s string) finding {
 
 // checkToken looks at the run s[i:j] of token bytes.
 func checkToken(s string, i, j int) finding {
+	if dataURIAt(s, i) {
+		return finding{} // an image, a font, a sound written inline ("/9j/…" for a JPEG)
+	}
 	for i < j && !asciiAlnum(s[i]) {
 		i++ // "//hooks…", "-X"
 	}
@@ -316,6 +321,9 @@ func checkToken(s string, i, j int) finding {
 	for e < len(s) && e-j < 2 && s[e] == '=' {
 		e++
 	}
+	if dataURIAt(s, i) {
+		return finding{} // an image, a font, a sound written inline
+	}
 	if whole := wholeLine(s, i, e); (whole || e-i >= 32) && randomBase64(s[i:e]) && !digestAt(s, i) {
 		if whole {
 			return finding{"key block line (base64)", lineStart(s, i), lineEnd(s, e)}
@@ -351,7 +359,7 @@ func shortKeyLine(t string) bool {
 // shapedToken recognises tokens without a prefix by their structure.
 func shapedToken(t string) string {
 	switch {
-	case len(t) >= 60 && (t[0] == 'M' || t[0] == 'N' || t[0] == 'O') && discordShape(t):
+	case len(t) >= 58 && (t[0] == 'M' || t[0] == 'N' || t[0] == 'O') && discordShape(t): // 23 + 6 + 27 and the dots
 		return "looks like a Discord bot token"
 	case len(t) >= 36 && len(t) <= 38 && onlyBytes(t[:32], hexChars) && strings.HasPrefix(t[32:], "-us") && onlyDigits(t[35:]):
 		return "looks like a Mailchimp API key"
@@ -470,6 +478,28 @@ func digestAt(s string, i int) bool {
 	p := s[max(0, i-8):i]
 	return strings.HasSuffix(p, "h1:") || strings.HasSuffix(p, "sha256-") || strings.HasSuffix(p, "sha384-") ||
 		strings.HasSuffix(p, "sha512-") || strings.HasSuffix(p, "sha256:") || strings.HasSuffix(p, "sha256=")
+}
+
+// generated reports a token body that mixes cases and digits, as generated ones do.
+func generated(t string) bool { return anyDigit(t) && mixedCase(t) }
+
+// dataURIAt reports the base64 data of a media data URI before s[i:]: "data:image/png;base64,"
+// (image, font, audio or video: bytes published with a page, not a credential).
+func dataURIAt(s string, i int) bool {
+	if !strings.HasSuffix(s[:i], ";base64,") {
+		return false
+	}
+	k := strings.LastIndex(s[max(0, i-80):i], "data:")
+	if k < 0 {
+		return false
+	}
+	mime := s[max(0, i-80)+k+len("data:") : i-len(";base64,")]
+	for _, m := range [...]string{"image/", "font/", "audio/", "video/"} {
+		if strings.HasPrefix(mime, m) && !strings.ContainsAny(mime, " \t\"'") {
+			return true
+		}
+	}
+	return false
 }
 
 // wholeLine reports whether s[i:e] is all its line holds, apart from spaces and a list marker.

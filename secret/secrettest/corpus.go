@@ -192,6 +192,10 @@ var tokenForms = []tokenForm{
 	{"discord bot", func(g *gen) string {
 		return g.pick("M", "N", "O") + g.str(csAlnum, 23) + "." + g.str(csWord, 6) + "." + g.str(csWord, 38)
 	}},
+	// Discord's published shape: the bot's snowflake id in base64, a timestamp, an HMAC of
+	// 27 characters (older tokens) or 38.
+	{"discord bot (id)", func(g *gen) string { return g.discordToken(17, 27) }},
+	{"discord bot (id, long hmac)", func(g *gen) string { return g.discordToken(18+g.r.IntN(2), 38) }},
 	{"discord webhook", func(g *gen) string {
 		return "https://discord.com/api/webhooks/" + g.str(csDigit, 18) + "/" + g.str(csWord, 68)
 	}},
@@ -203,6 +207,11 @@ var tokenForms = []tokenForm{
 	{"square legacy", pre("sq0atp-", csWord, 22)},
 	{"vault service", pre("hvs.", csWord, 95)},
 	{"vault batch", pre("hvb.", csWord, 140)},
+	// Vault 1.10+ prefixes: service, batch and recovery tokens; the body is base62 of 24
+	// characters or more (longer when it encodes the token's namespace).
+	{"vault service (base62)", func(g *gen) string { return "hvs." + g.str(csAlnum, 24+g.r.IntN(8)) }},
+	{"vault batch (long)", func(g *gen) string { return "hvb." + g.str(csWord, 138+g.r.IntN(70)) }},
+	{"vault recovery", func(g *gen) string { return "hvr." + g.str(csAlnum, 24+g.r.IntN(8)) }},
 	{"terraform cloud", func(g *gen) string { return g.str(csLowAln, 14) + ".atlasv1." + g.str(csWord, 67) }},
 	{"doppler personal", pre("dp.pt.", csAlnum, 43)},
 	{"doppler service", pre("dp.st.", csAlnum, 43)},
@@ -211,6 +220,10 @@ var tokenForms = []tokenForm{
 	{"grafana service account", func(g *gen) string { return "glsa_" + g.str(csAlnum, 32) + "_" + g.str(csHex, 8) }},
 	{"grafana api key", func(g *gen) string { return "eyJrIjoi" + g.str(csAlnum, 90) }},
 	{"1password service account", func(g *gen) string { return "ops_eyJ" + g.b64(200) }},
+	// The published shape: "ops_" and the base64 of the account's JSON (sign-in address,
+	// SRP parameters, the master unlock key, the secret key), standard or URL alphabet.
+	{"1password service account (json)", func(g *gen) string { return g.opsToken(false) }},
+	{"1password service account (json, url)", func(g *gen) string { return g.opsToken(true) }},
 	{"1password secret key", func(g *gen) string {
 		return "A3-" + g.str(csUpAln, 6) + "-" + g.str(csUpAln, 11) + "-" + g.str(csUpAln, 5) + "-" + g.str(csUpAln, 5) + "-" + g.str(csUpAln, 5)
 	}},
@@ -362,6 +375,61 @@ var keywordForms = []struct {
 	{"REDISCLI_AUTH", func(g *gen) string { return g.password() }},
 }
 
+// discordToken is a bot token: the base64 of a snowflake id of digits digits (17 to 19), a
+// timestamp of six characters, an HMAC of hmac characters.
+func (g *gen) discordToken(digits, hmac int) string {
+	id := g.str("123456789", 1) + g.str(csDigit, digits-1)
+	return base64.RawStdEncoding.EncodeToString([]byte(id)) + "." + g.str(csWord, 6) + "." + g.str(csWord, hmac)
+}
+
+// opsToken is a 1Password service account token: "ops_" and the base64 of its JSON.
+func (g *gen) opsToken(url bool) string {
+	js := fmt.Sprintf(`{"signInAddress":"%s.1password.com","userAuth":{"method":"SRPg-4096","alg":"PBES2g-HS256","iterations":650000,"salt":"%s"},"email":"%s@1passwordserviceaccounts.com","srpX":"%s","muk":{"alg":"A256GCM","ext":true,"k":"%s","key_ops":["encrypt","decrypt"],"kty":"oct","kid":"mp"},"secretKey":"A3-%s-%s-%s","throttleSecret":{"seed":"%s","uuid":"%s"},"deviceUuid":"%s"}`,
+		g.pick("my", "carnet", "acme"), g.str(csWord, 22), g.str(csLowAln, 13), g.str(csHex, 64), g.str(csWord, 43),
+		g.str(csUpAln, 6), g.str(csUpAln, 11), g.str(csUpAln, 5), g.str(csHex, 64), g.str(csUpAln, 26), g.str(csLowAln, 26))
+	if url {
+		return "ops_" + base64.RawURLEncoding.EncodeToString([]byte(js))
+	}
+	return "ops_" + base64.StdEncoding.EncodeToString([]byte(js))
+}
+
+// credentialForms write a user and a password as a pair after a word that says they are
+// credentials: "Credentials for staging: admin / …".
+var credentialForms = []string{
+	"Credentials for staging: %s / %s",
+	"staging credentials: %s / %s",
+	"creds: %s / %s",
+	"the test tenant creds are %s / %s",
+	"login: %s / %s",
+	"Login for the demo box is %s / %s",
+	"credentials %s/%s for the sandbox",
+	"user/pass: %s/%s",
+	"Identifiants de la préprod : %s / %s",
+	"identifiants : %s / %s",
+	"accès admin : %s / %s",
+	"les identifiants du back-office sont %s / %s",
+}
+
+// loginForms write a login in one sentence: an address, a user name and a password, the
+// password not always named.
+var loginForms = []string{
+	"log into %s as %s with %s",
+	"the NAS at %s takes %s and %s",
+	"router %s: user %s, pass %s",
+	"on %s log in as %s / %s",
+	"connect to %s with user %s and %s",
+	"ssh to %s as %s, it asks for %s",
+	"the camera at %s answers to %s with %s",
+	"se connecter à %s avec %s / %s",
+	"sur %s, le compte %s a pour mot de passe %s",
+	"l'interface de %s : utilisateur %s, mdp %s",
+}
+
+var (
+	loginHosts = []string{"192.168.1.1", "10.0.0.7", "172.16.4.20", "nas.local", "https://grafana.internal", "http://192.168.0.254:8080", "router.lan", "db-staging.example.com"}
+	loginUsers = []string{"admin", "root", "ubnt", "pi", "operator", "deploy", "sa", "support"}
+)
+
 // passwordForms are the ways people write a chosen password.
 var passwordForms = []string{
 	// Environment and config.
@@ -506,6 +574,14 @@ func Positives() []Case {
 	for _, f := range passphraseForms {
 		out = append(out, Case{f, fmt.Sprintf(f, g.passphrase())})
 	}
+	for _, f := range credentialForms {
+		out = append(out, Case{"credentials: " + f, fmt.Sprintf(f, g.pick(loginUsers...), g.password())})
+	}
+	for _, f := range loginForms {
+		for range 2 {
+			out = append(out, Case{"login: " + f, fmt.Sprintf(f, g.pick(loginHosts...), g.pick(loginUsers...), g.password())})
+		}
+	}
 	return append(out, g.keyBlocks()...)
 }
 
@@ -522,6 +598,7 @@ func Negatives() []Case {
 		out = append(out, Case{"short hash", "reverted " + g.str(csHex, 7) + " and " + g.str(csHex, 12)})
 		out = append(out, Case{"sha256", "sha256:" + g.str(csHex, 64)})
 	}
+	out = append(out, g.dataURIs()...)
 	for _, s := range []string{
 		"hello world", "the quick brown fox jumps over the lazy dog",
 		"Refactor the merge so that done items tick across days and stay ticked",
@@ -712,6 +789,59 @@ var lookAlikes = []string{
 	"bypass: true",
 	"credentials: from-env",
 	"machine learning login flow password reset",
+	// Comparisons, not assignments.
+	"if password == confirm_password: proceed",
+	"if password != password2: raise ValueError('mismatch')",
+	"elif new_password == old_password: return False",
+	"while token != expected_token: retry()",
+	"if (secret === confirmSecret) { submit(); }",
+	"assert token == refreshed_token, 'token changed'",
+	"ok = password == confirm ? save() : reject()",
+}
+
+// dataURIs are media written inline, their bytes in base64: an image, a font, a sound.
+func (g *gen) dataURIs() []Case {
+	png := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), g.bytes(60)...)
+	gif := append([]byte("GIF89a"), g.bytes(40)...)
+	woff := append([]byte("wOF2"), g.bytes(90)...)
+	return []Case{
+		{"data uri", `<img src="data:image/png;base64,` + base64.StdEncoding.EncodeToString(png) + `" alt="logo">`},
+		{"data uri", "![pixel](data:image/gif;base64," + base64.StdEncoding.EncodeToString(gif) + ")"},
+		{"data uri", "background: url(data:image/png;base64," + base64.StdEncoding.EncodeToString(png[:40]) + ");"},
+		{"data uri", `src: url("data:font/woff2;base64,` + base64.StdEncoding.EncodeToString(woff) + `") format("woff2");`},
+		{"data uri", "icon = 'data:image/webp;base64," + g.b64(70) + "'"},
+		{"data uri", "<audio src=\"data:audio/mpeg;base64," + g.b64(80) + "\"></audio>"},
+	}
+}
+
+// PublicBlocks returns public keys and certificates as they are pasted, one Case each, whole
+// with their armour: they are published on purpose and must pass.
+func PublicBlocks() []Case {
+	g := &gen{rand.New(rand.NewPCG(2026, 13))}
+	block := func(form, label string, body []byte) Case {
+		b := base64.StdEncoding.EncodeToString(body)
+		lines := []string{"-----BEGIN " + label + "-----"}
+		for len(b) > 64 {
+			lines = append(lines, b[:64])
+			b = b[64:]
+		}
+		lines = append(lines, b, "-----END "+label+"-----")
+		return Case{form, strings.Join(lines, "\n")}
+	}
+	spki := append([]byte{0x30, 0x82, 0x01, 0x22, 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00, 0x03, 0x82, 0x01, 0x0f, 0x00}, g.bytes(270)...)
+	ec := append([]byte{0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01}, g.bytes(78)...)
+	cert := append([]byte{0x30, 0x82, 0x03, 0x5a, 0x30, 0x82, 0x02, 0x42, 0xa0, 0x03, 0x02, 0x01, 0x02, 0x02, 0x09, 0x00}, g.bytes(840)...)
+	pgp := append([]byte{0x99, 0x01, 0x0d, 0x04}, g.bytes(300)...)
+	return []Case{
+		block("pem public key", "PUBLIC KEY", spki),
+		block("pem ec public key", "PUBLIC KEY", ec),
+		block("pem rsa public key", "RSA PUBLIC KEY", spki[24:]),
+		block("certificate", "CERTIFICATE", cert),
+		block("certificate request", "CERTIFICATE REQUEST", cert[:500]),
+		block("pgp public key", "PGP PUBLIC KEY BLOCK", pgp),
+		{"certificate chain", block("certificate", "CERTIFICATE", cert).Text + "\n" + block("certificate", "CERTIFICATE", cert[100:]).Text},
+		{"certificate in prose", "The CA the proxy presents:\n" + block("certificate", "CERTIFICATE", cert[:300]).Text + "\nimport it in the trust store."},
+	}
 }
 
 // KeyFiles returns whole private keys as they are pasted, one Case per key (PEM RSA, EC and

@@ -97,20 +97,27 @@ func scan(text string) finding {
 			return f
 		}
 	}
+	if f := loginsSecret(text, &present); f.reason != "" {
+		return f
+	}
+	if digits >= 13 {
+		if s, e := cardNumber(text); e > s {
+			return finding{"card number (Luhn)", s, e}
+		}
+	}
+	return finding{}
+}
+
+// loginsSecret finds credentials said as "USER / PASSWORD" and logins said in one sentence,
+// in a text that holds what they need: a slash or a colon, a dot or a colon for an address.
+func loginsSecret(text string, present *byteSet) finding {
 	if present.has('/') || present.has(':') {
 		if f := pairSecret(text); f.reason != "" {
 			return f
 		}
 	}
 	if present.has('.') || present.has(':') { // an address: an IP, a host name, a URL
-		if f := loginSecret(text); f.reason != "" {
-			return f
-		}
-	}
-	if digits >= 13 {
-		if s, e := cardNumber(text); e > s {
-			return finding{"card number (Luhn)", s, e}
-		}
+		return loginSecret(text)
 	}
 	return finding{}
 }

@@ -452,17 +452,8 @@ func proseValue(s string, j int, word string, password bool) finding {
 		}
 		f := s[a:e]
 		if !linked && n == 0 && password && a == j+1 {
-			// "password X": the value right after the word, when it cannot be a word.
-			if netrcLine(s, j) {
-				return valueFinding(s, a, e, word, true, true)
-			}
-			if v := trimSentence(unquote(f)); strongValue(v) {
-				return valueFinding(s, a, e, word, password, false)
-			}
-			if in := strings.TrimRight(f, ".,;"); len(in) > 2 && in[0] == '(' && in[len(in)-1] == ')' { // "password (X)"
-				if v := in[1 : len(in)-1]; strongValue(v) {
-					return finding{"value after '" + word + "'", a + 1, a + 1 + len(v)}
-				}
+			if fd := valueRightAfter(s, a, e, j, word); fd.reason != "" {
+				return fd
 			}
 		}
 		if !linked && n > 0 && len(f) > 1 && f[len(f)-1] == ':' && plainWord(f[:len(f)-1]) {
@@ -506,6 +497,24 @@ func proseValue(s string, j int, word string, password bool) finding {
 		}
 	}
 	return valueFinding(s, a, e, word, password, false)
+}
+
+// valueRightAfter reads "password X": the value s[a:e] right after the password word that
+// ends at s[j], when it cannot be a word (a .netrc line, a strong value, one in brackets).
+func valueRightAfter(s string, a, e, j int, word string) finding {
+	f := s[a:e]
+	if netrcLine(s, j) {
+		return valueFinding(s, a, e, word, true, true)
+	}
+	if v := trimSentence(unquote(f)); strongValue(v) {
+		return valueFinding(s, a, e, word, true, false)
+	}
+	if in := strings.TrimRight(f, ".,;"); len(in) > 2 && in[0] == '(' && in[len(in)-1] == ')' { // "password (X)"
+		if v := in[1 : len(in)-1]; strongValue(v) {
+			return finding{"value after '" + word + "'", a + 1, a + 1 + len(v)}
+		}
+	}
+	return finding{}
 }
 
 // valueFinding judges the field s[a:e] stated as the value of a secret word in a sentence.

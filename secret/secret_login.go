@@ -45,7 +45,7 @@ func pairSecret(s string) finding {
 // pairAfter looks for the pair in the rest of the line after s[:k].
 func pairAfter(s string, k int) finding {
 	end := lineEnd(s, k)
-	for n := 0; n < 10; n++ {
+	for range 10 {
 		a, e := nextField(s, k)
 		if a == e || a >= end {
 			return finding{}

@@ -179,10 +179,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case wroteMsg:
 		return m, m.c.onWrote(msg)
 	case undoMsg:
-		if msg.err == nil {
-			m.c.undone++
-		}
-		return m, onUndo(msg)
+		return m, m.c.onUndo(msg)
 	case editorDoneMsg:
 		cmds := []tea.Cmd{m.reload()}
 		if msg.err != nil {

@@ -210,15 +210,15 @@ func (c *common) undo() tea.Cmd {
 	}
 }
 
-func onUndo(msg undoMsg) tea.Cmd {
+func (c *common) onUndo(msg undoMsg) tea.Cmd {
 	if msg.err != nil {
 		return tea.Batch(statusErr(msg.err), changed())
 	}
+	c.undone++ // "nothing left to undo" once all the session's changes are undone
 	names := make([]string, len(msg.ch.files))
 	for i, f := range msg.ch.files {
 		names[i] = filepath.Base(f.path)
 	}
-	c := msg.c
 	text := c.trf("Undid “%s”: %s restored", msg.ch.what, strings.Join(names, ", "))
 	if msg.commit.Hash != "" {
 		text += " · " + c.trf("committed %s (a revert: git log keeps both)", msg.commit.Hash[:7])

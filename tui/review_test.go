@@ -242,7 +242,7 @@ func TestReviewSaysWhyALineGoes(t *testing.T) {
 	if ch == nil || len(ch.Why) == 0 {
 		t.Fatalf("the long-memory change says no reason: %+v", ch)
 	}
-	text, _ := renderChange(s.c.styles, ch, 0, true, 100)
+	text, _ := renderChange(s.c, ch, 0, true, 100)
 	plain := ansi.Strip(text)
 	for line, why := range ch.Why {
 		if !strings.Contains(plain, "-"+line) {

@@ -80,6 +80,13 @@ var promoteNotes = []string{
 	"an item of %s is not proposed for long memory (it looks like a secret: %s)",
 	"left out %d of the model's bullets: they look like secrets",
 	"long memory stays %d lines over its %d-line limit: what is left are distinct facts; edit it by hand or raise long_memory_max_lines",
+	// why a line of long memory goes (promote/why.go)
+	"duplicate of line %d, kept",
+	"moved to line %d, where its duplicate was",
+	"moved to line %d",
+	"folded into line %d: %s",
+	"joined into line %d",
+	"rewritten by the model with the condensed section",
 }
 
 var (

@@ -457,15 +457,13 @@ matches the start of a word, case and accents ignored: "config" finds "Configura
 				if h.Section != sec {
 					sec, safeSec = h.Section, termSafe(h.Section)
 				}
-				out.WriteString(safePath)
-				out.WriteByte(':')
-				out.WriteString(strconv.Itoa(h.Line))
-				out.WriteString(": ")
+				tag := ""
 				if safeSec != "" {
-					out.WriteString("[" + safeSec + "] ")
+					tag = "[" + safeSec + "] "
 				}
-				out.WriteString(termSafe(h.Text))
-				out.WriteByte('\n')
+				if _, err := out.WriteString(safePath + ":" + strconv.Itoa(h.Line) + ": " + tag + termSafe(h.Text) + "\n"); err != nil {
+					return err
+				}
 			}
 			return out.Flush()
 		},

@@ -25,7 +25,7 @@ func TestTermSafe(t *testing.T) {
 // some beyond.
 func TestHasControl(t *testing.T) {
 	t.Parallel()
-	for r := rune(0); r < 0x200; r++ {
+	for r := range rune(0x200) {
 		for pad := range 10 { // at every place of an eight-byte word
 			s := strings.Repeat("a", pad) + string(r) + "bbbbbbbbb"
 			if got, want := hasControl(s), r != '\t' && unicode.IsControl(r); got != want {

@@ -326,7 +326,7 @@ func renderChange(c *common, ch *promote.Change, cur int, focused bool, width in
 				lines = append(lines, "  "+piece)
 			}
 			if why := ch.Why[strings.TrimPrefix(l, "-")]; why != "" && k == gitrepo.DiffDeleted {
-				for w := range strings.SplitSeq(ansi.Wrap("↳ "+c.promoteText(why), width-5, ""), "\n") {
+				for w := range strings.SplitSeq(ansi.Wrap("→ "+c.promoteText(why), width-5, ""), "\n") {
 					lines = append(lines, "     "+st.Subtle.Render(w))
 				}
 			}

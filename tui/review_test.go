@@ -248,7 +248,7 @@ func TestReviewSaysWhyALineGoes(t *testing.T) {
 		if !strings.Contains(plain, "-"+line) {
 			continue
 		}
-		if !strings.Contains(plain, "↳ "+why) {
+		if !strings.Contains(plain, "→ "+why) {
 			t.Errorf("%q is removed without its reason %q:\n%s", line, why, plain)
 		}
 		break

@@ -113,7 +113,7 @@ func refusalLine(head string) string {
 // log line "Batch query failed, falling back…", "husky - pre-commit script failed"); "".
 func failureLine(out string) string {
 	out = stripANSI(CleanText(out[:min(len(out), maxOutputScan)]))
-	n := 0
+	n, header, since := 0, "", 0
 	for line := range strings.Lines(out) {
 		t := strings.TrimSpace(line)
 		if t == "" || isBanner(t) {
@@ -122,11 +122,36 @@ func failureLine(out string) string {
 		if n++; n > 401 {
 			break
 		}
-		if opensFailure(t) || n == 1 && namesError(t) && !isErrorHeader(t) {
+		if header != "" {
+			if since++; since > maxAfterHeader {
+				break
+			}
+		}
+		switch {
+		case isTestHeader(t):
+			if header == "" {
+				header = t // "--- FAIL: TestGreet (0.00s)": the assertion under it says why
+			}
+		case opensFailure(t) || n == 1 && namesError(t) && !isErrorHeader(t):
 			return ClipWords(t, 200) // the failure, or the runtime's verdict above the output ("Command timed out")
 		}
 	}
-	return ""
+	return ClipWords(header, 200)
+}
+
+// maxAfterHeader bounds the lines after a test runner's header where its assertion is looked for.
+const maxAfterHeader = 20
+
+// isTestHeader reports a test runner's line that names a failing test or package without
+// saying why ("--- FAIL: TestGreet (0.00s)", "FAIL\tcarnet/a\t0.01s", "FAILED tests/x.py::t"):
+// a line of its own that opens with FAIL, unless it carries the message after " - ".
+func isTestHeader(t string) bool {
+	for _, p := range []string{"--- FAIL", "FAIL\t", "FAIL ", "FAILED ", "FAIL:"} {
+		if strings.HasPrefix(t, p) {
+			return !strings.Contains(t, " - ") && !strings.Contains(t, "Error:")
+		}
+	}
+	return t == "FAIL" || t == "FAILED"
 }
 
 // failureOpeners start the lines that report a failure.

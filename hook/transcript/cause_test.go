@@ -37,7 +37,7 @@ func TestOutputLineOfAFailure(t *testing.T) {
 		failed bool
 		want   string
 	}{
-		{testRun, true, "FAIL  test/perf.test.ts > CRUD > should create record within budget"},
+		{testRun, true, "AssertionError: expected undefined to be defined"}, // the assertion that says why, not the runner's FAIL header
 		{testRun, false, "[batch] Batch query failed, falling back: TypeError: x"},
 		{ruff, true, "a/client.py:102:37: F841 [*] Local variable `e` is assigned to but never used"},
 		{"Bash operation blocked by hook:\n- [guard]: BLOCKED: dangerous rm\nFAIL nothing", true, "Bash operation blocked by hook:"},
@@ -59,6 +59,22 @@ func TestOutputLineKeepsTheVerdict(t *testing.T) {
 	} {
 		if got := outputLine(out, true); got != want {
 			t.Errorf("outputLine(%q)\n = %q\nwant %q", out, got, want)
+		}
+	}
+}
+
+// A test runner's header names the test; the line under it says why it failed, and that is
+// the cause kept (Go's "--- FAIL:", then the assertion; a header alone is kept when nothing
+// under it says more).
+func TestFailureLineIsTheAssertion(t *testing.T) {
+	t.Parallel()
+	for out, want := range map[string]string{
+		"--- FAIL: TestGreet (0.00s)\n    greet_test.go:8: Greet(\"bob\") = \"hi bob\", want \"hello bob\"\nFAIL\nFAIL\tgreet\t0.002s\n": `greet_test.go:8: Greet("bob") = "hi bob", want "hello bob"`,
+		"FAILED tests/test_x.py::test_sum - AssertionError: assert 1 == 2\n":                                                             "FAILED tests/test_x.py::test_sum - AssertionError: assert 1 == 2",
+		"--- FAIL: TestGreet (0.00s)\nFAIL\n": "--- FAIL: TestGreet (0.00s)",
+	} {
+		if got := outputLine(out, true); got != want {
+			t.Errorf("outputLine(%q) = %q, want %q", out, got, want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -87,22 +88,24 @@ type codexLine struct {
 }
 
 type codexPayload struct {
-	Type             string          `json:"type"`
-	Role             string          `json:"role"`
-	Content          json.RawMessage `json:"content"`
-	Name             string          `json:"name"`
-	Arguments        string          `json:"arguments"`
-	Input            string          `json:"input"`
-	CallID           string          `json:"call_id"`
-	Output           json.RawMessage `json:"output"`
-	Summary          json.RawMessage `json:"summary"`
-	Message          string          `json:"message"`
-	LastAgentMessage string          `json:"last_agent_message"`
-	ExitCode         *int            `json:"exit_code"`
-	AggregatedOutput string          `json:"aggregated_output"`
-	Stderr           string          `json:"stderr"`
-	Cwd              string          `json:"cwd"`
-	ID               string          `json:"id"`
+	Type             string                     `json:"type"`
+	Role             string                     `json:"role"`
+	Content          json.RawMessage            `json:"content"`
+	Name             string                     `json:"name"`
+	Arguments        string                     `json:"arguments"`
+	Input            string                     `json:"input"`
+	CallID           string                     `json:"call_id"`
+	Output           json.RawMessage            `json:"output"`
+	Summary          json.RawMessage            `json:"summary"`
+	Message          string                     `json:"message"`
+	LastAgentMessage string                     `json:"last_agent_message"`
+	ExitCode         *int                       `json:"exit_code"`
+	Success          *bool                      `json:"success"`
+	Changes          map[string]json.RawMessage `json:"changes"` // patch_apply_begin / _end: path → {add|update|delete}
+	AggregatedOutput string                     `json:"aggregated_output"`
+	Stderr           string                     `json:"stderr"`
+	Cwd              string                     `json:"cwd"`
+	ID               string                     `json:"id"`
 	Action           struct {
 		Command []string `json:"command"`
 	} `json:"action"`
@@ -152,6 +155,8 @@ func (c *codexCollector) add(cl *codexLine) bool {
 				}
 				c.results[p.CallID] = newToolResult(out, *p.ExitCode)
 			}
+		case "patch_apply_begin", "patch_apply_end":
+			c.patchEvent(p, ts)
 		case "context_compacted":
 			t.Compacted = true
 		}
@@ -229,10 +234,22 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 		Cmd     string          `json:"cmd"`
 		Input   string          `json:"input"`
 		Patch   string          `json:"patch"`
+		Plan    []struct {
+			Step   string `json:"step"`
+			Status string `json:"status"`
+		} `json:"plan"` // update_plan: the whole plan, each time
 	}
 	_ = json.Unmarshal([]byte(arguments), &args)
-	if name == "apply_patch" {
+	switch name {
+	case "apply_patch":
 		c.patch(id, cmp.Or(args.Input, args.Patch), ts)
+		return
+	case "update_plan":
+		u := &ToolUse{ID: id, Name: "TodoWrite", Todos: []Todo{}, Time: ts}
+		for _, st := range args.Plan {
+			u.Todos = append(u.Todos, Todo{Content: CleanText(st.Step), Status: st.Status})
+		}
+		c.tools = append(c.tools, u)
 		return
 	}
 	var argv []string
@@ -289,6 +306,14 @@ func (c *codexCollector) shellLine(id, line string, ts time.Time) {
 
 // patch records the files an apply_patch touches, one Edit (or Write for an added file) each.
 func (c *codexCollector) patch(id, patch string, ts time.Time) {
+	for _, use := range slices.Backward(patchedFiles(id, patch, ts)) { // c.tools is newest first
+		c.tools = append(c.tools, use)
+	}
+}
+
+// patchedFiles reads the files an apply_patch text touches ("*** Add File: a.go"), one Edit
+// (or Write for an added file) each, in order.
+func patchedFiles(id, patch string, ts time.Time) []*ToolUse {
 	var uses []*ToolUse
 	for l := range strings.Lines(patch) {
 		l = strings.TrimRight(l, "\r\n")
@@ -302,8 +327,41 @@ func (c *codexCollector) patch(id, patch string, ts time.Time) {
 			}
 		}
 	}
-	for _, use := range slices.Backward(uses) { // c.tools is newest first
-		c.tools = append(c.tools, use)
+	return uses
+}
+
+// patchEvent records the files a patch_apply_begin or _end event names that no tool call of
+// the turn named already (a patch applied from a code-mode script): Codex writes these
+// events for every patch it applies, whatever called it.
+func (c *codexCollector) patchEvent(p *codexPayload, ts time.Time) {
+	if len(p.Changes) == 0 {
+		return
+	}
+	if p.Type == "patch_apply_end" && p.Success != nil && !*p.Success {
+		return // nothing was written
+	}
+	seen := map[string]bool{}
+	for _, u := range c.tools {
+		if u.Edits() {
+			seen[u.FilePath] = true
+		}
+	}
+	paths := slices.Sorted(maps.Keys(p.Changes))
+	for _, path := range slices.Backward(paths) { // c.tools is newest first
+		if seen[path] {
+			continue
+		}
+		var ch struct {
+			Add  json.RawMessage `json:"add"`
+			Type string          `json:"type"`
+		}
+		_ = json.Unmarshal(p.Changes[path], &ch)
+		created := len(ch.Add) > 0 || ch.Type == "add"
+		u := &ToolUse{ID: p.CallID, Name: "Edit", FilePath: CleanText(path), Time: ts, HasResult: true, Created: created}
+		if created {
+			u.Name = "Write"
+		}
+		c.tools = append(c.tools, u)
 	}
 }
 

@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -11,6 +12,9 @@ import (
 // What a Codex tool call's output says: its exit code and the line kept of it.
 
 var (
+	// showsError finds the lines that say a run failed: a traceback, an exception or an
+	// error named at the start of a line, a test runner's verdict.
+	showsError   = regexp.MustCompile(`(?m)^\s*(Traceback \(most recent call last\)|\w*(Error|Exception): |error(\[\w+\])?: |FAIL\b|panic: )`)
 	exitCodeLine = regexp.MustCompile(`(?m)^(?:Exit code:|Process exited with code)\s*(-?\d+)`)
 	outputMarker = regexp.MustCompile(`(?m)^Output:\s*$`)
 )
@@ -71,27 +75,34 @@ func codeModeResult(s string) toolResult {
 	if loc := outputMarker.FindStringIndex(s); loc != nil {
 		s = s[loc[1]:]
 	}
-	code := 0
+	code, known := 0, false
 	var res struct {
 		ExitCode *int    `json:"exit_code"`
 		Output   *string `json:"output"`
 	}
 	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") && json.Unmarshal([]byte(t), &res) == nil && res.ExitCode != nil {
-		code = *res.ExitCode
+		code, known = *res.ExitCode, true
 		s = ""
 		if res.Output != nil {
 			s = *res.Output
 		}
 	} else if m := exitCodeLine.FindStringSubmatch(s); m != nil {
 		code, _ = strconv.Atoi(m[1])
+		known = true
 		s = exitCodeLine.ReplaceAllString(s, "")
 	}
 	r.output = outputLine(s, false)
-	if code != 0 {
+	switch {
+	case code != 0:
 		r.isError = true
 		if !namesError(r.output) {
 			r.output = lastUsefulLine(s)
 		}
+	case !known && !r.isError && showsError.MatchString(s):
+		// the script printed no exit code, and its output shows a failure: an assertion, a
+		// traceback, a compiler's error line
+		r.isError = true
+		r.output = cmp.Or(failureLine(s), lastUsefulLine(s))
 	}
 	r.commitHash, r.commitSubject = commitSubject(s)
 	return r

@@ -79,6 +79,10 @@ type geminiCall struct {
 		Path     string `json:"path"`
 		Command  string `json:"command"`
 		Message  string `json:"message"`
+		Todos    []struct {
+			Description string `json:"description"`
+			Status      string `json:"status"`
+		} `json:"todos"` // write_todos: the whole list, each time
 	} `json:"args"`
 	Result []struct {
 		FunctionResponse struct {
@@ -224,7 +228,14 @@ func geminiText(content json.RawMessage) string {
 
 // geminiTool reads a Gemini tool call under carnet's names (geminiToolNames), with its result.
 func geminiTool(c geminiCall, ts time.Time) *ToolUse {
-	u := namedTool(geminiToolNames, c.ID, c.Name, callInput{FilePath: c.Args.FilePath, Command: c.Args.Command}, ts)
+	in := callInput{FilePath: c.Args.FilePath, Command: c.Args.Command}
+	if c.Name == "write_todos" {
+		in.Todos = []Todo{}
+		for _, td := range c.Args.Todos {
+			in.Todos = append(in.Todos, Todo{Content: CleanText(td.Description), Status: td.Status})
+		}
+	}
+	u := namedTool(geminiToolNames, c.ID, c.Name, in, ts)
 	out, failed := "", c.Status == "error"
 	for _, r := range c.Result {
 		resp := r.FunctionResponse.Response

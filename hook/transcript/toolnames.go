@@ -10,7 +10,7 @@ import (
 
 // Carnet's names of the tool calls other agents make, per agent.
 var (
-	geminiToolNames   = map[string]string{"write_file": "Write", "replace": "Edit", "edit": "Edit", "read_file": "Read", "run_shell_command": "Bash"}
+	geminiToolNames   = map[string]string{"write_file": "Write", "replace": "Edit", "edit": "Edit", "read_file": "Read", "run_shell_command": "Bash", "write_todos": "TodoWrite"}
 	openCodeToolNames = map[string]string{"write": "Write", "edit": "Edit", "multiedit": "Edit", "read": "Read", "bash": "Bash", "todowrite": "TodoWrite"}
 )
 

@@ -1,9 +1,3 @@
-// Package extract turns a transcript.Turn into the extraction JSON of SPEC §1
-// (memstore.Extraction): the heuristic reads the turn's own structure (prompt, files edited,
-// failed commands, commits, TodoWrite lists, labelled statements of the closing text) with no
-// model and no network; the model extractors (the claude CLI, any command, the Anthropic
-// Messages API, through llm) fall back on it when they fail. Every extraction leaves
-// through one cleaning pass: one line per bullet, no absolute path, no secret.
 package capture
 
 import (
@@ -18,10 +12,10 @@ import (
 	"carnet/memstore"
 )
 
-// Extractor turns a turn into the extraction JSON of SPEC §1. raw is what the extractor
-// produced (the model's output, or the heuristic's JSON), kept in logs/.debug/.
+// Extractor turns a turn into what capture writes. raw is what it produced (the model's
+// output, or the heuristic's bullets with their steps), kept in logs/.debug/.
 type Extractor interface {
-	Extract(ctx context.Context, t *transcript.Turn) (e memstore.Extraction, raw []byte, err error)
+	Extract(ctx context.Context, t *transcript.Turn, s *Session) (r Result, raw []byte, err error)
 }
 
 // Extractor kinds, as written in carnet.toml's [hook] extractor.
@@ -32,11 +26,11 @@ const (
 	KindCommand   = "command"
 )
 
-// Options configure NewExtractor.
+// Options configure New.
 type Options struct {
 	Kind     string        // heuristic (default), claude, anthropic, command
 	Command  []string      // claude / command: argv; claude defaults to `claude -p --model llm.DefaultModel`
-	Timeout  time.Duration // for model extractors; 20 s when zero
+	Timeout  time.Duration // for model extractors; DefaultTimeout when zero
 	Language string        // fr | en
 	Projects []string      // project names the model may route to
 	// OnFallback is told why a model extractor failed before the heuristic took over.
@@ -46,14 +40,26 @@ type Options struct {
 // DefaultTimeout bounds a model extractor when the configuration sets none.
 const DefaultTimeout = 20 * time.Second
 
-// NewExtractor builds the configured extractor. Model extractors fall back to the
-// heuristic when they fail; an unknown kind is an error.
+// Heuristic is the pipeline (capture.go): no model, no network.
+type Heuristic struct {
+	Language string // "fr" or "en": wording of the bullets it composes
+}
+
+// Extract implements Extractor.
+func (h Heuristic) Extract(_ context.Context, t *transcript.Turn, s *Session) (Result, []byte, error) {
+	r := Capture(Guard(t), s, h.Language)
+	raw, _ := json.Marshal(r.Extraction)
+	return r, raw, nil
+}
+
+// New builds the configured extractor. Model extractors fall back to the heuristic when
+// they fail; an unknown kind is an error.
 func New(o Options) (Extractor, error) {
 	h := Heuristic{Language: o.Language}
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
-	var m Extractor
+	var m modelExtractor
 	switch o.Kind {
 	case "", KindHeuristic:
 		return h, nil
@@ -76,29 +82,55 @@ func New(o Options) (Extractor, error) {
 	return &fallback{primary: m, heuristic: h, onFail: o.OnFallback}, nil
 }
 
+// modelExtractor asks a model for the extraction JSON of a turn.
+type modelExtractor interface {
+	Extract(ctx context.Context, t *transcript.Turn) (memstore.Extraction, []byte, error)
+}
+
 // fallback runs a model extractor and, when it fails, the heuristic.
 type fallback struct {
-	primary   Extractor
+	primary   modelExtractor
 	heuristic Heuristic
 	onFail    func(error)
 }
 
-func (f *fallback) Extract(ctx context.Context, t *transcript.Turn) (memstore.Extraction, []byte, error) {
+func (f *fallback) Extract(ctx context.Context, t *transcript.Turn, s *Session) (Result, []byte, error) {
 	if !t.HasActivity() {
-		return memstore.Extraction{}, nil, nil // no model call for a turn where nothing happened
+		return Result{}, nil, nil // no model call for a turn where nothing happened
 	}
-	t = guardTurn(t)
-	e, raw, err := f.primary.Extract(ctx, t)
+	g := Guard(t)
+	e, raw, err := f.primary.Extract(ctx, g)
 	raw = []byte(redact(string(raw))) // the debug log never keeps a secret the model repeated
 	if err == nil {
-		return clean(e, TurnFixer(t)), raw, nil
+		return modelResult(e, TurnFixer(g)), raw, nil
 	}
 	if f.onFail != nil {
 		f.onFail(err)
 	}
-	he, hraw, _ := f.heuristic.Extract(ctx, t)
+	r, hraw, _ := f.heuristic.Extract(ctx, t, s)
 	debug, _ := json.Marshal(map[string]any{"fallback": redact(err.Error()), "model_output": transcript.Clip(string(raw), 4000), "heuristic": json.RawMessage(hraw)})
-	return he, debug, nil
+	return r, debug, nil
+}
+
+// modelResult passes a model's extraction through the guards every bullet passes: no
+// secret, no absolute path, one line, bounded.
+func modelResult(e memstore.Extraction, fx PathFixer) Result {
+	var r Result
+	r.Unknown = e.Unknown
+	for _, key := range memstore.AddKeys() {
+		for _, s := range e.Field(key) {
+			s = fx.scrub(redact(transcript.CleanText(s)))
+			s = strings.TrimLeft(strings.Join(strings.Fields(s), " "), "-*•+ ")
+			if s = clip(s, maxItem); s == "" || redactedOnly(s) {
+				continue
+			}
+			r.Add(key, s)
+			r.Steps = append(r.Steps, Bullet{Step: "model", Key: key, Text: s})
+		}
+	}
+	r.Close = append(r.Close, e.NextDone...)
+	r.Projects = e.Projects
+	return r
 }
 
 // modelFrom reads `--model NAME` from a configured command line (for the anthropic extractor).

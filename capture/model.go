@@ -68,7 +68,8 @@ func renderTurn(t *transcript.Turn, max int) string {
 			}
 			line.WriteString(" " + p)
 		case u.Command != "":
-			line.WriteString(" `" + shortCommand(fx.scrub(u.Command)) + "`")
+			short := parseCommand(fx.scrub(u.Command)).short
+			line.WriteString(" `" + short + "`")
 		}
 		if u.Name == "TodoWrite" {
 			for _, td := range u.Todos {

@@ -241,9 +241,10 @@ func ExtractSession(ctx context.Context, b *llm.Backend, s *SessionText, languag
 	if err != nil {
 		return memstore.Extraction{}, raw, fmt.Errorf("%s returned no extraction JSON: %w", b.Name(), err)
 	}
-	cleaned := clean(e, s.fixer)
-	out := memstore.Extraction{Unknown: cleaned.Unknown}
-	for _, key := range extractionKeys {
+	cleaned := modelResult(e, s.fixer)
+	cleaned.NextDone = cleaned.Close
+	out := memstore.Extraction{Unknown: cleaned.Unknown, Projects: cleaned.Projects}
+	for _, key := range append(memstore.AddKeys(), memstore.KeyNextDone) {
 		items := cleaned.Field(key)
 		out.Add(key, items[:min(len(items), maxSessionItems)]...)
 	}

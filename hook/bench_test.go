@@ -47,9 +47,12 @@ func BenchmarkCapture(b *testing.B) {
 					b.Fatal(err)
 				}
 				t.Root = w.Root
-				e, _, _ := h.Extract(ctx, t)
-				res, err := p.Merge(e, memstore.Change{Now: fixedNow()})
-				if err != nil || len(res.Added) == 0 {
+				r, _, _ := h.Extract(ctx, t, &capture.Session{})
+				res := &memstore.MergeResult{}
+				if _, err := p.Write(memstore.Change{Writer: "hook", Now: fixedNow()}, func(tx *memstore.Tx) error {
+					_, err := capture.Apply(tx, r, res)
+					return err
+				}); err != nil || len(res.Added) == 0 {
 					b.Fatalf("merge: %v %+v", err, res)
 				}
 			}

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"carnet/capture"
 	"carnet/hook/transcript"
 	"carnet/memstore"
 	"encoding/json"
@@ -45,6 +46,12 @@ type extractionRecord struct {
 	Dupes     int             `json:"duplicates"`
 	Refused   []string        `json:"refused,omitempty"`
 	Error     string          `json:"error,omitempty"` // why a model's answer was not merged
+	// Steps names, for each bullet, the step of capture's pipeline that wrote it.
+	Steps []capture.Bullet `json:"steps,omitempty"`
+	// Rewritten and Removed are capture's own bullets it changed or took out (never
+	// counted as duplicates).
+	Rewritten []string `json:"rewritten,omitempty"`
+	Removed   []string `json:"removed,omitempty"`
 	Turn      struct {
 		Lines     int  `json:"lines"`
 		Tools     int  `json:"tools"`

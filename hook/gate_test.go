@@ -48,7 +48,7 @@ func TestHookStateRefusesPlantedLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	elsewhere := t.TempDir()
-	for _, dir := range []string{"gate", "tasks"} {
+	for _, dir := range []string{"gate", "sessions"} {
 		if err := os.Symlink(elsewhere, p.WS.Abs(path.Join(p.DebugDir(), dir))); err != nil {
 			t.Fatal(err)
 		}
@@ -60,8 +60,8 @@ func TestHookStateRefusesPlantedLinks(t *testing.T) {
 	if _, err := checkGate(p, "s1", tr, capture.NewPathFixer("/repo"), ""); err == nil {
 		t.Error("the gate wrote its state through a link")
 	}
-	if err := (sessionTasks{"1": "Fetch the data"}).save(p, "s1"); err == nil {
-		t.Error("the task record was written through a link")
+	if err := p.WriteState(sessionPath("s1"), (&capture.Session{Next: []string{"Fetch the data"}}).Bytes()); err == nil {
+		t.Error("the session state was written through a link")
 	}
 	if ents, _ := os.ReadDir(elsewhere); len(ents) != 0 {
 		t.Errorf("written where the link points: %v", ents)

@@ -316,7 +316,6 @@ func (r *runner) capture() (int, error) {
 	}
 
 	turn.SessionEnded = in.HookEventName == EventSessionEnd
-	r.rememberTasks(turn)
 
 	// A model reads the whole session once, in the background (queueModel); per_turn asks it
 	// at every stop instead, but not at SessionEnd: its hooks get about 1.5 s.
@@ -337,24 +336,21 @@ func (r *runner) capture() (int, error) {
 		kind = capture.KindHeuristic
 		x = capture.Heuristic{Language: cfg.Language}
 	}
-	e, raw, err := x.Extract(r.ctx, turn)
+	sess := r.loadSession(turn)
+	res, raw, err := x.Extract(r.ctx, turn, sess)
 	if err != nil {
 		return 0, err
 	}
-	e.Succeeded = capture.Succeeded(turn)
-	e.Evidence = capture.Evidence(turn)
-	e.Settled = capture.Settled(turn)
-	e.Delivered = capture.Delivered(turn)
-	e.NextDone = append(e.NextDone, r.replacedTodos(turn)...)
-	if len(e.Unknown) > 0 {
-		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(e.Unknown, ", "))
+	r.saveSession(turn, sess)
+	if len(res.Unknown) > 0 {
+		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(res.Unknown, ", "))
 	}
 
 	var failed []string
-	targets := r.route(turn, e)
-	if !e.Empty() || len(e.Evidence) > 0 || len(e.Succeeded) > 0 { // work done may close the to-dos and fix the failures of earlier turns
+	targets := r.route(turn, res.Extraction)
+	if !res.Empty() { // work done may close the to-dos and fix the failures of earlier turns
 		for _, p := range targets {
-			if err := r.merge(p, e, raw, kind, turn); err != nil {
+			if err := r.merge(p, res, raw, kind, turn); err != nil {
 				failed = append(failed, err.Error())
 			}
 		}
@@ -470,24 +466,33 @@ func kindOf(m os.FileMode) string {
 	return "not a file"
 }
 
-// merge writes the extraction into one project, records it in the debug folder and,
-// with autocommit, commits the memory files it changed.
-func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, kind string, t *transcript.Turn) error {
-	res, err := p.Merge(e, memstore.Change{Writer: "hook", Now: r.now, Commit: memstore.CommitOnAutocommit,
-		Body: []string{"Captured at " + r.in.HookEventName + "."}, Context: r.ctx})
+// merge writes what capture made of the turn into one project (capture.Apply, in one
+// Write), records it in the debug folder and, with autocommit, commits the memory files
+// it changed.
+func (r *runner) merge(p *memstore.Project, c capture.Result, raw []byte, kind string, t *transcript.Turn) error {
+	res := &memstore.MergeResult{Unknown: c.Unknown}
+	var changes capture.Changes
+	w, err := p.Write(memstore.Change{Writer: "hook", Now: r.now, Commit: memstore.CommitOnAutocommit,
+		Body: []string{"Captured at " + r.in.HookEventName + "."}, Context: r.ctx}, func(tx *memstore.Tx) error {
+		var err error
+		if changes, err = capture.Apply(tx, c, res); err != nil {
+			return err
+		}
+		tx.Say(fmt.Sprintf("%s from the hook", memstore.Plural(len(res.Added)+len(res.Ticked), "bullet")))
+		return nil
+	})
+	res.Changed, res.Refused, res.Commit, res.CommitErr = w.Changed, w.Refused, w.Commit, w.CommitErr
 	rec := extractionRecord{Time: r.now.UTC().Format(time.RFC3339), Event: r.in.HookEventName, Session: r.in.SessionID,
-		Extractor: kind, Project: p.Name, Unknown: e.Unknown}
+		Extractor: kind, Project: p.Name, Unknown: c.Unknown, Steps: c.Steps, Rewritten: changes.Rewritten, Removed: changes.Removed}
 	if json.Valid(raw) {
 		rec.Raw = raw
 	} else {
 		rec.RawText = transcript.Clip(string(raw), 4000)
 	}
 	rec.Turn.Lines, rec.Turn.Tools, rec.Turn.Skipped, rec.Turn.Truncated = t.Lines, len(t.Tools), t.Skipped, t.Truncated
-	if res != nil {
-		rec.Added, rec.Ticked, rec.Dupes = len(res.Added), len(res.Ticked), res.Duplicates
-		for _, ref := range res.Refused {
-			rec.Refused = append(rec.Refused, ref.Key+": "+ref.Reason)
-		}
+	rec.Added, rec.Ticked, rec.Dupes = len(res.Added), len(res.Ticked), res.Duplicates
+	for _, ref := range res.Refused {
+		rec.Refused = append(rec.Refused, ref.Key+": "+ref.Reason)
 	}
 	if line, jerr := json.Marshal(rec); jerr == nil {
 		_ = p.AppendDebug(ExtractionsFile, append(line, '\n'), extractionsMax)
@@ -500,6 +505,29 @@ func (r *runner) merge(p *memstore.Project, e memstore.Extraction, raw []byte, k
 	}
 	return nil
 }
+
+// loadSession reads the session's capture state from the home project's debug folder.
+func (r *runner) loadSession(t *transcript.Turn) *capture.Session {
+	home := r.home()
+	if home == nil || t.SessionID == "" {
+		return &capture.Session{}
+	}
+	data, _ := home.ReadState(sessionPath(t.SessionID)) // a lost state only loses the links between turns
+	return capture.LoadSession(data)
+}
+
+// saveSession writes it back.
+func (r *runner) saveSession(t *transcript.Turn, s *capture.Session) {
+	home := r.home()
+	if home == nil || t.SessionID == "" {
+		return
+	}
+	if err := home.WriteState(sessionPath(t.SessionID), s.Bytes()); err != nil {
+		r.logf("session state: %v", err)
+	}
+}
+
+func sessionPath(session string) string { return "sessions/" + safeName(session) + ".json" }
 
 // route picks the projects an exchange belongs to (issue 3 §4): every project whose folder
 // holds a file the turn edited, else the projects the model named, else the project of the

@@ -11,7 +11,7 @@ import (
 // that hold it, one file per session.
 const stateKept = 30 * 24 * time.Hour
 
-var stateDirs = []string{"gate", "todos", "tasks", "model"}
+var stateDirs = []string{"gate", "sessions", "model"}
 
 // pruneState removes the state of the sessions that wrote none for stateKept: without it
 // the debug folder gains files for every session ever run.

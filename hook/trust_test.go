@@ -58,14 +58,14 @@ type corpusRun struct {
 }
 
 // labelsOfTheClosingText are labels the heuristic reads a list under, each taking up to
-// eight items.
-var labelsOfTheClosingText = []string{"Learned:", "Decisions:", "Next steps:", "Problems:", "Changes made:"}
+// two items.
+var labelsOfTheClosingText = []string{"Next steps:", "Remaining work:", "To do:", "Open questions:", "Known issues:"}
 
 // corpusRuns spreads texts over hook runs: each text is an item under a label of the closing
 // text, and the prompt of its run repeats the first of them.
 func corpusRuns(texts []string) []corpusRun {
 	var runs []corpusRun
-	const perLabel = 8
+	const perLabel = 2 // within the open items one turn writes
 	for len(texts) > 0 {
 		var b strings.Builder
 		b.WriteString("Done.\n")
@@ -82,8 +82,35 @@ func corpusRuns(texts []string) []corpusRun {
 			texts = texts[n:]
 		}
 		runs = append(runs, corpusRun{prompt: "Keep this in mind: " + first, closing: b.String()})
+		if blockLine(first) {
+			runs[len(runs)-1].prompt = "Keep these in mind." // a key block reaches a prompt whole, never one line of it (TestHookPromptKeyBlock)
+		}
 	}
 	return runs
+}
+
+// blockLine reports one line of an armored key block (its BEGIN or END line, a line of its
+// body, its checksum): alone, it is no secret a reader can tell.
+func blockLine(s string) bool {
+	t := strings.Trim(s, "- ")
+	if strings.HasPrefix(t, "BEGIN ") || strings.HasPrefix(t, "END ") {
+		return true
+	}
+	if strings.HasPrefix(t, "=") && len(t) <= 6 {
+		return true
+	}
+	return len(t) >= 16 && !strings.ContainsAny(t, " \t") && strings.Trim(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=") == ""
+}
+
+// A private key pasted whole into a prompt leaves no line of it in memory.
+func TestHookPromptKeyBlock(t *testing.T) {
+	block := "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACDf8Pq3rCbu2kq7W0sN1Xq0yXb9W5c1y2Ck3sE9lq1vGQAAAJg7x5Ey\n-----END OPENSSH PRIVATE KEY-----"
+	_, written, committed := runCorpus(t, []corpusRun{{prompt: "Use this key for the deploy:\n" + block, closing: "Noted."}})
+	for _, l := range strings.Split(block, "\n") {
+		if strings.Contains(written, strings.Trim(l, "-")) || strings.Contains(committed, strings.Trim(l, "-")) {
+			t.Errorf("a line of the key reached memory: %q", l)
+		}
+	}
 }
 
 // runCorpus runs the hook (Stop, autocommit on) on each run in a git workspace and returns the

@@ -24,33 +24,6 @@ type Extraction struct {
 	// Unknown lists the keys of the JSON object that carnet does not know (sorted).
 	// They are ignored by Merge; callers note them in the debug log.
 	Unknown []string `json:"-"`
-
-	// Succeeded lists the shell commands that went through in the exchange, as a failure
-	// bullet names them (between backquotes): Merge marks the day's failures of those
-	// commands fixed. Never written as such.
-	Succeeded []string `json:"-"`
-
-	// Evidence lists what the exchange shows done, in its own words: to-dos it completed,
-	// its commits' subjects, the closing text's lines of work done, the commands run (by
-	// the agent, or pasted by the user after a shell prompt). Merge closes the open items
-	// it covers (see ShownDone). Never written as such.
-	Evidence []string `json:"-"`
-
-	// Delivered lists, for each line of work done the exchange reports, the words of it
-	// its prompt asked for (see AskedWords): Merge closes the open to-dos of a feature to
-	// build that one of them covers (see AskedDone). Never written as such.
-	Delivered []string `json:"-"`
-
-	// Settled lists the lines a closing text marks settled that find a concern absent
-	// ("found NO unwrap() in production code"): Merge drops the open to-dos they make moot
-	// (see ShownDone) from their list without ticking them: nothing was done. Never
-	// written as such.
-	Settled []string `json:"-"`
-
-	// Asked says the goal is a question the exchange only answered in words (it changed
-	// nothing): Merge writes it only when the day has no goal yet; after a goal, such a
-	// question discusses the task under way, it is not a task.
-	Asked bool `json:"-"`
 }
 
 // Key names of the extraction JSON, in file order.

@@ -1,7 +1,6 @@
 package memstore
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -58,83 +57,43 @@ func (p *Project) Merge(e Extraction, c Change) (*MergeResult, error) {
 	return res, err
 }
 
-// Merge applies an extraction inside a Tx, recording what it did in res.
+// Merge applies an extraction inside a Tx, recording what it did in res: each section's
+// bullets appended to today's log unless the day (for À suivre: any open item) already says
+// the same, the a_suivre_done items ticked, long_terme added to long memory. It changes
+// nothing that is there but by ticking (which, for the hook, the guard limits to capture's
+// own items and an agent's, see Tx.Captured): consolidating capture's own bullets is
+// capture's work (capture.Apply).
 func (tx *Tx) Merge(e Extraction, res *MergeResult) error {
 	date := Date(tx.now)
-	goals, err := tx.askedGoal(date, e)
-	if err != nil {
-		return err
-	}
-	e.Goal = goals
 	var today *Doc
 	var day *DedupIndex // every bullet of today's log, built once and kept up to date by addEach
+	var err error
 	for _, key := range LogOrder {
 		items := e.Field(key)
 		if len(items) == 0 {
 			continue
 		}
-		today, err = tx.dayLog(today, date)
-		if err != nil {
+		if today, err = tx.dayLog(today, date); err != nil {
 			return err
 		}
-		var seen *DedupIndex
+		if day == nil {
+			day = dayIndex(today)
+		}
+		seen := day
 		if key == KeyNext {
-			open, err := tx.openIndex()
-			if err != nil {
+			if seen, err = tx.openIndex(); err != nil {
 				return err
-			}
-			seen = open
-		} else {
-			if day == nil {
-				day = dayIndex(today)
-			}
-			seen = day
-		}
-		if key == KeyGoal {
-			items = tx.discussLed(today, tweakGoals(today, items, e.Work), e.Work, tx.p.LogPath(date), res)
-			if items = newRequests(today, tx.questionLed(today, items, tx.p.LogPath(date), res)); len(items) == 0 {
-				continue
-			}
-		}
-		if key == KeyProblems && tx.foldsRestated() {
-			if items = tx.foldFailures(today, items); len(items) == 0 {
-				continue
-			}
-		}
-		if key == KeyWork {
-			if items = tx.mergeDayFiles(today, items, tx.p.LogPath(date), res); len(items) == 0 {
-				continue
-			}
-		}
-		if foldKeys[key] && tx.foldsRestated() {
-			if day == nil {
-				day = dayIndex(today)
-			}
-			if items = tx.foldRestated(today, key, items, tx.p.LogPath(date), res, day); len(items) == 0 {
-				continue
 			}
 		}
 		heading := Heading(key, today.Language(tx.p.WS.Config.Language))
 		tx.addEach(key, items, seen, tx.p.LogPath(date), res, func(text string) {
 			today.AppendBullet(key, heading, text, LogOrder)
-			if day != nil && seen != day {
+			if seen != day {
 				day.Add(text) // an open item is a bullet of the day too
 			}
 		})
 	}
-	if err := tx.markDayFixed(today, date, e); err != nil {
-		return err
-	}
 	if err := tx.tickNextDone(e.NextDone, res); err != nil {
-		return err
-	}
-	if err := tx.closeShownDone(e.Evidence, e.Next, res); err != nil {
-		return err
-	}
-	if err := tx.closeAskedDone(e.Delivered, e.Next, res); err != nil {
-		return err
-	}
-	if err := tx.dropSettled(e.Settled, e.Next, res); err != nil {
 		return err
 	}
 	if len(e.LongTerm) > 0 {
@@ -221,68 +180,12 @@ func SectionNames() []string {
 // FixedPrefix marks, in each log language, a failure that was fixed since.
 var FixedPrefix = map[string]string{"fr": "corrigé : ", "en": "fixed: "}
 
-// markDayFixed marks fixed the day's failures the exchange shows fixed: the commands that
-// went through (markFixed), the reported errors a fix names (markReportedFixed). A turn that
-// only ran a command again reads the day's log for it (today is nil then).
-func (tx *Tx) markDayFixed(today *Doc, date string, e Extraction) error {
-	if len(e.Succeeded) == 0 && len(e.Evidence) == 0 {
-		return nil
-	}
-	today, err := tx.dayLog(today, date)
-	if err != nil {
-		return err
-	}
-	lang := today.Language(tx.p.WS.Config.Language)
-	markFixed(today, e.Succeeded, e.Problems, lang)
-	markReportedFixed(today, e.Evidence, lang)
-	return nil
-}
-
 // dayLog is today, the day's log read once: read now when it is not yet (nil).
 func (tx *Tx) dayLog(today *Doc, date string) (*Doc, error) {
 	if today != nil {
 		return today, nil
 	}
 	return tx.Log(date)
-}
-
-// markFixed marks fixed the day's failures of a command that has now gone through: the
-// first backquoted span of a Problèmes bullet is the command that failed (see fixedSince;
-// fresh are the exchange's own failures).
-func markFixed(today *Doc, succeeded, fresh []string, lang string) {
-	s, ok := today.Section(KeyProblems)
-	if !ok {
-		return
-	}
-	prefix := cmp.Or(FixedPrefix[lang], FixedPrefix["fr"])
-	for _, b := range today.Bullets(s) {
-		if _, fixed := fixedText(b.Text); fixed != "" {
-			continue
-		}
-		if cmd := failedCommand(b.Text); cmd != "" && fixedSince(b.Text, cmd, succeeded, fresh) {
-			today.SetBulletText(b, prefix+b.Text)
-		}
-	}
-}
-
-// newRequests drops the goals the day already has in other words (see SameRequest) and
-// those that go on with the task of the day's last goal (see SameTask).
-func newRequests(today *Doc, goals []string) []string {
-	var had []string
-	for _, b := range today.AllBullets() {
-		if b.Section.Key == KeyGoal {
-			had = append(had, b.Bullet.Text)
-		}
-	}
-	var out []string
-	for _, g := range goals {
-		if slices.ContainsFunc(had, func(h string) bool { return SameRequest(g, h) }) || goesOn(had, g) {
-			continue
-		}
-		had = append(had, g)
-		out = append(out, g)
-	}
-	return out
 }
 
 // dayIndex indexes every bullet of a log, whatever its section: a fact is written once a day.

@@ -10,23 +10,6 @@ import (
 )
 
 // newTestWorkspace makes a workspace with one project at the root and returns it.
-// asCaptured records every bullet of the file rel as capture's own, as if the hook had
-// written it.
-func asCaptured(t testing.TB, p *Project, rel string) {
-	t.Helper()
-	data, err := p.ReadFile(rel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hs []string
-	for _, b := range ParseDoc(data).AllBullets() {
-		hs = append(hs, bulletHash(b.Bullet.Text))
-	}
-	if err := p.WriteState(p.ledgerName(rel), []byte(strings.Join(hs, "\n")+"\n")); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func newTestWorkspace(t testing.TB, files map[string]string) (*Workspace, *Project) {
 	t.Helper()
 	root := t.TempDir()
@@ -315,3 +298,6 @@ func TestDoneKeepsNestedLines(t *testing.T) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }
+
+// What a person or an agent writes on purpose is never folded into a bullet that says less:
+// a restated choice from the CLI or MCP is written, and reported as similar.

@@ -234,36 +234,6 @@ func similarWords(wa, wb []string) bool {
 	return false
 }
 
-// SameRequest reports whether two prompts ask the same thing, one said again with a word or
-// two changed (a retry, a corrected prompt): long enough (eight content words), at least
-// 80 % of their words in common, and no number or path of one missing from the other.
-func SameRequest(a, b string) bool {
-	if Similar(a, b) {
-		return true
-	}
-	sa, sb := set(ContentWords(Normalize(a))), set(ContentWords(Normalize(b)))
-	if min(len(sa), len(sb)) < 8 {
-		return false
-	}
-	common := 0
-	for w := range sa {
-		if sb[w] {
-			common++
-		}
-	}
-	for w := range sa {
-		if !sb[w] && hasDigitOrPath(w) {
-			return false
-		}
-	}
-	for w := range sb {
-		if !sa[w] && hasDigitOrPath(w) {
-			return false
-		}
-	}
-	return common*5 >= 4*(len(sa)+len(sb)-common)
-}
-
 func set(ws []string) map[string]bool {
 	m := make(map[string]bool, len(ws))
 	for _, w := range ws {

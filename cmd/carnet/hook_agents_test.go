@@ -67,7 +67,7 @@ func TestHookCodexStop(t *testing.T) {
 	}
 	log := todayLog(t, ws)
 	for _, want := range []string{"Add a timeout to the server and commit", "pkg/server.go", "pkg/server_test.go",
-		"Commit 1a2b3c4: server: add a request timeout", "go test ./pkg/...", "FAIL: TestTimeout"} {
+		"Commit 1a2b3c4: server: add a request timeout", "go test ./pkg/...", "panic: nil map assignment"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("log lacks %q:\n%s", want, log)
 		}

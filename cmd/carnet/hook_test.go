@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -611,7 +612,7 @@ func TestHookAutocommit(t *testing.T) {
 		t.Fatal(r)
 	}
 	files := git("show", "--name-only", "--format=%s%n%(trailers:key=Carnet-Writer,valueonly)", "HEAD")
-	if !strings.HasPrefix(files, "memory(root): 7 bullets from the hook\nhook\n") || !strings.Contains(files, "memory_sessions/logs/"+hookDay+".md") || strings.Contains(files, "staged.txt") {
+	if !regexp.MustCompile(`^memory\(root\): \d+ bullets from the hook\nhook\n`).MatchString(files) || !strings.Contains(files, "memory_sessions/logs/"+hookDay+".md") || strings.Contains(files, "staged.txt") {
 		t.Errorf("commit:\n%s", files)
 	}
 	if st := git("status", "--porcelain", "staged.txt"); !strings.HasPrefix(st, "A ") {
@@ -837,7 +838,7 @@ func TestHookSessionStartPrunesState(t *testing.T) {
 	os.WriteFile(outside, []byte("{}"), 0o644)
 	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)     // 80 days before hookDay
 	recent := time.Date(2026, 3, 20, 0, 0, 0, 0, time.UTC) // 2 days before
-	files := map[string]time.Time{"gate/old.json": old, "todos/old.json": old, "todos/new.json": recent, "tasks/old.json": old, "tasks/new.json": recent}
+	files := map[string]time.Time{"gate/old.json": old, "sessions/old.json": old, "sessions/new.json": recent, "gate/new.json": recent}
 	for name, when := range files {
 		p := filepath.Join(debug, name)
 		os.MkdirAll(filepath.Dir(p), 0o755)

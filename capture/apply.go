@@ -1,0 +1,230 @@
+package capture
+
+import (
+	"errors"
+	"slices"
+	"strings"
+
+	"carnet/memstore"
+)
+
+// Apply writes what capture made of a turn into the project, inside the hook's Tx, and is
+// the only place capture changes what is already there. It may change or remove only the
+// bullets capture wrote itself (the storage refuses the rest, see memstore.Tx.Captured):
+//
+//  1. an earlier failure of the session's that now fails another way takes the new cause;
+//  2. the day's file lists take the turn's files (one list per kind for the day);
+//  3. the new bullets are merged (appended, deduplicated) and the items closed are ticked;
+//  4. items dropped (a plan that changed) leave À suivre unticked; failures fixed since are
+//     marked so; open items the turn's request named are ticked when the turn did the work.
+func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error) {
+	var ch Changes
+	today, err := tx.Log(memstore.Date(tx.Now()))
+	if err != nil {
+		return ch, err
+	}
+	rel := tx.Project().LogPath(memstore.Date(tx.Now()))
+	e := r.Extraction
+	for old, now := range r.Replaced {
+		if b, ok := ownBullet(tx, today, rel, memstore.KeyProblems, old); ok {
+			today.SetBulletText(b, now)
+			ch.Rewritten = append(ch.Rewritten, now)
+		} else {
+			e.Problems = append(e.Problems, now)
+		}
+	}
+	e.Work = foldFileLists(tx, today, rel, e.Work, &ch)
+	e.NextDone = append(e.NextDone, r.Close...)
+	if err := tx.Merge(e, res); err != nil {
+		return ch, err
+	}
+	if err := dropItems(tx, r.Drop, &ch); err != nil {
+		return ch, err
+	}
+	for _, f := range r.Fixed {
+		if b, ok := ownBullet(tx, today, rel, memstore.KeyProblems, f); ok && !strings.HasPrefix(b.Text, fixedPrefix(f)) {
+			today.SetBulletText(b, fixedPrefix(f)+b.Text)
+			ch.Rewritten = append(ch.Rewritten, fixedPrefix(f)+b.Text)
+		}
+	}
+	if r.Asked != "" {
+		if err := closeAsked(tx, r.Asked, e.Next, res); err != nil {
+			return ch, err
+		}
+	}
+	return ch, nil
+}
+
+// Changes says what Apply changed of what was there, for the debug log: a rewrite or a
+// removal is one, never a duplicate.
+type Changes struct {
+	Rewritten []string `json:"rewritten,omitempty"`
+	Removed   []string `json:"removed,omitempty"`
+}
+
+// fixedPrefix is the fixed mark in the language of a failure bullet.
+func fixedPrefix(text string) string {
+	if strings.HasPrefix(text, "`") || strings.Contains(text, "` failed") {
+		return memstore.FixedPrefix["en"]
+	}
+	return memstore.FixedPrefix["fr"]
+}
+
+// ownBullet finds capture's own bullet of section key in doc (at rel) that says text.
+func ownBullet(tx *memstore.Tx, doc *memstore.Doc, rel, key, text string) (memstore.Bullet, bool) {
+	s, ok := doc.Section(key)
+	if !ok {
+		return memstore.Bullet{}, false
+	}
+	n := memstore.Normalize(text)
+	for _, b := range doc.Bullets(s) {
+		if memstore.Normalize(b.Text) == n && doc.MayChange(b, false) {
+			return b, true
+		}
+	}
+	return memstore.Bullet{}, false
+}
+
+// foldFileLists merges the turn's file lists into the day's: one list per kind (created,
+// changed), capture's own, rewritten with the turn's new names; a file created that day is
+// not listed as changed. It returns the other items of work.
+func foldFileLists(tx *memstore.Tx, today *memstore.Doc, rel string, work []string, ch *Changes) []string {
+	var rest []string
+	lists := map[string][]string{}
+	var openings []string
+	for _, it := range work {
+		o, files, ok := fileList(it)
+		if !ok {
+			rest = append(rest, it)
+			continue
+		}
+		if _, seen := lists[o]; !seen {
+			openings = append(openings, o)
+		}
+		lists[o] = append(lists[o], files...)
+	}
+	if len(openings) == 0 {
+		return rest
+	}
+	s, hasWork := today.Section(memstore.KeyWork)
+	var own []memstore.Bullet
+	if hasWork {
+		for _, b := range today.Bullets(s) {
+			if _, _, ok := fileList(b.Text); ok && today.MayChange(b, false) {
+				own = append(own, b)
+			}
+		}
+	}
+	created := map[string]bool{}
+	for _, b := range own {
+		if o, files, _ := fileList(b.Text); createdList(o) {
+			for _, f := range files {
+				created[f] = true
+			}
+		}
+	}
+	var add []string
+	for _, o := range openings {
+		var all []string
+		var mine []memstore.Bullet
+		for _, b := range own {
+			if bo, files, _ := fileList(b.Text); bo == o {
+				all = append(all, files...)
+				mine = append(mine, b)
+			}
+		}
+		before := len(all)
+		for _, f := range lists[o] {
+			if !slices.Contains(all, f) && (createdList(o) || !created[f]) {
+				all = append(all, f)
+			}
+		}
+		if len(all) == before {
+			continue // nothing new
+		}
+		bullets := FileListBullets(o, all)
+		for i, b := range slices.Backward(mine) { // bottom up: the lines above keep their place
+			if i < len(bullets) {
+				today.SetBulletText(b, bullets[i])
+				ch.Rewritten = append(ch.Rewritten, bullets[i])
+			} else {
+				today.RemoveBullet(s, b)
+			}
+		}
+		add = append(add, bullets[min(len(mine), len(bullets)):]...)
+	}
+	return append(add, rest...)
+}
+
+// fileList reads a file-list bullet: its opening and its files.
+func fileList(text string) (opening string, files []string, ok bool) {
+	for _, w := range wordings {
+		for _, o := range []string{w.created, w.changed} {
+			if rest, cut := strings.CutPrefix(text, o); cut {
+				return o, ParseFileList(rest), true
+			}
+		}
+	}
+	return "", nil, false
+}
+
+func createdList(opening string) bool {
+	return opening == wordings["fr"].created || opening == wordings["en"].created
+}
+
+// dropItems removes capture's own open items that no longer hold, unticked.
+func dropItems(tx *memstore.Tx, drop []string, ch *Changes) error {
+	if len(drop) == 0 {
+		return nil
+	}
+	items, err := tx.OpenItems()
+	if err != nil {
+		return err
+	}
+	for _, text := range drop {
+		n := memstore.Normalize(text)
+		for _, it := range items {
+			if memstore.Normalize(it.Text) != n {
+				continue
+			}
+			d, err := tx.Doc(it.Path)
+			if err != nil {
+				return err
+			}
+			if b, ok := ownBullet(tx, d, it.Path, memstore.KeyNext, it.Text); ok {
+				s, _ := d.Section(memstore.KeyNext)
+				d.RemoveBullet(s, b)
+				ch.Removed = append(ch.Removed, it.Text)
+			}
+		}
+	}
+	return nil
+}
+
+// askedShare is how much of an open item's words a request must hold to name it.
+const askedShare = 0.6
+
+// closeAsked ticks the open items (capture's or an agent's) that the turn's request named,
+// now that the turn did the work: "add the retry to the importer" closes "Add a retry to
+// the importer".
+func closeAsked(tx *memstore.Tx, asked string, fresh []string, res *memstore.MergeResult) error {
+	items, err := tx.OpenItems()
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		if len(contentWords(it.Text)) < 2 || overlap(it.Text, asked) < askedShare || overlap(asked, it.Text) < 0.3 ||
+			slices.ContainsFunc(fresh, func(f string) bool { return memstore.Normalize(f) == memstore.Normalize(it.Text) }) {
+			continue // an item the turn itself wrote is still to do
+		}
+		err := tx.TickItem(it)
+		switch {
+		case errors.Is(err, memstore.ErrProtected):
+		case err != nil:
+			return err
+		default:
+			res.Ticked = append(res.Ticked, memstore.Item{Key: memstore.KeyDone, Text: it.Text, Path: it.Path})
+		}
+	}
+	return nil
+}

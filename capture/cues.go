@@ -1,0 +1,157 @@
+package capture
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Capture reads structure first (files, commits, failing calls, to-do lists); where it must
+// read words, the words are data: one table per language (cues_*.go), each cue with examples
+// to keep and examples to drop, all run by one table test (cues_test.go). A cue that helps
+// no session it was not written from has no place here.
+
+// Cue kinds: what a heading or a label announces, and what a sentence or a prompt says.
+const (
+	cueNext      = "next"      // heading/label: what is still to do (next steps, remaining, to do)
+	cueDecisions = "decisions" // heading/label: choices made (decisions, trade-offs, why this approach)
+	cueKnowledge = "knowledge" // heading/label: facts learned (lessons, gotchas, root cause, notes)
+	cueBecause   = "because"   // a word that gives a reason, inside a sentence
+	cueInstead   = "instead"   // a word that sets a choice against another, inside a sentence
+	cueNarration = "narration" // the agent saying what it does next ("let me", "now I'll"): never memory
+	cueFollowUp  = "followup"  // a prompt that only continues the task under way ("yes", "go on")
+	cueReaction  = "reaction"  // a prompt that opens by reacting to the last answer ("that's better, but…")
+)
+
+// cueTable is the vocabulary of one language: for each kind, its words, and examples of
+// text it must recognise (keep) and text it must not (drop).
+type cueTable struct {
+	lang  string
+	cues  map[string][]string
+	keep  map[string][]string
+	drop  map[string][]string
+	latin bool // words are separated by spaces (matching is by whole words)
+}
+
+// tables are every language's cue table, filled by the cues_*.go files.
+var tables []*cueTable
+
+func register(t *cueTable) *cueTable { tables = append(tables, t); return t }
+
+// foldText is the form cues are compared in: lower case, accents dropped, emoji, markup and
+// punctuation turned into spaces, spaces collapsed.
+func foldText(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := true
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+			continue // a combining accent
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’':
+			if r == '’' {
+				r = '\''
+			}
+			b.WriteRune(unicode.ToLower(r))
+			space = false
+		default:
+			if !space {
+				b.WriteByte(' ')
+				space = true
+			}
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// hasWide reports text written without spaces between words (Chinese, Japanese).
+func hasWide(s string) bool {
+	for _, r := range s {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchCue reports whether folded text holds one of kind's cues: as whole words in
+// languages written with spaces, anywhere in those written without.
+func matchCue(folded, kind string) bool {
+	for _, t := range tables {
+		for _, c := range t.cues[kind] {
+			if containsCue(folded, c, t.latin) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// containsCue reports folded holding the folded cue c (whole words when words).
+func containsCue(folded, c string, words bool) bool {
+	c = foldText(c)
+	if c == "" {
+		return false
+	}
+	if !words || hasWide(c) {
+		return strings.Contains(folded, c)
+	}
+	for i := 0; ; {
+		j := strings.Index(folded[i:], c)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(c)
+		if (j == 0 || folded[j-1] == ' ') && (end == len(folded) || folded[end] == ' ' || c[len(c)-1] == '\'') {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// headingKind says what a heading or label announces (cueNext, cueDecisions, cueKnowledge),
+// or "": the heading, once folded, is a cue, or a cue with at most two words before it
+// ("Recommended next steps") and three after ("Decisions and trade-offs"). Longer text is a
+// sentence, not a heading.
+func headingKind(heading string) string {
+	f := foldText(heading)
+	if f == "" || utf8.RuneCountInString(f) > 60 {
+		return ""
+	}
+	best, bestLen := "", 0
+	for _, kind := range []string{cueNext, cueDecisions, cueKnowledge} {
+		for _, t := range tables {
+			for _, c := range t.cues[kind] {
+				fc := foldText(c)
+				if !headingHolds(f, fc, t.latin) || len(fc) <= bestLen {
+					continue
+				}
+				best, bestLen = kind, len(fc) // the longest cue wins: "root cause" over "cause"
+			}
+		}
+	}
+	return best
+}
+
+// headingHolds reports a folded heading f made of the folded cue c and a few words around it.
+func headingHolds(f, c string, words bool) bool {
+	if c == "" {
+		return false
+	}
+	if !words || hasWide(c) {
+		return strings.Contains(f, c) && utf8.RuneCountInString(f) <= utf8.RuneCountInString(c)+10
+	}
+	i := strings.Index(" "+f+" ", " "+c+" ")
+	if i < 0 {
+		return false
+	}
+	before := strings.Fields(f[:i])
+	after := strings.Fields(f[min(len(f), i+len(c)):])
+	if !strings.Contains(c, " ") {
+		return len(before) <= 1 && len(after) <= 1 // "Next up", "Remaining work"; not "TODO App Creation Complete"
+	}
+	return len(before) <= 2 && len(after) <= 3
+}

@@ -1,0 +1,89 @@
+package capture
+
+import (
+	"slices"
+	"testing"
+)
+
+// Every cue table's examples: what each kind must recognise, and what it must not.
+func TestCueTables(t *testing.T) {
+	t.Parallel()
+	kinds := []string{cueNext, cueDecisions, cueKnowledge, cueBecause, cueInstead, cueNarration, cueFollowUp, cueReaction}
+	langs := map[string]bool{}
+	for _, tb := range tables {
+		langs[tb.lang] = true
+		for _, kind := range kinds {
+			if len(tb.cues[kind]) == 0 || len(tb.keep[kind]) == 0 || len(tb.drop[kind]) == 0 {
+				t.Errorf("%s %s: cues, examples to keep and examples to drop are all needed", tb.lang, kind)
+			}
+			for _, ex := range tb.keep[kind] {
+				if !recognises(kind, ex) {
+					t.Errorf("%s %s: %q is not recognised", tb.lang, kind, ex)
+				}
+			}
+			for _, ex := range tb.drop[kind] {
+				if recognises(kind, ex) {
+					t.Errorf("%s %s: %q is recognised, and must not be", tb.lang, kind, ex)
+				}
+			}
+		}
+	}
+	for _, want := range []string{"fr", "en", "es", "de", "it", "pt", "ja", "zh", "ko"} {
+		if !langs[want] {
+			t.Errorf("no cue table for %s", want)
+		}
+	}
+}
+
+// recognises applies kind's cues to an example the way capture does.
+func recognises(kind, ex string) bool {
+	switch kind {
+	case cueNext, cueDecisions, cueKnowledge:
+		h, _, _, ok := headingText(ex)
+		if !ok {
+			h = stripMarkup(ex)
+		}
+		return headingKind(h) == kind
+	case cueNarration:
+		return narrates(ex)
+	case cueFollowUp:
+		return isFollowUp(ex)
+	case cueReaction:
+		return reacts(ex)
+	}
+	return matchCue(foldText(ex), kind)
+}
+
+// A heading is a cue with a few words around it; a sentence that happens to hold the cue
+// is not a heading.
+func TestHeadingKind(t *testing.T) {
+	t.Parallel()
+	for h, want := range map[string]string{
+		"Next steps":                     cueNext,
+		"Recommended next steps for you": cueNext,
+		"Root cause":                     cueKnowledge,
+		"Cause":                          cueKnowledge,
+		"Decisions and trade-offs":       cueDecisions,
+		"Summary":                        "",
+		"Next, I updated the router and the tests": "",
+		"後続: 次のステップ":                               cueNext,
+	} {
+		if got := headingKind(h); got != want {
+			t.Errorf("headingKind(%q) = %q, want %q", h, got, want)
+		}
+	}
+}
+
+// A closing text's outline: the items under each heading, not the ones nested under an
+// item, nor those ticked done, nor a table.
+func TestOutline(t *testing.T) {
+	t.Parallel()
+	text := "Done: the importer retries now.\n\n## Next steps\n1. Add a test for the retry\n   - with a flaky server\n2. ✅ Update the README\n- [ ] Tag a release\n\n| a | b |\n|---|---|\n\n**Root cause:** the client closed the body before reading it.\n"
+	got := announced(text, cueNext)
+	if want := []string{"Add a test for the retry", "Tag a release"}; !slices.Equal(got, want) {
+		t.Errorf("next = %q, want %q", got, want)
+	}
+	if got := announced(text, cueKnowledge); !slices.Equal(got, []string{"the client closed the body before reading it."}) {
+		t.Errorf("knowledge = %q", got)
+	}
+}

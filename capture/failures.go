@@ -1,0 +1,275 @@
+package capture
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+
+	"carnet/hook/transcript"
+	"carnet/memstore"
+)
+
+// Failures: each command that really failed, with the line that says why (the reader picks
+// the assertion or error line, not a test runner's FAIL header), marked fixed when the same
+// command went through later — in the turn, or in a later turn of the session.
+
+// benign are the commands whose non-zero exit answers a question rather than fails: grep
+// found nothing, test said no, diff found a difference.
+var benign = []string{"grep", "rg", "ag", "egrep", "fgrep", "test", "[", "[[", "diff", "cmp", "which", "command",
+	"type", "pgrep", "pidof", "ls", "find", "file", "stat", "false"}
+
+// wrappers are the commands a line's main command may be run through or piped into.
+var wrappers = map[string]bool{"cd": true, "export": true, "source": true, ".": true, "set": true, "tail": true,
+	"head": true, "tee": true, "sleep": true, "true": true, "echo": true, "printf": true, "wc": true, "sort": true,
+	"clear": true, "time": true, "timeout": true, "env": true}
+
+// interpreters run the script a here-document feeds them.
+var interpreters = map[string]bool{"python": true, "python3": true, "node": true, "bash": true, "sh": true, "zsh": true,
+	"ruby": true, "perl": true, "deno": true, "bun": true, "php": true, "psql": true, "sqlite3": true, "mysql": true}
+
+// runnerWords open a command that runs another: the program it runs is the command.
+var runnerWords = [][]string{{"npx"}, {"npx", "-y"}, {"uvx"}, {"bunx"}, {"uv", "run"}, {"poetry", "run"}, {"pnpm", "exec"},
+	{"bundle", "exec"}, {"pipenv", "run"}}
+
+// command is what identifies a call across retries: its main commands (parts), without the
+// cd before them, the pipe after them (| tail -5), the runner that runs them, nor the
+// redirections; the package script it runs (npm run lint: "lint"); and the short form a
+// bullet names it by.
+type command struct {
+	key    string   // the parts joined
+	parts  []string // each main command's words joined
+	script string   // npm/pnpm/yarn run NAME
+	short  string
+}
+
+// parseCommand reads a shell command line into a command; key is "" when it runs nothing
+// but wrappers (cd, echo).
+func parseCommand(line string) command {
+	var c command
+	for i, cmd := range simpleCommands(line) {
+		if len(cmd) == 0 || wrappers[cmd[0]] || strings.Contains(cmd[0], "=") {
+			continue
+		}
+		if i > 0 && len(c.parts) > 0 && slices.Contains([]string{"grep", "rg", "jq", "awk", "sed", "less", "more"}, cmd[0]) {
+			continue // a filter of the output
+		}
+		for _, r := range runnerWords {
+			if len(cmd) > len(r) && slices.Equal(cmd[:len(r)], r) {
+				cmd = cmd[len(r):]
+			}
+		}
+		if j := slices.Index(cmd, "--"); j > 0 {
+			cmd = cmd[:j] // npm run typecheck -- --pretty false: the script's own arguments
+		}
+		if len(cmd) >= 3 && slices.Contains([]string{"npm", "pnpm", "yarn", "bun"}, cmd[0]) && cmd[1] == "run" {
+			c.script = cmd[2]
+		}
+		c.parts = append(c.parts, strings.Join(cmd, " "))
+	}
+	if len(c.parts) == 0 {
+		return c
+	}
+	c.key = strings.Join(c.parts, " && ")
+	c.short = transcript.ClipWords(c.parts[len(c.parts)-1], 80) // a chain stops at the part that fails: its last
+	if len(c.parts) > 1 && len(c.key) <= 80 {
+		c.short = c.key
+	}
+	return c
+}
+
+// fixes are the commands a call that went through shows working: its own, each of its
+// parts, and the package scripts its output shows run (a commit whose hook ran the linter).
+type fixes map[string]bool
+
+func (f fixes) add(u *transcript.ToolUse, c command) {
+	f[c.key] = true
+	for _, p := range c.parts {
+		f[p] = true
+	}
+	if c.script != "" {
+		f["script:"+c.script] = true
+	}
+	for _, s := range u.Scripts {
+		f["script:"+s] = true
+	}
+}
+
+// fixed reports a failed command that f shows working: the same command, each of its
+// parts, or its package script.
+func (f fixes) fixed(c command) bool {
+	if f[c.key] || c.script != "" && f["script:"+c.script] {
+		return true
+	}
+	for _, p := range c.parts {
+		if !f[p] {
+			return false
+		}
+	}
+	return len(c.parts) > 1
+}
+
+// realFailure reports a call that failed the project's way: a shell command whose last
+// command is not a question (grep finding nothing), or an MCP tool's error; not a call the
+// user or a hook refused, nor the agent's own slip with a file tool.
+func realFailure(u *transcript.ToolUse) bool {
+	if !u.HasResult || !u.IsError || transcript.Refused(u.Output) {
+		return false
+	}
+	switch {
+	case u.Name == "Bash":
+		last := lastCommand(u.Command)
+		return len(last) > 0 && !slices.Contains(benign, last[0])
+	case u.MCP || strings.Contains(u.Name, "__"):
+		return !strings.Contains(u.Name, "carnet")
+	}
+	return false
+}
+
+// exitOnly finds an output that says nothing but the exit status.
+var exitOnly = regexp.MustCompile(`^(Exit code|exit status|exited with( code)?|Process exited with code)\s*\d+\.?$`)
+
+// cause is the line a failure bullet gives as its cause, or "".
+func cause(u *transcript.ToolUse) string {
+	out := strings.TrimSpace(stripANSI(u.Output))
+	if out == "" || exitOnly.MatchString(out) {
+		return ""
+	}
+	return transcript.ClipWords(out, 200)
+}
+
+// ansi finds terminal escape sequences.
+var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]`)
+
+func stripANSI(s string) string { return ansi.ReplaceAllString(s, "") }
+
+// failuresStep writes the turn's failures: one bullet per command, with its latest cause,
+// marked fixed when the same command went through later in the turn. It records the
+// session's failures still open, and reports those of earlier turns that went through now.
+func failuresStep(c *turnCtx) {
+	if c.s.Failed == nil {
+		c.s.Failed = map[string]string{}
+	}
+	type fail struct {
+		cmd  command
+		text string
+	}
+	var fails []fail
+	tools := c.t.Tools
+	later := make([]fixes, len(tools)+1) // later[i]: what the calls from i on show working
+	later[len(tools)] = fixes{}
+	for i := len(tools) - 1; i >= 0; i-- {
+		later[i] = maps.Clone(later[i+1])
+		if u := tools[i]; u.HasResult && !u.IsError {
+			later[i].add(u, c.callCommand(u))
+		}
+	}
+	for i, u := range tools {
+		if u.Name == "Bash" && c.fx.foreignDir(u.Command) || !realFailure(u) {
+			continue // another repository's failures are not this project's
+		}
+		cmd := c.callCommand(u)
+		if cmd.key == "" {
+			continue
+		}
+		b := fmt.Sprintf(c.w.failedBare, cmd.short)
+		if why := cause(u); why != "" {
+			b = fmt.Sprintf(c.w.failed, cmd.short, why)
+		}
+		if later[i+1].fixed(cmd) {
+			b = c.w.fixed + b
+		}
+		if b = c.clean(memstore.KeyProblems, b); b == "" {
+			continue
+		}
+		if j := slices.IndexFunc(fails, func(f fail) bool { return f.cmd.key == cmd.key }); j >= 0 {
+			fails[j].text = b // the same command again: its latest state
+			continue
+		}
+		fails = append(fails, fail{cmd, b})
+	}
+	// the session's earlier failures this turn shows working, unless they failed again
+	for key, old := range c.s.Failed {
+		if slices.ContainsFunc(fails, func(f fail) bool { return f.cmd.key == key }) {
+			continue
+		}
+		if later[0].fixed(parseCommandKey(key)) {
+			c.r.Fixed = append(c.r.Fixed, old)
+			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "fixed", Text: old})
+			delete(c.s.Failed, key)
+		}
+	}
+	for _, f := range fails {
+		old, again := c.s.Failed[f.cmd.key]
+		switch {
+		case again && old == f.text:
+			continue
+		case again:
+			if c.r.Replaced == nil {
+				c.r.Replaced = map[string]string{}
+			}
+			c.r.Replaced[old] = f.text // the session's bullet for this command says how it fails now
+			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "replaced", Text: f.text})
+		case c.add(memstore.KeyProblems, f.text) == 0:
+			continue
+		}
+		if strings.HasPrefix(f.text, c.w.fixed) {
+			delete(c.s.Failed, f.cmd.key)
+		} else {
+			c.s.Failed[f.cmd.key] = f.text
+		}
+	}
+}
+
+// parseCommandKey rebuilds the command a session's failure was recorded under.
+func parseCommandKey(key string) command {
+	if strings.HasPrefix(key, "mcp:") || strings.HasPrefix(key, "script-call:") {
+		return command{key: key, parts: []string{key}}
+	}
+	return parseCommand(key)
+}
+
+// callCommand is the command a call is told by: parseCommand for a shell command, the
+// tool's name for an MCP tool; a here-document's script is a command of its own.
+func (c *turnCtx) callCommand(u *transcript.ToolUse) command {
+	switch {
+	case u.Name == "Bash":
+		cmd := parseCommand(u.Command)
+		if strings.Contains(u.Command, "<<") && len(cmd.parts) > 0 && interpreters[strings.Fields(cmd.parts[0])[0]] {
+			k := "script-call:" + u.ID // a script fed on stdin: scripts alike look the same, each is its own
+			return command{key: k, parts: []string{k}, short: strings.Fields(cmd.parts[0])[0] + " -"}
+		}
+		return cmd
+	case u.MCP || strings.Contains(u.Name, "__"):
+		name := u.Name[strings.LastIndex(u.Name, "__")+1:]
+		name = strings.TrimPrefix(name, "_")
+		k := "mcp:" + u.Name
+		return command{key: k, parts: []string{k}, short: name}
+	}
+	return command{}
+}
+
+// errorLine finds a line that reports an error, as runtimes and tools print it.
+var errorLine = regexp.MustCompile(`(^|\s)(\w*(Error|Exception)\b[:\s]|error(\[\w+\])?:|FAILED\b|panic:|fatal:|Traceback)`)
+
+// reportedStep writes an error the user pasted into the prompt: the line that names it.
+func reportedStep(c *turnCtx) {
+	if c.t.Sidechain {
+		return
+	}
+	var best string
+	for _, l := range strings.Split(dropSystemText(c.t.Prompt), "\n") {
+		t := strings.TrimSpace(stripANSI(l))
+		if !errorLine.MatchString(t) || strings.HasPrefix(t, "Traceback") || strings.HasPrefix(t, "at ") {
+			continue
+		}
+		best = t
+		if strings.Contains(t, ": ") {
+			break // the first line that names the error and says what it is
+		}
+	}
+	if best != "" {
+		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.reported, transcript.ClipWords(best, 200)))
+	}
+}

@@ -1,0 +1,113 @@
+package capture
+
+import (
+	"strings"
+)
+
+// A closing text (or a plan) is read as an outline: headings — Markdown ones, bold lines,
+// short lines ending with a colon — and under each, its list items and its prose. What a
+// heading announces (next steps, decisions, lessons) is a cue (cues.go); the items are the
+// agent's own words.
+
+// part is what one heading announces.
+type part struct {
+	kind    string   // cueNext, cueDecisions, cueKnowledge, or "" for any other heading
+	heading string   // the heading's text
+	items   []string // its top-level list items (and an inline statement: "Next: run it")
+	prose   []string // its first paragraph when it has no list
+}
+
+// outline reads text into parts, in order. Items nested under an item, continuation lines
+// and code blocks belong to the item above them and are left out; an item longer than
+// maxItem is clipped; an item ticked done is left out. Inside a part that announces
+// something, a bold or colon line ("Then test:", "Backend:") groups the items under it
+// into one: the steps of one thing to do. Text before the first heading is a part with no
+// heading.
+func outline(text string) []part {
+	var out []part
+	cur := &part{}
+	level, itemIndent := 0, -1
+	group, grouped := "", []string(nil)
+	endGroup := func() {
+		if len(grouped) > 0 {
+			cur.items = append(cur.items, clip(group+": "+strings.Join(grouped, "; "), maxItem))
+		}
+		group, grouped = "", nil
+	}
+	flush := func() {
+		endGroup()
+		if cur.heading != "" || len(cur.items) > 0 || len(cur.prose) > 0 {
+			out = append(out, *cur)
+		}
+	}
+	inProse := false
+	for _, l := range lines(text) {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			inProse = false
+			continue
+		}
+		if h, rest, lv, ok := headingText(l); ok {
+			kind := headingKind(h)
+			if cur.kind != "" && kind == "" && lv >= boldLevel && lv >= level {
+				endGroup()
+				group, itemIndent = h, -1
+				if rest != "" {
+					grouped = append(grouped, rest)
+				}
+				continue
+			}
+			flush()
+			cur, level, itemIndent, inProse = &part{kind: kind, heading: h}, lv, -1, false
+			if rest != "" {
+				cur.items = append(cur.items, rest)
+			}
+			continue
+		}
+		if indent, it, done, ok := listItem(l); ok {
+			if itemIndent < 0 {
+				itemIndent = indent
+			}
+			if indent <= itemIndent && !done {
+				if group != "" {
+					grouped = append(grouped, stripMarkup(it))
+				} else {
+					cur.items = append(cur.items, clip(stripMarkup(it), maxItem))
+				}
+			}
+			inProse = false
+			continue
+		}
+		if len(cur.items) > 0 || group != "" || strings.HasPrefix(t, "|") {
+			continue // text under an item, or a table
+		}
+		if len(cur.prose) == 0 || inProse {
+			if inProse {
+				cur.prose[len(cur.prose)-1] += " " + t
+			} else {
+				cur.prose = append(cur.prose, t)
+			}
+			inProse = true
+		}
+	}
+	flush()
+	return out
+}
+
+// announced returns the items of text's parts of kind, or, for a part with no list, its
+// first paragraph's sentences (decisions and knowledge only: a next step is listed).
+func announced(text, kind string) []string {
+	var out []string
+	for _, p := range outline(text) {
+		if p.kind != kind {
+			continue
+		}
+		out = append(out, p.items...)
+		if len(p.items) == 0 && kind != cueNext {
+			for _, para := range p.prose[:min(len(p.prose), 1)] {
+				out = append(out, sentences(para)...)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,166 @@
+package capture
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"carnet/hook/transcript"
+)
+
+// turn builds a turn of the project /repo.
+func turn(prompt, closing string, tools ...*transcript.ToolUse) *transcript.Turn {
+	return &transcript.Turn{Prompt: prompt, Closing: closing, Texts: []string{closing}, Tools: tools, Root: "/repo", Cwd: "/repo"}
+}
+
+func bash(id, cmd, out string, failed bool) *transcript.ToolUse {
+	return &transcript.ToolUse{ID: id, Name: "Bash", Command: cmd, HasResult: true, IsError: failed, Output: out}
+}
+
+func edit(path string) *transcript.ToolUse {
+	return &transcript.ToolUse{Name: "Edit", FilePath: path, HasResult: true}
+}
+
+func todos(items ...string) *transcript.ToolUse {
+	u := &transcript.ToolUse{Name: "TodoWrite", HasResult: true}
+	for _, it := range items {
+		status, content, _ := strings.Cut(it, " ")
+		u.Todos = append(u.Todos, transcript.Todo{Content: content, Status: status})
+	}
+	return u
+}
+
+// One goal per task: a follow-up, a reaction to the last answer, a repeat or a tweak of the
+// same files and subject is not a new goal; a new task is.
+func TestGoalsFoldFollowUps(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	prompts := []struct {
+		prompt string
+		tools  []*transcript.ToolUse
+		goal   bool
+	}{
+		{"Add a cooldown before each piece can move", []*transcript.ToolUse{edit("/repo/app.js")}, true},
+		{"yes, go ahead", []*transcript.ToolUse{edit("/repo/app.js")}, false},
+		{"That's almost right. But the cooldown should start at the top", []*transcript.ToolUse{edit("/repo/app.js")}, false},
+		{"Make the cooldown circle slightly larger", []*transcript.ToolUse{edit("/repo/app.js")}, false},
+		{"commit and push", []*transcript.ToolUse{bash("g", "git add -A && git commit -m x && git push", "[main 1a2b3c4] x", false)}, false},
+		{"Write an export script for the session history", []*transcript.ToolUse{edit("/repo/export.py")}, true},
+		{"好的，继续", nil, false},
+		{"I'm getting\n\nTraceback (most recent call last):\n  File \"x.py\"", nil, false},
+	}
+	for _, p := range prompts {
+		r := Capture(turn(p.prompt, "Done.", p.tools...), s, "en")
+		if got := len(r.Goal) > 0; got != p.goal {
+			t.Errorf("%q: goal written %v (%q), want %v", p.prompt, got, r.Goal, p.goal)
+		}
+	}
+}
+
+// The agent's list in its latest state: open items open, done ones closed; an item a later
+// list no longer has is closed after work and dropped without.
+func TestTodoListLifecycle(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	r := Capture(turn("Build the importer", "Started.", todos("in_progress Parse the CSV", "pending Write the rows", "pending Add a retry")), s, "en")
+	if !slices.Equal(r.Next, []string{"Parse the CSV", "Write the rows", "Add a retry"}) {
+		t.Fatalf("open = %q", r.Next)
+	}
+	r = Capture(turn("go on", "Parsed.", edit("/repo/csv.go"), todos("completed Parse the CSV", "in_progress Write the rows")), s, "en")
+	if !slices.Equal(r.Close, []string{"Add a retry", "Parse the CSV"}) || len(r.Drop) != 0 {
+		t.Errorf("after work: close %q drop %q", r.Close, r.Drop)
+	}
+	r = Capture(turn("what's left?", "The rows.", todos("pending Check the totals")), s, "en")
+	if !slices.Equal(r.Drop, []string{"Write the rows"}) || slices.Contains(r.Close, "Write the rows") {
+		t.Errorf("without work: close %q drop %q", r.Close, r.Drop)
+	}
+}
+
+// The closing text's next steps are open items; the next closing's list supersedes them.
+func TestClosingNextSteps(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	r := Capture(turn("Add the API", "Added the endpoint.\n\n## Next steps\n1. Add a test for the endpoint\n2. Deploy to staging\n\nWould you like me to do it?", edit("/repo/api.go")), s, "en")
+	if !slices.Equal(r.Next, []string{"Add a test for the endpoint", "Deploy to staging"}) {
+		t.Fatalf("next = %q", r.Next)
+	}
+	r = Capture(turn("add the test", "Tested.\n\n**Remaining:**\n- Deploy to staging\n", edit("/repo/api_test.go")), s, "en")
+	if !slices.Equal(r.Close, []string{"Add a test for the endpoint"}) || !slices.Equal(r.Next, []string{"Deploy to staging"}) {
+		t.Errorf("close %q next %q", r.Close, r.Next)
+	}
+}
+
+// A failure's cause is the line that says why; the same command going through later marks
+// it fixed, in the turn or in a later one; grep finding nothing is no failure.
+func TestFailures(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	r := Capture(turn("Fix the greeting", "Still failing.",
+		bash("1", "cd web && go test ./... 2>&1 | tail -20", `greet_test.go:8: Greet("bob") = "hi bob", want "hello bob"`, true),
+		bash("2", "grep -rn TODO src", "", true),
+		bash("3", "npm run lint", "error  'x' is never used", true),
+		bash("4", "npm run lint", "", false)), s, "en")
+	want := []string{"`go test ./...` failed: greet_test.go:8: Greet(\"bob\") = \"hi bob\", want \"hello bob\"", "fixed: `npm run lint` failed: error 'x' is never used"}
+	if !slices.Equal(r.Problems, want) {
+		t.Fatalf("problems = %q", r.Problems)
+	}
+	r = Capture(turn("try again", "Passing.", edit("/repo/greet.go"), bash("5", "go test ./...", "ok", false)), s, "en")
+	if !slices.Equal(r.Fixed, want[:1]) {
+		t.Errorf("fixed later = %q", r.Fixed)
+	}
+}
+
+// File lists name every file, relative; a list too long for one bullet is grouped by folder.
+func TestFileLists(t *testing.T) {
+	t.Parallel()
+	var files []string
+	for _, n := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"} {
+		files = append(files, "src/components/widgets/"+n+"_widget_component.tsx")
+	}
+	files = append(files, "README.md")
+	got := FileListBullets("Files changed: ", files)
+	if len(got) != 1 || !strings.HasSuffix(got[0], "), README.md") || !strings.HasPrefix(got[0], "Files changed: src/components/widgets/ (a_widget_component.tsx, ") || strings.Count(got[0], "widgets/ (") != 2 {
+		t.Fatalf("grouped = %q", got)
+	}
+	var back []string
+	for _, b := range got {
+		back = append(back, ParseFileList(strings.TrimPrefix(b, "Files changed: "))...)
+	}
+	if !slices.Equal(back, files) {
+		t.Errorf("ParseFileList = %q", back)
+	}
+	if got := FileListBullets("Files changed: ", []string{"a.go", "b/c.go"}); !slices.Equal(got, []string{"Files changed: a.go, b/c.go"}) {
+		t.Errorf("short list = %q", got)
+	}
+}
+
+// Decisions and facts come only from what the agent put under a heading that says so, and
+// from sentences that set a choice against another with a reason; narration, counts and
+// questions are none.
+func TestStatements(t *testing.T) {
+	t.Parallel()
+	closing := "Done.\n\n## Key decisions\n- Cache greetings per locale: the greeting differs by region\n- Let me know if you want more\n\n" +
+		"**Root cause:** the client closed the body before reading it.\n\n### Findings\n- 0 instances of unwrap() in production code\n\n" +
+		"I used flock instead of a pid file, because a lock is released when the process dies.\n"
+	r := Capture(turn("Fix the importer", closing, edit("/repo/imp.go")), &Session{}, "en")
+	if !slices.Equal(r.Decisions, []string{"Cache greetings per locale: the greeting differs by region", "I used flock instead of a pid file, because a lock is released when the process dies."}) {
+		t.Errorf("decisions = %q", r.Decisions)
+	}
+	if !slices.Equal(r.Knowledge, []string{"the client closed the body before reading it."}) {
+		t.Errorf("knowledge = %q", r.Knowledge)
+	}
+}
+
+// Work left half done: a refused commit is open until a later commit goes through.
+func TestHalfDone(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	r := Capture(turn("commit it", "The hook refused.", bash("1", "git commit -m x", "husky - pre-commit hook exited with code 1", true)), s, "en")
+	if len(r.Next) != 1 || !strings.HasPrefix(r.Next[0], "Commit refused, to redo: ") {
+		t.Fatalf("next = %q", r.Next)
+	}
+	r = Capture(turn("fix and commit", "Committed.", bash("2", "git commit -m x", "[main abc1234] x", false)), s, "en")
+	if len(r.Close) != 1 || !strings.HasPrefix(r.Close[0], "Commit refused") {
+		t.Errorf("close = %q", r.Close)
+	}
+}

@@ -1,0 +1,57 @@
+package capture
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"carnet/memstore"
+)
+
+// Decisions and facts are the agent's to say (its notes, asked for by the Stop gate): from
+// the transcript, capture keeps only what the agent itself put under a heading that says so
+// ("Decisions", "Root cause", "Lessons learned", in any language of the cue tables), and
+// the closing sentences that set a choice against another and give the reason. A wrong
+// bullet there costs more than a missing one: each must read as a statement (clean.go).
+
+// closingDecisions writes what the closing text lists under a decisions heading.
+func closingDecisions(c *turnCtx) {
+	if c.t.Sidechain {
+		return // a subagent's choices are not the project's until the main agent acts on them
+	}
+	c.add(memstore.KeyDecisions, statements(announced(c.t.Closing, cueDecisions), maxDecisions)...)
+}
+
+// closingKnowledge writes what the closing text lists under a lessons, gotchas or root
+// cause heading.
+func closingKnowledge(c *turnCtx) {
+	c.add(memstore.KeyKnowledge, statements(announced(c.t.Closing, cueKnowledge), maxKnowledge)...)
+}
+
+// maxReasoned bounds the choices a turn's closing sentences give.
+const maxReasoned = 2
+
+// reasonedChoicesStep writes the closing text's sentences that state a choice against
+// another and why ("Used flock instead of a pid file, because it is released when the
+// process dies"): both cues in one sentence of a reasonable length.
+func reasonedChoicesStep(c *turnCtx) {
+	if c.t.Sidechain {
+		return
+	}
+	n := 0
+	for _, s := range sentences(c.t.Closing) {
+		if n == maxReasoned {
+			return
+		}
+		words := len(strings.Fields(s))
+		if hasWide(s) {
+			words = utf8.RuneCountInString(s) / 2
+		}
+		if words < 6 || words > 45 {
+			continue
+		}
+		f := foldText(s)
+		if matchCue(f, cueInstead) && matchCue(f, cueBecause) {
+			n += c.add(memstore.KeyDecisions, s)
+		}
+	}
+}

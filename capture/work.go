@@ -1,0 +1,286 @@
+package capture
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"carnet/hook/transcript"
+	"carnet/memstore"
+)
+
+// filesStep names every file the turn created or changed inside the project, relative to
+// it, grouped by folder: "Fichiers modifiés : hook/ (run.go, gate.go), README.md".
+func filesStep(c *turnCtx) {
+	var created, changed []string
+	seen := map[string]bool{}
+	removed := c.removedLater()
+	for i, u := range c.t.Tools {
+		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
+			continue
+		}
+		p, inside := c.fx.Rel(u.FilePath)
+		if !inside || p == "" || p == "." || seen[p] {
+			continue
+		}
+		if r, ok := removed[p]; ok && r > i && u.Created {
+			continue // a helper written then removed: not one of the turn's files
+		}
+		seen[p] = true
+		if u.Name == "Write" && u.Created {
+			created = append(created, p)
+		} else {
+			changed = append(changed, p)
+		}
+	}
+	c.add(memstore.KeyWork, FileListBullets(c.w.created, created)...)
+	c.add(memstore.KeyWork, FileListBullets(c.w.changed, changed)...)
+}
+
+// removedLater maps the files a shell command of the turn removed (rm) to that call's index.
+func (c *turnCtx) removedLater() map[string]int {
+	out := map[string]int{}
+	for i, u := range c.t.Tools {
+		if u.Name != "Bash" || u.IsError {
+			continue
+		}
+		for _, cmd := range simpleCommands(u.Command) {
+			if len(cmd) < 2 || cmd[0] != "rm" {
+				continue
+			}
+			for _, a := range cmd[1:] {
+				if !strings.HasPrefix(a, "-") {
+					if p, inside := c.fx.Rel(a); inside {
+						out[p] = i
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// FileListBullets names files after opening: their paths, or, when they do not fit in one
+// bullet, grouped by folder, in as many bullets as they need (never "+N more": the next
+// session looks for exactly those names).
+func FileListBullets(opening string, files []string) []string {
+	if len(files) == 0 {
+		return nil
+	}
+	if all := strings.Join(files, ", "); len(opening)+len(all) <= maxFileList {
+		return []string{opening + all}
+	}
+	var out []string
+	cur := ""
+	for _, g := range groupFiles(files) {
+		if cur != "" && len(opening)+len(cur)+2+len(g) > maxFileList {
+			out = append(out, opening+cur)
+			cur = ""
+		}
+		if cur != "" {
+			cur += ", "
+		}
+		cur += g
+	}
+	return append(out, opening+cur)
+}
+
+// groupFiles writes the files of one folder as "dir/ (a.go, b.go)", a lone file as its
+// path, folders in the order their first file came.
+func groupFiles(files []string) []string {
+	var dirs []string
+	by := map[string][]string{}
+	for _, f := range files {
+		d := path.Dir(f)
+		if _, ok := by[d]; !ok {
+			dirs = append(dirs, d)
+		}
+		if !slices.Contains(by[d], path.Base(f)) {
+			by[d] = append(by[d], path.Base(f))
+		}
+	}
+	var out []string
+	for _, d := range dirs {
+		names := by[d]
+		switch {
+		case d == ".":
+			out = append(out, names...)
+		case len(names) == 1:
+			out = append(out, d+"/"+names[0])
+		default:
+			for len(names) > 0 { // a folder too big for one bullet takes several
+				n, size := 0, len(d)+4
+				for n < len(names) && (n == 0 || size+len(names[n])+2 <= maxFileList/2) {
+					size += len(names[n]) + 2
+					n++
+				}
+				out = append(out, d+"/ ("+strings.Join(names[:n], ", ")+")")
+				names = names[n:]
+			}
+		}
+	}
+	return out
+}
+
+// ParseFileList reads back the files a file-list bullet names (after its opening).
+func ParseFileList(list string) []string {
+	var out []string
+	depth, start := 0, 0
+	emit := func(part string) {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			return
+		}
+		if dir, names, ok := strings.Cut(part, "/ ("); ok && strings.HasSuffix(names, ")") {
+			for n := range strings.SplitSeq(strings.TrimSuffix(names, ")"), ", ") {
+				out = append(out, dir+"/"+strings.TrimSpace(n))
+			}
+			return
+		}
+		out = append(out, part)
+	}
+	for i := 0; i < len(list); i++ {
+		switch list[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				emit(list[start:i])
+				start = i + 1
+			}
+		}
+	}
+	emit(list[start:])
+	return out
+}
+
+// commitsStep names the commits the turn made in this project.
+func commitsStep(c *turnCtx) {
+	for _, u := range c.t.Tools {
+		if !u.HasResult || c.fx.foreignDir(u.Command) {
+			continue
+		}
+		subject := u.CommitSubject
+		if subject == "" && u.Name == "Bash" && isCommit(u.Command) && !u.IsError {
+			subject = commitMessage(u.Command)
+		}
+		if subject == "" || u.IsError && u.CommitHash == "" {
+			continue
+		}
+		if u.CommitHash != "" {
+			c.add(memstore.KeyWork, fmt.Sprintf(c.w.commit, u.CommitHash, subject))
+		} else if isCommit(u.Command) || transcript.GitHubCommitTool(u.Name) {
+			c.add(memstore.KeyWork, fmt.Sprintf(c.w.commitNoHash, subject))
+		}
+	}
+}
+
+// isCommit reports a command line that runs git commit.
+func isCommit(line string) bool { return runsGit(line, "commit") }
+
+// isPush reports a command line that runs git push.
+func isPush(line string) bool { return runsGit(line, "push") }
+
+// runsGit reports a command line with a `git <verb>` among its commands.
+func runsGit(line, verb string) bool {
+	if !strings.Contains(line, verb) {
+		return false
+	}
+	for _, cmd := range simpleCommands(line) {
+		args := cmd
+		for len(args) > 1 && args[0] == "git" && strings.HasPrefix(args[1], "-") {
+			n := 2 // git --no-pager log
+			if slices.Contains([]string{"-C", "-c", "--git-dir", "--work-tree"}, args[1]) {
+				n = 3 // git -C dir commit
+			}
+			args = append(args[:1:1], args[min(len(args), n):]...)
+		}
+		if len(args) > 1 && args[0] == "git" && args[1] == verb {
+			return true
+		}
+	}
+	return false
+}
+
+// commitMessage is the -m message of a git commit line, or "".
+func commitMessage(line string) string {
+	for _, cmd := range simpleCommands(line) {
+		for i, a := range cmd {
+			if (a == "-m" || a == "--message") && i+1 < len(cmd) {
+				first, _, _ := strings.Cut(cmd[i+1], "\n")
+				return strings.TrimSpace(first)
+			}
+			if v, ok := strings.CutPrefix(a, "--message="); ok {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// prNumber finds a pull request's number in gh's URL or in a GitHub API answer.
+var prNumber = regexp.MustCompile(`/pull/(\d+)|"number":\s*(\d+)`)
+
+// pullsStep names the pull requests the turn opened or merged (gh, or the GitHub MCP tools).
+func pullsStep(c *turnCtx) {
+	for _, u := range c.t.Tools {
+		if !u.HasResult || u.IsError {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(u.Name, "create_pull_request") || u.Name == "Bash" && ghPR(u.Command, "create") != nil:
+			m := prNumber.FindStringSubmatch(u.Output)
+			if m == nil {
+				continue
+			}
+			num := "#" + m[1] + m[2]
+			title := u.Subject
+			if title == "" {
+				title = flagValue(ghPR(u.Command, "create"), "--title", "-t")
+			}
+			if title == "" {
+				c.add(memstore.KeyWork, fmt.Sprintf(c.w.prOpenedBare, num))
+			} else {
+				c.add(memstore.KeyWork, fmt.Sprintf(c.w.prOpened, num, title))
+			}
+		case strings.HasSuffix(u.Name, "merge_pull_request") && u.PullNumber != "":
+			c.add(memstore.KeyWork, fmt.Sprintf(c.w.prMerge, "#"+u.PullNumber))
+		case u.Name == "Bash":
+			if args := ghPR(u.Command, "merge"); len(args) > 3 && strings.Trim(strings.TrimPrefix(args[3], "#"), "0123456789") == "" {
+				c.add(memstore.KeyWork, fmt.Sprintf(c.w.prMerge, "#"+strings.TrimPrefix(args[3], "#")))
+			}
+		}
+	}
+}
+
+// ghPR returns the words of a `gh pr <verb> …` command of the line, or nil.
+func ghPR(line, verb string) []string {
+	if !strings.Contains(line, "gh pr") {
+		return nil
+	}
+	for _, cmd := range simpleCommands(line) {
+		if len(cmd) >= 3 && cmd[0] == "gh" && cmd[1] == "pr" && cmd[2] == verb {
+			return cmd
+		}
+	}
+	return nil
+}
+
+// flagValue is the value of the first of flags in a command's words.
+func flagValue(cmd []string, flags ...string) string {
+	for i, a := range cmd {
+		for _, f := range flags {
+			if a == f && i+1 < len(cmd) {
+				return strings.TrimSpace(cmd[i+1])
+			}
+			if v, ok := strings.CutPrefix(a, f+"="); ok {
+				return strings.TrimSpace(v)
+			}
+		}
+	}
+	return ""
+}

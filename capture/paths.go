@@ -3,6 +3,7 @@ package capture
 import (
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"carnet/hook/transcript"
@@ -24,7 +25,7 @@ func NewPathFixer(root string, others ...string) PathFixer {
 		if b == "" || !isAbs(b) {
 			continue
 		}
-		b = strings.TrimRight(filepath.ToSlash(filepath.Clean(b)), "/")
+		b = strings.TrimRight(path.Clean(slashed(b)), "/")
 		if b == "" || i > 0 && isHome(b) {
 			continue
 		}
@@ -39,10 +40,30 @@ func NewPathFixer(root string, others ...string) PathFixer {
 	return p
 }
 
-func isAbs(p string) bool { return strings.HasPrefix(p, "/") || filepath.IsAbs(p) }
+func isAbs(p string) bool { return strings.HasPrefix(p, "/") || filepath.IsAbs(p) || windowsAbs(p) }
+
+// windowsAbs reports a Windows absolute path ("C:\Users\me\app", "C:/Users/me"), which a
+// transcript recorded on Windows holds, whatever machine reads it.
+func windowsAbs(p string) bool {
+	return len(p) >= 3 && (p[0]|0x20 >= 'a' && p[0]|0x20 <= 'z') && p[1] == ':' && (p[2] == '\\' || p[2] == '/')
+}
+
+// slashed is p with forward slashes; a Windows path's backslashes too.
+func slashed(p string) string {
+	if windowsAbs(p) {
+		p = strings.ToUpper(p[:1]) + p[1:] // c: and C: are one drive
+	}
+	if windowsAbs(p) || strings.Contains(p, "\\") && !strings.Contains(p, "/") {
+		p = strings.ReplaceAll(p, "\\", "/")
+	}
+	return filepath.ToSlash(p)
+}
 
 // isHome reports a user's home folder (or the root), cleaned and slash-separated.
 func isHome(b string) bool {
+	if windowsAbs(b) {
+		b = b[2:] // C:/Users/me
+	}
 	if b == "/root" || b == "/" {
 		return true
 	}
@@ -91,7 +112,7 @@ func (f PathFixer) Rel(p string) (out string, inside bool) {
 	if p == "" {
 		return "", false
 	}
-	s := filepath.ToSlash(p)
+	s := slashed(p)
 	if !isAbs(p) {
 		return path.Clean(s), true
 	}
@@ -107,6 +128,9 @@ func (f PathFixer) Rel(p string) (out string, inside bool) {
 	return path.Base(s), false
 }
 
+// windowsPath finds a Windows absolute path in free text.
+var windowsPath = regexp.MustCompile("\\b[A-Za-z]:\\\\[^\\s\"'`<>|*?]+")
+
 // machinePrefixes start absolute paths that only make sense on one machine; prose paths
 // such as "/api/v1/users" (a route) are left alone.
 var machinePrefixes = []string{"/home/", "/Users/", "/root/", "/tmp/", "/private/", "/var/", "/mnt/",
@@ -114,6 +138,14 @@ var machinePrefixes = []string{"/home/", "/Users/", "/root/", "/tmp/", "/private
 
 // scrub rewrites the absolute paths found in free text.
 func (f PathFixer) scrub(text string) string {
+	if strings.Contains(text, ":\\") {
+		text = windowsPath.ReplaceAllStringFunc(text, func(p string) string {
+			if r, inside := f.Rel(p); inside {
+				return r
+			}
+			return path.Base(slashed(p))
+		})
+	}
 	if strings.IndexByte(text, '/') < 0 {
 		return text
 	}

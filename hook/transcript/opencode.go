@@ -52,6 +52,7 @@ type openCodePart struct {
 			Command     string `json:"command"`
 			Description string `json:"description"`
 			Todos       []Todo `json:"todos"`
+			PatchText   string `json:"patchText"` // apply_patch
 		} `json:"input"`
 		Output   string `json:"output"`
 		Error    string `json:"error"`
@@ -101,7 +102,7 @@ func openCodeTurn(t *Turn, msgs []openCodeMessage) (*Turn, error) {
 					t.Closing = s
 				}
 			case "tool":
-				t.Tools = append(t.Tools, openCodeTool(p, t.EndTime))
+				t.Tools = append(t.Tools, openCodeTools(p, t.EndTime)...)
 			}
 		}
 	}
@@ -147,6 +148,23 @@ func openCodePrompt(m openCodeMessage) string {
 	return s
 }
 
+// openCodeTools is an OpenCode tool call as carnet's calls: one, or one per file an
+// apply_patch touches (each with the call's result).
+func openCodeTools(p openCodePart, ts time.Time) []*ToolUse {
+	u := openCodeTool(p, ts)
+	if p.Tool != "apply_patch" {
+		return []*ToolUse{u}
+	}
+	uses := patchedFiles(p.CallID, p.State.Input.PatchText, ts)
+	for _, f := range uses {
+		f.HasResult, f.IsError, f.Output = u.HasResult, u.IsError, u.Output
+	}
+	if len(uses) == 0 {
+		return []*ToolUse{u}
+	}
+	return uses
+}
+
 // openCodeTool reads an OpenCode tool call under carnet's names (openCodeToolNames), with its
 // result.
 func openCodeTool(p openCodePart, ts time.Time) *ToolUse {
@@ -182,7 +200,7 @@ func openCodeToolsByMessage(data []byte) [][]*ToolUse {
 	for i, m := range s.Messages {
 		for _, p := range m.Parts {
 			if p.Type == "tool" {
-				out[i] = append(out[i], openCodeTool(p, time.Time{}))
+				out[i] = append(out[i], openCodeTools(p, time.Time{})...)
 			}
 		}
 	}

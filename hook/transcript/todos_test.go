@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // The agents' own to-do lists, each in its documented shape, read as TodoWrite lists: Codex's
@@ -81,5 +82,17 @@ func TestCodeModeResultShowsError(t *testing.T) {
 	}
 	if r := codeModeResult("Script completed\nOutput:\nall 12 passed\n"); r.isError {
 		t.Errorf("a passing script failed: %+v", r)
+	}
+}
+
+// OpenCode's apply_patch edits: each file of the patch is a call of the turn.
+func TestOpenCodeApplyPatch(t *testing.T) {
+	t.Parallel()
+	p := openCodePart{Type: "tool", Tool: "apply_patch", CallID: "c1"}
+	p.State.Status = "completed"
+	p.State.Input.PatchText = "*** Begin Patch\n*** Add File: src/a.gd\n+x\n*** Update File: src/b.gd\n@@\n-a\n+b\n*** End Patch\n"
+	uses := openCodeTools(p, time.Time{})
+	if len(uses) != 2 || uses[0].Name != "Write" || uses[0].FilePath != "src/a.gd" || uses[1].Name != "Edit" || !uses[1].HasResult {
+		t.Fatalf("apply_patch: %+v", uses)
 	}
 }

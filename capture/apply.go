@@ -23,17 +23,17 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 	if err != nil {
 		return ch, err
 	}
-	rel := tx.Project().LogPath(memstore.Date(tx.Now()))
 	e := r.Extraction
 	for old, now := range r.Replaced {
-		if b, ok := ownBullet(tx, today, rel, memstore.KeyProblems, old); ok {
+		if b, ok := ownBullet(today, memstore.KeyProblems, old); ok {
 			today.SetBulletText(b, now)
 			ch.Rewritten = append(ch.Rewritten, now)
 		} else {
 			e.Problems = append(e.Problems, now)
 		}
 	}
-	e.Work = foldFileLists(tx, today, rel, e.Work, &ch)
+	e.Work = foldFileLists(today, e.Work, &ch)
+	yieldToAgent(today, &e, &ch)
 	e.NextDone = append(e.NextDone, r.Close...)
 	if err := tx.Merge(e, res); err != nil {
 		return ch, err
@@ -42,7 +42,7 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 		return ch, err
 	}
 	for _, f := range r.Fixed {
-		if b, ok := ownBullet(tx, today, rel, memstore.KeyProblems, f); ok && !strings.HasPrefix(b.Text, fixedPrefix(f)) {
+		if b, ok := ownBullet(today, memstore.KeyProblems, f); ok && !strings.HasPrefix(b.Text, fixedPrefix(f)) {
 			today.SetBulletText(b, fixedPrefix(f)+b.Text)
 			ch.Rewritten = append(ch.Rewritten, fixedPrefix(f)+b.Text)
 		}
@@ -53,6 +53,94 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 		}
 	}
 	return ch, nil
+}
+
+// agentKeys are the sections where the agent's notes say what capture may guess.
+var agentKeys = []string{memstore.KeyDecisions, memstore.KeyKnowledge, memstore.KeyNext}
+
+// yieldToAgent lets the agent's notes of the day win over capture's guesses: a bullet of
+// capture's (already there, or of this turn) that an agent's note of the same section
+// says too — the same subject, not only the same words — goes.
+func yieldToAgent(today *memstore.Doc, e *memstore.Extraction, ch *Changes) {
+	for _, key := range agentKeys {
+		s, ok := today.Section(key)
+		if !ok {
+			continue
+		}
+		var notes []string
+		for _, b := range today.Bullets(s) {
+			if memstore.ByAgent(b.Text) {
+				notes = append(notes, memstore.Identity(b.Text))
+			}
+		}
+		if len(notes) == 0 {
+			continue
+		}
+		said := func(text string) bool {
+			return slices.ContainsFunc(notes, func(n string) bool { return sameSubject(n, text) })
+		}
+		p := fieldOf(e, key)
+		*p = slices.DeleteFunc(*p, said)
+		for { // one at a time: a removal moves the lines after it
+			s, ok := today.Section(key)
+			if !ok {
+				break
+			}
+			i := slices.IndexFunc(today.Bullets(s), func(b memstore.Bullet) bool {
+				return !memstore.ByAgent(b.Text) && today.MayChange(b, false) && said(b.Text)
+			})
+			if i < 0 {
+				break
+			}
+			b := today.Bullets(s)[i]
+			ch.Removed = append(ch.Removed, b.Text)
+			today.RemoveBullet(s, b)
+		}
+	}
+}
+
+// sameSubject reports two statements of one subject: they open on the same words (two of
+// the first three content words) and share three at least, or most of each one's words
+// are in the other.
+func sameSubject(a, b string) bool {
+	wa, wb := stems(a), stems(b)
+	in := func(ws []string, w string) bool { return slices.Contains(ws, w) }
+	common, head := 0, 0
+	for i, w := range wa {
+		if in(wb, w) {
+			common++
+			if i < 3 && slices.Index(wb, w) < 3 {
+				head++
+			}
+		}
+	}
+	return common >= 3 && (head >= 2 || overlap(a, b) >= 0.5 && overlap(b, a) >= 0.5)
+}
+
+// stems are a text's content words with their plural or -ing/-ed endings dropped, for
+// telling one subject said in two forms ("Streaming the rows", "Stream the row").
+func stems(s string) []string {
+	ws := memstore.ContentWords(memstore.Normalize(s))
+	for i, w := range ws {
+		for _, end := range []string{"ing", "ed", "s"} {
+			if len(w) > len(end)+3 && strings.HasSuffix(w, end) {
+				ws[i] = strings.TrimSuffix(w, end)
+				break
+			}
+		}
+	}
+	return ws
+}
+
+// fieldOf is the extraction's list of section key.
+func fieldOf(e *memstore.Extraction, key string) *[]string {
+	switch key {
+	case memstore.KeyDecisions:
+		return &e.Decisions
+	case memstore.KeyKnowledge:
+		return &e.Knowledge
+	}
+	return &e.Next
 }
 
 // Changes says what Apply changed of what was there, for the debug log: a rewrite or a
@@ -71,7 +159,7 @@ func fixedPrefix(text string) string {
 }
 
 // ownBullet finds capture's own bullet of section key in doc (at rel) that says text.
-func ownBullet(tx *memstore.Tx, doc *memstore.Doc, rel, key, text string) (memstore.Bullet, bool) {
+func ownBullet(doc *memstore.Doc, key, text string) (memstore.Bullet, bool) {
 	s, ok := doc.Section(key)
 	if !ok {
 		return memstore.Bullet{}, false
@@ -88,7 +176,7 @@ func ownBullet(tx *memstore.Tx, doc *memstore.Doc, rel, key, text string) (memst
 // foldFileLists merges the turn's file lists into the day's: one list per kind (created,
 // changed), capture's own, rewritten with the turn's new names; a file created that day is
 // not listed as changed. It returns the other items of work.
-func foldFileLists(tx *memstore.Tx, today *memstore.Doc, rel string, work []string, ch *Changes) []string {
+func foldFileLists(today *memstore.Doc, work []string, ch *Changes) []string {
 	var rest []string
 	lists := map[string][]string{}
 	var openings []string
@@ -191,7 +279,7 @@ func dropItems(tx *memstore.Tx, drop []string, ch *Changes) error {
 			if err != nil {
 				return err
 			}
-			if b, ok := ownBullet(tx, d, it.Path, memstore.KeyNext, it.Text); ok {
+			if b, ok := ownBullet(d, memstore.KeyNext, it.Text); ok {
 				s, _ := d.Section(memstore.KeyNext)
 				d.RemoveBullet(s, b)
 				ch.Removed = append(ch.Removed, it.Text)

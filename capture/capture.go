@@ -57,6 +57,7 @@ var pipeline = []step{
 	{"decisions", closingDecisions},  // the closing text's decisions list
 	{"knowledge", closingKnowledge},  // the closing text's lessons, gotchas, root cause
 	{"reasons", reasonedChoicesStep}, // "X instead of Y, because Z" in the closing text
+	{"evidence", evidenceStep},       // what proves the turn's facts, what was tried for nothing
 }
 
 // Bullet is one bullet a step wrote.
@@ -164,13 +165,6 @@ func (c *turnCtx) worked() bool {
 		}
 	}
 	return false
-}
-
-// ranCommands reports whether the turn ran shell commands that went through.
-func (c *turnCtx) ranCommands() bool {
-	return slices.ContainsFunc(c.t.Tools, func(u *transcript.ToolUse) bool {
-		return u.Name == "Bash" && u.HasResult && !u.IsError
-	})
 }
 
 // Empty reports a result that changes nothing: no bullet, and nothing of earlier turns'

@@ -35,11 +35,6 @@ type cueTable struct {
 	latin bool // words are separated by spaces (matching is by whole words)
 }
 
-// tables are every language's cue table, filled by the cues_*.go files.
-var tables []*cueTable
-
-func register(t *cueTable) *cueTable { tables = append(tables, t); return t }
-
 // foldText is the form cues are compared in: lower case, accents dropped, emoji, markup and
 // punctuation turned into spaces, spaces collapsed.
 func foldText(s string) string {

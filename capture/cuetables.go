@@ -1,11 +1,14 @@
 package capture
 
+// tables are every language's cue table.
+var tables = []*cueTable{enCues, frCues, esCues, deCues, itCues, ptCues, jaCues, zhCues, koCues}
+
 // The cue tables, one per language. Headings are matched whole (a cue and a few words
 // around it), sentence cues as whole words (anywhere in Chinese and Japanese). Each kind
 // carries examples to keep (text the cue must recognise) and to drop (text it must not);
 // cues_test.go runs them all. Add a cue only with the examples that justify it.
 
-var _ = register(&cueTable{lang: "en", latin: true,
+var enCues = &cueTable{lang: "en", latin: true,
 	cues: map[string][]string{
 		cueNext: {"next steps", "next step", "next", "what's next", "remaining", "remaining work", "still to do",
 			"left to do", "to do", "todo", "todos", "follow-ups", "follow up", "open questions", "known issues",
@@ -44,9 +47,9 @@ var _ = register(&cueTable{lang: "en", latin: true,
 		cueFollowUp:  {"add dark mode to the settings page", "fix the login bug"},
 		cueReaction:  {"Add a settings page with a dark mode", "Write the export script", "Now let's implement the realtime mode"},
 	},
-})
+}
 
-var _ = register(&cueTable{lang: "fr", latin: true,
+var frCues = &cueTable{lang: "fr", latin: true,
 	cues: map[string][]string{
 		cueNext: {"prochaines etapes", "prochaine etape", "etapes suivantes", "a suivre", "reste a faire", "a faire",
 			"travail restant", "points ouverts", "questions ouvertes", "suite", "pistes", "problemes connus"},
@@ -79,9 +82,9 @@ var _ = register(&cueTable{lang: "fr", latin: true,
 		cueFollowUp:  {"ajoute le mode sombre à la page des réglages"},
 		cueReaction:  {"Ajoute une page de réglages"},
 	},
-})
+}
 
-var _ = register(&cueTable{lang: "es", latin: true,
+var esCues = &cueTable{lang: "es", latin: true,
 	cues: map[string][]string{
 		cueNext:      {"proximos pasos", "siguientes pasos", "pendiente", "pendientes", "por hacer", "trabajo restante", "tareas pendientes"},
 		cueDecisions: {"decisiones", "decision", "decisiones de diseno", "por que este enfoque"},
@@ -112,9 +115,9 @@ var _ = register(&cueTable{lang: "es", latin: true,
 		cueFollowUp:  {"añade el modo oscuro a la página de ajustes"},
 		cueReaction:  {"Añade una página de ajustes"},
 	},
-})
+}
 
-var _ = register(&cueTable{lang: "de", latin: true,
+var deCues = &cueTable{lang: "de", latin: true,
 	cues: map[string][]string{
 		cueNext:      {"nachste schritte", "offene punkte", "todo", "noch zu tun", "ausstehend", "verbleibende arbeit"},
 		cueDecisions: {"entscheidungen", "entscheidung", "designentscheidungen", "warum dieser ansatz"},
@@ -145,9 +148,9 @@ var _ = register(&cueTable{lang: "de", latin: true,
 		cueFollowUp:  {"füge den dunklen Modus hinzu"},
 		cueReaction:  {"Füge eine Einstellungsseite hinzu"},
 	},
-})
+}
 
-var _ = register(&cueTable{lang: "it", latin: true,
+var itCues = &cueTable{lang: "it", latin: true,
 	cues: map[string][]string{
 		cueNext:      {"prossimi passi", "passi successivi", "da fare", "lavoro rimanente", "in sospeso", "punti aperti"},
 		cueDecisions: {"decisioni", "decisione", "scelte", "scelte progettuali", "perche questo approccio"},
@@ -178,9 +181,9 @@ var _ = register(&cueTable{lang: "it", latin: true,
 		cueFollowUp:  {"aggiungi la modalità scura alla pagina delle impostazioni"},
 		cueReaction:  {"Aggiungi una pagina delle impostazioni"},
 	},
-})
+}
 
-var _ = register(&cueTable{lang: "pt", latin: true,
+var ptCues = &cueTable{lang: "pt", latin: true,
 	cues: map[string][]string{
 		cueNext:      {"proximos passos", "pendencias", "a fazer", "trabalho restante", "pendente"},
 		cueDecisions: {"decisoes", "decisao", "escolhas", "decisoes de design", "por que essa abordagem"},
@@ -211,9 +214,9 @@ var _ = register(&cueTable{lang: "pt", latin: true,
 		cueFollowUp:  {"adicione o modo escuro na página de configurações"},
 		cueReaction:  {"Adicione uma página de configurações"},
 	},
-})
+}
 
-var _ = register(&cueTable{lang: "ja",
+var jaCues = &cueTable{lang: "ja",
 	cues: map[string][]string{
 		cueNext:      {"次のステップ", "今後の作業", "残りの作業", "残作業", "やること", "今後の課題", "未対応"},
 		cueDecisions: {"決定事項", "設計判断", "設計上の判断", "判断理由", "採用理由"},
@@ -244,9 +247,9 @@ var _ = register(&cueTable{lang: "ja",
 		cueFollowUp:  {"設定ページにダークモードを追加して"},
 		cueReaction:  {"設定ページを追加して"},
 	},
-})
+}
 
-var _ = register(&cueTable{lang: "zh",
+var zhCues = &cueTable{lang: "zh",
 	cues: map[string][]string{
 		cueNext:      {"下一步", "后续步骤", "后续工作", "待办", "剩余工作", "待完成", "未完成"},
 		cueDecisions: {"决策", "设计决策", "技术选择", "技术决策", "决定"},
@@ -277,9 +280,9 @@ var _ = register(&cueTable{lang: "zh",
 		cueFollowUp:  {"在设置页面添加深色模式"},
 		cueReaction:  {"添加一个设置页面"},
 	},
-})
+}
 
-var _ = register(&cueTable{lang: "ko", latin: true,
+var koCues = &cueTable{lang: "ko", latin: true,
 	cues: map[string][]string{
 		cueNext:      {"다음 단계", "남은 작업", "할 일", "향후 작업", "미완료"},
 		cueDecisions: {"결정 사항", "결정", "설계 결정", "선택 이유"},
@@ -310,4 +313,4 @@ var _ = register(&cueTable{lang: "ko", latin: true,
 		cueFollowUp:  {"설정 페이지에 다크 모드를 추가해줘"},
 		cueReaction:  {"설정 페이지를 추가해줘"},
 	},
-})
+}

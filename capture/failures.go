@@ -259,7 +259,7 @@ func reportedStep(c *turnCtx) {
 		return
 	}
 	var best string
-	for _, l := range strings.Split(dropSystemText(c.t.Prompt), "\n") {
+	for l := range strings.SplitSeq(dropSystemText(c.t.Prompt), "\n") {
 		t := strings.TrimSpace(stripANSI(l))
 		if !errorLine.MatchString(t) || strings.HasPrefix(t, "Traceback") || strings.HasPrefix(t, "at ") {
 			continue

@@ -66,7 +66,7 @@ func request(prompt string) string {
 	}
 	var kept []string
 	pasted := false
-	for _, l := range strings.Split(strings.ReplaceAll(p, "\r\n", "\n"), "\n") {
+	for l := range strings.SplitSeq(strings.ReplaceAll(p, "\r\n", "\n"), "\n") {
 		t := strings.TrimSpace(l)
 		if t == "" {
 			if len(kept) > 0 {

@@ -151,29 +151,10 @@ func isOffer(it string) bool { return strings.HasSuffix(it, "?") || strings.HasS
 // redone in the turn, a turn the user interrupted in the middle of changing files, a model
 // call that failed. A later commit or push that goes through closes the first two.
 func halfDoneStep(c *turnCtx) {
-	t := c.t
-	if t.Sidechain {
+	if c.t.Sidechain {
 		return
 	}
-	committed, pushed, refused, rejected := false, false, false, false
-	for i := len(t.Tools) - 1; i >= 0; i-- {
-		u := t.Tools[i]
-		if u.Name != "Bash" || !u.HasResult || c.fx.foreignDir(u.Command) {
-			continue
-		}
-		okCommit := isCommit(u.Command) && (u.CommitHash != "" || !u.IsError)
-		okPush := isPush(u.Command) && !u.IsError
-		committed, pushed = committed || okCommit, pushed || okPush
-		switch {
-		case okCommit || okPush:
-		case isCommit(u.Command) && u.IsError && u.CommitHash == "" && !committed && !refused && !transcript.Refused(u.Output):
-			c.half(fmt.Sprintf(c.w.commitRefused, cause(u)))
-			refused = true // one bullet for the turn's last refusal
-		case isPush(u.Command) && u.IsError && !pushed && !rejected && !transcript.Refused(u.Output):
-			c.half(fmt.Sprintf(c.w.pushFailed, cause(u)))
-			rejected = true
-		}
-	}
+	committed, pushed := c.refusedGit()
 	if committed || pushed {
 		var left []string
 		for _, h := range c.s.Half {
@@ -187,6 +168,31 @@ func halfDoneStep(c *turnCtx) {
 		c.s.Half = left
 	}
 	c.interrupted()
+}
+
+// refusedGit writes the turn's last refused commit and last failed push that nothing after
+// them redid, and reports whether a commit and a push went through.
+func (c *turnCtx) refusedGit() (committed, pushed bool) {
+	refused, rejected := false, false
+	for _, u := range slices.Backward(c.t.Tools) {
+		if u.Name != "Bash" || !u.HasResult || c.fx.foreignDir(u.Command) {
+			continue
+		}
+		okCommit := isCommit(u.Command) && (u.CommitHash != "" || !u.IsError)
+		okPush := isPush(u.Command) && !u.IsError
+		committed, pushed = committed || okCommit, pushed || okPush
+		gone := okCommit || okPush || transcript.Refused(u.Output)
+		switch {
+		case gone:
+		case isCommit(u.Command) && u.IsError && u.CommitHash == "" && !committed && !refused:
+			c.half(fmt.Sprintf(c.w.commitRefused, cause(u)))
+			refused = true // one bullet for the turn's last refusal
+		case isPush(u.Command) && u.IsError && !pushed && !rejected:
+			c.half(fmt.Sprintf(c.w.pushFailed, cause(u)))
+			rejected = true
+		}
+	}
+	return committed, pushed
 }
 
 // half writes one piece of half-done work, remembered so that a later success closes it.

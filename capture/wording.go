@@ -13,6 +13,7 @@ type wording struct {
 	commitRefused, pushFailed       string
 	resume, interrupted, userStop   string
 	plan                            string
+	verified, tried                 string
 }
 
 var wordings = map[string]wording{
@@ -23,7 +24,8 @@ var wordings = map[string]wording{
 		reported:      "Erreur signalée : %s",
 		commitRefused: "Commit refusé, à refaire : %s", pushFailed: "Push échoué, à refaire : %s",
 		resume: "Reprendre le travail interrompu : %s", interrupted: "Tour interrompu : %s",
-		userStop: "Tour interrompu par l'utilisateur", plan: "Plan : %s"},
+		userStop: "Tour interrompu par l'utilisateur", plan: "Plan : %s",
+		verified: " (vérifié : %s)", tried: "essayé, sans effet : modifier %s (`%s` échoue toujours : %s)"},
 	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ",
 		commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		prOpened: "Opened PR %s: %s", prOpenedBare: "Opened PR %s", prMerge: "Merged PR %s",
@@ -31,7 +33,8 @@ var wordings = map[string]wording{
 		reported:      "Error reported: %s",
 		commitRefused: "Commit refused, to redo: %s", pushFailed: "Push failed, to redo: %s",
 		resume: "Resume the interrupted work: %s", interrupted: "Turn interrupted: %s",
-		userStop: "Turn interrupted by the user", plan: "Plan: %s"},
+		userStop: "Turn interrupted by the user", plan: "Plan: %s",
+		verified: " (verified: %s)", tried: "tried, no effect: changing %s (`%s` still fails: %s)"},
 }
 
 func wordingFor(lang string) wording {

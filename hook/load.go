@@ -64,25 +64,26 @@ type loadBlock struct {
 	priority int
 	age      int // bullets after this one in its section: the oldest go first
 	kept     bool
+	agent    bool // an agent's or a model's note (its author marker)
 }
 
 // Wording of the load's headings.
 type loadWords struct {
-	title, long, today, log, open, stopped, howto, over, others string
-	someOthers                                                  string // others, when not all of them fit: how many, and the first ones
-	noNote                                                      string // a note [load] names that does not exist
+	title, long, today, log, open, stopped, howto, over, others, notes string
+	someOthers                                                         string // others, when not all of them fit: how many, and the first ones
+	noNote                                                             string // a note [load] names that does not exist
 }
 
 var loadWording = map[string]loadWords{
 	"fr": {title: "Mémoire de session — %s", long: "Mémoire long terme", today: "Journal du %s (aujourd'hui)",
-		log: "Journal du %s", open: "À suivre (ouverts)", stopped: "Où on s'est arrêté",
+		log: "Journal du %s", open: "À suivre (ouverts)", stopped: "Où on s'est arrêté", notes: "Notes de l'agent",
 		howto: "Une décision (et pourquoi) ou une leçon ? La noter aussitôt : `carnet add -s decisions \"…\"`\n" +
 			"ou `carnet add -s connaissances \"…\"` (outil MCP : memory_add).\n",
 		over:   "long_memory.md fait %d lignes (limite %d) : lancer `carnet promote`.",
 		others: "Autres projets avec une mémoire : %s (`carnet load NOM`).", someOthers: "Autres projets avec une mémoire (%d) : %s (`carnet load NOM`).",
 		noNote: "[load] notes : aucune note « %s » (notes/%[1]s.md)"},
 	"en": {title: "Session memory — %s", long: "Long-term memory", today: "Log of %s (today)",
-		log: "Log of %s", open: "Open next steps", stopped: "Where we stopped",
+		log: "Log of %s", open: "Open next steps", stopped: "Where we stopped", notes: "The agent's notes",
 		howto: "Made a decision (and why) or learned a lesson? Record it now: `carnet add -s decisions \"…\"`\n" +
 			"or `carnet add -s knowledge \"…\"` (MCP tool: memory_add).\n",
 		over:   "long_memory.md has %d lines (limit %d): run `carnet promote`.",
@@ -152,6 +153,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 			lp.take(memstore.KeyNext, -1, 0) // listed with the older open items, dated
 		}
 	}
+	notes := agentNotes(logParts, w)
 
 	// Open items of the logs before today, newest first.
 	items, err := p.OpenItems()
@@ -164,11 +166,15 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 			continue
 		}
 		shown, _ := memstore.OpenSince(it.Text) // dated by the day it was first written
+		shown = unmarked(shown)
 		text := fmt.Sprintf("- %s (%s)\n", shown, it.First())
-		open.blocks = append(open.blocks, &loadBlock{name: it.First() + " " + transcript.ClipWords(shown, 40), text: text, tokens: Tokens(text), priority: 5 + min(len(open.blocks)/5, 40)})
+		open.blocks = append(open.blocks, &loadBlock{name: it.First() + " " + transcript.ClipWords(shown, 40), text: text, tokens: Tokens(text),
+			priority: 5 + min(len(open.blocks)/5, 40), agent: memstore.ByAgent(it.Text)})
 	}
-	// Order of the text: open items, where work stopped, the logs (decisions first), long memory.
-	for _, lp := range []*LoadPart{open, stopped} {
+	agentFirst(open)
+	// Order of the text: open items (the agent's first), the agent's notes, where work
+	// stopped, the logs (decisions first), long memory.
+	for _, lp := range []*LoadPart{open, notes, stopped} {
 		if len(lp.blocks) > 0 {
 			l.Parts = append(l.Parts, lp)
 		}
@@ -245,7 +251,7 @@ func (lp logLoad) take(key string, n, pr int) []*loadBlock {
 	var out []*loadBlock
 	for _, i := range idx {
 		b := lp.blocks[i]
-		out = append(out, &loadBlock{name: b.name, text: b.text, tokens: b.tokens, priority: pr})
+		out = append(out, &loadBlock{name: b.name, text: b.text, tokens: b.tokens, priority: pr, agent: b.agent})
 	}
 	lp.blocks = slices.DeleteFunc(lp.blocks, func(b *loadBlock) bool {
 		for _, o := range out {
@@ -306,6 +312,10 @@ func sectionBlocks(d *memstore.Doc, s memstore.Section, priority int) []*loadBlo
 		}
 		if len(bullets) == 0 || strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "* ") {
 			bullets = append(bullets, &loadBlock{key: s.Key, head: head})
+		}
+		if b := bullets[len(bullets)-1]; b.text == "" {
+			b.agent = memstore.ByAgent(line)
+			line = unmarked(line) // the author marker says who wrote it (load_notes.go), not what
 		}
 		bullets[len(bullets)-1].text += line + "\n"
 	}

@@ -106,7 +106,7 @@ func blockLine(s string) bool {
 func TestHookPromptKeyBlock(t *testing.T) {
 	block := "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACDf8Pq3rCbu2kq7W0sN1Xq0yXb9W5c1y2Ck3sE9lq1vGQAAAJg7x5Ey\n-----END OPENSSH PRIVATE KEY-----"
 	_, written, committed := runCorpus(t, []corpusRun{{prompt: "Use this key for the deploy:\n" + block, closing: "Noted."}})
-	for _, l := range strings.Split(block, "\n") {
+	for l := range strings.SplitSeq(block, "\n") {
 		if strings.Contains(written, strings.Trim(l, "-")) || strings.Contains(committed, strings.Trim(l, "-")) {
 			t.Errorf("a line of the key reached memory: %q", l)
 		}

@@ -1,0 +1,101 @@
+package capture
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"carnet/memstore"
+)
+
+func applyWorkspace(t *testing.T, log string) *memstore.Project {
+	t.Helper()
+	root := t.TempDir()
+	if _, err := memstore.Init(root, ""); err != nil {
+		t.Fatal(err)
+	}
+	if log != "" {
+		os.WriteFile(filepath.Join(root, "memory_sessions", "logs", "2026-03-22.md"), []byte(log), 0o644)
+	}
+	w, err := memstore.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w.Projects[0]
+}
+
+var day = time.Date(2026, 3, 22, 12, 0, 0, 0, time.UTC)
+
+func apply(t *testing.T, p *memstore.Project, r Result) (Changes, string) {
+	t.Helper()
+	var ch Changes
+	if _, err := p.Write(memstore.Change{Writer: "hook", Now: day}, func(tx *memstore.Tx) error {
+		var err error
+		ch, err = Apply(tx, r, &memstore.MergeResult{})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(p.WS.Abs(p.LogPath("2026-03-22")))
+	return ch, string(data)
+}
+
+// The agent's note wins over capture's guess of the same subject: capture's bullet of an
+// earlier turn goes, this turn's is not written; a person's bullet stays whatever it says.
+func TestApplyYieldsToTheAgent(t *testing.T) {
+	t.Parallel()
+	p := applyWorkspace(t, "")
+	var r Result
+	r.Decisions = []string{"Stream the CSV rows one by one instead of loading the whole file"}
+	if _, log := apply(t, p, r); !strings.Contains(log, "Stream the CSV rows") {
+		t.Fatalf("capture's decision not written:\n%s", log)
+	}
+	if _, err := p.Merge(memstore.Extraction{Decisions: []string{"Stream the CSV rows: files reach 2 GB"}}, memstore.Change{Writer: "mcp:claude", Now: day}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Merge(memstore.Extraction{Decisions: []string{"Stream the CSV rows, as the person says"}}, memstore.Change{Writer: "cli", Now: day}); err != nil {
+		t.Fatal(err)
+	}
+	r.Decisions = []string{"Streaming the CSV rows instead of loading the file"}
+	ch, log := apply(t, p, r)
+	if strings.Contains(log, "one by one") || strings.Contains(log, "Streaming the CSV") || len(ch.Removed) != 1 {
+		t.Errorf("capture's guesses stay beside the agent's note (%+v):\n%s", ch, log)
+	}
+	if !strings.Contains(log, "Stream the CSV rows: files reach 2 GB <!-- agent:claude -->") || !strings.Contains(log, "as the person says") {
+		t.Errorf("the agent's or the person's bullet changed:\n%s", log)
+	}
+}
+
+// The day's file lists take each turn's new files, in one list per kind, capture's own only.
+func TestApplyFoldsFileLists(t *testing.T) {
+	t.Parallel()
+	p := applyWorkspace(t, "")
+	var r Result
+	r.Work = []string{"Files created: a.go", "Files changed: b.go"}
+	apply(t, p, r)
+	r.Work = []string{"Files created: c.go", "Files changed: a.go, d.go"}
+	_, log := apply(t, p, r)
+	if !strings.Contains(log, "- Files created: a.go, c.go\n- Files changed: b.go, d.go\n") {
+		t.Errorf("file lists:\n%s", log)
+	}
+}
+
+// Items dropped and failures fixed change only capture's own bullets.
+func TestApplyDropsAndFixesOnlyItsOwn(t *testing.T) {
+	t.Parallel()
+	p := applyWorkspace(t, "# Log session — 2026-03-22\n\n## Problèmes rencontrés\n- `make` failed: no rule\n\n## À suivre\n- Deploy to staging\n")
+	var r Result
+	r.Next = []string{"Write the rows"}
+	r.Problems = []string{"`go test` failed: boom"}
+	apply(t, p, r)
+	r = Result{Drop: []string{"Write the rows", "Deploy to staging"}, Fixed: []string{"`go test` failed: boom", "`make` failed: no rule"}}
+	_, log := apply(t, p, r)
+	if strings.Contains(log, "Write the rows") || !strings.Contains(log, "- Deploy to staging\n") {
+		t.Errorf("drop:\n%s", log)
+	}
+	if !strings.Contains(log, "- fixed: `go test` failed: boom\n") || !strings.Contains(log, "- `make` failed: no rule\n") {
+		t.Errorf("fixed:\n%s", log)
+	}
+}

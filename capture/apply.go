@@ -32,7 +32,7 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 			e.Problems = append(e.Problems, now)
 		}
 	}
-	e.Work = foldFileLists(today, e.Work, &ch)
+	e.Work = foldFileLists(today, e.Work, r.RemovedFiles, &ch)
 	yieldToAgent(today, &e, &ch)
 	e.NextDone = append(e.NextDone, r.Close...)
 	if err := tx.Merge(e, res); err != nil {
@@ -47,8 +47,11 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 			ch.Rewritten = append(ch.Rewritten, fixedPrefix(f)+b.Text)
 		}
 	}
-	if r.Asked != "" {
-		if err := closeAsked(tx, r.Asked, e.Next, res); err != nil {
+	for _, asked := range append([]string{r.Asked}, r.Shown...) {
+		if asked == "" {
+			continue
+		}
+		if err := closeAsked(tx, asked, e.Next, res); err != nil {
 			return ch, err
 		}
 	}
@@ -176,7 +179,7 @@ func ownBullet(doc *memstore.Doc, key, text string) (memstore.Bullet, bool) {
 // foldFileLists merges the turn's file lists into the day's: one list per kind (created,
 // changed), capture's own, rewritten with the turn's new names; a file created that day is
 // not listed as changed. It returns the other items of work.
-func foldFileLists(today *memstore.Doc, work []string, ch *Changes) []string {
+func foldFileLists(today *memstore.Doc, work, removed []string, ch *Changes) []string {
 	var rest []string
 	lists := map[string][]string{}
 	var openings []string
@@ -191,7 +194,7 @@ func foldFileLists(today *memstore.Doc, work []string, ch *Changes) []string {
 		}
 		lists[o] = append(lists[o], files...)
 	}
-	if len(openings) == 0 {
+	if len(openings) == 0 && len(removed) == 0 {
 		return rest
 	}
 	s, hasWork := today.Section(memstore.KeyWork)
@@ -211,6 +214,11 @@ func foldFileLists(today *memstore.Doc, work []string, ch *Changes) []string {
 			}
 		}
 	}
+	for _, b := range own { // the kinds the turn adds nothing to still lose the files it removed
+		if o, _, _ := fileList(b.Text); !slices.Contains(openings, o) && len(removed) > 0 {
+			openings = append(openings, o)
+		}
+	}
 	var add []string
 	for _, o := range openings {
 		var all []string
@@ -222,12 +230,15 @@ func foldFileLists(today *memstore.Doc, work []string, ch *Changes) []string {
 			}
 		}
 		before := len(all)
+		all = slices.DeleteFunc(all, func(f string) bool { return slices.Contains(removed, f) })
+		gone := len(all) < before
+		before = len(all)
 		for _, f := range lists[o] {
-			if !slices.Contains(all, f) && (createdList(o) || !created[f]) {
+			if !slices.Contains(all, f) && (createdList(o) || !created[f]) && !slices.Contains(removed, f) {
 				all = append(all, f)
 			}
 		}
-		if len(all) == before {
+		if len(all) == before && !gone {
 			continue // nothing new
 		}
 		bullets := FileListBullets(o, all)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"carnet/hook/transcript"
 	"carnet/memstore"
 )
 
@@ -97,5 +98,18 @@ func TestApplyDropsAndFixesOnlyItsOwn(t *testing.T) {
 	}
 	if !strings.Contains(log, "- fixed: `go test` failed: boom\n") || !strings.Contains(log, "- `make` failed: no rule\n") {
 		t.Errorf("fixed:\n%s", log)
+	}
+}
+
+// A file the shell wrote is one of the turn's files; a file removed later leaves the day's
+// lists.
+func TestApplyFilesWrittenAndRemoved(t *testing.T) {
+	t.Parallel()
+	p := applyWorkspace(t, "")
+	apply(t, p, Capture(turn("split the app", "Done.", &transcript.ToolUse{Name: "Write", FilePath: "/repo/app.js", Created: true, HasResult: true},
+		bash("1", "cat > src/ui.js <<'EOF'\nexport {}\nEOF", "", false)), &Session{}, "en"))
+	_, log := apply(t, p, Capture(turn("remove the old app", "Done.", bash("2", "git rm app.js", "rm 'app.js'", false)), &Session{}, "en"))
+	if strings.Contains(log, "app.js,") || strings.Contains(log, ": app.js") || !strings.Contains(log, "- Files changed: src/ui.js\n") {
+		t.Errorf("file lists:\n%s", log)
 	}
 }

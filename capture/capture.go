@@ -49,15 +49,18 @@ var pipeline = []step{
 	{"files", filesStep},             // files created and changed, by folder
 	{"commits", commitsStep},         // commits made, with their subject
 	{"pulls", pullsStep},             // pull requests opened or merged
+	{"repos", reposStep},             // repositories created
 	{"failures", failuresStep},       // failed commands and their error line, fixed or not
 	{"reported", reportedStep},       // an error the user pasted into the prompt
 	{"todos", todosStep},             // the agent's own to-do list, in its latest state
 	{"next", closingNextStep},        // the closing text's next-steps list
 	{"halfdone", halfDoneStep},       // a refused commit or push, an interrupted turn
+	{"ending", endingStep},           // at the session's end: its last question, its failures still open
 	{"decisions", closingDecisions},  // the closing text's decisions list
 	{"knowledge", closingKnowledge},  // the closing text's lessons, gotchas, root cause
 	{"reasons", reasonedChoicesStep}, // "X instead of Y, because Z" in the closing text
 	{"evidence", evidenceStep},       // what proves the turn's facts, what was tried for nothing
+	{"unblocked", unblockedStep},     // a failing command and what made it, or a variant of it, work (its own proof)
 }
 
 // Bullet is one bullet a step wrote.
@@ -78,8 +81,12 @@ type Result struct {
 	// Replaced maps an earlier failure bullet to the one that now says how it fails.
 	Fixed    []string
 	Replaced map[string]string
-	// Asked is the turn's request, when the turn did work: open items it names are done.
+	// Asked is the turn's request, when the turn did work, and the subjects of its commits:
+	// open items they name are done.
 	Asked string
+	Shown []string
+	// RemovedFiles are the files the turn removed: they leave the day's file lists.
+	RemovedFiles []string
 	// Steps says which step wrote each bullet.
 	Steps []Bullet
 }
@@ -97,6 +104,11 @@ func Capture(t *transcript.Turn, s *Session, lang string) Result {
 	}
 	if c.worked() && c.goal != "" {
 		c.r.Asked = c.goal
+	}
+	for _, u := range t.Tools {
+		if u.CommitSubject != "" && (u.CommitHash != "" || !u.IsError) {
+			c.r.Shown = append(c.r.Shown, u.CommitSubject)
+		}
 	}
 	return c.r
 }
@@ -171,5 +183,5 @@ func (c *turnCtx) worked() bool {
 // closed, dropped, fixed or rewritten.
 func (r *Result) Empty() bool {
 	return r.Extraction.Empty() && len(r.Close) == 0 && len(r.Drop) == 0 && len(r.Fixed) == 0 &&
-		len(r.Replaced) == 0 && r.Asked == ""
+		len(r.Replaced) == 0 && r.Asked == "" && len(r.Shown) == 0 && len(r.RemovedFiles) == 0
 }

@@ -50,8 +50,8 @@ func (c *turnCtx) statement(text string) bool {
 	if len(words) < 3 && !hasWide(text) || hasWide(text) && utf8.RuneCountInString(text) < 8 {
 		return false
 	}
-	if narrates(text) || countOpens(text) {
-		return false
+	if narrates(text) || countOpens(text) || matchCue(foldText(text), cueSession) {
+		return false // the agent's next move, a run's count, a remark about this session
 	}
 	return !c.printed(text) && !c.wroteIntoFile(text)
 }

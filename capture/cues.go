@@ -23,6 +23,9 @@ const (
 	cueNarration = "narration" // the agent saying what it does next ("let me", "now I'll"): never memory
 	cueFollowUp  = "followup"  // a prompt that only continues the task under way ("yes", "go on")
 	cueReaction  = "reaction"  // a prompt that opens by reacting to the last answer ("that's better, but…")
+	cuePersona   = "persona"   // a sentence that casts the model ("You are an expert engineer.")
+	cueBroken    = "broken"    // a prompt that reports something does not work ("the drag and drop doesn't work")
+	cueSession   = "session"   // a sentence about this session rather than the project ("in this session")
 )
 
 // cueTable is the vocabulary of one language: for each kind, its words, and examples of

@@ -8,7 +8,7 @@ import (
 // Every cue table's examples: what each kind must recognise, and what it must not.
 func TestCueTables(t *testing.T) {
 	t.Parallel()
-	kinds := []string{cueNext, cueDecisions, cueKnowledge, cueBecause, cueInstead, cueNarration, cueFollowUp, cueReaction}
+	kinds := []string{cueNext, cueDecisions, cueKnowledge, cueBecause, cueInstead, cueNarration, cueFollowUp, cueReaction, cuePersona, cueBroken, cueSession}
 	langs := map[string]bool{}
 	for _, tb := range tables {
 		langs[tb.lang] = true
@@ -50,6 +50,8 @@ func recognises(kind, ex string) bool {
 		return isFollowUp(ex)
 	case cueReaction:
 		return reacts(ex)
+	case cuePersona:
+		return dropPersona(ex) != ex
 	}
 	return matchCue(foldText(ex), kind)
 }

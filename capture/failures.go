@@ -87,6 +87,7 @@ func (f fixes) add(u *transcript.ToolUse, c command) {
 	f[c.key] = true
 	for _, p := range c.parts {
 		f[p] = true
+		f["loose:"+loose(p)] = true
 	}
 	if c.script != "" {
 		f["script:"+c.script] = true
@@ -102,12 +103,32 @@ func (f fixes) fixed(c command) bool {
 	if f[c.key] || c.script != "" && f["script:"+c.script] {
 		return true
 	}
+	if len(c.parts) == 1 && f["loose:"+loose(c.parts[0])] {
+		return true // the same command with other options ("ruff check --fix x.py", "git commit -m other")
+	}
 	for _, p := range c.parts {
 		if !f[p] {
 			return false
 		}
 	}
 	return len(c.parts) > 1
+}
+
+// loose is a command without its options: what it runs on ("ruff check x.py"); for git,
+// its subcommand alone ("git commit").
+func loose(part string) string {
+	w := strings.Fields(part)
+	if len(w) >= 2 && w[0] == "git" {
+		return "git " + w[1]
+	}
+	var out []string
+	for i, a := range w {
+		if i > 0 && strings.HasPrefix(a, "-") {
+			continue
+		}
+		out = append(out, a)
+	}
+	return strings.Join(out, " ")
 }
 
 // realFailure reports a call that failed the project's way: a shell command whose last
@@ -119,12 +140,35 @@ func realFailure(u *transcript.ToolUse) bool {
 	}
 	switch {
 	case u.Name == "Bash":
-		last := lastCommand(u.Command)
-		return len(last) > 0 && !slices.Contains(benign, last[0])
+		return !probe(u)
 	case u.MCP || strings.Contains(u.Name, "__"):
 		return !strings.Contains(u.Name, "carnet")
 	}
 	return false
+}
+
+// probe reports a shell call whose failure answers a question rather than breaks anything:
+// its last command is one that asks (grep finding nothing, test saying no, xargs grep), a
+// git command that only reads (run outside a repository), a curl that prints the status it
+// got (-w), or a cd that found no folder (the agent's slip, retried).
+func probe(u *transcript.ToolUse) bool {
+	cmds := simpleCommands(u.Command)
+	if len(cmds) == 0 {
+		return true
+	}
+	last := cmds[len(cmds)-1]
+	if last[0] == "xargs" && len(last) > 1 {
+		last = last[1:]
+	}
+	switch {
+	case slices.Contains(benign, last[0]):
+		return true
+	case last[0] == "git" && len(last) > 1 && slices.Contains([]string{"status", "branch", "log", "diff", "show", "rev-parse", "remote", "describe", "ls-files", "config"}, last[1]):
+		return strings.Contains(u.Output, "not a git repository") || slices.Contains(last, "--exit-code") || slices.Contains(last, "--quiet")
+	case last[0] == "curl" && (slices.Contains(last, "-w") || slices.Contains(last, "--write-out")):
+		return true
+	}
+	return cmds[0][0] == "cd" && (strings.Contains(u.Output, "cd:") || strings.Contains(u.Output, "cd "))
 }
 
 // exitOnly finds an output that says nothing but the exit status.
@@ -172,6 +216,9 @@ func failuresStep(c *turnCtx) {
 		cmd := c.callCommand(u)
 		if cmd.key == "" {
 			continue
+		}
+		if part := failedPart(u, cmd); part != "" {
+			cmd.short = part
 		}
 		b := fmt.Sprintf(c.w.failedBare, cmd.short)
 		if why := cause(u); why != "" {
@@ -222,6 +269,28 @@ func failuresStep(c *turnCtx) {
 	}
 }
 
+// failedPart names the part of a chain that failed, when the call tells: a commit that made
+// no commit (its hooks refused it), else the part whose program the error names; "" when
+// it does not tell (the chain's last part is the guess).
+func failedPart(u *transcript.ToolUse, cmd command) string {
+	if len(cmd.parts) < 2 {
+		return ""
+	}
+	for _, p := range cmd.parts {
+		w := strings.Fields(p)
+		if len(w) >= 2 && w[0] == "git" && w[1] == "commit" && u.CommitHash == "" {
+			return transcript.ClipWords(p, 80)
+		}
+	}
+	out := strings.ToLower(u.Output)
+	for _, p := range cmd.parts {
+		if w := strings.Fields(p); len(w) > 0 && len(w[0]) > 2 && strings.Contains(out, strings.ToLower(w[0])) {
+			return transcript.ClipWords(p, 80)
+		}
+	}
+	return ""
+}
+
 // parseCommandKey rebuilds the command a session's failure was recorded under.
 func parseCommandKey(key string) command {
 	if strings.HasPrefix(key, "mcp:") || strings.HasPrefix(key, "script-call:") {
@@ -253,7 +322,8 @@ func (c *turnCtx) callCommand(u *transcript.ToolUse) command {
 // errorLine finds a line that reports an error, as runtimes and tools print it.
 var errorLine = regexp.MustCompile(`(^|\s)(\w*(Error|Exception)\b[:\s]|error(\[\w+\])?:|FAILED\b|panic:|fatal:|Traceback)`)
 
-// reportedStep writes an error the user pasted into the prompt: the line that names it.
+// reportedStep writes an error the user reported: the line of a pasted log that names it
+// (without its timestamp), else a prompt that says something does not work.
 func reportedStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
@@ -270,6 +340,13 @@ func reportedStep(c *turnCtx) {
 		}
 	}
 	if best != "" {
-		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.reported, transcript.ClipWords(best, 200)))
+		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.reported, transcript.ClipWords(stamps.ReplaceAllString(best, ""), 200)))
+		return
+	}
+	if c.goal != "" && matchCue(foldText(c.goal), cueBroken) {
+		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.reported, clipGoal(c.goal)))
 	}
 }
+
+// stamps finds what a log line opens with before its message: dates, times, bracketed tags.
+var stamps = regexp.MustCompile(`^(\s*(\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}[T ,]*|\d{1,2}:\d{2}(:\d{2})?(\.\d+)?\s*(AM|PM|Z)?|\[[^\]]{0,60}\])\s*)+`)

@@ -1,6 +1,8 @@
 package capture
 
 import (
+	"cmp"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -26,11 +28,9 @@ func goalStep(c *turnCtx) {
 	c.goal = req
 	switch {
 	case req == "" || isFollowUp(req) || len(contentWords(req)) < 2:
-	case len(c.s.Goals) > 0 && (c.onlyGit() || repeats(c.s.Goals, req) || reacts(req) || c.sameSubject(req)):
+	case len(c.s.Goals) > 0 && (c.onlyGit() || repeats(c.s.Goals, req) || reacts(req) || c.sameSubject(req) || tooShort(req) || !c.worked()):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 		return
-	case len(c.s.Goals) > 0 && strings.HasSuffix(req, "?") && !c.worked():
-		return // a question about the task under way, answered in words
 	default:
 		if c.add(memstore.KeyGoal, clipGoal(req)) > 0 {
 			c.s.rememberGoal(req)
@@ -81,12 +81,53 @@ func request(prompt string) string {
 		}
 		kept = append(kept, t)
 	}
-	r := strings.Join(strings.Fields(strings.Join(kept, " ")), " ")
+	r := strings.Join(strings.Fields(boxDrawing.Replace(strings.Join(kept, " "))), " ")
 	if pasted && len(strings.Fields(r)) < 4 && !hasWide(r) {
 		return "" // "I'm getting:" before a pasted log: the log's error is reported, this says nothing
 	}
-	r = strings.TrimSpace(strings.TrimSuffix(r, ":"))
-	return strings.Trim(r, `"'`)
+	r = dropPersona(strings.TrimSpace(strings.TrimSuffix(r, ":")))
+	if u := urls.ReplaceAllString(r, ""); len(contentWords(u)) < 3 && u != r {
+		return "" // a link and a word or two: what it points to is not the task
+	}
+	return firstSentences(strings.Trim(r, `"'`))
+}
+
+// boxDrawing are the borders a terminal draws around text a person copies from it, and the
+// words that only tune the model ("ultrathink"): none is the request.
+var boxDrawing = strings.NewReplacer("│", " ", "┃", " ", "║", " ", "╭", " ", "╰", " ", "╮", " ", "╯", " ", "─", " ", "ultrathink", "")
+
+// urls finds links in a request.
+var urls = regexp.MustCompile(`https?://\S+`)
+
+// firstSentences keeps a request's first sentence, and the second when the first is short:
+// the rest argues or details what the first asks.
+func firstSentences(r string) string {
+	ss := sentences(r)
+	if len(ss) < 2 {
+		return r
+	}
+	out := ss[0]
+	if utf8.RuneCountInString(out) < 40 || hasWide(out) && utf8.RuneCountInString(out) < 15 {
+		out += " " + ss[1]
+	}
+	return out
+}
+
+// dropPersona drops the sentence a harness prompt opens with to cast the model ("You are
+// an expert frontend engineer."): what follows is the request.
+func dropPersona(r string) string {
+	ss := sentences(r)
+	if len(ss) < 2 || !matchCue(headWords(ss[0], 3), cuePersona) {
+		return r
+	}
+	return strings.TrimSpace(strings.TrimPrefix(r, ss[0]))
+}
+
+// headWords are the first n words of text, folded (the whole text in a language written
+// without spaces).
+func headWords(text string, n int) string {
+	f := strings.Fields(foldText(text))
+	return strings.Join(f[:min(n, len(f))], " ")
 }
 
 // planPrompt opens the prompt Claude Code sends when the user accepts a plan to implement.
@@ -153,9 +194,12 @@ func slugTask(args string) string {
 // planTitle is a plan's first heading, without "Plan:".
 func planTitle(p string) string {
 	for _, l := range lines(p) {
-		h, _, lv, ok := headingText(l)
+		h, rest, lv, ok := headingText(l)
 		if !ok || lv > 3 || h == "" {
 			continue
+		}
+		if rest != "" {
+			h += ": " + rest
 		}
 		for _, pre := range []string{"Plan:", "Plan :", "Implementation Plan:", "Plan -", "Plan —"} {
 			h = strings.TrimSpace(strings.TrimPrefix(h, pre))
@@ -233,6 +277,15 @@ var followUpCues = sync.OnceValue(func() []followUpCue {
 	slices.SortStableFunc(out, func(a, b followUpCue) int { return len(b.text) - len(a.text) })
 	return out
 })
+
+// tooShort reports a request too short to name a task of its own ("Implement the plan.",
+// "Let's implement it"): after a first goal, it goes on with the one under way.
+func tooShort(req string) bool {
+	if hasWide(req) {
+		return utf8.RuneCountInString(req) < 8
+	}
+	return len(contentWords(req)) < 4
+}
 
 // reacts reports a request that opens by reacting to the last answer ("That's almost right.
 // But…", "undo the last change", "still failing"): it goes on with the task under way.
@@ -359,32 +412,81 @@ func refusedByModel(t *transcript.Turn) bool {
 	return strings.HasPrefix(c, "API Error") && strings.Contains(c, "Usage Policy")
 }
 
-// planStep reads the plans the turn accepted (Claude Code's ExitPlanMode, Codex's
-// <proposed_plan>, a prompt to implement a plan): the title is the goal when the prompt
-// gave none, and the choices its decision sections state are decisions.
+// planStep reads the plans of the turn: one the user approved (Claude Code's ExitPlanMode
+// that went through, a prompt to implement a plan, a Codex <proposed_plan> the next prompt
+// takes up) is a decision, its title the goal when the prompt gave none, and the choices
+// its decision sections state are decisions too; one the user turned down is a decision
+// not to go that way.
 func planStep(c *turnCtx) {
 	t := c.t
 	if t.Sidechain {
 		return
 	}
-	var plans []string
+	var approved []string
 	for _, u := range t.Tools {
-		if u.Name == "ExitPlanMode" && u.Plan != "" && u.HasResult && !u.IsError {
-			plans = append(plans, u.Plan)
+		switch {
+		case u.Name != "ExitPlanMode" || u.Plan == "" || !u.HasResult:
+		case !u.IsError:
+			approved = append(approved, u.Plan)
+		case transcript.Refused(u.Output):
+			if title := planTitle(u.Plan); title != "" {
+				c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planRejected, clipGoal(title)))
+			}
 		}
 	}
-	if p := between(t.Closing, "<proposed_plan>", "</proposed_plan>"); p != "" {
-		plans = append(plans, p)
-	}
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(t.Prompt), planPrompt); ok {
-		plans = append(plans, rest)
+		approved = append(approved, rest)
 	}
-	for _, p := range plans {
-		if title := planTitle(p); title != "" && len(c.r.Goal) == 0 && len(c.s.Goals) == 0 {
+	if c.s.Proposed != "" && (isFollowUp(c.goal) || tooShort(c.goal) || reacts(c.goal)) && c.worked() {
+		approved = append(approved, c.s.Proposed) // "Implement the plan."
+	}
+	c.s.Proposed = between(t.Closing, "<proposed_plan>", "</proposed_plan>")
+	for _, p := range approved {
+		title := planTitle(p)
+		if title != "" && len(c.r.Goal) == 0 && len(c.s.Goals) == 0 {
 			if c.add(memstore.KeyGoal, fmt.Sprintf(c.w.plan, clipGoal(title))) > 0 {
 				c.s.rememberGoal(title)
 			}
 		}
+		if title != "" {
+			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planApproved, clipGoal(title)))
+		}
 		c.add(memstore.KeyDecisions, statements(announced(p, cueDecisions), 3)...)
 	}
+	c.answers()
 }
+
+// answers writes the choices the user made answering the agent's questions
+// (AskUserQuestion, request_user_input): each question, by its header, with the answer.
+func (c *turnCtx) answers() {
+	for _, u := range c.t.Tools {
+		if len(u.Questions) == 0 || u.Answer == "" || u.IsError {
+			continue
+		}
+		got := map[string]string{}
+		for _, m := range quotedAnswer.FindAllStringSubmatch(u.Answer, -1) {
+			got[m[1]] = m[2] // Claude Code: "question"="answer"
+		}
+		var coded struct {
+			Answers map[string]struct {
+				Answers []string `json:"answers"`
+			} `json:"answers"`
+		}
+		if json.Unmarshal([]byte(u.Answer), &coded) == nil { // Codex: {"answers": {id: {"answers": […]}}}
+			for id, a := range coded.Answers {
+				got[id] = strings.Join(a.Answers, ", ")
+			}
+		}
+		for _, q := range u.Questions {
+			a := cmp.Or(got[q.Text], got[q.ID])
+			if a == "" || strings.EqualFold(a, "None of the above") || strings.EqualFold(a, "Other") {
+				continue
+			}
+			what := cmp.Or(q.Header, q.Text)
+			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.answered, transcript.ClipWords(what, 80), transcript.ClipWords(a, 200)))
+		}
+	}
+}
+
+// quotedAnswer finds one answer in Claude Code's AskUserQuestion result.
+var quotedAnswer = regexp.MustCompile(`"([^"]+)"="([^"]*)"`)

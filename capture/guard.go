@@ -42,11 +42,10 @@ func Guard(t *transcript.Turn) *transcript.Turn {
 }
 
 // pipedBuildError reports a shell call that exited 0 only because its output went through
-// "| tail" or "| head", while the output shows a compiler error.
+// "| tail" or "| head", while the output shows an error (a compiler's, a traceback's).
 func pipedBuildError(u *transcript.ToolUse) bool {
-	rest, ok := strings.CutPrefix(u.Output, "error")
-	if !ok || u.IsError || u.Name != "Bash" || !strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "[") {
-		return false
+	if u.IsError || u.Name != "Bash" || !strings.Contains(u.Command, "|") || !errorLine.MatchString(u.Output) {
+		return false // most calls: no pipe, or the output says no error
 	}
 	cmds := simpleCommands(u.Command)
 	if len(cmds) < 2 || len(cmds[0]) == 0 {

@@ -207,3 +207,80 @@ func TestEvidence(t *testing.T) {
 		t.Errorf("problems = %q", r.Problems)
 	}
 }
+
+// An error the user reports is a problem: the log line that names it, without its
+// timestamp, or the sentence that says something does not work.
+func TestReportedErrors(t *testing.T) {
+	t.Parallel()
+	r := Capture(turn("still issues\n11/7/2025, 2:27:56 PM [CONVEX M(config:update)] ArgumentValidationError: Object contains extra field `x`", "Fixed.", edit("/repo/a.ts")), &Session{}, "en")
+	if !slices.Equal(r.Problems, []string{"Error reported: ArgumentValidationError: Object contains extra field `x`"}) {
+		t.Errorf("pasted: %q", r.Problems)
+	}
+	r = Capture(turn("The drag and drop doesn't seem to be working. Try again.", "Rewrote it.", edit("/repo/a.ts")), &Session{}, "en")
+	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "drag and drop") {
+		t.Errorf("prose: %q", r.Problems)
+	}
+}
+
+// When the session ends, what it leaves open is an open item: the question its last answer
+// asks, a failure no later call fixed, a turn cut in the middle.
+func TestSessionEnding(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	Capture(turn("Build it", "Broken.", bash("1", "npm run build", "TypeError: generate is not a function", true)), s, "en")
+	end := turn("Build it", "I prepared four commits.\n\nWould you like me to proceed with creating these commits?")
+	end.SessionEnded = true
+	r := Capture(end, s, "en")
+	want := []string{"Question left unanswered: Would you like me to proceed with creating these commits?",
+		"Still failing when the session ended: `npm run build` failed: TypeError: generate is not a function"}
+	if !slices.Equal(r.Next, want) {
+		t.Errorf("next = %q", r.Next)
+	}
+	cut := turn("Implement the plan.", "", bash("2", "./export.sh", "ok", false))
+	cut.SessionEnded = true
+	s = &Session{Goals: []string{"Rewrite the grant application"}}
+	r = Capture(cut, s, "en")
+	if !slices.Equal(r.Next, []string{"Resume the interrupted work: Rewrite the grant application"}) {
+		t.Errorf("cut = %q", r.Next)
+	}
+}
+
+// What made a failing command work is a fact: a variant of it that went through, or the one
+// command run before it went through, with no change to the files in between.
+func TestUnblocked(t *testing.T) {
+	t.Parallel()
+	r := Capture(turn("install the skill", "Done.",
+		bash("1", "a-sdlc install --force", "(eval):1: command not found: a-sdlc", true),
+		bash("2", "uv run a-sdlc install --force", "Installed 12 templates", false)), &Session{}, "en")
+	if !slices.Equal(r.Knowledge, []string{"`a-sdlc install --force` fails here ((eval):1: command not found: a-sdlc); `uv run a-sdlc install --force` works"}) {
+		t.Errorf("variant: %q", r.Knowledge)
+	}
+	r = Capture(turn("run the analysis", "Done.",
+		bash("1", "python3 analyze.py", "ModuleNotFoundError: No module named 'scipy'", true),
+		bash("2", "pip install scipy", "Successfully installed scipy", false),
+		bash("3", "python3 analyze.py", "wrote report.csv", false)), &Session{}, "en")
+	if !slices.Equal(r.Knowledge, []string{"`python3 analyze.py` only went through after `pip install scipy` (before: ModuleNotFoundError: No module named 'scipy')"}) {
+		t.Errorf("unblocked: %q", r.Knowledge)
+	}
+}
+
+// The user's choices are decisions: a plan approved (or turned down), the answers to the
+// agent's questions, in Claude Code's and Codex's shapes.
+func TestChoices(t *testing.T) {
+	t.Parallel()
+	plan := &transcript.ToolUse{Name: "ExitPlanMode", Plan: "# Plan: Live config refresh\n\n## Steps\n- add refresh", HasResult: true}
+	ask := &transcript.ToolUse{Name: "AskUserQuestion", HasResult: true, Questions: []transcript.Question{{Header: "Approach", Text: "Which approach?"}},
+		Answer: `User has answered your questions: "Which approach?"="Optimistic UI". You can now continue with the user's answers in mind.`}
+	r := Capture(turn("refresh the config", "Done.", plan, ask, edit("/repo/a.py")), &Session{}, "en")
+	if !slices.Equal(r.Decisions, []string{"Plan approved: Live config refresh", "Chosen (Approach): Optimistic UI"}) {
+		t.Errorf("claude: %q", r.Decisions)
+	}
+	codex := &transcript.ToolUse{Name: "request_user_input", HasResult: true, Questions: []transcript.Question{{ID: "deadline", Header: "Deadline", Text: "Which deadline?"}},
+		Answer: `{"answers":{"deadline":{"answers":["1 August 2026"]}}}`}
+	s := &Session{}
+	Capture(turn("write the application", "<proposed_plan>\n# Grant reapplication\n- rewrite\n</proposed_plan>", codex), s, "en")
+	r = Capture(turn("Implement the plan.", "Done.", edit("/repo/app.md")), s, "en")
+	if !slices.Equal(r.Decisions, []string{"Plan approved: Grant reapplication"}) {
+		t.Errorf("codex plan: %q", r.Decisions)
+	}
+}

@@ -17,6 +17,7 @@ type Session struct {
 	Next      []string          `json:"next,omitempty"`       // the items of the last closing text's next-steps list
 	Failed    map[string]string `json:"failed,omitempty"`     // command key → the open failure bullet written for it
 	Half      []string          `json:"half,omitempty"`       // half-done work written (a refused commit, a failed push)
+	Proposed  string            `json:"proposed,omitempty"`   // the plan the last answer proposed (a Codex <proposed_plan>)
 }
 
 // task is one of Claude Code's numbered tasks (TaskCreate, TaskUpdate).

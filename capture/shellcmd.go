@@ -1,74 +1,49 @@
 package capture
 
 import (
-	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
+	"carnet/shell"
 )
 
-// simpleCommands parses a shell command line and returns its simple commands, each as its
-// words (literal parts only, quotes removed), in order: "cd web && npm test | tail -5"
-// gives [cd web] [npm test] [tail -5]. A `bash -lc '…'` runs its script, whose commands
-// are returned instead. A line that does not parse is split on spaces, as one command.
+// simpleCommands reads a shell command line (through carnet's one shell parser, package
+// shell) into its simple commands, each as its words, in order: "cd web && npm test | tail
+// -5" gives [cd web] [npm test] [tail -5]. A `bash -lc '…'` runs its script, whose commands
+// are returned instead; commands nested in a substitution ($(…)) are left out.
 func simpleCommands(line string) [][]string {
-	f, err := syntax.NewParser(syntax.KeepComments(false)).Parse(strings.NewReader(line), "")
-	if err != nil {
-		if w := strings.Fields(line); len(w) > 0 {
-			return [][]string{w}
-		}
-		return nil
-	}
 	var out [][]string
-	syntax.Walk(f, func(n syntax.Node) bool {
-		call, ok := n.(*syntax.CallExpr)
-		if !ok {
-			return true
+	for _, c := range shell.Parse(line).Commands {
+		if c.Nested || len(c.Words) == 0 {
+			continue
 		}
-		var words []string
-		for _, w := range call.Args {
-			words = append(words, literal(w))
+		if script, d := shell.Script(c.Words); script != "" && d != shell.Sh || isShellC(c.Words) {
+			for _, in := range shell.ParseAs(script, d).Commands {
+				if !in.Nested && len(in.Words) > 0 {
+					out = append(out, in.Words)
+				}
+			}
+			continue
 		}
-		if len(words) >= 3 && (words[0] == "bash" || words[0] == "sh" || words[0] == "zsh") && strings.HasPrefix(words[1], "-") && strings.Contains(words[1], "c") {
-			out = append(out, simpleCommands(words[2])...)
-			return false
-		}
-		if len(words) > 0 {
-			out = append(out, words)
-		}
-		return true
-	})
+		out = append(out, c.Words)
+	}
 	return out
 }
 
-// literal is a word's text with its quotes removed; expansions keep their source.
-func literal(w *syntax.Word) string {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				if l, ok := q.(*syntax.Lit); ok {
-					b.WriteString(l.Value)
-				} else {
-					b.WriteString("$…")
-				}
-			}
-		default:
-			b.WriteString("$…")
-		}
+// isShellC reports a shell run with a script to read (bash -lc '…').
+func isShellC(words []string) bool {
+	if len(words) < 3 {
+		return false
 	}
-	return b.String()
+	switch words[0] {
+	case "bash", "sh", "zsh", "dash", "ksh":
+		return len(words[1]) > 1 && words[1][0] == '-' && words[1][1] != '-' && containsC(words[1])
+	}
+	return false
 }
 
-// lastCommand is the simple command whose exit status a line returns: the last one.
-func lastCommand(line string) []string {
-	cmds := simpleCommands(line)
-	if len(cmds) == 0 {
-		return nil
+func containsC(flag string) bool {
+	for _, r := range flag {
+		if r == 'c' {
+			return true
+		}
 	}
-	return cmds[len(cmds)-1]
+	return false
 }

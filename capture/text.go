@@ -141,7 +141,7 @@ func lines(text string) []string {
 
 // sentenceEnd finds where sentences end: ". ", "! ", "? " before a capital or a digit, and
 // the full stops of Chinese and Japanese.
-var sentenceEnd = regexp.MustCompile(`[.!?](\s+)[\p{Lu}\d"'«(\x60]|[。！？]`)
+var sentenceEnd = regexp.MustCompile(`[.!?](\s+)[\p{Lu}\d"'«(\x60\p{Hangul}\p{Han}\p{Hiragana}\p{Katakana}]|[。！？]`)
 
 // sentences splits prose into sentences, leaving inline code and "e.g." alone.
 func sentences(text string) []string {

@@ -2,6 +2,7 @@ package capture
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -219,12 +220,49 @@ func (c *turnCtx) interrupted() {
 	case apiFail:
 		first, _, _ := strings.Cut(closing, "\n")
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
-	case t.Interrupted && c.worked():
-		c.add(memstore.KeyProblems, c.w.userStop)
+	case t.Interrupted && c.worked(), t.SessionEnded && strings.TrimSpace(t.Closing) == "" && len(t.Tools) > 0:
+		c.add(memstore.KeyProblems, c.w.userStop) // stopped by the user, or the session ended in the middle of the turn
 	default:
 		return
 	}
-	if len(c.r.Next) == 0 && c.goal != "" && c.worked() {
-		c.add(memstore.KeyNext, fmt.Sprintf(c.w.resume, clipGoal(c.goal)))
+	goal := c.goal
+	if tooShort(goal) && len(c.s.Goals) > 0 {
+		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.": the task it continues
 	}
+	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded) {
+		c.add(memstore.KeyNext, fmt.Sprintf(c.w.resume, clipGoal(goal)))
+	}
+}
+
+// endingStep writes, when the session ends, what it leaves open that no list says: the
+// question its last answer asks the user (an offer to go on, a choice to make), and the
+// failures of the session no later call fixed.
+func endingStep(c *turnCtx) {
+	t := c.t
+	if !t.SessionEnded || t.Sidechain {
+		return
+	}
+	if q := lastQuestion(t.Closing); q != "" {
+		c.add(memstore.KeyNext, fmt.Sprintf(c.w.unanswered, q))
+	}
+	for _, f := range slices.Sorted(maps.Values(c.s.Failed)) {
+		c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, f))
+	}
+}
+
+// lastQuestion is the question a text ends with, when its last paragraph is one ("Would you
+// like me to create these commits?"), or "".
+func lastQuestion(text string) string {
+	for _, raw := range slices.Backward(lines(text)) {
+		l := strings.TrimSpace(stripMarkup(raw))
+		if l == "" {
+			continue
+		}
+		if !strings.HasSuffix(l, "?") && !strings.HasSuffix(l, "？") || len(contentWords(l)) < 4 && !hasWide(l) {
+			return ""
+		}
+		ss := sentences(l)
+		return clip(ss[len(ss)-1], maxItem)
+	}
+	return ""
 }

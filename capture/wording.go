@@ -14,6 +14,10 @@ type wording struct {
 	resume, interrupted, userStop   string
 	plan                            string
 	verified, tried                 string
+	unanswered, stillFailing        string
+	unblocked, variant              string
+	planApproved, planRejected      string
+	answered, repoCreated           string
 }
 
 var wordings = map[string]wording{
@@ -25,6 +29,9 @@ var wordings = map[string]wording{
 		commitRefused: "Commit refusé, à refaire : %s", pushFailed: "Push échoué, à refaire : %s",
 		resume: "Reprendre le travail interrompu : %s", interrupted: "Tour interrompu : %s",
 		userStop: "Tour interrompu par l'utilisateur", plan: "Plan : %s",
+		planApproved: "Plan approuvé : %s", planRejected: "Plan refusé par l'utilisateur : %s", answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
+		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
+		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s",
 		verified: " (vérifié : %s)", tried: "essayé, sans effet : modifier %s (`%s` échoue toujours : %s)"},
 	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ",
 		commit: "Commit %s: %s", commitNoHash: "Commit: %s",
@@ -34,6 +41,9 @@ var wordings = map[string]wording{
 		commitRefused: "Commit refused, to redo: %s", pushFailed: "Push failed, to redo: %s",
 		resume: "Resume the interrupted work: %s", interrupted: "Turn interrupted: %s",
 		userStop: "Turn interrupted by the user", plan: "Plan: %s",
+		planApproved: "Plan approved: %s", planRejected: "Plan turned down by the user: %s", answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
+		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
+		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s",
 		verified: " (verified: %s)", tried: "tried, no effect: changing %s (`%s` still fails: %s)"},
 }
 

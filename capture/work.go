@@ -1,6 +1,8 @@
 package capture
 
 import (
+	"carnet/shell"
+	"cmp"
 	"fmt"
 	"path"
 	"regexp"
@@ -18,44 +20,55 @@ func filesStep(c *turnCtx) {
 	seen := map[string]bool{}
 	removed := c.removedLater()
 	for i, u := range c.t.Tools {
-		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
+		if u.HasResult && u.IsError {
 			continue
 		}
-		p, inside := c.fx.Rel(u.FilePath)
-		if !inside || p == "" || p == "." || seen[p] {
-			continue
+		var paths []string
+		switch {
+		case u.Edits() && u.FilePath != "" && !u.Deleted:
+			paths = []string{u.FilePath}
+		case u.Name == "Bash" && u.HasResult:
+			paths = shell.Parse(u.Command).Writes() // cat > x, sed -i, tee, mv, cp
 		}
-		if r, ok := removed[p]; ok && r > i && u.Created {
-			continue // a helper written then removed: not one of the turn's files
-		}
-		seen[p] = true
-		if u.Name == "Write" && u.Created {
-			created = append(created, p)
-		} else {
-			changed = append(changed, p)
+		for _, path := range paths {
+			p, inside := c.fx.Rel(path)
+			if !inside || p == "" || p == "." || seen[p] {
+				continue
+			}
+			if r, ok := removed[p]; ok && r > i {
+				continue // written then removed in the turn: a helper, or a file the turn took out
+			}
+			seen[p] = true
+			if u.Name == "Write" && u.Created {
+				created = append(created, p)
+			} else {
+				changed = append(changed, p)
+			}
 		}
 	}
+	for p := range removed {
+		c.r.RemovedFiles = append(c.r.RemovedFiles, p)
+	}
+	slices.Sort(c.r.RemovedFiles)
 	c.add(memstore.KeyWork, FileListBullets(c.w.created, created)...)
 	c.add(memstore.KeyWork, FileListBullets(c.w.changed, changed)...)
 }
 
-// removedLater maps the files a shell command of the turn removed (rm) to that call's index.
+// removedLater maps the files the turn removed (rm, git rm, an apply_patch's Delete File)
+// to the index of the call that removed them.
 func (c *turnCtx) removedLater() map[string]int {
 	out := map[string]int{}
 	for i, u := range c.t.Tools {
-		if u.Name != "Bash" || u.IsError {
-			continue
+		var paths []string
+		switch {
+		case u.Deleted && !(u.HasResult && u.IsError):
+			paths = []string{u.FilePath}
+		case u.Name == "Bash" && u.HasResult && !u.IsError:
+			paths = shell.Parse(u.Command).Removes()
 		}
-		for _, cmd := range simpleCommands(u.Command) {
-			if len(cmd) < 2 || cmd[0] != "rm" {
-				continue
-			}
-			for _, a := range cmd[1:] {
-				if !strings.HasPrefix(a, "-") {
-					if p, inside := c.fx.Rel(a); inside {
-						out[p] = i
-					}
-				}
+		for _, path := range paths {
+			if p, inside := c.fx.Rel(path); inside && p != "" && p != "." {
+				out[p] = i
 			}
 		}
 	}
@@ -178,6 +191,31 @@ func commitsStep(c *turnCtx) {
 		}
 	}
 }
+
+// reposStep names the repositories the turn created: `gh repo create NAME`, a GitHub MCP
+// create_repository that went through.
+func reposStep(c *turnCtx) {
+	for _, u := range c.t.Tools {
+		if !u.HasResult || u.IsError {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(u.Name, "create_repository"):
+			if m := repoURL.FindStringSubmatch(u.Output); m != nil {
+				c.add(memstore.KeyWork, fmt.Sprintf(c.w.repoCreated, cmp.Or(m[1], m[2])))
+			}
+		case u.Name == "Bash" && strings.Contains(u.Command, "gh repo create"):
+			for _, cmd := range simpleCommands(u.Command) {
+				if len(cmd) >= 4 && cmd[0] == "gh" && cmd[1] == "repo" && cmd[2] == "create" && !strings.HasPrefix(cmd[3], "-") {
+					c.add(memstore.KeyWork, fmt.Sprintf(c.w.repoCreated, cmd[3]))
+				}
+			}
+		}
+	}
+}
+
+// repoURL finds a GitHub repository's name in an API answer.
+var repoURL = regexp.MustCompile(`"full_name":\s*"([^"]+)"|github\.com/([\w.-]+/[\w.-]+)`)
 
 // isCommit reports a command line that runs git commit.
 func isCommit(line string) bool { return runsGit(line, "commit") }

@@ -98,6 +98,10 @@ type toolInput struct {
 	Status       scalar `json:"status"`
 	PullNumber   scalar `json:"pullNumber"`
 	Message      string `json:"message"`
+	Questions    []struct {
+		Question string `json:"question"`
+		Header   string `json:"header"`
+	} `json:"questions"` // AskUserQuestion
 }
 
 // scalar is a tool input that an agent may send as a string or as a number; anything else
@@ -186,6 +190,9 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 				r.commitHash, r.commitSubject = commitSubject(txt)
 				r.apiCommit = apiCommit(txt)
 				r.scripts = scriptsRun(txt)
+				if strings.Contains(txt[:min(len(txt), 200)], "answered") {
+					r.answer = Clip(txt, maxAnswer) // the user's answers to AskUserQuestion
+				}
 				c.results[b.ToolUseID] = r
 			}
 		case "text":
@@ -277,6 +284,9 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 			if GitHubCommitTool(b.Name) {
 				u.Subject = firstLine(CleanText(b.Input.Message))
 			}
+			for _, q := range b.Input.Questions {
+				u.Questions = append(u.Questions, Question{Header: CleanText(q.Header), Text: CleanText(q.Question)})
+			}
 			if b.Name == "Write" && strings.HasSuffix(strings.ToLower(u.FilePath), ".md") {
 				u.Doc = CleanText(Clip(b.Input.Content, maxDoc))
 			}
@@ -307,6 +317,9 @@ func (c *collector) finish() {
 		if r, ok := c.results[u.ID]; ok {
 			u.HasResult, u.IsError, u.Output, u.Created = true, r.isError, r.output, r.created
 			u.Scripts = r.scripts
+			if len(u.Questions) > 0 {
+				u.Answer = CleanText(r.answer)
+			}
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
 			if GitHubCommitTool(u.Name) && !r.isError {
 				u.CommitHash, u.CommitSubject = r.apiCommit, u.Subject

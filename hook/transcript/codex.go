@@ -180,7 +180,11 @@ func (c *codexCollector) item(p *codexPayload, ts time.Time) bool {
 		}
 	case "function_call_output", "custom_tool_call_output":
 		if _, ok := c.results[p.CallID]; !ok && p.CallID != "" {
-			c.results[p.CallID] = parseCodexOutput(p.Output)
+			r := parseCodexOutput(p.Output)
+			if bytes.Contains(p.Output, []byte("answers")) {
+				r.answer = Clip(codexAnswerText(p.Output), maxAnswer) // request_user_input's answers
+			}
+			c.results[p.CallID] = r
 		}
 	case "function_call":
 		c.call(p.CallID, p.Name, p.Arguments, ts)
@@ -238,11 +242,23 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 			Step   string `json:"step"`
 			Status string `json:"status"`
 		} `json:"plan"` // update_plan: the whole plan, each time
+		Questions []struct {
+			ID       string `json:"id"`
+			Header   string `json:"header"`
+			Question string `json:"question"`
+		} `json:"questions"` // request_user_input
 	}
 	_ = json.Unmarshal([]byte(arguments), &args)
 	switch name {
 	case "apply_patch":
 		c.patch(id, cmp.Or(args.Input, args.Patch), ts)
+		return
+	case "request_user_input":
+		u := &ToolUse{ID: id, Name: name, Time: ts}
+		for _, q := range args.Questions {
+			u.Questions = append(u.Questions, Question{ID: q.ID, Header: CleanText(q.Header), Text: CleanText(q.Question)})
+		}
+		c.tools = append(c.tools, u)
 		return
 	case "update_plan":
 		u := &ToolUse{ID: id, Name: "TodoWrite", Todos: []Todo{}, Time: ts}
@@ -323,11 +339,21 @@ func patchedFiles(id, patch string, ts time.Time) []*ToolUse {
 			if rest, ok := strings.CutPrefix(l, h.prefix); ok && strings.TrimSpace(rest) != "" {
 				u := &ToolUse{ID: id, Name: h.name, FilePath: CleanText(strings.TrimSpace(rest)), Time: ts}
 				u.Created = h.name == "Write"
+				u.Deleted = h.prefix == "*** Delete File: "
 				uses = append(uses, u)
 			}
 		}
 	}
 	return uses
+}
+
+// codexAnswerText is a function call's output as text: a JSON string's value, else the JSON.
+func codexAnswerText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return string(raw)
 }
 
 // patchEvent records the files a patch_apply_begin or _end event names that no tool call of
@@ -376,6 +402,9 @@ func (c *codexCollector) finish() {
 	c.reading.finish(func(u *ToolUse) {
 		if r, ok := c.results[u.ID]; ok && u.ID != "" {
 			u.HasResult, u.IsError, u.Output = true, r.isError || r.script && reportsOwnError(u.Command, r.output), r.output
+			if len(u.Questions) > 0 {
+				u.Answer = CleanText(r.answer)
+			}
 			u.CommitHash, u.CommitSubject = r.commitHash, r.commitSubject
 			u.Scripts = r.scripts
 		}

@@ -51,21 +51,24 @@ type Turn struct {
 type ToolUse struct {
 	ID          string
 	Name        string
-	FilePath    string // Edit, Write, MultiEdit, NotebookEdit, Read
-	Command     string // Bash
-	Description string // Bash
-	Todos       []Todo // TodoWrite
-	Plan        string // ExitPlanMode: the plan shown to the user
-	Doc         string // Write of a Markdown file (a plan, a spec, notes): its text, at most maxDoc bytes
-	Subject     string // a pull request's title, a commit's message (GitHub MCP tools)
-	PullNumber  string // GitHub MCP tools: the pull request
-	Task        *Task  // TaskCreate, TaskUpdate (Claude Code 2.1's task list, one item per call)
+	FilePath    string     // Edit, Write, MultiEdit, NotebookEdit, Read
+	Command     string     // Bash
+	Description string     // Bash
+	Todos       []Todo     // TodoWrite
+	Plan        string     // ExitPlanMode: the plan shown to the user
+	Doc         string     // Write of a Markdown file (a plan, a spec, notes): its text, at most maxDoc bytes
+	Subject     string     // a pull request's title, a commit's message (GitHub MCP tools)
+	PullNumber  string     // GitHub MCP tools: the pull request
+	Task        *Task      // TaskCreate, TaskUpdate (Claude Code 2.1's task list, one item per call)
+	Questions   []Question // AskUserQuestion, request_user_input: what the agent asked
+	Answer      string     // their result: the user's answers, at most maxAnswer bytes
 	Time        time.Time
 
 	HasResult bool
 	IsError   bool
 	Output    string // the first useful line of the result
 	Created   bool   // Write reported a new file
+	Deleted   bool   // an apply_patch's "*** Delete File:"
 	MCP       bool   // a tool of an MCP server whose name does not say so (Gemini's failed calls)
 
 	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line, or a GitHub MCP commit
@@ -78,6 +81,12 @@ type ToolUse struct {
 // ID and the new status (pending, in_progress, completed, deleted), the subject when renamed.
 type Task struct {
 	ID, Subject, Status string
+}
+
+// Question is one question the agent put to the user through its tool for that, with the
+// options it offered.
+type Question struct {
+	ID, Header, Text string
 }
 
 // Todo is one item of a TodoWrite list.
@@ -135,7 +144,11 @@ type toolResult struct {
 	apiCommit                 string // the commit a GitHub API answer reports (GitHub MCP tools)
 
 	scripts []string
+	answer  string // the head of the text, for a question's answers (see ToolUse.Answer)
 }
+
+// maxAnswer bounds the text of a question tool's result that a ToolUse keeps.
+const maxAnswer = 4 << 10
 
 // settlePoll is how often a lagging transcript is re-read.
 const settlePoll = 100 * time.Millisecond

@@ -2,6 +2,7 @@ package capture
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -41,6 +42,9 @@ type cueTable struct {
 // foldText is the form cues are compared in: lower case, accents dropped, emoji, markup and
 // punctuation turned into spaces, spaces collapsed.
 func foldText(s string) string {
+	if f, ok := foldASCII(s); ok {
+		return f
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := true
@@ -64,6 +68,53 @@ func foldText(s string) string {
 	return strings.TrimSpace(b.String())
 }
 
+// foldASCII is foldText for ASCII text, without the Unicode normalisation; ok is false for
+// any other text.
+func foldASCII(s string) (string, bool) {
+	b := make([]byte, 0, len(s))
+	space := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return "", false
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+			space = false
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '\'':
+			b = append(b, c)
+			space = false
+		default:
+			if !space {
+				b = append(b, ' ')
+				space = true
+			}
+		}
+	}
+	return strings.TrimSpace(string(b)), true
+}
+
+// folded are every table's cues, folded once: kind → (cue, written with spaces).
+var folded = sync.OnceValue(func() map[string][]foldedCue {
+	out := map[string][]foldedCue{}
+	for _, t := range tables {
+		for kind, cs := range t.cues {
+			for _, c := range cs {
+				if f := foldText(c); f != "" {
+					out[kind] = append(out[kind], foldedCue{f, t.latin && !hasWide(f)})
+				}
+			}
+		}
+	}
+	return out
+})
+
+// foldedCue is a cue as matching compares it.
+type foldedCue struct {
+	text  string
+	words bool // matched as whole words
+}
+
 // hasWide reports text written without spaces between words (Chinese, Japanese).
 func hasWide(s string) bool {
 	for _, r := range s {
@@ -76,12 +127,10 @@ func hasWide(s string) bool {
 
 // matchCue reports whether folded text holds one of kind's cues: as whole words in
 // languages written with spaces, anywhere in those written without.
-func matchCue(folded, kind string) bool {
-	for _, t := range tables {
-		for _, c := range t.cues[kind] {
-			if containsCue(folded, c, t.latin) {
-				return true
-			}
+func matchCue(text, kind string) bool {
+	for _, c := range folded()[kind] {
+		if containsCue(text, c.text, c.words) {
+			return true
 		}
 	}
 	return false
@@ -89,11 +138,10 @@ func matchCue(folded, kind string) bool {
 
 // containsCue reports folded holding the folded cue c (whole words when words).
 func containsCue(folded, c string, words bool) bool {
-	c = foldText(c)
 	if c == "" {
 		return false
 	}
-	if !words || hasWide(c) {
+	if !words {
 		return strings.Contains(folded, c)
 	}
 	for i := 0; ; {
@@ -121,14 +169,11 @@ func headingKind(heading string) string {
 	}
 	best, bestLen := "", 0
 	for _, kind := range []string{cueNext, cueDecisions, cueKnowledge} {
-		for _, t := range tables {
-			for _, c := range t.cues[kind] {
-				fc := foldText(c)
-				if !headingHolds(f, fc, t.latin) || len(fc) <= bestLen {
-					continue
-				}
-				best, bestLen = kind, len(fc) // the longest cue wins: "root cause" over "cause"
+		for _, c := range folded()[kind] {
+			if !headingHolds(f, c.text, c.words) || len(c.text) <= bestLen {
+				continue
 			}
+			best, bestLen = kind, len(c.text) // the longest cue wins: "root cause" over "cause"
 		}
 	}
 	return best
@@ -139,7 +184,7 @@ func headingHolds(f, c string, words bool) bool {
 	if c == "" {
 		return false
 	}
-	if !words || hasWide(c) {
+	if !words {
 		return strings.Contains(f, c) && utf8.RuneCountInString(f) <= utf8.RuneCountInString(c)+10
 	}
 	i := strings.Index(" "+f+" ", " "+c+" ")

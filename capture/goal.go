@@ -291,20 +291,11 @@ func tooShort(req string) bool {
 // But…", "undo the last change", "still failing"): it goes on with the task under way.
 func reacts(req string) bool {
 	f := foldText(req)
-	head := strings.Join(strings.Fields(f)[:min(4, len(strings.Fields(f)))], " ")
-	for _, t := range tables {
-		for _, cue := range t.cues[cueReaction] {
-			fc := foldText(cue)
-			if fc == "" {
-				continue
-			}
-			if t.latin && !hasWide(fc) {
-				if strings.HasPrefix(head+" ", fc+" ") {
-					return true
-				}
-			} else if strings.HasPrefix(f, fc) {
-				return true
-			}
+	fields := strings.Fields(f)
+	head := strings.Join(fields[:min(4, len(fields))], " ") + " "
+	for _, c := range folded()[cueReaction] {
+		if c.words && strings.HasPrefix(head, c.text+" ") || !c.words && strings.HasPrefix(f, c.text) {
+			return true
 		}
 	}
 	return false

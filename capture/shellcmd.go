@@ -2,6 +2,7 @@ package capture
 
 import (
 	"carnet/shell"
+	"sync"
 )
 
 // simpleCommands reads a shell command line (through carnet's one shell parser, package
@@ -9,8 +10,11 @@ import (
 // -5" gives [cd web] [npm test] [tail -5]. A `bash -lc '…'` runs its script, whose commands
 // are returned instead; commands nested in a substitution ($(…)) are left out.
 func simpleCommands(line string) [][]string {
+	if cmds, ok := parsed.get(line); ok {
+		return cmds
+	}
 	var out [][]string
-	for _, c := range shell.Parse(line).Commands {
+	for _, c := range parseLine(line).Commands {
 		if c.Nested || len(c.Words) == 0 {
 			continue
 		}
@@ -24,8 +28,49 @@ func simpleCommands(line string) [][]string {
 		}
 		out = append(out, c.Words)
 	}
+	parsed.put(line, out)
 	return out
 }
+
+// parseLine is shell.Parse, remembered: a turn's steps read each command line several times.
+func parseLine(line string) *shell.Line {
+	if l, ok := lineCache.get(line); ok {
+		return l
+	}
+	l := shell.Parse(line)
+	lineCache.put(line, l)
+	return l
+}
+
+// memo is a small map of what parsing a command line gave, emptied when it grows past
+// memoMax: the lines of a turn, a few hundred at most.
+type memo[T any] struct {
+	mu sync.Mutex
+	m  map[string]T
+}
+
+const memoMax = 1024
+
+func (c *memo[T]) get(k string) (T, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *memo[T]) put(k string, v T) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= memoMax {
+		c.m = map[string]T{}
+	}
+	c.m[k] = v
+}
+
+var (
+	parsed    memo[[][]string]
+	lineCache memo[*shell.Line]
+)
 
 // isShellC reports a shell run with a script to read (bash -lc '…').
 func isShellC(words []string) bool {

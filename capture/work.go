@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"carnet/shell"
 	"cmp"
 	"fmt"
 	"path"
@@ -28,7 +27,7 @@ func filesStep(c *turnCtx) {
 		case u.Edits() && u.FilePath != "" && !u.Deleted:
 			paths = []string{u.FilePath}
 		case u.Name == "Bash" && u.HasResult:
-			paths = shell.Parse(u.Command).Writes() // cat > x, sed -i, tee, mv, cp
+			paths = parseLine(u.Command).Writes() // cat > x, sed -i, tee, mv, cp
 		}
 		for _, path := range paths {
 			p, inside := c.fx.Rel(path)
@@ -64,7 +63,7 @@ func (c *turnCtx) removedLater() map[string]int {
 		case u.Deleted && !(u.HasResult && u.IsError):
 			paths = []string{u.FilePath}
 		case u.Name == "Bash" && u.HasResult && !u.IsError:
-			paths = shell.Parse(u.Command).Removes()
+			paths = parseLine(u.Command).Removes()
 		}
 		for _, path := range paths {
 			if p, inside := c.fx.Rel(path); inside && p != "" && p != "." {

@@ -522,7 +522,7 @@ func (r *runner) saveSession(t *transcript.Turn, s *capture.Session) {
 	if home == nil || t.SessionID == "" {
 		return
 	}
-	if err := home.WriteState(sessionPath(t.SessionID), s.Bytes()); err != nil {
+	if err := home.WriteStateLoose(sessionPath(t.SessionID), s.Bytes()); err != nil {
 		r.logf("session state: %v", err)
 	}
 }

@@ -410,7 +410,10 @@ func (p *Project) AppendDebug(name string, line []byte, max int64) error {
 // folders. It refuses a path that is a symbolic link or lies under one: the rename would
 // replace the link with a file. Callers hold the project's lock, so the check holds until
 // the rename.
-func (f *folder) writeFile(rel string, data []byte) error {
+func (f *folder) writeFile(rel string, data []byte) error { return f.writeFileSync(rel, data, true) }
+
+// writeFileSync is writeFile, syncing to disk only when sync is set (see writeAtomicSync).
+func (f *folder) writeFileSync(rel string, data []byte, sync bool) error {
 	in, err := f.check(rel)
 	if err != nil {
 		return err
@@ -425,7 +428,7 @@ func (f *folder) writeFile(rel string, data []byte) error {
 		}
 		mode = st.Mode().Perm()
 	}
-	return writeAtomic(f.Root, in, data, mode)
+	return writeAtomicSync(f.Root, in, data, mode, sync)
 }
 
 // rename moves from to to (both workspace-relative, in the folder), refusing links on
@@ -449,6 +452,12 @@ func (f *folder) rename(from, to string) error {
 // (which must exist), synced and renamed over the target, so that a reader or a crash never
 // sees a half-written file.
 func writeAtomic(root *os.Root, rel string, data []byte, mode fs.FileMode) error {
+	return writeAtomicSync(root, rel, data, mode, true)
+}
+
+// writeAtomicSync is writeAtomic, syncing the file to disk before the rename only when sync
+// is set: bookkeeping a crash may lose (the debug folder's state) need not wait for the disk.
+func writeAtomicSync(root *os.Root, rel string, data []byte, mode fs.FileMode, sync bool) error {
 	dir := filepath.Dir(rel)
 	tmp := filepath.Join(dir, "."+filepath.Base(rel)+".tmp-"+rand.Text()[:12])
 	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
@@ -468,8 +477,10 @@ func writeAtomic(root *os.Root, rel string, data []byte, mode fs.FileMode) error
 	if err := f.Chmod(mode); err != nil {
 		return err
 	}
-	if err := f.Sync(); err != nil {
-		return err
+	if sync {
+		if err := f.Sync(); err != nil {
+			return err
+		}
 	}
 	if err := f.Close(); err != nil {
 		return err
@@ -514,7 +525,15 @@ func (p *Project) readStateUncounted(name string) ([]byte, error) {
 // WriteState writes data atomically to the file name of the project's debug folder (made,
 // with its .gitignore, when missing). It never writes through a symbolic link: a link
 // planted in the debug folder, or on the way to it, is refused, not followed.
-func (p *Project) WriteState(name string, data []byte) error {
+func (p *Project) WriteState(name string, data []byte) error { return p.writeState(name, data, true) }
+
+// WriteStateLoose is WriteState without waiting for the disk: for state a crash may lose
+// with no harm (a session's links between turns, capture's ledger), written every turn.
+func (p *Project) WriteStateLoose(name string, data []byte) error {
+	return p.writeState(name, data, false)
+}
+
+func (p *Project) writeState(name string, data []byte, sync bool) error {
 	f, err := p.openFolder(true)
 	if err != nil {
 		return err
@@ -523,7 +542,7 @@ func (p *Project) WriteState(name string, data []byte) error {
 	if err := f.makeDebugDir(); err != nil {
 		return err
 	}
-	return f.writeFile(path.Join(p.DebugDir(), name), data)
+	return f.writeFileSync(path.Join(p.DebugDir(), name), data, sync)
 }
 
 // PruneState removes the files of the debug folder's dir (e.g. "gate") last written before

@@ -100,8 +100,9 @@ func (tx *Tx) protect(rel string, d *Doc, orig []byte) {
 
 // updateLedgers keeps the ledgers of the files a Tx wrote to the bullets still there: what
 // the hook added is its own, what anyone edited or removed is no longer.
-func (tx *Tx) updateLedgers(written []string) error {
+func (tx *Tx) updateLedgers(f *folder, written []string) error {
 	var errs []error
+	madeDir := false
 	for _, rel := range written {
 		td, ok := tx.docs[rel]
 		if !ok {
@@ -134,7 +135,13 @@ func (tx *Tx) updateLedgers(written []string) error {
 		if len(keep) == len(old) && !slices.ContainsFunc(keep, func(h string) bool { return !old[h] }) {
 			continue
 		}
-		if err := tx.p.WriteState(tx.p.ledgerName(rel), []byte(strings.Join(keep, "\n")+"\n")); err != nil {
+		if !madeDir {
+			if err := f.makeDebugDir(); err != nil {
+				return err
+			}
+			madeDir = true
+		}
+		if err := f.writeFileSync(path.Join(tx.p.DebugDir(), tx.p.ledgerName(rel)), []byte(strings.Join(keep, "\n")+"\n"), false); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -357,6 +357,7 @@ func (tx *Tx) commit() ([]string, error) {
 		changed = append(changed, m[0], m[1])
 	}
 	sort.Strings(changed)
+	_ = tx.updateLedgers(f, changed) // a ledger that cannot be written only makes capture touch less
 	return changed, nil
 }
 

@@ -81,7 +81,6 @@ func (p *Project) Write(c Change, fn func(tx *Tx) error) (Written, error) {
 		}
 	}
 	changed, err := tx.commit()
-	_ = tx.updateLedgers(changed) // a ledger that cannot be written only makes capture touch less
 	w := Written{Changed: changed, Refused: tx.Refused}
 	if err != nil || len(changed) == 0 || !p.WS.commits(c.Commit) {
 		return w, err

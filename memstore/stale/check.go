@@ -1,0 +1,818 @@
+package stale
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"carnet/memstore"
+	"carnet/memstore/gitrepo"
+)
+
+// Bullet is one bullet of memory to check: where it is, the day it was written, its text.
+type Bullet struct {
+	Path string // the memory file, workspace-relative
+	Line int    // 0-based line of the bullet in that file
+	Date string // YYYY-MM-DD: the log's day, long memory's dated section, a note's updated date
+	Text string // the bullet's first line, after its marker
+	Open bool   // an À suivre item not ticked yet
+}
+
+// State is what became of what a reference names.
+type State uint8
+
+// The states of a reference.
+const (
+	OK      State = iota // there, unchanged since the bullet's day
+	Changed              // there, with commits since the bullet's day
+	Gone                 // no longer there: deleted, renamed, no longer in the code
+	Unknown              // a commit hash this repository does not have (never held against a bullet)
+)
+
+// Verdict is what the check found of one reference of a bullet.
+type Verdict struct {
+	Ref     Ref
+	State   State
+	What    string // Gone: "deleted", "renamed", "removed" (a name), "uncommitted" (deleted in the working tree)
+	Commit  string // the commit that deleted, renamed or removed it; Changed: the last that changed it
+	To      string // renamed: its name now
+	Changes int    // Changed: the commits since the bullet's day
+}
+
+// Result is a bullet and the verdicts of its references (tokens that name nothing of the
+// repository are left out).
+type Result struct {
+	Bullet   Bullet
+	Verdicts []Verdict
+}
+
+// Gone lists the verdicts of the bullet's gone references.
+func (r Result) Gone() []Verdict {
+	var out []Verdict
+	for _, v := range r.Verdicts {
+		if v.State == Gone {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// AllGone says whether the bullet refers to files or names and all of them are gone (commit
+// hashes aside).
+func (r Result) AllGone() bool {
+	n := 0
+	for _, v := range r.Verdicts {
+		switch {
+		case v.Ref.Kind == Commit:
+		case v.State != Gone:
+			return false
+		default:
+			n++
+		}
+	}
+	return n > 0
+}
+
+// Report is what a check found.
+type Report struct {
+	Head    string   // the commit checked against
+	Results []Result // the bullets with at least one verdict, in the order given
+	// Partial says the check of Head did not finish in time: the verdicts are those an earlier
+	// check made (at another HEAD), where it made one.
+	Partial bool
+	index   map[string]int
+}
+
+// Find is the result of the bullet of path whose text is text.
+func (r *Report) Find(path, text string) (Result, bool) {
+	if r == nil {
+		return Result{}, false
+	}
+	i, ok := r.index[path+"\x00"+strings.TrimSpace(text)]
+	if !ok {
+		return Result{}, false
+	}
+	return r.Results[i], true
+}
+
+// Stale lists the results with a gone reference.
+func (r *Report) Stale() []Result {
+	if r == nil {
+		return nil
+	}
+	var out []Result
+	for _, res := range r.Results {
+		if len(res.Gone()) > 0 {
+			out = append(out, res)
+		}
+	}
+	return out
+}
+
+// ErrNoRepo is returned by New when the workspace is not in a git work tree: there is nothing
+// to check references against.
+var ErrNoRepo = errors.New("not in a git repository: references are not checked")
+
+// Checker checks the references of a project's bullets against its repository.
+type Checker struct {
+	repo    *gitrepo.Repo
+	top     string   // the top-level of the work tree
+	prefix  string   // the workspace root as a slash path from the top-level, "" or "sub/"
+	exclude []string // every memory folder of the workspace, from the top-level
+	p       *memstore.Project
+	now     func() time.Time
+}
+
+// New is the checker of project p, its cache in p's logs/.debug/.
+func New(p *memstore.Project) (*Checker, error) {
+	repo, err := p.WS.Repo()
+	if err != nil || repo == nil {
+		return nil, ErrNoRepo
+	}
+	prefix, err := repo.Prefix(p.WS.Root)
+	if err != nil {
+		return nil, err
+	}
+	if prefix != "" {
+		prefix += "/"
+	}
+	c := &Checker{repo: repo, top: repo.Root(), prefix: prefix, p: p, now: time.Now}
+	for _, q := range p.WS.Projects {
+		c.exclude = append(c.exclude, prefix+q.RelDir)
+	}
+	slices.Sort(c.exclude)
+	return c, nil
+}
+
+// Check finds the references of bullets and what became of them. When ctx ends before the
+// check of HEAD is done, the report is Partial; the error is an error of git or of the cache,
+// or gitrepo.ErrNeedsGit.
+func (c *Checker) Check(ctx context.Context, bullets []Bullet) (*Report, error) {
+	rep := &Report{index: map[string]int{}}
+	type asked struct {
+		b    Bullet
+		refs []Ref
+	}
+	var all []asked
+	want := map[string]*entry{}
+	for _, b := range bullets {
+		refs := Refs(b.Text)
+		if len(refs) == 0 || !memstore.IsDate(b.Date) {
+			continue
+		}
+		all = append(all, asked{b, refs})
+		for _, r := range refs {
+			k := pairKey(r, b.Date)
+			if want[k] == nil {
+				want[k] = &entry{Kind: r.Kind, Key: r.Key, Also: r.AlsoName, Date: b.Date}
+			}
+		}
+	}
+	if len(all) == 0 {
+		return rep, nil // no reference: no git
+	}
+	head, err := c.repo.HeadHash(ctx)
+	if err != nil || head == "" {
+		return rep, err // nothing committed yet: nothing to refer to
+	}
+	rep.Head = head
+	old := c.readCache()
+	entries, err := c.update(ctx, old, head, want)
+	if err != nil {
+		if ctx.Err() == nil {
+			return nil, err
+		}
+		// Out of time: what an earlier check found, where it found something.
+		rep.Partial = true
+		entries = map[string]*entry{}
+		if old != nil && old.sameSetup(c) {
+			entries = old.Entries
+		}
+	} else {
+		c.writeCache(head, entries, want)
+	}
+	for _, a := range all {
+		res := Result{Bullet: a.b}
+		for _, r := range a.refs {
+			e := entries[pairKey(r, a.b.Date)]
+			if e == nil {
+				continue
+			}
+			if v, ok := c.verdict(e, r); ok {
+				res.Verdicts = append(res.Verdicts, v)
+			}
+		}
+		if len(res.Verdicts) > 0 {
+			rep.index[a.b.Path+"\x00"+strings.TrimSpace(a.b.Text)] = len(rep.Results)
+			rep.Results = append(rep.Results, res)
+		}
+	}
+	return rep, nil
+}
+
+func pairKey(r Ref, date string) string { return r.Kind.String() + "\x00" + r.Key + "\x00" + date }
+
+// dayEnd is the end of a YYYY-MM-DD day in local time: what was committed by then was there
+// when the bullet was written.
+func dayEnd(date string) time.Time {
+	d, err := time.ParseInLocation(time.DateOnly, date, time.Local)
+	if err != nil {
+		return time.Time{}
+	}
+	return d.AddDate(0, 0, 1)
+}
+
+// verdict turns an entry into the verdict of r, with the working tree's say on a file.
+func (c *Checker) verdict(e *entry, r Ref) (Verdict, bool) {
+	v := Verdict{Ref: r}
+	if r.Kind == Commit {
+		if !e.Present {
+			v.State = Unknown
+		}
+		return v, true
+	}
+	if r.Kind == Path && e.Target == "" && !e.AsName {
+		return v, false
+	}
+	present := e.Present
+	if f, ok := strings.CutPrefix(e.Target, "f:"); ok {
+		_, err := os.Lstat(filepath.Join(c.top, filepath.FromSlash(f)))
+		switch {
+		case present && errors.Is(err, os.ErrNotExist) && e.Existed:
+			v.State, v.What = Gone, "uncommitted"
+			return v, true
+		case !present && err == nil:
+			return v, true // back in the working tree
+		}
+	}
+	switch {
+	case present && e.Changes > 0:
+		v.State, v.Changes, v.Commit = Changed, e.Changes, e.Commit
+	case present:
+	case e.Existed:
+		v.State, v.What, v.Commit, v.To = Gone, e.What, e.Commit, e.To
+	default:
+		return v, false // not there at the bullet's day, not there now: not a reference
+	}
+	return v, true
+}
+
+// update brings the entries of want, and those the cache holds, to HEAD head: as the cache
+// has them when it was made at head, updated from the commits since when HEAD moved on along
+// its first-parent chain, computed afresh otherwise.
+func (c *Checker) update(ctx context.Context, old *cacheFile, head string, want map[string]*entry) (map[string]*entry, error) {
+	all := map[string]*entry{}
+	var carried []*entry
+	if old != nil && old.sameSetup(c) {
+		for k, e := range old.Entries {
+			cp := *e
+			all[k] = &cp
+			carried = append(carried, &cp)
+		}
+	}
+	var fresh []*entry
+	for k, w := range want {
+		if all[k] == nil {
+			all[k] = w
+			fresh = append(fresh, w)
+		}
+	}
+	s := &session{c: c, ctx: ctx, head: head}
+	if len(carried) > 0 && old.Head != head {
+		more, err := s.advance(old.Head, carried)
+		if err != nil {
+			return nil, err
+		}
+		fresh = append(fresh, more...)
+	}
+	if err := s.compute(fresh); err != nil {
+		return nil, err
+	}
+	return all, nil
+}
+
+// session is one check at one HEAD: what git said, asked once.
+type session struct {
+	c       *Checker
+	ctx     context.Context
+	head    string
+	listing *listing
+}
+
+// listing is HEAD's tree: its files, folders and base names.
+type listing struct {
+	files map[string]bool
+	dirs  map[string]bool
+	bases map[string]bool
+}
+
+func (s *session) tree() (*listing, error) {
+	if s.listing != nil {
+		return s.listing, nil
+	}
+	files, err := s.c.repo.TrackedFiles(s.ctx)
+	if err != nil {
+		return nil, err
+	}
+	l := &listing{files: map[string]bool{}, dirs: map[string]bool{}, bases: map[string]bool{}}
+	for _, f := range files {
+		l.files[f] = true
+		l.bases[path.Base(f)] = true
+		for d := path.Dir(f); d != "."; d = path.Dir(d) {
+			if l.dirs[d] {
+				break
+			}
+			l.dirs[d] = true
+		}
+	}
+	s.listing = l
+	return l, nil
+}
+
+// compute finds the entries' verdicts from scratch.
+func (s *session) compute(entries []*entry) error {
+	var paths, names, commits []*entry
+	for _, e := range entries {
+		*e = entry{Kind: e.Kind, Key: e.Key, Also: e.Also, Date: e.Date}
+		switch e.Kind {
+		case Path:
+			paths = append(paths, e)
+		case Name:
+			names = append(names, e)
+		case Commit:
+			commits = append(commits, e)
+		}
+	}
+	if len(paths) > 0 {
+		l, err := s.tree()
+		if err != nil {
+			return err
+		}
+		since := oldest(paths)
+		sets, err := s.c.repo.FirstParentChanges(s.ctx, since, "")
+		if err != nil {
+			return err
+		}
+		for _, e := range paths {
+			s.resolvePath(e, l, sets)
+			if e.Target == "" && e.Also != "" {
+				e.AsName = true
+				names = append(names, e)
+			}
+		}
+	}
+	if err := s.computeNames(names); err != nil {
+		return err
+	}
+	if len(commits) > 0 {
+		keys := make([]string, len(commits))
+		for i, e := range commits {
+			keys[i] = e.Key
+		}
+		found, err := s.c.repo.ResolveCommits(s.ctx, keys)
+		if err != nil {
+			return err
+		}
+		for _, e := range commits {
+			e.Commit = found[e.Key]
+			e.Present = e.Commit != ""
+		}
+	}
+	return nil
+}
+
+// oldest is the earliest day's end among entries.
+func oldest(entries []*entry) time.Time {
+	t := dayEnd(entries[0].Date)
+	for _, e := range entries[1:] {
+		if d := dayEnd(e.Date); d.Before(t) {
+			t = d
+		}
+	}
+	return t
+}
+
+// candidates are the targets a path token may name: the file or folder from the workspace
+// root, the same from the top-level, a base name.
+func (c *Checker) candidates(key string) []string {
+	dir := strings.HasSuffix(key, "/")
+	k := strings.TrimSuffix(key, "/")
+	roots := []string{c.prefix + k}
+	if c.prefix != "" {
+		roots = append(roots, k)
+	}
+	var out []string
+	for _, r := range roots {
+		if excluded(r, c.exclude) {
+			return nil // a memory file: memory is not checked against itself
+		}
+		if !dir {
+			out = append(out, "f:"+r)
+		}
+		out = append(out, "d:"+r)
+	}
+	if !dir && !strings.Contains(k, "/") {
+		out = append(out, "b:"+k)
+	}
+	return out
+}
+
+func excluded(p string, folders []string) bool {
+	for _, d := range folders {
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// matches says whether a file path is named by a target.
+func matches(target, file string) bool {
+	kind, t := target[:2], target[2:]
+	switch kind {
+	case "f:":
+		return file == t
+	case "d:":
+		return strings.HasPrefix(file, t+"/")
+	case "b:":
+		return path.Base(file) == t
+	}
+	return false
+}
+
+// presentAt says whether HEAD's tree has what a target names.
+func (l *listing) has(target string) bool {
+	kind, t := target[:2], target[2:]
+	switch kind {
+	case "f:":
+		return l.files[t]
+	case "d:":
+		return l.dirs[t]
+	case "b:":
+		return l.bases[t]
+	}
+	return false
+}
+
+// touched says whether a change set names a file the target names.
+func touched(target string, cs gitrepo.ChangeSet) bool {
+	for _, f := range cs.Files {
+		if matches(target, f.Path) || f.From != "" && matches(target, f.From) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolvePath decides what a path entry names and what became of it, from HEAD's tree and
+// the first-parent commits since its day (newest first).
+func (s *session) resolvePath(e *entry, l *listing, sets []gitrepo.ChangeSet) {
+	end := dayEnd(e.Date)
+	var after []gitrepo.ChangeSet // the commits after the bullet's day, newest first
+	for _, cs := range sets {
+		if cs.When.After(end) {
+			after = append(after, cs)
+		}
+	}
+	for _, t := range s.c.candidates(e.Key) {
+		if l.has(t) || slices.ContainsFunc(sets, func(cs gitrepo.ChangeSet) bool { return touched(t, cs) }) {
+			e.Target = t
+			break
+		}
+	}
+	if e.Target == "" {
+		return
+	}
+	e.Present = l.has(e.Target)
+	e.Existed = existedAt(e.Target, l, after)
+	for _, cs := range after {
+		if touched(e.Target, cs) {
+			if e.Changes == 0 {
+				e.Commit = cs.Hash
+			}
+			e.Changes++
+		}
+	}
+	if !e.Present && e.Existed {
+		e.What, e.Commit, e.To = removal(e.Target, l, after)
+	}
+}
+
+// existedAt says whether a file the target names was there before the commits of after
+// (newest first): the oldest change to each such file says whether it was there before it;
+// a file no commit changed is there as it is now.
+func existedAt(target string, l *listing, after []gitrepo.ChangeSet) bool {
+	decided := map[string]bool{}
+	for _, cs := range slices.Backward(after) {
+		for _, f := range cs.Files {
+			for _, p := range []string{f.From, f.Path} {
+				if _, ok := decided[p]; ok || p == "" || !matches(target, p) {
+					continue
+				}
+				was := f.Kind == 'M' || f.Kind == 'D' || f.Kind == 'R' && p == f.From
+				decided[p] = was
+				if was {
+					return true
+				}
+			}
+		}
+	}
+	for f := range l.files {
+		if _, ok := decided[f]; !ok && matches(target, f) {
+			return true
+		}
+	}
+	return false
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// removal is how the last file a target named went away, in the commits of after (newest
+// first): deleted, or renamed (followed to its name now).
+func removal(target string, l *listing, after []gitrepo.ChangeSet) (what, commit, to string) {
+	for i, cs := range after {
+		for _, f := range cs.Files {
+			switch {
+			case f.Kind == 'D' && matches(target, f.Path):
+				return "deleted", cs.Hash, ""
+			case f.Kind == 'R' && matches(target, f.From) && !matches(target, f.Path):
+				return followRename(f.Path, cs.Hash, l, after[:i])
+			}
+		}
+	}
+	return "deleted", "", ""
+}
+
+// computeNames finds which names occur at HEAD and, for those that do not, whether they did
+// at the end of their bullet's day: HEAD's occurrences (none) plus what each later commit of
+// the first-parent chain removed, less what it added.
+func (s *session) computeNames(names []*entry) error {
+	if len(names) == 0 {
+		return nil
+	}
+	words := map[string]bool{}
+	for _, e := range names {
+		words[e.word()] = true
+	}
+	found, err := s.c.repo.GrepWords(s.ctx, s.head, sortedKeys(words), s.c.exclude)
+	if err != nil {
+		return err
+	}
+	var absent []*entry
+	missing := map[string]bool{}
+	for _, e := range names {
+		e.Present = found[e.word()]
+		e.Known = e.Present
+		if !e.Present {
+			absent = append(absent, e)
+			missing[e.word()] = true
+		}
+	}
+	if len(absent) == 0 {
+		return nil
+	}
+	deltas, err := s.c.repo.WordChanges(s.ctx, oldest(absent), "", sortedKeys(missing), s.c.exclude)
+	if err != nil {
+		return err
+	}
+	for _, e := range absent {
+		e.Known = true
+		e.Existed, e.Commit = occurredAt(dayEnd(e.Date), deltas[e.word()])
+		if e.Existed {
+			e.What = "removed"
+		}
+	}
+	return nil
+}
+
+// occurredAt says whether a word HEAD does not have occurred at the end of a day, from what
+// the commits since did to it (newest first), and which commit removed its last occurrence.
+func occurredAt(end time.Time, ds []gitrepo.WordDelta) (bool, string) {
+	occ, by := 0, ""
+	for _, d := range ds {
+		if !d.When.After(end) {
+			break
+		}
+		before := occ - d.Added + d.Removed
+		if before > 0 && occ <= 0 && by == "" {
+			by = d.Hash
+		}
+		occ = before
+	}
+	return occ > 0, by
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := keys(m)
+	slices.Sort(out)
+	return out
+}
+
+// advance brings entries checked at HEAD from to the current HEAD from the commits between
+// them, when the current HEAD has from on its first-parent chain; it returns the entries it
+// cannot bring forward, to compute afresh.
+func (s *session) advance(from string, entries []*entry) ([]*entry, error) {
+	sets, err := s.c.repo.FirstParentChanges(s.ctx, time.Time{}, from)
+	if err != nil {
+		return nil, err
+	}
+	if len(sets) == 0 || sets[len(sets)-1].Parent != from {
+		return entries, nil // history rewritten, or a HEAD elsewhere: all afresh
+	}
+	first := sets[len(sets)-1].When
+	var fresh, paths, names []*entry
+	for _, e := range entries {
+		switch {
+		case !dayEnd(e.Date).Before(first):
+			fresh = append(fresh, e) // the day's last commit may be a new one
+		case e.Kind == Path && !e.AsName:
+			paths = append(paths, e)
+		case e.Kind == Name || e.AsName:
+			names = append(names, e)
+		}
+	}
+	if len(paths) > 0 {
+		l, err := s.tree()
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range paths {
+			if !s.advancePath(e, l, sets) {
+				fresh = append(fresh, e)
+			}
+		}
+	}
+	if len(names) > 0 {
+		more, err := s.advanceNames(from, names)
+		if err != nil {
+			return nil, err
+		}
+		fresh = append(fresh, more...)
+	}
+	return fresh, nil
+}
+
+// advancePath updates a path entry from the commits of sets (all after its day); false when
+// it must be computed afresh.
+func (s *session) advancePath(e *entry, l *listing, sets []gitrepo.ChangeSet) bool {
+	if e.Target == "" {
+		for _, t := range s.c.candidates(e.Key) {
+			if l.has(t) || slices.ContainsFunc(sets, func(cs gitrepo.ChangeSet) bool { return touched(t, cs) }) {
+				return false // it names a file now
+			}
+		}
+		return true
+	}
+	var hit []gitrepo.ChangeSet
+	for _, cs := range sets {
+		if touched(e.Target, cs) {
+			hit = append(hit, cs)
+		}
+	}
+	if len(hit) > 0 {
+		e.Changes += len(hit)
+		e.Commit = hit[0].Hash
+	}
+	e.Present = l.has(e.Target)
+	switch {
+	case !e.Present && e.Existed && len(hit) > 0:
+		e.What, e.Commit, e.To = removal(e.Target, l, sets)
+	case !e.Present && e.What == "renamed":
+		e.What, e.Commit, e.To = followRename(e.To, e.Commit, l, sets)
+	case e.Present:
+		e.What, e.To = "", ""
+	}
+	return true
+}
+
+// followRename follows a file renamed to to (by commit) through the newer commits of sets
+// (newest first): renamed again, or deleted.
+func followRename(to, commit string, l *listing, sets []gitrepo.ChangeSet) (what, by, now string) {
+	for _, cs := range slices.Backward(sets) {
+		for _, f := range cs.Files {
+			switch {
+			case f.Kind == 'R' && f.From == to:
+				to = f.Path
+			case f.Kind == 'D' && f.Path == to:
+				return "deleted", cs.Hash, ""
+			}
+		}
+	}
+	if !l.files[to] {
+		return "deleted", commit, ""
+	}
+	return "renamed", commit, to
+}
+
+// advanceNames updates name entries: the words the new commits added or removed are looked
+// for at HEAD again; a name that was at the old HEAD and is not at this one is computed
+// afresh (whether it was there at its day needs the commits since that day).
+func (s *session) advanceNames(from string, names []*entry) ([]*entry, error) {
+	words := map[string]bool{}
+	for _, e := range names {
+		words[e.word()] = true
+	}
+	deltas, err := s.c.repo.WordChanges(s.ctx, time.Time{}, from, sortedKeys(words), s.c.exclude)
+	if err != nil {
+		return nil, err
+	}
+	again := map[string]bool{}
+	for w := range deltas {
+		again[w] = true
+	}
+	if len(again) == 0 {
+		return nil, nil
+	}
+	found, err := s.c.repo.GrepWords(s.ctx, s.head, sortedKeys(again), s.c.exclude)
+	if err != nil {
+		return nil, err
+	}
+	var fresh []*entry
+	for _, e := range names {
+		w := e.word()
+		if !again[w] {
+			continue
+		}
+		was := e.Present
+		e.Present = found[w]
+		switch {
+		case e.Present:
+			e.What, e.Commit = "", ""
+		case was:
+			fresh = append(fresh, e)
+		case e.Existed:
+			if _, by := occurredAt(time.Time{}, deltas[w]); by != "" {
+				e.Commit = by
+			}
+		}
+	}
+	return fresh, nil
+}
+
+func (e *entry) word() string {
+	if e.AsName {
+		return e.Also
+	}
+	return e.Key
+}
+
+// String says what became of a reference, in English ("`app.js` deleted in abc1234").
+func (v Verdict) String() string { return v.Say("en") }
+
+// Say says what became of a reference in the memory's language (fr or en).
+func (v Verdict) Say(lang string) string {
+	w := words["en"]
+	if lang == "fr" {
+		w = words["fr"]
+	}
+	ref := "`" + v.Ref.Text + "`"
+	in := func(s string) string {
+		if v.Commit == "" {
+			return s
+		}
+		return s + fmt.Sprintf(w.in, short(v.Commit))
+	}
+	switch v.State {
+	case Gone:
+		switch v.What {
+		case "renamed":
+			return ref + " " + in(fmt.Sprintf(w.renamed, "`"+v.To+"`"))
+		case "removed":
+			return ref + " " + in(w.removed)
+		case "uncommitted":
+			return ref + " " + w.uncommitted
+		}
+		return ref + " " + in(w.deleted)
+	case Changed:
+		return ref + " " + fmt.Sprintf(w.changed, v.Changes)
+	case Unknown:
+		return ref + " " + w.unknown
+	}
+	return ref + " " + w.ok
+}
+
+func short(h string) string {
+	if len(h) > 7 {
+		return h[:7]
+	}
+	return h
+}
+
+var words = map[string]struct{ in, renamed, removed, uncommitted, deleted, changed, unknown, ok string }{
+	"en": {in: " in %s", renamed: "renamed to %s", removed: "removed from the code", uncommitted: "deleted in the working tree",
+		deleted: "deleted", changed: "changed by %d commits since", unknown: "is not a commit of this repository", ok: "is there"},
+	"fr": {in: " dans %s", renamed: "renommé en %s", removed: "retiré du code", uncommitted: "supprimé dans la copie de travail",
+		deleted: "supprimé", changed: "modifié par %d commits depuis", unknown: "n'est pas un commit de ce dépôt", ok: "est là"},
+}

@@ -35,6 +35,12 @@ type Load struct {
 	Text     string
 	Tokens   int
 
+	// HeldBack are the bullets left out because what they name is gone (see holdStale);
+	// RefsPartial says the reference check did not finish in time, RefsNote how it went.
+	HeldBack    []HeldBack
+	RefsPartial bool
+	RefsNote    string
+
 	head   string   // title and how-to lines, before the parts
 	title  string   // the title line and the blank line after it
 	howto  string   // the two lines on recording a decision or a lesson
@@ -64,7 +70,10 @@ type loadBlock struct {
 	priority int
 	age      int // bullets after this one in its section: the oldest go first
 	kept     bool
-	agent    bool // an agent's or a model's note (its author marker)
+	agent    bool   // an agent's or a model's note (its author marker)
+	item     string // an open item: the log it is in
+	bullet   string // an open item: its text (text adds its date)
+	since    string // an open item carried from an older log: the day it was first written
 }
 
 // Wording of the load's headings.
@@ -169,7 +178,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 		shown = unmarked(shown)
 		text := fmt.Sprintf("- %s (%s)\n", shown, it.First())
 		open.blocks = append(open.blocks, &loadBlock{name: it.First() + " " + transcript.ClipWords(shown, 40), text: text, tokens: Tokens(text),
-			priority: 5 + min(len(open.blocks)/5, 40), agent: memstore.ByAgent(it.Text)})
+			priority: 5 + min(len(open.blocks)/5, 40), agent: memstore.ByAgent(it.Text), item: it.Path, bullet: it.Text, since: it.First()})
 	}
 	agentFirst(open)
 	// Order of the text: open items (the agent's first), the agent's notes, where work
@@ -194,6 +203,7 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 	}
 	l.title, l.howto, l.others, l.words = "# "+fmt.Sprintf(w.title, titleName(p))+"\n", "\n"+w.howto, others, w
 	l.recall(p)
+	l.holdStale(p)
 	l.fit(maxChars)
 	return l, nil
 }
@@ -251,7 +261,11 @@ func (lp logLoad) take(key string, n, pr int) []*loadBlock {
 	var out []*loadBlock
 	for _, i := range idx {
 		b := lp.blocks[i]
-		out = append(out, &loadBlock{name: b.name, text: b.text, tokens: b.tokens, priority: pr, agent: b.agent})
+		nb := &loadBlock{name: b.name, text: b.text, tokens: b.tokens, priority: pr, agent: b.agent}
+		if key == memstore.KeyNext {
+			nb.item = lp.Path
+		}
+		out = append(out, nb)
 	}
 	lp.blocks = slices.DeleteFunc(lp.blocks, func(b *loadBlock) bool {
 		for _, o := range out {
@@ -383,6 +397,12 @@ func (l *Load) Explain() string {
 			fmt.Fprintf(&sb, "; left out (%d tokens): %s", p.DroppedTokens, strings.Join(p.Dropped, ", "))
 		}
 		sb.WriteByte('\n')
+	}
+	for _, h := range l.HeldBack {
+		fmt.Fprintf(&sb, "  held back  %s: %s — %s\n", h.Path, transcript.ClipWords(h.Text, 60), h.Why)
+	}
+	if l.RefsNote != "" {
+		fmt.Fprintf(&sb, "  %s\n", l.RefsNote)
 	}
 	for _, w := range l.Warnings {
 		fmt.Fprintf(&sb, "warning: %s\n", w)

@@ -611,6 +611,13 @@ func (r *runner) sessionStart() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if l.RefsPartial && r.env.Self != "" {
+		// the check goes on in the background, for the next session start
+		r.logf("%s", l.RefsNote)
+		if err := detach(r.env.Self, []string{"--root", r.ws.Root, "-p", p.Name, "check", "--warm"}, "CLAUDE_PROJECT_DIR=", nil); err != nil {
+			r.logf("reference check not started in the background: %v", err)
+		}
+	}
 	if l.Text == "" {
 		return nil, nil
 	}

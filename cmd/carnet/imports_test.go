@@ -19,6 +19,9 @@ func TestImportRules(t *testing.T) {
 	forbidden := map[string][]string{
 		"carnet/memstore":                       {"carnet/hook", "carnet/capture", "carnet/promote", "carnet/mcpserver", "carnet/tui"},
 		"carnet/memstore/gitrepo":               {"carnet/"},
+		"carnet/memstore/stale":                 {"carnet/hook", "carnet/capture", "carnet/promote", "carnet/mcpserver", "carnet/tui", "carnet/check"},
+		"carnet/check":                          {"carnet/tui", "carnet/promote", "carnet/mcpserver"},
+		"carnet/summary":                        {"carnet/tui", "carnet/hook", "carnet/promote", "carnet/mcpserver", "carnet/check"},
 		"carnet/secret":                         {"carnet/"},
 		"carnet/llm":                            {"carnet/"},
 		"carnet/shell":                          {"carnet/"},

@@ -16,7 +16,7 @@ func init() { register(newInstallCmd) }
 
 func newInstallCmd(g *globals) *cobra.Command {
 	var agent, scope string
-	var dryRun, mergeDriver bool
+	var dryRun, mergeDriver, preCommit bool
 	c := &cobra.Command{
 		Use:   "install",
 		Short: "Register carnet's hooks, skills and MCP server for an agent",
@@ -48,7 +48,11 @@ or Kimi Code.
 
 With --merge-driver, it also registers a git merge driver for memory_sessions/**
 (.gitattributes and the repository's .git/config), so that two machines' logs of one day
-merge by section. It runs carnet init first when the workspace has no memory yet. Running it
+merge by section. With --pre-commit, it wires carnet check into the repository's git
+pre-commit hook (where git looks for hooks: core.hooksPath is respected), so that a commit
+stops on a problem of the memory; a pre-commit hook you had is kept as
+pre-commit.before-carnet and runs first. --pre-commit alone registers no agent (add --agent
+for both). It runs carnet init first when the workspace has no memory yet. Running it
 again changes nothing; --dry-run shows the changes as a diff and writes nothing.`,
 		Example: `  carnet install
   carnet install --dry-run
@@ -57,7 +61,8 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
   carnet install --agent gemini --scope user
   carnet install --agent opencode
   carnet install --agent kimi
-  carnet install --merge-driver`,
+  carnet install --merge-driver
+  carnet install --pre-commit --dry-run`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root, err := memstore.ResolveRoot(g.root)
@@ -69,6 +74,7 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
 				return err
 			}
 			o := install.Options{Root: root, Agent: agent, Lang: l.lang, Scope: scope, DryRun: dryRun, MergeDriver: mergeDriver,
+				PreCommit: preCommit, NoAgent: preCommit && !cmd.Flags().Changed("agent"),
 				Init: func(root string) ([]string, error) { return initWorkspace(root, "") }}
 			rep, err := install.Run(o)
 			if rep != nil {
@@ -89,6 +95,7 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
 	c.Flags().StringVar(&scope, "scope", "project", "project (.claude/, .codex/, .gemini/, .opencode/ or .kimi-code/ in the workspace) or user (the same in ~, ~/.config/opencode/)")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "show the changes as a diff; write nothing")
 	c.Flags().BoolVar(&mergeDriver, "merge-driver", false, "also register carnet's git merge driver for memory_sessions/** (teams)")
+	c.Flags().BoolVar(&preCommit, "pre-commit", false, "run carnet check in the repository's git pre-commit hook (alone: no agent registered)")
 	return c
 }
 
@@ -123,7 +130,17 @@ func printInstall(out io.Writer, l string, o install.Options, rep *install.Repor
 		case install.StepUserMCP:
 			say("MCP server (user scope): `claude mcp add --scope user carnet -- carnet mcp --client claude`")
 		case install.StepNoRepo:
-			say("merge driver not registered: %s is not in a git repository", s.Path)
+			if s.What == "pre-commit" {
+				say("pre-commit hook not installed: %s is not in a git repository", s.Path)
+			} else {
+				say("merge driver not registered: %s is not in a git repository", s.Path)
+			}
+		case install.StepHookKept:
+			if o.DryRun {
+				say("would keep your %s as %s: carnet's hook runs it first", s.Path, s.What)
+			} else {
+				say("kept your %s as %s: carnet's hook runs it first", s.Path, s.What)
+			}
 		case install.StepGitConfig:
 			for _, set := range s.Settings {
 				if o.DryRun {
@@ -157,6 +174,22 @@ func whatInstalled(l, what string) string {
 func printInstallSummary(out io.Writer, lc langChoice, o install.Options, rep *install.Report) {
 	l := lc.lang
 	say := func(format string, a ...any) { fmt.Fprintln(out, words.F(l, format, a...)) }
+	if o.NoAgent { // --pre-commit alone
+		for _, s := range rep.Steps {
+			if s.Kind == install.StepNoRepo {
+				return // said above
+			}
+		}
+		switch {
+		case rep.Changed == 0:
+			say("carnet check already runs before each commit: nothing to change")
+		case o.DryRun:
+			say("dry run: nothing written")
+		default:
+			say("carnet check runs before each commit now (`git commit --no-verify` skips it once)")
+		}
+		return
+	}
 	switch {
 	case rep.Changed == 0:
 		say("carnet is already installed for %s: nothing to change", rep.Agent)

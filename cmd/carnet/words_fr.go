@@ -4,7 +4,17 @@ import "carnet/lang"
 
 // words is the French of what the CLI says in the workspace's language: init, install and
 // the demo (the other commands speak English).
-var words = lang.Merge(languageWords, initWords, demoWords, installWords)
+var words = lang.Merge(languageWords, initWords, demoWords, installWords, preCommitWords)
+
+// The French of carnet install --pre-commit.
+var preCommitWords = lang.Words{
+	"pre-commit hook not installed: %s is not in a git repository":                      "hook pre-commit non installé : %s n'est pas dans un dépôt git",
+	"would keep your %s as %s: carnet's hook runs it first":                             "garderait votre %s sous le nom %s : le hook de carnet le lance d'abord",
+	"kept your %s as %s: carnet's hook runs it first":                                   "votre %s est gardé sous le nom %s : le hook de carnet le lance d'abord",
+	"carnet check already runs before each commit: nothing to change":                   "carnet check tourne déjà avant chaque commit : rien à changer",
+	"carnet check runs before each commit now (`git commit --no-verify` skips it once)": "carnet check tourne désormais avant chaque commit (`git commit --no-verify` le saute une fois)",
+	"carnet check before each commit":                                                   "carnet check avant chaque commit",
+}
 
 // The French of the language line.
 var languageWords = lang.Words{

@@ -23,6 +23,8 @@ type Options struct {
 	Scope       string // project (the agent's folder in the workspace) or user (in the home folder)
 	DryRun      bool   // decide everything, write nothing
 	MergeDriver bool   // also register carnet's git merge driver for memory_sessions/**
+	PreCommit   bool   // also wire carnet check into the repository's git pre-commit hook
+	NoAgent     bool   // register with no agent (only the git parts asked for)
 	// Init creates the memory layout of a workspace that has none (carnet init) and returns
 	// the files it created.
 	Init func(root string) ([]string, error)
@@ -47,6 +49,9 @@ const (
 	StepNoRepo
 	// StepGitConfig: Settings were set in the repository's git config (or would be).
 	StepGitConfig
+	// StepHookKept: the repository's own git hook Path was kept as What, which carnet's
+	// hook runs first (or would be).
+	StepHookKept
 )
 
 // Step is one thing an installation did, or in a dry run would do.
@@ -104,11 +109,18 @@ func Run(o Options) (*Report, error) {
 	if err := in.ensureInit(); err != nil {
 		return nil, err
 	}
-	if err := a.install(in); err != nil {
-		return nil, err
+	if !o.NoAgent {
+		if err := a.install(in); err != nil {
+			return nil, err
+		}
 	}
 	if o.MergeDriver {
 		if err := in.mergeDriver(); err != nil {
+			return nil, err
+		}
+	}
+	if o.PreCommit {
+		if err := in.preCommit(); err != nil {
 			return nil, err
 		}
 	}

@@ -335,9 +335,14 @@ func (pp *planner) longMemory() error {
 		for _, b := range have {
 			x.Add(b.Bullet.Text)
 		}
+		gone := goneFacts(p, sources, cands)
 		for _, c := range cands {
 			if x.Find(c.Text) >= 0 {
 				pl.Known++
+				continue
+			}
+			if why, ok := gone[c.Date+"\x00"+c.Text]; ok {
+				pl.Notes = append(pl.Notes, fmt.Sprintf("an item of %s is not proposed for long memory: what it names is gone (%s)", c.Date, why))
 				continue
 			}
 			if why := secret.Detect(c.Text); why != "" {

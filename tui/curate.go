@@ -25,7 +25,8 @@ type bulletRow struct {
 	header string // a section heading row when set
 	nested string // an indented line of the bullet above (nested bullet, continuation) when set
 	ref    bulletRef
-	lines  int // the nested lines of the bullet (they go with it)
+	lines  int    // the nested lines of the bullet (they go with it)
+	stale  string // what is gone of what the bullet names ("`app.js` deleted in abc1234"), when something is
 }
 
 // bulletsMsg carries the bullets read from the file.
@@ -78,6 +79,7 @@ func (s *curate) load() tea.Cmd {
 				}
 			}
 		}
+		markStale(p, path, data, rows)
 		return bulletsMsg{to: s, rows: rows}
 	}
 }
@@ -202,7 +204,11 @@ func (s *curate) View() string {
 			if strings.HasPrefix(text, "✅") {
 				text = st.TagDone.Render(text)
 			}
-			b.WriteString(s.list.row(" • "+text, s.w, j == cur) + "\n")
+			mark := " • "
+			if r.stale != "" {
+				mark, text = " "+st.Warn.Render("⚠")+" ", text+st.Faint.Render("  — "+r.stale)
+			}
+			b.WriteString(s.list.row(mark+text, s.w, j == cur) + "\n")
 		}
 	}
 	return s.view(b.String())

@@ -33,14 +33,16 @@ type KeyMap struct {
 	Curate    key.Binding
 	Editor    key.Binding
 	Archives  key.Binding
+	Stale     key.Binding // the bullets whose files or names are gone from the code
 
 	// Open items and bullets.
-	Tick     key.Binding
-	Apply    key.Binding
-	Reword   key.Binding
-	Add      key.Binding
-	Drop     key.Binding
-	MoveLong key.Binding
+	Tick      key.Binding
+	Apply     key.Binding
+	Reword    key.Binding
+	Add       key.Binding
+	Drop      key.Binding
+	MoveLong  key.Binding
+	Supersede key.Binding
 
 	// Promotion review.
 	ToggleHunk key.Binding
@@ -95,13 +97,15 @@ func DefaultKeyMap() KeyMap {
 		Curate:    b([]string{"c"}, "c", "curate bullets"),
 		Editor:    b([]string{"e"}, "e", "$EDITOR"),
 		Archives:  b([]string{"a"}, "a", "show archives"),
+		Stale:     b([]string{"!"}, "!", "stale bullets"),
 
-		Tick:     b([]string{"space", "x"}, "space", "tick"),
-		Apply:    b([]string{"enter"}, "enter", "apply ticks"),
-		Reword:   b([]string{"r"}, "r", "edit text"),
-		Add:      b([]string{"a"}, "a", "add"),
-		Drop:     b([]string{"d", "delete"}, "d", "drop"),
-		MoveLong: b([]string{"m"}, "m", "move to long-term"),
+		Tick:      b([]string{"space", "x"}, "space", "tick"),
+		Apply:     b([]string{"enter"}, "enter", "apply ticks"),
+		Reword:    b([]string{"r"}, "r", "edit text"),
+		Add:       b([]string{"a"}, "a", "add"),
+		Drop:      b([]string{"d", "delete"}, "d", "drop"),
+		MoveLong:  b([]string{"m"}, "m", "move to long-term"),
+		Supersede: b([]string{"S"}, "S", "supersede"),
 
 		ToggleHunk: b([]string{"space", "x"}, "space", "accept/reject hunk"),
 		NextHunk:   b([]string{"n", "J"}, "n", "next hunk"),

@@ -189,6 +189,8 @@ func (s *memory) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return openReview(s.c, s.p)
 	case key.Matches(msg, k.Archives):
 		return s.toggleArchives()
+	case key.Matches(msg, k.Stale):
+		return s.c.open(newStaleView(s.c, s.p))
 	case e == nil:
 	case key.Matches(msg, k.Open):
 		switch e.kind {
@@ -363,5 +365,5 @@ func (s *memory) ShortHelp() []key.Binding {
 func (s *memory) FullHelp() [][]key.Binding {
 	k := s.c.keys
 	return [][]key.Binding{k.navKeys(), {k.Open, k.Curate, k.Editor, k.Archives, k.Focus},
-		{k.OpenItems, k.Timeline, k.Promote, k.Filter}}
+		{k.OpenItems, k.Stale, k.Timeline, k.Promote, k.Filter}}
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"carnet/hook/agentstest"
 	"carnet/hook/transcript/transcripttest"
@@ -234,6 +235,44 @@ func (a *agentRun) gate(sentBack bool, env []string, args ...string) {
 	}
 }
 
+// staleYesterday gives the repository a file committed three days ago, a log of yesterday
+// that says one thing about that file and one about nothing in particular, and a commit of
+// today that deletes the file: what yesterday's log says of it is stale.
+func (a *agentRun) staleYesterday() {
+	a.t.Helper()
+	day := func(n int) string { return time.Now().AddDate(0, 0, -n).Format(time.DateOnly) }
+	if err := os.WriteFile(filepath.Join(a.repo, "legacy.js"), []byte("function oldGreeting() {}\n"), 0o644); err != nil {
+		a.t.Fatal(err)
+	}
+	a.run("git", "add", "legacy.js")
+	a.run("env", "GIT_AUTHOR_DATE="+day(3)+"T10:00:00", "GIT_COMMITTER_DATE="+day(3)+"T10:00:00", "git", "commit", "-q", "-m", "legacy greeting")
+	log := "# Log session — " + day(1) + "\n\n## Connaissances acquises\n- `legacy.js` lit l'ancien format des salutations.\n- Les salutations restent courtes, une ligne chacune.\n"
+	if err := os.WriteFile(filepath.Join(a.repo, "memory_sessions", "logs", day(1)+".md"), []byte(log), 0o644); err != nil {
+		a.t.Fatal(err)
+	}
+	a.run("git", "rm", "-q", "legacy.js")
+	a.run("git", "commit", "-q", "-m", "drop the legacy greeting")
+}
+
+// checkStale asserts that the session's first request carried yesterday's log without the
+// bullet about the file deleted since.
+func (a *agentRun) checkStale(recall []agentstest.Request) {
+	a.t.Helper()
+	for _, r := range recall {
+		if strings.Contains(r.Body, "What did we do") {
+			if !strings.Contains(r.Body, "Les salutations restent courtes") {
+				a.t.Errorf("the second session did not receive yesterday's log: %s", clip(r.Body))
+			}
+			if strings.Contains(r.Body, "ancien format des salutations") {
+				hookLog, _ := os.ReadFile(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "hook.log"))
+				a.t.Errorf("the bullet about the deleted legacy.js reached the session: %s\nhook.log:\n%s", clip(r.Body), hookLog)
+			}
+			return
+		}
+	}
+	a.t.Errorf("the second session sent no request with its prompt (%d requests)", len(recall))
+}
+
 func clip(s string) string {
 	if len(s) > 2000 {
 		return s[:2000] + "…"
@@ -252,8 +291,10 @@ func TestAgentClaudeCode(t *testing.T) {
 	flags := []string{"--output-format", "json", "--dangerously-skip-permissions"}
 	a.session("work", env, append([]string{"-p", workPrompt}, flags...)...)
 	a.record(filepath.Join(a.home, ".claude", "projects", "*", "*.jsonl"), "claude-code-2.1.328_work.jsonl")
+	a.staleYesterday()
 	recall := a.session("recall", env, append([]string{"-p", "What did we do last time?"}, flags...)...)
 	a.checkWork(recall)
+	a.checkStale(recall)
 	a.checkGate(env, append([]string{"-p", "Draft the notes"}, flags...)...)
 }
 

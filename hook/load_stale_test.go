@@ -62,8 +62,8 @@ func TestLoadHoldsBackStaleBullets(t *testing.T) {
 		"## Travail produit\n- Relu `legacy.js`.\n\n## À suivre\n- Porter `legacy.js` en Go.\n")
 	git("", "rm", "-q", "legacy.js")
 	git("", "add", "-A")
-	del := git("2026-03-22", "commit", "-q", "-m", "drop legacy.js")
-	del = git("", "rev-parse", "--short=7", "HEAD")
+	git("2026-03-22", "commit", "-q", "-m", "drop legacy.js")
+	del := git("", "rev-parse", "--short=7", "HEAD")
 
 	w, err := memstore.Open(ws)
 	if err != nil {

@@ -162,28 +162,9 @@ var extension = regexp.MustCompile(`\.[A-Za-z0-9]{1,10}$`)
 // pathKey is the slash path a token names, when it looks like one: "./a/b.go:12" → "a/b.go",
 // "docs/" → "docs/" (a folder keeps its slash), "go test ./hook/..." gives "hook/".
 func pathKey(tok string) (string, bool) {
-	t := strings.Trim(tok, `"'`)
-	if t == "" || strings.Contains(t, "://") || strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") ||
-		strings.HasPrefix(t, "-") || strings.HasPrefix(t, "$") || strings.ContainsAny(t, "*?[]{}<>|\\`$=,;()@!%^&+") {
+	t, ok := bareToken(tok)
+	if !ok {
 		return "", false
-	}
-	if i := strings.Index(t, "#"); i >= 0 {
-		t = t[:i] // a link's anchor
-	}
-	if u, ok := strings.CutSuffix(t, "/..."); ok {
-		t = u + "/" // a Go package pattern: the folder
-	}
-	// a line (and column) after the path: app.js:12, app.js:12:5
-	for k := 0; k < 2; k++ {
-		if i := strings.LastIndex(t, ":"); i > 0 && allDigits(t[i+1:]) {
-			t = t[:i]
-		}
-	}
-	if strings.Contains(t, ":") {
-		return "", false
-	}
-	for strings.HasPrefix(t, "./") {
-		t = t[2:]
 	}
 	dir := strings.HasSuffix(t, "/")
 	t = strings.TrimSuffix(t, "/")
@@ -205,6 +186,35 @@ func pathKey(tok string) (string, bool) {
 	}
 	if dir {
 		t += "/"
+	}
+	return t, true
+}
+
+// bareToken is a token without what may surround a path in prose (quotes, a link's anchor, a
+// line number, "./", a Go package's "/..."); false for what cannot be a relative path of the
+// repository (a URL, an absolute or home path, a flag, a variable, a glob, code).
+func bareToken(tok string) (string, bool) {
+	t := strings.Trim(tok, `"'`)
+	if t == "" || strings.Contains(t, "://") || strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") ||
+		strings.HasPrefix(t, "-") || strings.HasPrefix(t, "$") || strings.ContainsAny(t, "*?[]{}<>|\\`$=,;()@!%^&+") {
+		return "", false
+	}
+	if i := strings.Index(t, "#"); i >= 0 {
+		t = t[:i] // a link's anchor
+	}
+	if u, ok := strings.CutSuffix(t, "/..."); ok {
+		t = u + "/" // a Go package pattern: the folder
+	}
+	for range 2 { // a line (and column) after the path: app.js:12, app.js:12:5
+		if i := strings.LastIndex(t, ":"); i > 0 && allDigits(t[i+1:]) {
+			t = t[:i]
+		}
+	}
+	if strings.Contains(t, ":") {
+		return "", false
+	}
+	for strings.HasPrefix(t, "./") {
+		t = t[2:]
 	}
 	return t, true
 }

@@ -15,9 +15,13 @@ import (
 
 // RefWait is the longest a load waits for the check of its bullets' references when the
 // check's cache does not answer for HEAD: past it the load goes with what the last check
-// found, and Load.RefsPartial says so (the hook then finishes the check in the background).
-// With the cache warm the check runs no git and takes well under a millisecond.
-var RefWait = time.Second
+// found (at another HEAD), and Load.RefsPartial says so (the hook then finishes the check in
+// the background). RefWaitFirst is the wait when no check ever ran: there is nothing to fall
+// back on. With the cache warm the check runs no git and takes a few milliseconds.
+var (
+	RefWait      = 250 * time.Millisecond
+	RefWaitFirst = time.Second
+)
 
 // HeldBack is a bullet the load left out because what it names is gone from the code.
 type HeldBack struct {
@@ -63,7 +67,11 @@ func (l *Load) holdStale(p *memstore.Project) {
 	if err != nil {
 		return // no repository: nothing to check against
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), RefWait)
+	wait := RefWait
+	if !c.HasCache() {
+		wait = RefWaitFirst
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	rep, err := c.Check(ctx, bullets)
 	switch {
@@ -75,7 +83,7 @@ func (l *Load) holdStale(p *memstore.Project) {
 		return
 	case rep.Partial:
 		l.RefsPartial = true
-		l.RefsNote = fmt.Sprintf("references checked by an earlier HEAD (the check of %s did not finish within %s; `carnet check` completes it)", short7(rep.Head), RefWait)
+		l.RefsNote = fmt.Sprintf("references as an earlier check found them (the check of %s did not finish within %s; `carnet check` completes it)", short7(rep.Head), wait)
 	default:
 		l.RefsNote = "references checked against HEAD " + short7(rep.Head)
 	}

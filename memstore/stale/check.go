@@ -182,7 +182,7 @@ func (c *Checker) Check(ctx context.Context, bullets []Bullet) (*Report, error) 
 	}
 	rep.Head = head
 	old := c.readCache()
-	entries, err := c.update(ctx, old, head, want)
+	entries, changed, err := c.update(ctx, old, head, want)
 	if err != nil {
 		if ctx.Err() == nil {
 			return nil, err
@@ -193,7 +193,7 @@ func (c *Checker) Check(ctx context.Context, bullets []Bullet) (*Report, error) 
 		if old != nil && old.sameSetup(c) {
 			entries = old.Entries
 		}
-	} else {
+	} else if changed || c.due(entries, want) {
 		c.writeCache(head, entries, want)
 	}
 	for _, a := range all {
@@ -265,8 +265,8 @@ func (c *Checker) verdict(e *entry, r Ref) (Verdict, bool) {
 // update brings the entries of want, and those the cache holds, to HEAD head: as the cache
 // has them when it was made at head, updated from the commits since when HEAD moved on along
 // its first-parent chain, computed afresh otherwise.
-func (c *Checker) update(ctx context.Context, old *cacheFile, head string, want map[string]*entry) (map[string]*entry, error) {
-	all := map[string]*entry{}
+func (c *Checker) update(ctx context.Context, old *cacheFile, head string, want map[string]*entry) (all map[string]*entry, changed bool, err error) {
+	all = map[string]*entry{}
 	var carried []*entry
 	if old != nil && old.sameSetup(c) {
 		for k, e := range old.Entries {
@@ -283,17 +283,18 @@ func (c *Checker) update(ctx context.Context, old *cacheFile, head string, want 
 		}
 	}
 	s := &session{c: c, ctx: ctx, head: head}
-	if len(carried) > 0 && old.Head != head {
+	moved := len(carried) > 0 && old.Head != head
+	if moved {
 		more, err := s.advance(old.Head, carried)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		fresh = append(fresh, more...)
 	}
 	if err := s.compute(fresh); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return all, nil
+	return all, moved || len(fresh) > 0 || old == nil || old.Head != head, nil
 }
 
 // session is one check at one HEAD: what git said, asked once.
@@ -412,12 +413,12 @@ func (s *session) advance(from string, entries []*entry) ([]*entry, error) {
 	var fresh, paths, names []*entry
 	for _, e := range entries {
 		switch {
-		case !dayEnd(e.Date).Before(first):
-			fresh = append(fresh, e) // the day's last commit may be a new one
-		case e.Kind == Path && !e.AsName:
-			paths = append(paths, e)
 		case e.Kind == Name || e.AsName:
 			names = append(names, e)
+		case !dayEnd(e.Date).Before(first):
+			fresh = append(fresh, e) // the day's last commit may be a new one: from its commits since
+		case e.Kind == Path:
+			paths = append(paths, e)
 		}
 	}
 	if len(paths) > 0 {
@@ -432,11 +433,9 @@ func (s *session) advance(from string, entries []*entry) ([]*entry, error) {
 		}
 	}
 	if len(names) > 0 {
-		more, err := s.advanceNames(from, names)
-		if err != nil {
+		if err := s.advanceNames(from, first, names); err != nil {
 			return nil, err
 		}
-		fresh = append(fresh, more...)
 	}
 	return fresh, nil
 }

@@ -276,13 +276,15 @@ func TestCheckCacheAndAdvance(t *testing.T) {
 		"2026-03-01|`ParseThing` and `KeepThing` parse",
 		"2026-03-01|`dir/x.txt` and `ghost.go`",
 		"2026-03-01|commit " + w.git("rev-parse", "--short=9", "HEAD"),
+		"2026-03-02|`ParseThing` the day before",
+		"2026-03-03|`ParseThing` the same day, `app.js` too",
 	}
 	first := w.check(bullets...)
 	before := gitrepo.LookupRuns()
 	if again := w.check(bullets...); fmt.Sprint(again) != fmt.Sprint(first) || gitrepo.LookupRuns() != before {
 		t.Errorf("the same HEAD again ran %d git processes; %v vs %v", gitrepo.LookupRuns()-before, again, first)
 	}
-	if _, err := os.Stat(filepath.Join(w.dir, "memory_sessions", "logs", ".debug", "stale.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(w.dir, "memory_sessions", "logs", ".debug", "stale.tsv")); err != nil {
 		t.Errorf("no cache: %v", err)
 	}
 
@@ -293,12 +295,15 @@ func TestCheckCacheAndAdvance(t *testing.T) {
 	w.write("dir/x.txt", "y\n")
 	w.commit("2026-03-04", "touch x")
 	advanced := w.check(bullets...)
-	if err := os.Remove(filepath.Join(w.dir, "memory_sessions", "logs", ".debug", "stale.json")); err != nil {
+	if err := os.Remove(filepath.Join(w.dir, "memory_sessions", "logs", ".debug", "stale.tsv")); err != nil {
 		t.Fatal(err)
 	}
 	fresh := w.check(bullets...)
 	if fmt.Sprint(advanced) != fmt.Sprint(fresh) {
 		t.Errorf("brought forward:\n%v\nfrom scratch:\n%v", advanced, fresh)
+	}
+	if fresh["`ParseThing` the same day, `app.js` too"] != "" || !strings.Contains(fresh["`ParseThing` the day before"], "removed from the code") {
+		t.Errorf("a name removed on the bullet's day is not gone, one removed the day after is: %v", fresh)
 	}
 	if !strings.Contains(fresh["`app.js` routes"], "deleted in") || !strings.Contains(fresh["`ParseThing` and `KeepThing` parse"], "`ParseThing` removed from the code") ||
 		!strings.Contains(fresh["`dir/x.txt` and `ghost.go`"], "`dir/x.txt` changed by 1 commits since; `ghost.go` changed by 1") {

@@ -26,17 +26,25 @@ func (s *session) computeNames(names []*entry) error {
 		return err
 	}
 	var absent []*entry
-	missing := map[string]bool{}
 	for _, e := range names {
 		e.Present = found[e.word()]
 		e.Known = e.Present
 		if !e.Present {
 			absent = append(absent, e)
-			missing[e.word()] = true
 		}
 	}
+	return s.wasThere(absent)
+}
+
+// wasThere works out, for names HEAD does not have, whether they were there at the end of
+// their bullet's day, and which commit removed them: one scan of the diffs since the oldest day.
+func (s *session) wasThere(absent []*entry) error {
 	if len(absent) == 0 {
 		return nil
+	}
+	missing := map[string]bool{}
+	for _, e := range absent {
+		missing[e.word()] = true
 	}
 	deltas, err := s.c.repo.WordChanges(s.ctx, oldest(absent), "", sortedKeys(missing), s.c.exclude)
 	if err != nil {
@@ -45,6 +53,7 @@ func (s *session) computeNames(names []*entry) error {
 	for _, e := range absent {
 		e.Known = true
 		e.Existed, e.Commit = occurredAt(dayEnd(e.Date), deltas[e.word()])
+		e.What = ""
 		if e.Existed {
 			e.What = "removed"
 		}
@@ -75,49 +84,49 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// advanceNames updates name entries: the words the new commits added or removed are looked
-// for at HEAD again; a name that was at the old HEAD and is not at this one is computed
-// afresh (whether it was there at its day needs the commits since that day).
-func (s *session) advanceNames(from string, names []*entry) ([]*entry, error) {
+// advanceNames updates name entries from the commits after from: the words those commits
+// added or removed are looked for at HEAD again. Whether a name was there at its bullet's day
+// is worked out again when it is no longer at HEAD and was at the old one, or when its day
+// ends after the first new commit (first): that day's last commit may be a new one.
+func (s *session) advanceNames(from string, first time.Time, names []*entry) error {
 	words := map[string]bool{}
 	for _, e := range names {
 		words[e.word()] = true
 	}
 	deltas, err := s.c.repo.WordChanges(s.ctx, time.Time{}, from, sortedKeys(words), s.c.exclude)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	again := map[string]bool{}
-	for w := range deltas {
-		again[w] = true
+	found := map[string]bool{}
+	if len(deltas) > 0 {
+		again := map[string]bool{}
+		for w := range deltas {
+			again[w] = true
+		}
+		if found, err = s.c.repo.GrepWords(s.ctx, s.head, sortedKeys(again), s.c.exclude); err != nil {
+			return err
+		}
 	}
-	if len(again) == 0 {
-		return nil, nil
-	}
-	found, err := s.c.repo.GrepWords(s.ctx, s.head, sortedKeys(again), s.c.exclude)
-	if err != nil {
-		return nil, err
-	}
-	var fresh []*entry
+	var recheck []*entry
 	for _, e := range names {
 		w := e.word()
-		if !again[w] {
-			continue
-		}
 		was := e.Present
-		e.Present = found[w]
+		if _, touched := deltas[w]; touched {
+			e.Present = found[w]
+		}
+		recent := !dayEnd(e.Date).Before(first)
 		switch {
 		case e.Present:
 			e.What, e.Commit = "", ""
-		case was:
-			fresh = append(fresh, e)
+		case was || recent || !e.Known:
+			recheck = append(recheck, e)
 		case e.Existed:
 			if _, by := occurredAt(time.Time{}, deltas[w]); by != "" {
 				e.Commit = by
 			}
 		}
 	}
-	return fresh, nil
+	return s.wasThere(recheck)
 }
 
 func (e *entry) word() string {

@@ -2,6 +2,7 @@ package gitrepo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -263,5 +264,31 @@ func TestWordFinder(t *testing.T) {
 	want := []string{"foo", "foo.bar", "foo", "a::b", "x_y", "foo"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// Without git the lookups say git is needed, and HEAD is still read (by the own reader).
+func TestLookupsNeedGit(t *testing.T) {
+	r := newLookupRepo(t) // not parallel: turns the git CLI off for the package
+	r.write("a.go", "package a\n")
+	c := r.commit(0, "start")
+	rp := r.open()
+	gitCLIOff = true
+	defer func() { gitCLIOff = false }()
+	ctx := context.Background()
+	if h, err := rp.HeadHash(ctx); err != nil || h != c {
+		t.Errorf("head without git: %s, %v", h, err)
+	}
+	if _, err := rp.TrackedFiles(ctx); !errors.Is(err, ErrNeedsGit) {
+		t.Errorf("tracked files: %v", err)
+	}
+	if _, err := rp.GrepWords(ctx, c, []string{"ParseDoc"}, nil); !errors.Is(err, ErrNeedsGit) {
+		t.Errorf("grep: %v", err)
+	}
+	if _, err := rp.ResolveCommits(ctx, []string{c[:7]}); !errors.Is(err, ErrNeedsGit) {
+		t.Errorf("commits: %v", err)
+	}
+	if dir, err := rp.HooksDir(ctx); err != nil || dir != filepath.Join(r.dir, ".git", "hooks") {
+		t.Errorf("hooks folder: %s, %v", dir, err)
 	}
 }

@@ -83,10 +83,10 @@ func Project(ctx context.Context, p *memstore.Project, now time.Time) (*Report, 
 			r.malformedNote(f.path, data)
 		}
 	}
-	if err := r.budget(p, now); err != nil {
+	if err := r.references(ctx, p); err != nil { // first: the load below finds its cache warm
 		return nil, err
 	}
-	if err := r.references(ctx, p); err != nil {
+	if err := r.budget(p, now); err != nil {
 		return nil, err
 	}
 	slices.SortStableFunc(r.Problems, func(a, b Problem) int {

@@ -64,7 +64,7 @@ Only the working tree and HEAD are read. carnet install --pre-commit runs it bef
 			}
 			if warm {
 				for _, p := range projects {
-					warmReferences(ctx, p)
+					_ = stale.Warm(ctx, p) // for the cache only: a failure shows at the next check
 				}
 				return nil
 			}
@@ -93,19 +93,6 @@ Only the working tree and HEAD are read. carnet install --pre-commit runs it bef
 	c.Flags().BoolVar(&warm, "warm", false, "only bring the reference check's cache up to date (what a session start uses), print nothing")
 	_ = c.Flags().MarkHidden("warm")
 	return c
-}
-
-// warmReferences runs the reference check of every bullet a check looks at, for its cache.
-func warmReferences(ctx context.Context, p *memstore.Project) {
-	c, err := stale.New(p)
-	if err != nil {
-		return
-	}
-	bullets, err := stale.Collect(p)
-	if err != nil {
-		return
-	}
-	_, _ = c.Check(ctx, bullets)
 }
 
 func newSummaryCmd(g *globals) *cobra.Command {

@@ -1,7 +1,11 @@
 package stale
 
 import (
+	"context"
+	"path"
 	"strings"
+
+	"github.com/gofrs/flock"
 
 	"carnet/memstore"
 )
@@ -109,3 +113,28 @@ func NoteBullets(path, date string, data []byte) []Bullet {
 }
 
 func keep(b memstore.Bullet) bool { return b.Text != "" && !memstore.Superseded(b.Text) }
+
+// Warm runs the check of every bullet Collect lists, for its cache: what a session start that
+// ran out of time asks for in the background. When another Warm of the project is running, it
+// returns at once: one of them is enough.
+func Warm(ctx context.Context, p *memstore.Project) error {
+	c, err := New(p)
+	if err != nil {
+		return err
+	}
+	if err := p.MakeDebugDir(); err != nil {
+		return err
+	}
+	lock := flock.New(p.WS.Abs(path.Join(p.DebugDir(), "stale.lock")))
+	ok, err := lock.TryLock()
+	if err != nil || !ok {
+		return err
+	}
+	defer lock.Unlock()
+	bullets, err := Collect(p)
+	if err != nil {
+		return err
+	}
+	_, err = c.Check(ctx, bullets)
+	return err
+}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"carnet/memstore"
 )
@@ -54,27 +55,66 @@ var marker = regexp.MustCompile(`\s*<!--.*?-->\s*$`)
 // identity is what two bullets must share to say the same thing: the text without its
 // weight suffix (" !7 #tag") and its writer's marker, normalised as deduplication does.
 func identity(text string) string {
-	text = marker.ReplaceAllString(text, "")
+	if strings.Contains(text, "<!--") {
+		text = marker.ReplaceAllString(text, "")
+	}
 	body, _ := memstore.ParseWeight(text)
 	return memstore.Normalize(body)
 }
 
-// negations are the words that turn a statement into its opposite (on the folded text).
-var negations = regexp.MustCompile(`\b(?:do|does|did|is|are|was|must|should|will|can)\s+not\b|\b(?:don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|cannot|shouldn't|mustn't|never|not|no)\b|\bn'|\bne\b|\bpas\b|\bjamais\b|\baucune?\b`)
+// negations are the words that turn a statement into its opposite (folded: no accents), and
+// auxiliaries that go with "not".
+var (
+	negations = set("not never no don't doesn't didn't isn't aren't wasn't weren't won't can't cannot shouldn't mustn't")
+	// French negates with "ne … pas" (or jamais, aucun): the pair is one negation
+	frenchNe  = set("ne")
+	frenchPas = set("pas jamais aucun aucune")
+	auxiliary = set("do does did is are was were must should will can")
+)
+
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(words) {
+		m[w] = true
+	}
+	return m
+}
 
 // antonyms map a word to the one it negates.
+// Their keys are folded as identity folds (no accents).
 var antonyms = map[string]string{"disabled": "enabled", "disable": "enable", "off": "on", "false": "true", "deny": "allow",
-	"denied": "allowed", "forbidden": "allowed", "optional": "required", "unsafe": "safe", "désactivé": "activé",
-	"desactive": "active", "désactiver": "activer", "desactiver": "activer", "faux": "vrai", "interdit": "autorise",
-	"facultatif": "obligatoire"}
+	"denied": "allowed", "forbidden": "allowed", "optional": "required", "unsafe": "safe",
+	"desactive": "active", "desactivee": "activee", "desactives": "actives", "desactivees": "activees", "desactiver": "activer",
+	"faux": "vrai", "interdit": "autorise", "facultatif": "obligatoire"}
 
 // stance is a bullet's content words once negations are out (sorted, joined) and whether it
 // negates.
 func stance(text string) (string, bool) {
-	folded := strings.ReplaceAll(identity(text), "’", "'")
-	neg := false
-	folded = negations.ReplaceAllStringFunc(folded, func(string) string { neg = !neg; return " " })
-	words := memstore.ContentWords(folded)
+	toks := strings.FieldsFunc(strings.ReplaceAll(identity(text), "’", "'"), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("'_-./", r)
+	})
+	neg, ne := false, false
+	kept := toks[:0]
+	for i, w := range toks {
+		switch {
+		case negations[w]:
+			neg = !neg
+		case auxiliary[w] && i+1 < len(toks) && toks[i+1] == "not":
+		case frenchNe[w]:
+			neg, ne = !neg, true
+		case strings.HasPrefix(w, "n'"):
+			neg, ne = !neg, true
+			kept = append(kept, w[2:])
+		case frenchPas[w]:
+			if !ne {
+				neg = !neg // "pas SQLite", "jamais le dimanche"
+			}
+			ne = false
+		default:
+			kept = append(kept, w)
+		}
+	}
+	words := memstore.ContentWords(strings.Join(kept, " "))
 	for i, w := range words {
 		if base, ok := antonyms[w]; ok {
 			words[i], neg = base, !neg

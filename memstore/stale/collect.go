@@ -2,10 +2,8 @@ package stale
 
 import (
 	"context"
-	"path"
 	"strings"
-
-	"github.com/gofrs/flock"
+	"time"
 
 	"carnet/memstore"
 )
@@ -122,15 +120,13 @@ func Warm(ctx context.Context, p *memstore.Project) error {
 	if err != nil {
 		return err
 	}
-	if err := p.MakeDebugDir(); err != nil {
-		return err
+	try, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	unlock, err := p.LockState(try, "stale.lock")
+	cancel()
+	if err != nil {
+		return nil // another one runs
 	}
-	lock := flock.New(p.WS.Abs(path.Join(p.DebugDir(), "stale.lock")))
-	ok, err := lock.TryLock()
-	if err != nil || !ok {
-		return err
-	}
-	defer lock.Unlock()
+	defer unlock()
 	bullets, err := Collect(p)
 	if err != nil {
 		return err

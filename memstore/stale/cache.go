@@ -131,16 +131,16 @@ func (f *cacheFile) format() []byte {
 		if slices.ContainsFunc(fields, func(s string) bool { return strings.ContainsAny(s, "\t\n") }) {
 			continue // a name with a tab: computed again next time
 		}
-		flags := ""
+		var flags strings.Builder
 		for _, fl := range []struct {
 			on bool
 			c  string
 		}{{e.AsName, "a"}, {e.Present, "p"}, {e.Existed, "e"}, {e.Known, "o"}} {
 			if fl.on {
-				flags += fl.c
+				flags.WriteString(fl.c)
 			}
 		}
-		fmt.Fprintf(&b, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\n", e.Kind, e.Key, e.Also, e.Date, e.Target, flags, e.What, e.Commit, e.To, e.Changes, e.Used)
+		fmt.Fprintf(&b, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\n", e.Kind, e.Key, e.Also, e.Date, e.Target, flags.String(), e.What, e.Commit, e.To, e.Changes, e.Used)
 	}
 	return b.Bytes()
 }

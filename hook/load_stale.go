@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -86,6 +87,15 @@ func (l *Load) holdStale(p *memstore.Project) {
 		l.RefsNote = fmt.Sprintf("references as an earlier check found them (the check of %s did not finish within %s; `carnet check` completes it)", short7(rep.Head), wait)
 	default:
 		l.RefsNote = "references checked against HEAD " + short7(rep.Head)
+	}
+	changed := 0
+	for _, res := range rep.Results {
+		if slices.ContainsFunc(res.Verdicts, func(v stale.Verdict) bool { return v.State == stale.Changed }) {
+			changed++
+		}
+	}
+	if changed > 0 {
+		l.RefsNote += fmt.Sprintf("; %d of the bullets loaded name files changed since they were written", changed)
 	}
 	lang := p.WS.Config.Language
 	drop := map[*loadBlock]bool{}

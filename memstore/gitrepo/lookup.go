@@ -542,3 +542,71 @@ func (rp *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
 	}
 	return strings.TrimSpace(out), err
 }
+
+// CommitsAfter is FirstParentChanges and WordChanges of the commits after from (from..HEAD)
+// in one run of git: the file changes of each commit (renames detected) and what it did to
+// the occurrences of words outside the folders in exclude.
+func (rp *Repo) CommitsAfter(ctx context.Context, from string, words, exclude []string) ([]ChangeSet, map[string][]WordDelta, error) {
+	head, err := rp.HeadHash(ctx)
+	if err != nil || head == "" {
+		return nil, nil, err
+	}
+	out, err := rp.lookup(ctx, "log", "--first-parent", "--diff-merges=first-parent", "--raw", "-p", "-U0", "-M", "--no-color",
+		"--no-ext-diff", "--no-textconv", "--format=%x01%H %P %ct", from+".."+head, "--")
+	if err != nil {
+		return nil, nil, err
+	}
+	sets, deltas := scanCommits(out, newWordFinder(words), exclude)
+	return sets, deltas, nil
+}
+
+// scanCommits reads `git log --raw -p -U0 --format=%x01%H %P %ct`: each commit's raw changes
+// and the words of its added and removed lines.
+func scanCommits(out string, f *wordFinder, exclude []string) ([]ChangeSet, map[string][]WordDelta) {
+	var sets []ChangeSet
+	var patch strings.Builder
+	for line := range strings.Lines(out) {
+		line = strings.TrimSuffix(line, "\n")
+		switch {
+		case strings.HasPrefix(line, "\x01"):
+			sets = append(sets, parseChangeSets(line+"\x00")...)
+			fmt.Fprintf(&patch, "\x01%s %d\n", sets[len(sets)-1].Hash, sets[len(sets)-1].When.Unix())
+		case strings.HasPrefix(line, ":") && len(sets) > 0:
+			if c, ok := rawChange(line); ok {
+				sets[len(sets)-1].Files = append(sets[len(sets)-1].Files, c)
+			}
+		default:
+			patch.WriteString(line + "\n")
+		}
+	}
+	return sets, scanWordChanges(patch.String(), f, exclude)
+}
+
+// rawChange reads a line of `git log --raw` (without -z): ":old new hashes STATUS\tpath[\tpath]".
+func rawChange(line string) (PathChange, bool) {
+	meta, paths, ok := strings.Cut(line, "\t")
+	f := strings.Fields(meta)
+	if !ok || len(f) < 5 || f[4] == "" {
+		return PathChange{}, false
+	}
+	p := strings.Split(paths, "\t")
+	for i, s := range p {
+		if strings.HasPrefix(s, `"`) {
+			if u, err := strconv.Unquote(s); err == nil {
+				p[i] = u
+			}
+		}
+	}
+	switch k := f[4][0]; {
+	case (k == 'R' || k == 'C') && len(p) == 2:
+		if k == 'C' {
+			return PathChange{Kind: 'A', Path: p[1]}, true
+		}
+		return PathChange{Kind: 'R', Path: p[1], From: p[0]}, true
+	case k == 'T':
+		return PathChange{Kind: 'M', Path: p[0]}, true
+	case k == 'A' || k == 'M' || k == 'D':
+		return PathChange{Kind: k, Path: p[0]}, true
+	}
+	return PathChange{}, false
+}

@@ -292,3 +292,40 @@ func TestLookupsNeedGit(t *testing.T) {
 		t.Errorf("hooks folder: %s, %v", dir, err)
 	}
 }
+
+// CommitsAfter answers in one run what FirstParentChanges and WordChanges answer in two.
+func TestCommitsAfter(t *testing.T) {
+	t.Parallel()
+	r := newLookupRepo(t)
+	r.write("app.js", "function route() {}\n// enough lines\n// for a rename\n// to be seen\n")
+	r.write("lib.go", "package lib\n\nfunc ParseThing() {}\n")
+	r.write("memory_sessions/x.md", "- `ParseThing`\n")
+	c0 := r.commit(0, "start")
+	r.mv("app.js", "web/app with space.js")
+	r.write("lib.go", "package lib\n")
+	r.commit(1, "move and drop")
+	r.write("memory_sessions/x.md", "")
+	r.write("new.go", "package lib\n\n// ParseThing is back\n")
+	r.commit(2, "add")
+	rp := r.open()
+	ctx := context.Background()
+	words, ex := []string{"ParseThing"}, []string{"memory_sessions"}
+	sets, deltas, err := rp.CommitsAfter(ctx, c0, words, ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := rp.FirstParentChanges(ctx, time.Time{}, c0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantDeltas, err := rp.WordChanges(ctx, time.Time{}, c0, words, ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(sets) != fmt.Sprint(want) || fmt.Sprint(deltas) != fmt.Sprint(wantDeltas) {
+		t.Errorf("one run:\n%v\n%v\ntwo runs:\n%v\n%v", sets, deltas, want, wantDeltas)
+	}
+	if len(sets) != 2 || !strings.Contains(fmt.Sprint(sets[1].Files), "web/app with space.js") || len(deltas["ParseThing"]) != 2 {
+		t.Errorf("%v %v", sets, deltas)
+	}
+}

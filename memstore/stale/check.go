@@ -303,6 +303,8 @@ type session struct {
 	ctx     context.Context
 	head    string
 	listing *listing
+	// headTime is when HEAD was committed, when known: no commit is newer.
+	headTime time.Time
 }
 
 // listing is HEAD's tree: its files, folders and base names.
@@ -354,10 +356,11 @@ func (s *session) compute(entries []*entry) error {
 		if err != nil {
 			return err
 		}
-		since := oldest(paths)
-		sets, err := s.c.repo.FirstParentChanges(s.ctx, since, "")
-		if err != nil {
-			return err
+		var sets []gitrepo.ChangeSet
+		if since := oldest(paths); s.headTime.IsZero() || since.Before(s.headTime) { // else no commit came after
+			if sets, err = s.c.repo.FirstParentChanges(s.ctx, since, ""); err != nil {
+				return err
+			}
 		}
 		for _, e := range paths {
 			s.resolvePath(e, l, sets)
@@ -402,7 +405,13 @@ func oldest(entries []*entry) time.Time {
 // them, when the current HEAD has from on its first-parent chain; it returns the entries it
 // cannot bring forward, to compute afresh.
 func (s *session) advance(from string, entries []*entry) ([]*entry, error) {
-	sets, err := s.c.repo.FirstParentChanges(s.ctx, time.Time{}, from)
+	words := map[string]bool{}
+	for _, e := range entries {
+		if e.Kind == Name || e.AsName {
+			words[e.word()] = true
+		}
+	}
+	sets, deltas, err := s.c.repo.CommitsAfter(s.ctx, from, sortedKeys(words), s.c.exclude)
 	if err != nil {
 		return nil, err
 	}
@@ -410,6 +419,7 @@ func (s *session) advance(from string, entries []*entry) ([]*entry, error) {
 		return entries, nil // history rewritten, or a HEAD elsewhere: all afresh
 	}
 	first := sets[len(sets)-1].When
+	s.headTime = sets[0].When
 	var fresh, paths, names []*entry
 	for _, e := range entries {
 		switch {
@@ -433,7 +443,7 @@ func (s *session) advance(from string, entries []*entry) ([]*entry, error) {
 		}
 	}
 	if len(names) > 0 {
-		if err := s.advanceNames(from, first, names); err != nil {
+		if err := s.advanceNames(first, names, deltas); err != nil {
 			return nil, err
 		}
 	}

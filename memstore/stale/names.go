@@ -84,20 +84,14 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// advanceNames updates name entries from the commits after from: the words those commits
-// added or removed are looked for at HEAD again. Whether a name was there at its bullet's day
-// is worked out again when it is no longer at HEAD and was at the old one, or when its day
-// ends after the first new commit (first): that day's last commit may be a new one.
-func (s *session) advanceNames(from string, first time.Time, names []*entry) error {
-	words := map[string]bool{}
-	for _, e := range names {
-		words[e.word()] = true
-	}
-	deltas, err := s.c.repo.WordChanges(s.ctx, time.Time{}, from, sortedKeys(words), s.c.exclude)
-	if err != nil {
-		return err
-	}
+// advanceNames updates name entries from what the commits after the old HEAD did to their
+// words (deltas): the words those commits added or removed are looked for at HEAD again.
+// Whether a name was there at its bullet's day is worked out again when it is no longer at
+// HEAD and was at the old one, or when its day ends after the first new commit (first): that
+// day's last commit may be a new one.
+func (s *session) advanceNames(first time.Time, names []*entry, deltas map[string][]gitrepo.WordDelta) error {
 	found := map[string]bool{}
+	var err error
 	if len(deltas) > 0 {
 		again := map[string]bool{}
 		for w := range deltas {

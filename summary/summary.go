@@ -7,8 +7,11 @@ package summary
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -102,7 +105,7 @@ func Of(ctx context.Context, ws *memstore.Workspace, base, head string) (*Summar
 		}
 		ps := &Project{Name: p.Name}
 		for _, c := range changes {
-			if err := ps.add(ctx, repo, p, prefix, from, h, c); err != nil {
+			if err := ps.add(repo, p, prefix, from, h, c); err != nil {
 				return nil, err
 			}
 		}
@@ -115,7 +118,7 @@ func Of(ctx context.Context, ws *memstore.Workspace, base, head string) (*Summar
 }
 
 // add reads one changed file at both revisions and files what changed in it.
-func (ps *Project) add(ctx context.Context, repo *gitrepo.Repo, p *memstore.Project, prefix, from, to string, c gitrepo.PathChange) error {
+func (ps *Project) add(repo *gitrepo.Repo, p *memstore.Project, prefix, from, to string, c gitrepo.PathChange) error {
 	rel := strings.TrimPrefix(c.Path, prefix) // workspace-relative
 	old := c.Path
 	if c.From != "" {
@@ -128,12 +131,12 @@ func (ps *Project) add(ctx context.Context, repo *gitrepo.Repo, p *memstore.Proj
 	var before, after []byte
 	var err error
 	if c.Kind != 'A' {
-		if before, _, err = repo.FileAt(ctx, from, old); err != nil {
+		if before, err = fileAt(repo, from, old); err != nil {
 			return err
 		}
 	}
 	if c.Kind != 'D' {
-		if after, _, err = repo.FileAt(ctx, to, c.Path); err != nil {
+		if after, err = fileAt(repo, to, c.Path); err != nil {
 			return err
 		}
 	}
@@ -162,6 +165,15 @@ func (ps *Project) add(ctx context.Context, repo *gitrepo.Repo, p *memstore.Proj
 		ps.addLog(logItems(before, rel, date), logItems(after, rel, date))
 	}
 	return nil
+}
+
+// fileAt is a file (a path from the top-level) at a revision; nil when it has none.
+func fileAt(repo *gitrepo.Repo, rev, file string) ([]byte, error) {
+	data, err := repo.BlobAt(rev, filepath.Join(repo.Root(), filepath.FromSlash(file)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return data, err
 }
 
 // addLog files what a log's sections gained and lost.

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
 )
 
 // Questions about the project's own files, asked of the git CLI in a few batched runs (one
@@ -19,8 +21,8 @@ import (
 // HEAD, the first-parent commits since a date with the files they added, changed, deleted or
 // renamed, whether words occur in a commit's files, how many occurrences of words each
 // first-parent commit added and removed, which hashes name a commit, the files changed
-// between two revisions and a file's content at a revision. Without git they return
-// ErrNeedsGit: the answer would need a tree walk, rename detection and a grep of their own.
+// between two revisions. Without git they return ErrNeedsGit: the answer would need a tree
+// walk, rename detection and a grep of their own (HEAD itself is read by go-git when it can).
 
 // ErrNeedsGit is returned by the lookups of this file when git is not installed.
 var ErrNeedsGit = errors.New("needs git: install git to check the files and names memory refers to")
@@ -41,24 +43,24 @@ func (rp *Repo) lookup(ctx context.Context, args ...string) (string, error) {
 		return "", ErrNeedsGit
 	}
 	lookupRuns.Add(1)
-	all := append(append(slices.Clone(gitReadFlags), lookupFlags...), args...)
-	return gitCmd{dir: rp.root, env: []string{"GIT_OPTIONAL_LOCKS=0"}, args: all}.run(ctx)
+	return gitCmd{dir: rp.root, args: append(slices.Clone(lookupFlags), args...), read: true}.run(ctx)
 }
 
-// HeadHash is the hash of the commit HEAD points to, read without running git where the own
-// reader knows the repository's shape; "" on an unborn branch.
+// HeadHash is the hash of the commit HEAD points to; "" on an unborn branch. Where go-git reads
+// the refs exactly it reads them, so that a question answered from a cache made at HEAD runs
+// no process at all; else git rev-parse.
 func (rp *Repo) HeadHash(ctx context.Context) (string, error) {
-	r, release := rp.reader()
-	why := r.delegated(false, "")
-	if why == "" {
-		h, ok, err := r.head()
-		release()
-		if err != nil || !ok {
-			return "", err
+	if rp.unsupported(false) == "" {
+		if repo, err := rp.goGit(); err == nil {
+			ref, err := repo.Head()
+			switch {
+			case errors.Is(err, plumbing.ErrReferenceNotFound):
+				return "", nil
+			case err == nil:
+				return ref.Hash().String(), nil
+			}
 		}
-		return h.String(), nil
 	}
-	release()
 	out, err := rp.lookup(ctx, "rev-parse", "-q", "--verify", "HEAD^{commit}")
 	if err != nil {
 		if re, ok := errors.AsType[*gitRunError](err); ok && re.code == 1 {
@@ -423,7 +425,7 @@ func (rp *Repo) ResolveCommits(ctx context.Context, hashes []string) (map[string
 	var in strings.Builder
 	var asked []string
 	for _, h := range hashes {
-		if gitIsHex(h) {
+		if isHexName(h) {
 			asked = append(asked, h)
 			in.WriteString(h + "^{commit}\n")
 		}
@@ -435,8 +437,8 @@ func (rp *Repo) ResolveCommits(ctx context.Context, hashes []string) (map[string
 		return nil, ErrNeedsGit
 	}
 	lookupRuns.Add(1)
-	out, err := gitCmd{dir: rp.root, env: []string{"GIT_OPTIONAL_LOCKS=0"}, args: []string{"cat-file", "--batch-check=%(objectname) %(objecttype)"},
-		stdin: []byte(in.String())}.run(ctx)
+	out, err := gitCmd{dir: rp.root, args: []string{"cat-file", "--batch-check=%(objectname) %(objecttype)"},
+		stdin: []byte(in.String()), read: true}.run(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -477,49 +479,24 @@ func (rp *Repo) ChangedFiles(ctx context.Context, base, head string, under []str
 	return sets[0].Files, nil
 }
 
-// FileAt is the content of the file at path (a slash path from the top-level) in commit rev;
-// false when the commit has no such file.
-func (rp *Repo) FileAt(ctx context.Context, rev, path string) ([]byte, bool, error) {
-	if gitCLI() == "" {
-		return nil, false, ErrNeedsGit
-	}
-	lookupRuns.Add(1)
-	out, err := gitCmd{dir: rp.root, env: []string{"GIT_OPTIONAL_LOCKS=0"}, args: []string{"cat-file", "--batch"},
-		stdin: []byte(rev + ":" + path + "\n")}.run(ctx)
-	if err != nil {
-		return nil, false, err
-	}
-	head, body, _ := strings.Cut(out, "\n")
-	f := strings.Fields(head)
-	if len(f) != 3 || f[1] != "blob" {
-		return nil, false, nil
-	}
-	size, err := strconv.Atoi(f[2])
-	if err != nil || size > len(body) {
-		return nil, false, fmt.Errorf("git cat-file: unexpected output for %s:%s", rev, path)
-	}
-	return []byte(body[:size]), true, nil
-}
-
 // Prefix is the folder dir (absolute) as a slash path from the top-level ("" for the
 // top-level itself).
-func (rp *Repo) Prefix(dir string) (string, error) {
-	r, release := rp.reader()
-	defer release()
-	return r.relPath(dir)
+func (rp *Repo) Prefix(dir string) (string, error) { return rp.relPath(dir) }
+
+// isHexName says whether s can be a (full or abbreviated) hex object name.
+func isHexName(s string) bool {
+	return len(s) >= 4 && len(s) <= 64 && strings.Trim(strings.ToLower(s), "0123456789abcdef") == ""
 }
 
 // HooksDir is the folder git runs the repository's hooks from: core.hooksPath when set
 // (relative to the top-level), else the hooks folder of the common git folder.
 func (rp *Repo) HooksDir(ctx context.Context) (string, error) {
 	if gitCLI() == "" {
-		if c := gitReadConfigFile(filepath.Join(rp.commonDir, "config")); c != nil {
-			if p := c.Raw.Section("core").Options.Get("hooksPath"); p != "" {
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(rp.root, p)
-				}
-				return filepath.Clean(p), nil
+		if p := gitConfigGet(rp.gitConfigs(false), "core", "hooksPath"); p != "" {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(rp.root, p)
 			}
+			return filepath.Clean(p), nil
 		}
 		return filepath.Join(rp.commonDir, "hooks"), nil
 	}

@@ -16,6 +16,8 @@ echo "== hook: own work, then whole process"
 go test ./hook -run '^$' -bench . -benchmem -count "$count"
 go test ./shell -run '^$' -bench Parse -benchmem -count "$count"
 scripts/bench-hook.sh 31
+echo "== hook: the reference check on a repository the size of git/git (CARNET_STALE_REPO, else skipped)"
+scripts/bench-stale.sh 21
 echo "== promote: plan for 1,000 logs"
 go test ./promote -run '^$' -bench Plan1000 -benchmem -count "$count"
 echo "== tui: View, preview, loading; then time to first frame"

@@ -53,7 +53,7 @@ func (s *curate) isLong() bool { return s.path == s.p.LongMemoryPath() }
 func (s *curate) Init() tea.Cmd { return s.load() }
 
 func (s *curate) load() tea.Cmd {
-	path, p := s.path, s.p
+	path, p, lang := s.path, s.p, s.c.lang
 	return func() tea.Msg {
 		data, err := p.ReadFile(path)
 		if err == nil && isBinary(data) {
@@ -79,7 +79,7 @@ func (s *curate) load() tea.Cmd {
 				}
 			}
 		}
-		markStale(p, path, data, rows)
+		markStale(p, lang, path, data, rows)
 		return bulletsMsg{to: s, rows: rows}
 	}
 }

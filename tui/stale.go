@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path"
 	"strings"
 
@@ -56,7 +55,7 @@ func newStaleView(c *common, p *memstore.Project) *staleView {
 func (s *staleView) Init() tea.Cmd { return s.load() }
 
 func (s *staleView) load() tea.Cmd {
-	p := s.p
+	p, lang := s.p, s.c.lang
 	return func() tea.Msg {
 		c, err := stale.New(p)
 		if errors.Is(err, stale.ErrNoRepo) {
@@ -71,7 +70,7 @@ func (s *staleView) load() tea.Cmd {
 		}
 		rep, err := c.Check(context.Background(), bullets)
 		if errors.Is(err, gitrepo.ErrNeedsGit) {
-			return staleMsg{to: s, note: "References are not checked: " + err.Error() + "."}
+			return staleMsg{to: s, note: "References are not checked: git is not installed."}
 		}
 		if err != nil {
 			return staleMsg{to: s, err: err}
@@ -86,7 +85,7 @@ func (s *staleView) load() tea.Cmd {
 			}
 			var why []string
 			for _, v := range res.Gone() {
-				why = append(why, v.String())
+				why = append(why, v.Say(lang))
 			}
 			rows = append(rows, staleRow{res: res, key: keys[res.Bullet.Path+"\x00"+res.Bullet.Text], why: strings.Join(why, "; ")})
 		}
@@ -151,24 +150,24 @@ func (s *staleView) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.Reword, k.Open):
 		ref := row.ref()
-		return s.prompt.edit("Fix the bullet:", ref.text, func(text string) tea.Cmd {
+		return s.prompt.edit(s.c.tr("Fix the bullet:"), ref.text, func(text string) tea.Cmd {
 			if strings.TrimSpace(text) == ref.text {
 				return nil
 			}
-			return write(s.c, s.p, "Fixed a stale bullet", "fix a stale bullet of "+s.p.Name, reword(ref, text))
+			return write(s.c, s.p, s.c.tr("Fixed a stale bullet"), "fix a stale bullet of "+s.p.Name, reword(ref, text))
 		})
 	case key.Matches(msg, k.Supersede):
 		ref := row.ref()
-		return s.prompt.edit("Supersede by:", ref.text, func(text string) tea.Cmd {
+		return s.prompt.edit(s.c.tr("Supersede by:"), ref.text, func(text string) tea.Cmd {
 			if strings.TrimSpace(text) == ref.text {
 				return notice("the same text: nothing superseded")
 			}
-			return write(s.c, s.p, "Superseded a stale bullet", "supersede a stale bullet of "+s.p.Name, supersede(ref, text))
+			return write(s.c, s.p, s.c.tr("Superseded a stale bullet"), "supersede a stale bullet of "+s.p.Name, supersede(ref, text))
 		})
 	case key.Matches(msg, k.Drop):
 		ref := row.ref()
-		s.prompt.confirm(fmt.Sprintf("Delete “%s” from %s? (git keeps it; u undoes)", short(ref.text, 50), path.Base(ref.path)), func() tea.Cmd {
-			return write(s.c, s.p, "Deleted a stale bullet", "delete a stale bullet of "+s.p.Name, drop(ref))
+		s.prompt.confirm(s.c.trf("Delete “%s” from %s? (git keeps it; u undoes)", short(ref.text, 50), path.Base(ref.path)), func() tea.Cmd {
+			return write(s.c, s.p, s.c.tr("Deleted a stale bullet"), "delete a stale bullet of "+s.p.Name, drop(ref))
 		})
 	case key.Matches(msg, k.Editor):
 		return openEditor(s.c, row.res.Bullet.Path, row.res.Bullet.Line+1)
@@ -181,7 +180,7 @@ func supersede(ref bulletRef, text string) func(tx *memstore.Tx) error {
 	return func(tx *memstore.Tx) error {
 		text = tx.CleanLine(text)
 		if text == "" {
-			return noticeErr("nothing to supersede with: the text is empty")
+			return notify("nothing to supersede with: the text is empty")
 		}
 		d, err := tx.Doc(ref.path)
 		if err != nil {
@@ -212,18 +211,18 @@ func (s *staleView) View() string {
 			n++
 		}
 	}
-	head := "  " + memstore.Plural(n, "stale bullet")
+	head := "  " + s.c.count(n, "stale bullet|stale bullets")
 	if s.checked != "" {
-		head += " · checked against " + s.checked[:min(7, len(s.checked))]
+		head += " · " + s.c.trf("checked against %s", s.checked[:min(7, len(s.checked))])
 	}
 	b.WriteString(s.head(head))
-	switch why := s.c.unready(s.loaded, s.err, "Checking what the memory names against the code…", "Cannot check the memory: "); {
+	switch why := s.c.unready(s.loaded, s.err, s.c.tr("Checking what the memory names against the code…"), s.c.tr("Cannot check the memory: ")); {
 	case why != "":
 		b.WriteString("  " + why)
 	case s.note != "":
-		b.WriteString("  " + st.Subtle.Render(s.note))
+		b.WriteString("  " + st.Subtle.Render(s.c.tr(s.note)))
 	case n == 0:
-		b.WriteString("  " + st.OK.Render("Nothing stale.") + st.Subtle.Render(" Every file and name the memory cites is still in the code."))
+		b.WriteString("  " + st.OK.Render(s.c.tr("Nothing stale.")) + st.Subtle.Render(" "+s.c.tr("Every file and name the memory cites is still in the code.")))
 	default:
 		rows, cur := s.list.visible()
 		for j, i := range rows {
@@ -239,7 +238,7 @@ func (s *staleView) View() string {
 	return s.view(b.String())
 }
 
-func (s *staleView) Title() string { return "stale" }
+func (s *staleView) Title() string { return s.c.tr("stale") }
 
 func (s *staleView) ShortHelp() []key.Binding {
 	if s.prompt.open {
@@ -254,10 +253,10 @@ func (s *staleView) FullHelp() [][]key.Binding {
 	return [][]key.Binding{k.navKeys(), {k.Reword, k.Supersede, k.Drop, k.Editor, k.Filter}}
 }
 
-// markStale marks the rows of the bullets of a memory file whose references are gone (the
-// reference check answers from its cache at the same HEAD; a file it does not look at, or a
-// workspace with no git, marks nothing).
-func markStale(p *memstore.Project, file string, data []byte, rows []bulletRow) {
+// markStale marks the rows of the bullets of a memory file whose references are gone, saying
+// what became of them in lang (the reference check answers from its cache at the same HEAD;
+// a file it does not look at, or a workspace with no git, marks nothing).
+func markStale(p *memstore.Project, lang, file string, data []byte, rows []bulletRow) {
 	var bullets []stale.Bullet
 	switch dir := path.Dir(file); {
 	case file == p.LongMemoryPath():
@@ -287,7 +286,7 @@ func markStale(p *memstore.Project, file string, data []byte, rows []bulletRow) 
 		if res, ok := rep.Find(file, r.ref.text); ok {
 			var why []string
 			for _, v := range res.Gone() {
-				why = append(why, v.String())
+				why = append(why, v.Say(lang))
 			}
 			r.stale = strings.Join(why, "; ")
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"carnet/lang/langtest"
 	"carnet/memstore"
 )
 
@@ -120,4 +121,27 @@ func TestCurateMarksStaleBullets(t *testing.T) {
 	h.press("c")
 	topIs[*curate](h, "curate")
 	h.contains("⚠ `app.js` routes the pages.  — `app.js` deleted in", "• Dates are UTC.", "• Read `app.js`.")
+}
+
+// In a French workspace the stale view, its keys and what became of each reference speak
+// French, with no English word.
+func TestStaleViewInFrench(t *testing.T) {
+	t.Parallel()
+	root := staleWorkspace(t)
+	if err := os.WriteFile(filepath.Join(root, memstore.ConfigFile), []byte("language = \"fr\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarnessIn(t, root, true, "")
+	h.press("enter", "!")
+	topIs[*staleView](h, "the stale view")
+	h.contains("2 puces périmées · vérifiées sur", "— `app.js` supprimé dans ", "remplacer")
+	screen := h.plain()
+	for _, memory := range []string{"`app.js` routes the pages.", "`app.js` renders the menu."} { // the memory is shown as it is
+		screen = strings.ReplaceAll(screen, memory, "")
+	}
+	for _, line := range strings.Split(screen, "\n") {
+		if found := langtest.Foreign("fr", line); len(found) > 0 && !strings.Contains(line, "memory_sessions/") {
+			t.Errorf("English in the French stale view: %v in %q", found, line)
+		}
+	}
 }

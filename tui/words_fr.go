@@ -5,7 +5,7 @@ import "carnet/lang"
 // words is the French of the UI, by screen. Section headings come from memstore.Heading;
 // the memory itself and git's commit messages are shown as they are.
 var words = lang.Merge(commonWords, keyWords, homeWords, memoryWords, itemsWords, curateWords,
-	writeWords, promotionWords, timelineWords, searchWords, otherWords)
+	writeWords, promotionWords, timelineWords, searchWords, otherWords, staleWords)
 
 // The French of what every screen shares: dates, counts, the frame.
 var commonWords = lang.Words{

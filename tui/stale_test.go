@@ -139,7 +139,7 @@ func TestStaleViewInFrench(t *testing.T) {
 	for _, memory := range []string{"`app.js` routes the pages.", "`app.js` renders the menu."} { // the memory is shown as it is
 		screen = strings.ReplaceAll(screen, memory, "")
 	}
-	for _, line := range strings.Split(screen, "\n") {
+	for line := range strings.SplitSeq(screen, "\n") {
 		if found := langtest.Foreign("fr", line); len(found) > 0 && !strings.Contains(line, "memory_sessions/") {
 			t.Errorf("English in the French stale view: %v in %q", found, line)
 		}

@@ -89,7 +89,11 @@ func LogBullets(path, date string, data []byte) []Bullet {
 		}
 		for _, b := range d.Bullets(s) {
 			if keep(b) && !(s.Key == memstore.KeyNext && b.Done()) {
-				out = append(out, Bullet{Path: path, Line: b.Line, Date: date, Text: b.Text, Open: s.Key == memstore.KeyNext})
+				day := date
+				if _, since := memstore.OpenSince(b.Text); s.Key == memstore.KeyNext && memstore.IsDate(since) {
+					day = since // an item carried from an older log speaks of the day it was first written
+				}
+				out = append(out, Bullet{Path: path, Line: b.Line, Date: day, Text: b.Text, Open: s.Key == memstore.KeyNext})
 			}
 		}
 	}

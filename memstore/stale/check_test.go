@@ -338,7 +338,7 @@ func TestCollect(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	w.write("memory_sessions/long_memory.md", "# Mémoire long terme — x\n\n## Notes\n- undated `a.go`\n\n## 2026-03-01\n- `b.go` one\n- ~~`c.go` old~~ (remplacé le 2026-03-02)\n\n## Architecture\n- `d.go` under the last date\n")
-	w.write("memory_sessions/logs/2026-03-02.md", "# Log session — 2026-03-02\n\n## Travail produit\n- Removed `e.go`\n\n## Connaissances acquises\n- `f.go` parses\n\n## À suivre\n- Fix `g.go`\n- ✅ Done `h.go`\n\n## Finalisé\n- ✅ `i.go`\n")
+	w.write("memory_sessions/logs/2026-03-02.md", "# Log session — 2026-03-02\n\n## Travail produit\n- Removed `e.go`\n\n## Connaissances acquises\n- `f.go` parses\n\n## À suivre\n- Fix `g.go`\n- ✅ Done `h.go`\n- Port `k.go` (ouvert depuis le 2026-02-10)\n\n## Finalisé\n- ✅ `i.go`\n")
 	w.write("memory_sessions/notes/api.md", "---\ntitle: API\nupdated: 2026-03-04\n---\n# API\n\n- `j.go` serves\n")
 	ws, err := memstore.Open(w.dir)
 	if err != nil {
@@ -357,6 +357,7 @@ func TestCollect(t *testing.T) {
 		"long_memory.md:10 2026-03-01 `d.go` under the last date false",
 		"2026-03-02.md:6 2026-03-02 `f.go` parses false",
 		"2026-03-02.md:9 2026-03-02 Fix `g.go` true",
+		"2026-03-02.md:11 2026-02-10 Port `k.go` (ouvert depuis le 2026-02-10) true",
 		"api.md:6 2026-03-04 `j.go` serves false",
 	}
 	if !slices.Equal(got, want) {

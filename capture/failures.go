@@ -103,15 +103,14 @@ func (f fixes) fixed(c command) bool {
 	if f[c.key] || c.script != "" && f["script:"+c.script] {
 		return true
 	}
-	if len(c.parts) == 1 && f["loose:"+loose(c.parts[0])] {
-		return true // the same command with other options ("ruff check --fix x.py", "git commit -m other")
-	}
+	// each part the same or the same with other options ("ruff check --fix x.py", "git
+	// commit -m other")
 	for _, p := range c.parts {
-		if !f[p] {
+		if !f[p] && !f["loose:"+loose(p)] {
 			return false
 		}
 	}
-	return len(c.parts) > 1
+	return len(c.parts) > 0
 }
 
 // loose is a command without its options: what it runs on ("ruff check x.py"); for git,
@@ -217,8 +216,9 @@ func failuresStep(c *turnCtx) {
 		if cmd.key == "" {
 			continue
 		}
-		if part := failedPart(u, cmd); part != "" {
-			cmd.short = part
+		if i := failedPart(u, cmd); i >= 0 {
+			cmd = cmd.from(i)
+			cmd.short = transcript.ClipWords(cmd.parts[0], 80)
 		}
 		b := fmt.Sprintf(c.w.failedBare, cmd.short)
 		if why := cause(u); why != "" {
@@ -269,26 +269,68 @@ func failuresStep(c *turnCtx) {
 	}
 }
 
-// failedPart names the part of a chain that failed, when the call tells: a commit that made
-// no commit (its hooks refused it), else the part whose program the error names; "" when
-// it does not tell (the chain's last part is the guess).
-func failedPart(u *transcript.ToolUse, cmd command) string {
+// failedPart is the index of the part of a chain that failed, when the call tells, else -1
+// (the chain's last part is the guess): a commit that made no commit (its hooks refused
+// it); after a commit that went through, the part that follows it (the push); else the last
+// part whose own name — its package script, or its program when no other part runs it —
+// the output names.
+func failedPart(u *transcript.ToolUse, cmd command) int {
 	if len(cmd.parts) < 2 {
-		return ""
+		return -1
 	}
-	for _, p := range cmd.parts {
-		w := strings.Fields(p)
-		if len(w) >= 2 && w[0] == "git" && w[1] == "commit" && u.CommitHash == "" {
-			return transcript.ClipWords(p, 80)
+	for i, p := range cmd.parts {
+		if w := strings.Fields(p); len(w) >= 2 && w[0] == "git" && w[1] == "commit" {
+			if u.CommitHash == "" {
+				return i
+			}
+			if i+1 < len(cmd.parts) {
+				return i + 1
+			}
 		}
 	}
 	out := strings.ToLower(u.Output)
-	for _, p := range cmd.parts {
-		if w := strings.Fields(p); len(w) > 0 && len(w[0]) > 2 && strings.Contains(out, strings.ToLower(w[0])) {
-			return transcript.ClipWords(p, 80)
+	for i := len(cmd.parts) - 1; i >= 0; i-- {
+		if sig := signature(cmd.parts, i); sig != "" && strings.Contains(out, sig) {
+			return i
 		}
 	}
-	return ""
+	return -1
+}
+
+// signature is what names part i of a chain in an output: its package script ("lint" for
+// npm run lint), else its program when no other part runs the same one; "" when too short
+// to tell.
+func signature(parts []string, i int) string {
+	w := strings.Fields(strings.ToLower(parts[i]))
+	if len(w) >= 3 && slices.Contains([]string{"npm", "pnpm", "yarn", "bun"}, w[0]) && w[1] == "run" {
+		return w[2]
+	}
+	if len(w) == 0 || len(w[0]) <= 2 {
+		return ""
+	}
+	for j, p := range parts {
+		if j != i && strings.HasPrefix(strings.ToLower(p), w[0]+" ") || j != i && strings.EqualFold(p, w[0]) {
+			return ""
+		}
+	}
+	return w[0]
+}
+
+// from is the chain from its part i on: what a failure at part i is told by (the parts
+// before it went through).
+func (c command) from(i int) command {
+	if i <= 0 || i >= len(c.parts) {
+		return c
+	}
+	out := command{parts: c.parts[i:], key: strings.Join(c.parts[i:], " && ")}
+	if c.script != "" && slices.ContainsFunc(out.parts, func(p string) bool { return strings.Contains(p, " run "+c.script) }) {
+		out.script = c.script
+	}
+	out.short = transcript.ClipWords(out.parts[0], 80)
+	if len(out.parts) > 1 && len(out.key) <= 80 {
+		out.short = out.key
+	}
+	return out
 }
 
 // parseCommandKey rebuilds the command a session's failure was recorded under.

@@ -108,6 +108,22 @@ func TestFailures(t *testing.T) {
 	if !slices.Equal(r.Fixed, want[:1]) {
 		t.Errorf("fixed later = %q", r.Fixed)
 	}
+
+	// A chain is told by the part that failed: the one the output names, the push after a
+	// commit that went through; that part run again later, with other options, fixes it.
+	s = &Session{}
+	push := bash("7", "git add -A && git commit -m wip && git push", "! [rejected] main -> main (fetch first)", true)
+	push.CommitHash = "abc1234"
+	r = Capture(turn("lint and push", "Failed.",
+		bash("6", "cd web && npm install && npm run lint", "> web@1.0 lint\n> eslint .\n3:1 error 'x' is never used", true), push), s, "en")
+	if len(r.Problems) != 2 || !strings.HasPrefix(r.Problems[0], "`npm run lint` failed") || !strings.HasPrefix(r.Problems[1], "`git push` failed") {
+		t.Fatalf("chains: %q", r.Problems)
+	}
+	r = Capture(turn("again", "Clean.", edit("/repo/web/a.ts"), bash("8", "npm run lint -- --fix", "", false),
+		bash("9", "git pull --rebase && git push origin main", "main -> main", false)), s, "en")
+	if len(r.Fixed) != 2 {
+		t.Errorf("chains fixed later: %q", r.Fixed)
+	}
 }
 
 // File lists name every file, relative; a list too long for one bullet is grouped by folder.
@@ -227,7 +243,8 @@ func TestReportedErrors(t *testing.T) {
 func TestSessionEnding(t *testing.T) {
 	t.Parallel()
 	s := &Session{}
-	Capture(turn("Build it", "Broken.", bash("1", "npm run build", "TypeError: generate is not a function", true)), s, "en")
+	Capture(turn("Build it", "Broken.", bash("1", "npm run build", "TypeError: generate is not a function", true),
+		bash("1b", "python3 scripts/fetch_prices.py", "ConnectionError: timed out", true)), s, "en")
 	end := turn("Build it", "I prepared four commits.\n\nWould you like me to proceed with creating these commits?")
 	end.SessionEnded = true
 	r := Capture(end, s, "en")

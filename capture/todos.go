@@ -236,7 +236,8 @@ func (c *turnCtx) interrupted() {
 
 // endingStep writes, when the session ends, what it leaves open that no list says: the
 // question its last answer asks the user (an offer to go on, a choice to make), and the
-// failures of the session no later call fixed.
+// session's tests, builds and linters still failing: the project's state, where another
+// failed call (a script, a lookup) is only the agent's path to it and stays a problem.
 func endingStep(c *turnCtx) {
 	t := c.t
 	if !t.SessionEnded || t.Sidechain {
@@ -245,8 +246,10 @@ func endingStep(c *turnCtx) {
 	if q := lastQuestion(t.Closing); q != "" {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.unanswered, q))
 	}
-	for _, f := range slices.Sorted(maps.Values(c.s.Failed)) {
-		c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, f))
+	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
+		if parseLine(key).Checks() {
+			c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, c.s.Failed[key]))
+		}
 	}
 }
 

@@ -246,6 +246,16 @@ var (
 		},
 		scripts: []string{"build", "compile", "typecheck"},
 	}
+	lintRuns = check{
+		programs: []string{"eslint", "golangci-lint", "staticcheck", "flake8", "pylint", "mypy", "pyright", "ruff",
+			"black", "isort", "prettier", "biome", "stylelint", "rubocop", "shellcheck", "hadolint", "ktlint",
+			"swiftlint", "phpstan", "markdownlint", "oxlint", "gofmt"},
+		subcommands: map[string][]string{
+			"cargo": {"fmt"}, "npm": {"lint"}, "pnpm": {"lint"}, "yarn": {"lint"}, "bun": {"lint"}, "deno": {"lint", "check"},
+			"dotnet": {"format"}, "mix": {"format", "credo"}, "just": {"lint"}, "make": {"lint"},
+		},
+		scripts: []string{"lint", "format", "fmt", "check"},
+	}
 )
 
 // is reports a command of kind k (see check), through its runner (Run).
@@ -276,6 +286,10 @@ func (c *Command) IsTest() bool { return c.is(testRuns) }
 // build / check / clippy, make, tsc, a package script whose name says build…
 func (c *Command) IsBuild() bool { return c.is(buildRuns) }
 
+// IsLint reports a command that checks a project's code without building it: eslint, ruff,
+// golangci-lint, mypy, a package script whose name says lint…
+func (c *Command) IsLint() bool { return c.is(lintRuns) }
+
 // scriptRunners run a package script: npm run lint, pnpm build, yarn test.
 var scriptRunners = []string{"npm", "pnpm", "yarn", "bun"}
 
@@ -303,6 +317,12 @@ func (l *Line) Tests() bool { return slices.ContainsFunc(l.Commands, (*Command).
 
 // Builds reports a line that builds a project's code (see Command.IsBuild).
 func (l *Line) Builds() bool { return slices.ContainsFunc(l.Commands, (*Command).IsBuild) }
+
+// Checks reports a line that runs the project's tests, its build or its linters: the calls
+// whose failure is the project's state, not the agent's slip.
+func (l *Line) Checks() bool {
+	return slices.ContainsFunc(l.Commands, func(c *Command) bool { return c.IsTest() || c.IsBuild() || c.IsLint() })
+}
 
 // CommitMessage is the message of the line's first git commit that is given one, or "".
 func (l *Line) CommitMessage() string {

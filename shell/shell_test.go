@@ -152,6 +152,14 @@ func TestTestsAndBuilds(t *testing.T) {
 		"git status":                  "",
 		"npm run dev":                 "",
 		"ls tests":                    "",
+		"ruff check --fix app.py":     "lint",
+		"npm run lint":                "lint",
+		"pnpm lint":                   "lint",
+		"golangci-lint run ./...":     "lint",
+		"cd web && npx eslint src":    "lint",
+		"python3 -m mypy src":         "lint",
+		"python3 manage.py runserver": "",
+		"curl -s localhost:8080":      "",
 	} {
 		l := Parse(line)
 		got := ""
@@ -160,6 +168,11 @@ func TestTestsAndBuilds(t *testing.T) {
 			got = "test"
 		case l.Builds():
 			got = "build"
+		case l.Commands[len(l.Commands)-1].IsLint():
+			got = "lint"
+		}
+		if l.Checks() != (got != "") {
+			t.Errorf("%q: Checks %v, kind %q", line, l.Checks(), got)
 		}
 		if got != want {
 			t.Errorf("%q: %q, want %q", line, got, want)

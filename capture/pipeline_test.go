@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -87,6 +88,13 @@ func TestClosingNextSteps(t *testing.T) {
 	r = Capture(turn("add the test", "Tested.\n\n**Remaining:**\n- Deploy to staging\n", edit("/repo/api_test.go")), s, "en")
 	if !slices.Equal(r.Close, []string{"Add a test for the endpoint"}) || !slices.Equal(r.Next, []string{"Deploy to staging"}) {
 		t.Errorf("close %q next %q", r.Close, r.Next)
+	}
+	// turns of work that never name it again: after nextExpiry of them, it no longer holds
+	for i := range nextExpiry {
+		r = Capture(turn("next task", "Done.", edit(fmt.Sprintf("/repo/task%d.go", i))), s, "en")
+		if dropped := slices.Contains(r.Drop, "Deploy to staging"); dropped != (i == nextExpiry-1) {
+			t.Errorf("turn %d of work: dropped %v", i+1, dropped)
+		}
 	}
 }
 

@@ -106,8 +106,14 @@ func (c *turnCtx) tasks() {
 	}
 }
 
+// nextExpiry is the number of turns of work after which a closing text's next steps that no
+// later closing named again are dropped: the work went on past them (done, or given up),
+// and a morning that opens on them opens on what was done hours earlier.
+const nextExpiry = 5
+
 // closingNextStep writes the closing text's next-steps list; the session's previous list's
-// items it no longer has are closed after work, dropped without.
+// items it no longer has are closed after work, dropped without; a list no closing gave
+// again in nextExpiry turns of work is dropped.
 func closingNextStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
@@ -119,8 +125,15 @@ func closingNextStep(c *turnCtx) {
 		}
 	}
 	if len(items) == 0 {
+		if len(c.s.Next) > 0 && c.worked() {
+			if c.s.NextAge++; c.s.NextAge >= nextExpiry {
+				c.drop(c.s.Next...)
+				c.s.Next, c.s.NextAge = nil, 0
+			}
+		}
 		return
 	}
+	c.s.NextAge = 0
 	in := map[string]bool{}
 	for _, it := range items {
 		in[memstore.Normalize(it)] = true

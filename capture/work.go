@@ -17,6 +17,7 @@ import (
 func filesStep(c *turnCtx) {
 	var created, changed []string
 	seen := map[string]bool{}
+	written := map[string]int{} // file → the last call that wrote it
 	removed := c.removedLater()
 	for i, u := range c.t.Tools {
 		if u.HasResult && u.IsError {
@@ -31,7 +32,11 @@ func filesStep(c *turnCtx) {
 		}
 		for _, path := range paths {
 			p, inside := c.fx.Rel(path)
-			if !inside || p == "" || p == "." || seen[p] {
+			if !inside || p == "" || p == "." {
+				continue
+			}
+			written[p] = i
+			if seen[p] {
 				continue
 			}
 			if r, ok := removed[p]; ok && r > i {
@@ -45,7 +50,10 @@ func filesStep(c *turnCtx) {
 			}
 		}
 	}
-	for p := range removed {
+	for p, r := range removed {
+		if w, ok := written[p]; ok && w > r {
+			continue // removed, then written anew: it is there
+		}
 		c.r.RemovedFiles = append(c.r.RemovedFiles, p)
 	}
 	slices.Sort(c.r.RemovedFiles)

@@ -282,6 +282,12 @@ func foldFileLists(today *memstore.Doc, work, removed []string, ch *Changes) []s
 	return append(add, rest...)
 }
 
+// IsFileList reports a bullet that is one of capture's file lists ("Files changed: …").
+func IsFileList(text string) bool {
+	_, _, ok := fileList(text)
+	return ok
+}
+
 // fileList reads a file-list bullet: its opening and its files.
 func fileList(text string) (opening string, files []string, ok bool) {
 	for _, w := range wordings {

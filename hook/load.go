@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"carnet/capture"
 	"carnet/hook/transcript"
 	"carnet/memstore"
 )
@@ -157,7 +158,10 @@ func ComposeLoad(p *memstore.Project, now time.Time, budget, maxChars int) (*Loa
 			open.blocks = append(open.blocks, logParts[0].take(memstore.KeyNext, 0, 0)...)
 		}
 		stopped.blocks = append(stopped.blocks, logParts[0].take(memstore.KeyGoal, 1, 1)...)
-		stopped.blocks = append(stopped.blocks, logParts[0].take(memstore.KeyWork, 3, 1)...)
+		// its outcome: commits, pull requests, what was made; the file lists stay in the log
+		stopped.blocks = append(stopped.blocks, logParts[0].takeIf(memstore.KeyWork, 3, 1, func(text string) bool {
+			return !capture.IsFileList(strings.TrimPrefix(text, "- "))
+		})...)
 		for _, lp := range logParts[1:] {
 			lp.take(memstore.KeyNext, -1, 0) // listed with the older open items, dated
 		}
@@ -248,10 +252,13 @@ func recentLogs(p *memstore.Project, now time.Time, w loadWords) ([]logLoad, err
 
 // take removes from the log the last n bullets of section key (all when n is 0, none
 // kept when n < 0) and returns them as list items of another part, at priority pr.
-func (lp logLoad) take(key string, n, pr int) []*loadBlock {
+func (lp logLoad) take(key string, n, pr int) []*loadBlock { return lp.takeIf(key, n, pr, nil) }
+
+// takeIf is take of the bullets whose text keep accepts (all when keep is nil).
+func (lp logLoad) takeIf(key string, n, pr int, keep func(text string) bool) []*loadBlock {
 	var idx []int
 	for i, b := range lp.blocks {
-		if b.key == key && b.head != nil {
+		if b.key == key && b.head != nil && (keep == nil || keep(b.text)) {
 			idx = append(idx, i)
 		}
 	}

@@ -54,7 +54,7 @@ func TestComposeLoadOrderAndTrim(t *testing.T) {
 	for i := range 60 {
 		fmt.Fprintf(&sb, "- Objectif numéro %d, une demande ordinaire de la session.\n", i)
 	}
-	sb.WriteString("\n## Travail produit\n- Fichiers modifiés : a.go\n- Commit abc1234 : parser: accept tabs\n")
+	sb.WriteString("\n## Travail produit\n- Commit abc1234 : parser: accept tabs\n- Commit def5678 : lexer: keep tabs\n- Fichiers modifiés : a.go\n- Fichiers créés : b.go\n")
 	sb.WriteString("\n## Décisions prises\n- Garder le lecteur arrière, parce qu'il lit peu.\n")
 	sb.WriteString("\n## À suivre\n- Porter les remboursements\n")
 	os.WriteFile(p.WS.Abs(p.LogPath("2026-03-22")), []byte(sb.String()), 0o644)

@@ -122,6 +122,7 @@ type turnCtx struct {
 	r    Result
 	step string
 	goal string // the request the goal step read, written or not
+	plan string // the plan the turn carries out (approved in it, or just before)
 }
 
 // add writes bullets of section key for the current step, within the turn's budget,

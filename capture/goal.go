@@ -133,6 +133,10 @@ func headWords(text string, n int) string {
 // planPrompt opens the prompt Claude Code sends when the user accepts a plan to implement.
 const planPrompt = "Implement the following plan:"
 
+// codexPlanPrompt is the prompt Codex sends when the user accepts the <proposed_plan> of its
+// plan mode.
+const codexPlanPrompt = "Implement the plan."
+
 // slashCommand reads the markup Claude Code writes for a slash command.
 func slashCommand(p string) (cmd, args string, ok bool) {
 	cmd = between(p, "<command-name>", "</command-name>")
@@ -207,6 +211,49 @@ func planTitle(p string) string {
 		return h
 	}
 	return ""
+}
+
+// planSummary is the first sentence of a plan's prose after its title (its summary or its
+// context), "" when the plan goes straight to lists.
+func planSummary(p string) string {
+	titled := false
+	for _, l := range lines(p) {
+		t := strings.TrimSpace(l)
+		if _, _, _, ok := headingText(l); ok {
+			titled = true
+			continue
+		}
+		if !titled || t == "" || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "```") {
+			continue
+		}
+		if _, _, _, item := listItem(l); item {
+			continue
+		}
+		ss := sentences(stripMarkup(t))
+		if len(ss) == 0 || len(contentWords(ss[0])) < 4 && !hasWide(ss[0]) {
+			continue
+		}
+		return clip(strings.TrimSuffix(ss[0], "."), 200)
+	}
+	return ""
+}
+
+// planItems are the first n items of a plan's lists: what it set out to do.
+func planItems(p string, n int) []string {
+	var out []string
+	for _, l := range lines(p) {
+		indent, it, _, ok := listItem(l)
+		if !ok || indent > 0 {
+			continue
+		}
+		if it = strings.TrimSpace(strings.TrimSuffix(stripMarkup(it), ".")); len(contentWords(it)) >= 3 || hasWide(it) {
+			out = append(out, clip(it, maxItem))
+		}
+		if len(out) == n {
+			break
+		}
+	}
+	return out
 }
 
 // clipGoal bounds a goal to maxGoal characters, at a sentence's end when one ends late enough.
@@ -428,11 +475,12 @@ func planStep(c *turnCtx) {
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(t.Prompt), planPrompt); ok {
 		approved = append(approved, rest)
 	}
-	if c.s.Proposed != "" && (isFollowUp(c.goal) || tooShort(c.goal) || reacts(c.goal)) && c.worked() {
+	if c.s.Proposed != "" && (strings.TrimSpace(t.Prompt) == codexPlanPrompt || (isFollowUp(c.goal) || tooShort(c.goal) || reacts(c.goal)) && c.worked()) {
 		approved = append(approved, c.s.Proposed) // "Implement the plan."
 	}
 	c.s.Proposed = between(t.Closing, "<proposed_plan>", "</proposed_plan>")
 	for _, p := range approved {
+		c.plan = p
 		title := planTitle(p)
 		if title != "" && len(c.r.Goal) == 0 && len(c.s.Goals) == 0 {
 			if c.add(memstore.KeyGoal, fmt.Sprintf(c.w.plan, clipGoal(title))) > 0 {
@@ -440,7 +488,11 @@ func planStep(c *turnCtx) {
 			}
 		}
 		if title != "" {
-			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planApproved, clipGoal(title)))
+			what := clipGoal(title)
+			if sum := planSummary(p); sum != "" {
+				what += " — " + sum // what the plan is for, in its own first sentence
+			}
+			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planApproved, what))
 		}
 		c.add(memstore.KeyDecisions, statements(announced(p, cueDecisions), 3)...)
 	}
@@ -474,9 +526,39 @@ func (c *turnCtx) answers() {
 				continue
 			}
 			what := cmp.Or(q.Header, q.Text)
-			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.answered, transcript.ClipWords(what, 80), transcript.ClipWords(a, 200)))
+			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.answered, transcript.ClipWords(what, 80), transcript.ClipWords(chosen(q, a), 240)))
 		}
 	}
+}
+
+// chosen is an answer with what it means: each option picked, without the agent's
+// "(Recommended)" mark, followed by the description the agent gave it (the why of the choice).
+func chosen(q transcript.Question, answer string) string {
+	labels := map[string]string{}
+	for l, d := range q.Options {
+		labels[unmark(l)] = d
+	}
+	var out []string
+	for _, a := range strings.Split(answer, ", ") {
+		a = unmark(a)
+		if d := labels[a]; d != "" && !strings.EqualFold(d, a) {
+			a += " — " + strings.TrimSuffix(d, ".")
+		}
+		out = append(out, a)
+	}
+	if len(out) > 1 && len(labels) > 0 && !slices.ContainsFunc(out, func(a string) bool { return labels[a] != "" }) {
+		return unmark(answer) // a free answer that holds a comma
+	}
+	return strings.Join(out, "; ")
+}
+
+// unmark drops the agent's recommendation mark from an option's label.
+func unmark(label string) string {
+	label = strings.TrimSpace(label)
+	for _, m := range []string{"(Recommended)", "(recommended)", "(Recommandé)", "(recommandé)", "(Recomendado)", "(Empfohlen)", "(Consigliato)", "(推奨)", "(推荐)", "(권장)"} {
+		label = strings.TrimSpace(strings.TrimSuffix(label, m))
+	}
+	return label
 }
 
 // quotedAnswer finds one answer in Claude Code's AskUserQuestion result.

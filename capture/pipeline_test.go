@@ -293,19 +293,34 @@ func TestUnblocked(t *testing.T) {
 // agent's questions, in Claude Code's and Codex's shapes.
 func TestChoices(t *testing.T) {
 	t.Parallel()
-	plan := &transcript.ToolUse{Name: "ExitPlanMode", Plan: "# Plan: Live config refresh\n\n## Steps\n- add refresh", HasResult: true}
-	ask := &transcript.ToolUse{Name: "AskUserQuestion", HasResult: true, Questions: []transcript.Question{{Header: "Approach", Text: "Which approach?"}},
-		Answer: `User has answered your questions: "Which approach?"="Optimistic UI". You can now continue with the user's answers in mind.`}
+	plan := &transcript.ToolUse{Name: "ExitPlanMode", Plan: "# Plan: Live config refresh\n\nReload the config when its file changes, without a restart. Then tell the workers.\n\n## Steps\n- add refresh", HasResult: true}
+	ask := &transcript.ToolUse{Name: "AskUserQuestion", HasResult: true, Questions: []transcript.Question{{Header: "Approach", Text: "Which approach?",
+		Options: map[string]string{"Optimistic UI (Recommended)": "Show the change at once, roll back on error.", "Server first": "Wait for the server"}}},
+		Answer: `User has answered your questions: "Which approach?"="Optimistic UI (Recommended)". You can now continue with the user's answers in mind.`}
 	r := Capture(turn("refresh the config", "Done.", plan, ask, edit("/repo/a.py")), &Session{}, "en")
-	if !slices.Equal(r.Decisions, []string{"Plan approved: Live config refresh", "Chosen (Approach): Optimistic UI"}) {
+	want := []string{"Plan approved: Live config refresh — Reload the config when its file changes, without a restart",
+		"Chosen (Approach): Optimistic UI — Show the change at once, roll back on error"}
+	if !slices.Equal(r.Decisions, want) {
 		t.Errorf("claude: %q", r.Decisions)
 	}
 	codex := &transcript.ToolUse{Name: "request_user_input", HasResult: true, Questions: []transcript.Question{{ID: "deadline", Header: "Deadline", Text: "Which deadline?"}},
 		Answer: `{"answers":{"deadline":{"answers":["1 August 2026"]}}}`}
 	s := &Session{}
-	Capture(turn("write the application", "<proposed_plan>\n# Grant reapplication\n- rewrite\n</proposed_plan>", codex), s, "en")
+	Capture(turn("write the application", "<proposed_plan>\n# Grant reapplication\n- rewrite the summary section\n- add the usage figures\n</proposed_plan>", codex), s, "en")
 	r = Capture(turn("Implement the plan.", "Done.", edit("/repo/app.md")), s, "en")
 	if !slices.Equal(r.Decisions, []string{"Plan approved: Grant reapplication"}) {
 		t.Errorf("codex plan: %q", r.Decisions)
+	}
+
+	// accepted, and the session ends in the middle of its first call: the plan is approved,
+	// and its steps are what is left
+	s = &Session{Goals: []string{"write the application"}}
+	Capture(turn("write the application", "<proposed_plan>\n# Grant reapplication\n- rewrite the summary section\n- add the usage figures\n</proposed_plan>"), s, "en")
+	end := turn("Implement the plan.", "I'm applying it now.", &transcript.ToolUse{ID: "x", Name: "Bash", Command: "bash export.sh"})
+	end.SessionEnded = true
+	r = Capture(end, s, "en")
+	if !slices.Equal(r.Decisions, []string{"Plan approved: Grant reapplication"}) ||
+		!slices.Equal(r.Next, []string{"Resume the interrupted work: Grant reapplication", "rewrite the summary section", "add the usage figures"}) {
+		t.Errorf("cut: decisions %q next %q", r.Decisions, r.Next)
 	}
 }

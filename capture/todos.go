@@ -221,8 +221,10 @@ func (c *turnCtx) half(text string) {
 var apiFailures = []string{"API Error", "Provider API request failed", "Request timed out", "Request was aborted",
 	"Stream idle timeout", "Overloaded"}
 
-// interrupted writes a turn that stopped before its end: the user's abort, or a failed
-// model call; changes left half made, when no open to-do says so, are to resume.
+// interrupted writes a turn that stopped before its end: the user's abort, a failed model
+// call, a session that ended in the middle of a turn (no closing text, or a call left
+// without its result); changes left half made, when no open to-do says so, are to resume —
+// a plan approved and not started, its steps.
 func (c *turnCtx) interrupted() {
 	t := c.t
 	closing := strings.TrimSpace(t.Closing)
@@ -233,18 +235,34 @@ func (c *turnCtx) interrupted() {
 	case apiFail:
 		first, _, _ := strings.Cut(closing, "\n")
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
-	case t.Interrupted && c.worked(), t.SessionEnded && strings.TrimSpace(t.Closing) == "" && len(t.Tools) > 0:
-		c.add(memstore.KeyProblems, c.w.userStop) // stopped by the user, or the session ended in the middle of the turn
+	case t.Interrupted && c.worked():
+		c.add(memstore.KeyProblems, c.w.userStop)
+	case t.SessionEnded && cut(t):
+		c.add(memstore.KeyProblems, c.w.cutOff)
 	default:
 		return
 	}
 	goal := c.goal
-	if tooShort(goal) && len(c.s.Goals) > 0 {
+	if title := planTitle(c.plan); title != "" {
+		goal = title
+	} else if tooShort(goal) && len(c.s.Goals) > 0 {
 		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.": the task it continues
 	}
 	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded) {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.resume, clipGoal(goal)))
+		if !c.worked() && c.plan != "" {
+			c.add(memstore.KeyNext, planItems(c.plan, 6)...) // nothing of it done yet
+		}
 	}
+}
+
+// cut reports a turn that stopped in the middle: tools called and no closing text, or its
+// last call left without a result.
+func cut(t *transcript.Turn) bool {
+	if len(t.Tools) == 0 {
+		return false
+	}
+	return strings.TrimSpace(t.Closing) == "" || !t.Tools[len(t.Tools)-1].HasResult
 }
 
 // endingStep writes, when the session ends, what it leaves open that no list says: the

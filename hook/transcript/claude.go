@@ -98,10 +98,7 @@ type toolInput struct {
 	Status       scalar `json:"status"`
 	PullNumber   scalar `json:"pullNumber"`
 	Message      string `json:"message"`
-	Questions    []struct {
-		Question string `json:"question"`
-		Header   string `json:"header"`
-	} `json:"questions"` // AskUserQuestion
+	Questions    []questionInput `json:"questions"` // AskUserQuestion
 }
 
 // scalar is a tool input that an agent may send as a string or as a number; anything else
@@ -285,7 +282,7 @@ func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
 				u.Subject = firstLine(CleanText(b.Input.Message))
 			}
 			for _, q := range b.Input.Questions {
-				u.Questions = append(u.Questions, Question{Header: CleanText(q.Header), Text: CleanText(q.Question)})
+				u.Questions = append(u.Questions, q.question())
 			}
 			if b.Name == "Write" && strings.HasSuffix(strings.ToLower(u.FilePath), ".md") {
 				u.Doc = CleanText(Clip(b.Input.Content, maxDoc))

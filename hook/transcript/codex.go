@@ -242,11 +242,7 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 			Step   string `json:"step"`
 			Status string `json:"status"`
 		} `json:"plan"` // update_plan: the whole plan, each time
-		Questions []struct {
-			ID       string `json:"id"`
-			Header   string `json:"header"`
-			Question string `json:"question"`
-		} `json:"questions"` // request_user_input
+		Questions []questionInput `json:"questions"` // request_user_input
 	}
 	_ = json.Unmarshal([]byte(arguments), &args)
 	switch name {
@@ -256,7 +252,7 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 	case "request_user_input":
 		u := &ToolUse{ID: id, Name: name, Time: ts}
 		for _, q := range args.Questions {
-			u.Questions = append(u.Questions, Question{ID: q.ID, Header: CleanText(q.Header), Text: CleanText(q.Question)})
+			u.Questions = append(u.Questions, q.question())
 		}
 		c.tools = append(c.tools, u)
 		return

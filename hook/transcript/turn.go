@@ -87,6 +87,33 @@ type Task struct {
 // options it offered.
 type Question struct {
 	ID, Header, Text string
+	Options          map[string]string // each option's label → its description (what choosing it means)
+}
+
+// questionInput is a question as Claude Code's AskUserQuestion and Codex's
+// request_user_input take it.
+type questionInput struct {
+	ID       string `json:"id"`
+	Header   string `json:"header"`
+	Question string `json:"question"`
+	Options  []struct {
+		Label       string `json:"label"`
+		Description string `json:"description"`
+	} `json:"options"`
+}
+
+// question is the question the agent asked, cleaned, with its options.
+func (q questionInput) question() Question {
+	out := Question{ID: q.ID, Header: CleanText(q.Header), Text: CleanText(q.Question)}
+	for _, o := range q.Options {
+		if l := CleanText(o.Label); l != "" {
+			if out.Options == nil {
+				out.Options = map[string]string{}
+			}
+			out.Options[l] = CleanText(o.Description)
+		}
+	}
+	return out
 }
 
 // Todo is one item of a TodoWrite list.

@@ -85,19 +85,19 @@ type rawBlock struct {
 }
 
 type toolInput struct {
-	FilePath     string `json:"file_path"`
-	NotebookPath string `json:"notebook_path"`
-	Command      string `json:"command"`
-	Description  string `json:"description"`
-	Todos        []Todo `json:"todos"`
-	Plan         string `json:"plan"`
-	Content      string `json:"content"`
-	Subject      string `json:"subject"`
-	Title        string `json:"title"`
-	TaskID       scalar `json:"taskId"`
-	Status       scalar `json:"status"`
-	PullNumber   scalar `json:"pullNumber"`
-	Message      string `json:"message"`
+	FilePath     string          `json:"file_path"`
+	NotebookPath string          `json:"notebook_path"`
+	Command      string          `json:"command"`
+	Description  string          `json:"description"`
+	Todos        []Todo          `json:"todos"`
+	Plan         string          `json:"plan"`
+	Content      string          `json:"content"`
+	Subject      string          `json:"subject"`
+	Title        string          `json:"title"`
+	TaskID       scalar          `json:"taskId"`
+	Status       scalar          `json:"status"`
+	PullNumber   scalar          `json:"pullNumber"`
+	Message      string          `json:"message"`
 	Questions    []questionInput `json:"questions"` // AskUserQuestion
 }
 

@@ -28,7 +28,7 @@ func goalStep(c *turnCtx) {
 	c.goal = req
 	switch {
 	case req == "" || isFollowUp(req) || len(contentWords(req)) < 2:
-	case len(c.s.Goals) > 0 && (c.onlyGit() || repeats(c.s.Goals, req) || reacts(req) || c.sameSubject(req) || tooShort(req) || !c.worked()):
+	case len(c.s.Goals) > 0 && (c.onlyGit() || repeats(c.s.Goals, req) || reacts(req) || c.sameSubject(req) || c.tweak(req) || tooShort(req) || !c.worked()):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 		return
 	default:
@@ -374,6 +374,34 @@ func (c *turnCtx) sameSubject(req string) bool {
 	}
 	return false
 }
+
+// tweak reports a short request whose work is a small change to the files of the task under
+// way ("Move the legend to the left", "make it blue"): at most maxTweakWords words, one or
+// two edits, every file edited one the task already changed. It goes on with that task.
+func (c *turnCtx) tweak(req string) bool {
+	if len(c.s.GoalFiles) == 0 || len(strings.Fields(req)) > maxTweakWords && !hasWide(req) || hasWide(req) && utf8.RuneCountInString(req) > 2*maxTweakWords {
+		return false
+	}
+	edits := 0
+	for _, u := range c.t.Tools {
+		if u.Edits() && !(u.HasResult && u.IsError) {
+			edits++
+		}
+	}
+	files := c.editedFiles()
+	if edits == 0 || edits > 2 || len(files) == 0 {
+		return false
+	}
+	for _, f := range files {
+		if !slices.Contains(c.s.GoalFiles, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxTweakWords bounds the words of a request that tweaks the task under way.
+const maxTweakWords = 15
 
 // editedFiles are the project's files the turn changed, relative.
 func (c *turnCtx) editedFiles() []string {

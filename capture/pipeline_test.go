@@ -45,6 +45,7 @@ func TestGoalsFoldFollowUps(t *testing.T) {
 		{"yes, go ahead", []*transcript.ToolUse{edit("/repo/app.js")}, false},
 		{"That's almost right. But the cooldown should start at the top", []*transcript.ToolUse{edit("/repo/app.js")}, false},
 		{"Make the cooldown circle slightly larger", []*transcript.ToolUse{edit("/repo/app.js")}, false},
+		{"Put the legend on the left side, in a lighter grey", []*transcript.ToolUse{edit("/repo/app.js")}, false},
 		{"commit and push", []*transcript.ToolUse{bash("g", "git add -A && git commit -m x && git push", "[main 1a2b3c4] x", false)}, false},
 		{"Write an export script for the session history", []*transcript.ToolUse{edit("/repo/export.py")}, true},
 		{"好的，继续", nil, false},

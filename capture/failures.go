@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
@@ -88,6 +89,13 @@ func (f fixes) add(u *transcript.ToolUse, c command) {
 	for _, p := range c.parts {
 		f[p] = true
 		f["loose:"+loose(p)] = true
+		verb, ops := operands(p)
+		if len(ops) == 0 {
+			f["all:"+verb] = true
+		}
+		for _, o := range ops {
+			f["on:"+verb+" "+o] = true
+		}
 	}
 	if c.script != "" {
 		f["script:"+c.script] = true
@@ -106,11 +114,56 @@ func (f fixes) fixed(c command) bool {
 	// each part the same or the same with other options ("ruff check --fix x.py", "git
 	// commit -m other")
 	for _, p := range c.parts {
-		if !f[p] && !f["loose:"+loose(p)] {
+		if !f[p] && !f["loose:"+loose(p)] && !f.onSome(p) {
 			return false
 		}
 	}
 	return len(c.parts) > 0
+}
+
+// onSome reports a part that f shows working on what it ran on: the same command later run
+// on everything (no operand: "pytest" after "pytest tests/test_a.py::test_x") or on one of
+// its operands with others ("go test ./a ./b" after "go test ./a").
+func (f fixes) onSome(part string) bool {
+	verb, ops := operands(part)
+	if len(ops) == 0 {
+		return false
+	}
+	if f["all:"+verb] {
+		return true
+	}
+	return slices.ContainsFunc(ops, func(o string) bool { return f["on:"+verb+" "+o] })
+}
+
+// operands splits a command into its verb (its leading words of letters: "go test",
+// "pytest"; for git, "git" and its subcommand) and what it runs on (the rest, options
+// aside).
+func operands(part string) (verb string, ops []string) {
+	w := strings.Fields(part)
+	n := 0
+	for n < len(w) && isWord(w[n]) {
+		n++
+	}
+	if len(w) >= 2 && w[0] == "git" {
+		n = 2
+	}
+	n = max(n, min(1, len(w)))
+	for _, a := range w[n:] {
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	return strings.Join(w[:n], " "), ops
+}
+
+// isWord reports a word of letters only (a program, a subcommand).
+func isWord(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // loose is a command without its options: what it runs on ("ruff check x.py"); for git,

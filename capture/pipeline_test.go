@@ -133,6 +133,17 @@ func TestFailures(t *testing.T) {
 	if len(r.Fixed) != 2 {
 		t.Errorf("chains fixed later: %q", r.Fixed)
 	}
+
+	// the same command run later on everything, or on one of the operands, fixes it; run on
+	// another operand, it does not
+	s = &Session{}
+	Capture(turn("fix the tests", "Failing.", bash("10", "pytest tests/test_api.py::test_login -x", "E   assert 401 == 200", true),
+		bash("11", "go test ./parser/", "parse_test.go:9: got 2 rows, want 3", true)), s, "en")
+	r = Capture(turn("again", "Better.", edit("/repo/api.py"), bash("12", "pytest -q", "12 passed", false),
+		bash("13", "go test ./lexer/", "ok", false)), s, "en")
+	if len(r.Fixed) != 1 || !strings.Contains(r.Fixed[0], "pytest") {
+		t.Errorf("fixed on some: %q", r.Fixed)
+	}
 }
 
 // File lists name every file, relative; a list too long for one bullet is grouped by folder.

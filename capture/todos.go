@@ -237,8 +237,8 @@ func (c *turnCtx) interrupted() {
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
 	case t.Interrupted && c.worked():
 		c.add(memstore.KeyProblems, c.w.userStop)
-	case t.SessionEnded && cut(t):
-		c.add(memstore.KeyProblems, c.w.cutOff)
+	case t.SessionEnded && cut(t), openCall(t):
+		c.add(memstore.KeyProblems, c.w.cutOff) // a turn that ends with a call left without its result was cut short
 	default:
 		return
 	}
@@ -248,7 +248,7 @@ func (c *turnCtx) interrupted() {
 	} else if tooShort(goal) && len(c.s.Goals) > 0 {
 		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.": the task it continues
 	}
-	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded) {
+	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.resume, clipGoal(goal)))
 		if !c.worked() && c.plan != "" {
 			c.add(memstore.KeyNext, planItems(c.plan, 6)...) // nothing of it done yet
@@ -256,13 +256,16 @@ func (c *turnCtx) interrupted() {
 	}
 }
 
+// openCall reports a turn whose last call has no result: it stopped in the middle of it.
+func openCall(t *transcript.Turn) bool { return len(t.Tools) > 0 && !t.Tools[len(t.Tools)-1].HasResult }
+
 // cut reports a turn that stopped in the middle: tools called and no closing text, or its
 // last call left without a result.
 func cut(t *transcript.Turn) bool {
 	if len(t.Tools) == 0 {
 		return false
 	}
-	return strings.TrimSpace(t.Closing) == "" || !t.Tools[len(t.Tools)-1].HasResult
+	return strings.TrimSpace(t.Closing) == "" || openCall(t)
 }
 
 // endingStep writes, when the session ends, what it leaves open that no list says: the

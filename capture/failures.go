@@ -342,7 +342,7 @@ func failedPart(u *transcript.ToolUse, cmd command) int {
 		}
 	}
 	out := strings.ToLower(u.Output)
-	for i := len(cmd.parts) - 1; i >= 0; i-- {
+	for i := range slices.Backward(cmd.parts) {
 		if sig := signature(cmd.parts, i); sig != "" && strings.Contains(out, sig) {
 			return i
 		}

@@ -567,7 +567,7 @@ func chosen(q transcript.Question, answer string) string {
 		labels[unmark(l)] = d
 	}
 	var out []string
-	for _, a := range strings.Split(answer, ", ") {
+	for a := range strings.SplitSeq(answer, ", ") {
 		a = unmark(a)
 		if d := labels[a]; d != "" && !strings.EqualFold(d, a) {
 			a += " — " + strings.TrimSuffix(d, ".")

@@ -85,6 +85,9 @@ func parseCommand(line string) command {
 type fixes map[string]bool
 
 func (f fixes) add(u *transcript.ToolUse, c command) {
+	if slices.ContainsFunc(c.parts, bypasses) {
+		return // a commit that skipped its hooks shows nothing working
+	}
 	f[c.key] = true
 	for _, p := range c.parts {
 		f[p] = true
@@ -119,6 +122,16 @@ func (f fixes) fixed(c command) bool {
 		}
 	}
 	return len(c.parts) > 0
+}
+
+// bypasses reports a git commit or push told to skip the repository's hooks (--no-verify,
+// commit -n): it goes through without the checks that refused it.
+func bypasses(part string) bool {
+	w := strings.Fields(part)
+	if len(w) < 2 || w[0] != "git" || w[1] != "commit" && w[1] != "push" {
+		return false
+	}
+	return slices.Contains(w, "--no-verify") || w[1] == "commit" && slices.Contains(w, "-n")
 }
 
 // onSome reports a part that f shows working on what it ran on: the same command later run

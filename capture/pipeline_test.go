@@ -144,6 +144,15 @@ func TestFailures(t *testing.T) {
 	if len(r.Fixed) != 1 || !strings.Contains(r.Fixed[0], "pytest") {
 		t.Errorf("fixed on some: %q", r.Fixed)
 	}
+
+	// a commit its hook refused goes through only with the hook skipped: not fixed
+	s = &Session{}
+	nv := bash("15", "git commit --no-verify -m wip", "[main 1a2b3c4] wip", false)
+	nv.CommitHash = "1a2b3c4"
+	r = Capture(turn("commit", "Committed.", bash("14", "git commit -m wip", "husky - pre-commit script failed (code 1)\nAssertionError: expected undefined to be defined", true), nv), s, "en")
+	if len(r.Problems) != 1 || strings.HasPrefix(r.Problems[0], "fixed") {
+		t.Errorf("bypassed: %q", r.Problems)
+	}
 }
 
 // File lists name every file, relative; a list too long for one bullet is grouped by folder.

@@ -496,7 +496,13 @@ func planStep(c *turnCtx) {
 			approved = append(approved, u.Plan)
 		case transcript.Refused(u.Output):
 			if title := planTitle(u.Plan); title != "" {
-				c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planRejected, clipGoal(title)))
+				b := fmt.Sprintf(c.w.planRejected, clipGoal(title))
+				if c.add(memstore.KeyDecisions, b) > 0 {
+					if c.s.Rejected == nil {
+						c.s.Rejected = map[string]string{}
+					}
+					c.s.Rejected[memstore.Normalize(title)] = c.clean(memstore.KeyDecisions, b)
+				}
 			}
 		}
 	}
@@ -510,6 +516,12 @@ func planStep(c *turnCtx) {
 	for _, p := range approved {
 		c.plan = p
 		title := planTitle(p)
+		if b, ok := c.s.Rejected[memstore.Normalize(title)]; ok && title != "" {
+			// turned down at first ("keep planning", or to start afresh), then implemented
+			c.r.Retracted = append(c.r.Retracted, b)
+			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "retracted", Text: b})
+			delete(c.s.Rejected, memstore.Normalize(title))
+		}
 		if title != "" && len(c.r.Goal) == 0 && len(c.s.Goals) == 0 {
 			if c.add(memstore.KeyGoal, fmt.Sprintf(c.w.plan, clipGoal(title))) > 0 {
 				c.s.rememberGoal(title)

@@ -47,6 +47,7 @@ func TestGoalsFoldFollowUps(t *testing.T) {
 		{"Make the cooldown circle slightly larger", []*transcript.ToolUse{edit("/repo/app.js")}, false},
 		{"Put the legend on the left side, in a lighter grey", []*transcript.ToolUse{edit("/repo/app.js")}, false},
 		{"commit and push", []*transcript.ToolUse{bash("g", "git add -A && git commit -m x && git push", "[main 1a2b3c4] x", false)}, false},
+		{"The drag and drop doesn't seem to be working. Try a fresh approach", []*transcript.ToolUse{edit("/repo/drag.js"), edit("/repo/board.js"), edit("/repo/app.js")}, false},
 		{"Write an export script for the session history", []*transcript.ToolUse{edit("/repo/export.py")}, true},
 		{"好的，继续", nil, false},
 		{"I'm getting\n\nTraceback (most recent call last):\n  File \"x.py\"", nil, false},

@@ -163,6 +163,11 @@ func noUIOverlay(tmp string) string {
 	check(json.Unmarshal([]byte(run("", "go", "list", "-json", "./cmd/carnet")), &pkg))
 	emptyFile := filepath.Join(tmp, "empty.go")
 	check(os.WriteFile(emptyFile, []byte("package main\n"), 0o644))
+	// root.go calls runUI (carnet with no command), which lives with the UI: the file that
+	// defines it is replaced by a stub instead, so that the rest still builds.
+	stubFile := filepath.Join(tmp, "stub.go")
+	check(os.WriteFile(stubFile, []byte("package main\n\nimport \"errors\"\n\n"+
+		"func runUI(*globals) error { return errors.New(\"built without the UI\") }\n"), 0o644))
 	replace := map[string]string{}
 	for _, f := range pkg.GoFiles {
 		path := filepath.Join(pkg.Dir, f)
@@ -170,6 +175,9 @@ func noUIOverlay(tmp string) string {
 		check(err)
 		if bytes.Contains(src, []byte(`"carnet/tui"`)) || bytes.Contains(src, []byte(`"carnet/tui/`)) {
 			replace[path] = emptyFile
+			if bytes.Contains(src, []byte("\nfunc runUI(")) {
+				replace[path] = stubFile
+			}
 		}
 	}
 	data, err := json.Marshal(map[string]any{"Replace": replace})

@@ -19,7 +19,7 @@ import (
 
 	"carnet/hook"
 	"carnet/memstore"
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/query"
 	"carnet/memstore/stale"
 	"carnet/secret"
 )
@@ -222,7 +222,7 @@ func (r *Report) references(ctx context.Context, p *memstore.Project) error {
 		return err
 	}
 	rep, err := c.Check(ctx, bullets)
-	if errors.Is(err, gitrepo.ErrNeedsGit) {
+	if errors.Is(err, query.ErrNeedsGit) {
 		r.Notes = append(r.Notes, p.Name+": references not checked: "+err.Error())
 		return nil
 	}

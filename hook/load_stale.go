@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"carnet/memstore"
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/query"
 	"carnet/memstore/stale"
 )
 
@@ -76,7 +76,7 @@ func (l *Load) holdStale(p *memstore.Project) {
 	defer cancel()
 	rep, err := c.Check(ctx, bullets)
 	switch {
-	case errors.Is(err, gitrepo.ErrNeedsGit):
+	case errors.Is(err, query.ErrNeedsGit):
 		l.RefsNote = "references not checked: " + err.Error()
 		return
 	case err != nil:

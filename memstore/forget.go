@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/purge"
 )
 
 // Forgetting: a bullet named by its text leaves a file (the MCP memory_forget, the UI's
@@ -258,7 +259,7 @@ type Purged struct {
 	Files   []ForgottenFile      // what left the files (the forget commit)
 	Pending gitrepo.CommitResult // the commit of memory left uncommitted before, if any
 	Commit  gitrepo.CommitResult // the forget commit
-	History gitrepo.PurgeResult  // the rewrite of history
+	History purge.Result         // the rewrite of history
 }
 
 // ErrNoRepo refuses a purge outside git: there is no history to rewrite.
@@ -267,7 +268,7 @@ var ErrNoRepo = errors.New("the workspace is not in a git repository: there is n
 // Purge forgets text for real: it takes it out of the project's memory files in one commit
 // (committing first, in a commit of its own, any memory left uncommitted), then rewrites it
 // out of the history of the project's memory folder on every local branch and tag
-// (gitrepo.Purge: the refs as they were are kept under a backup until DropBackups). It
+// (purge.Rewrite: the refs as they were are kept under a backup until DropBackups). It
 // refuses, before writing anything, on uncommitted changes outside the memory folder, a
 // detached HEAD, or a merge or rebase in progress.
 func (p *Project) Purge(c Change, text string) (Purged, error) {
@@ -283,7 +284,7 @@ func (p *Project) Purge(c Change, text string) (Purged, error) {
 		return res, err
 	}
 	ctx := cmp.Or(c.Context, context.Background())
-	if err := repo.CheckClean(ctx, p.RelDir); err != nil {
+	if err := purge.CheckClean(ctx, repo, p.RelDir); err != nil {
 		return res, err
 	}
 	c.Commit = CommitAlways
@@ -311,7 +312,7 @@ func (p *Project) Purge(c Change, text string) (Purged, error) {
 		return res, err
 	}
 	defer unlock()
-	res.History, err = repo.Purge(ctx, gitrepo.PurgeOptions{
+	res.History, err = purge.Rewrite(ctx, repo, purge.Options{
 		Paths: []string{p.RelDir},
 		Text:  []byte(text),
 		Rewrite: func(_ string, data []byte) ([]byte, error) {

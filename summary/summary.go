@@ -17,6 +17,7 @@ import (
 
 	"carnet/memstore"
 	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/query"
 )
 
 // Item is a bullet the branch added or removed, and the file it is in.
@@ -74,15 +75,15 @@ func Of(ctx context.Context, ws *memstore.Workspace, base, head string) (*Summar
 	if err != nil || repo == nil {
 		return nil, fmt.Errorf("%s is not in a git repository: there is no branch to summarize", ws.Root)
 	}
-	b, err := repo.ResolveRevision(ctx, base)
+	b, err := query.ResolveRevision(ctx, repo, base)
 	if err != nil {
 		return nil, err
 	}
-	h, err := repo.ResolveRevision(ctx, head)
+	h, err := query.ResolveRevision(ctx, repo, head)
 	if err != nil {
 		return nil, err
 	}
-	from, err := repo.MergeBase(ctx, b, h)
+	from, err := query.MergeBase(ctx, repo, b, h)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +100,7 @@ func Of(ctx context.Context, ws *memstore.Workspace, base, head string) (*Summar
 	s := &Summary{Base: base, Head: head, From: from, To: h, Lang: ws.Config.Language}
 	for _, p := range ws.Projects {
 		dir := prefix + p.RelDir
-		changes, err := repo.ChangedFiles(ctx, from, h, []string{dir})
+		changes, err := query.ChangedFiles(ctx, repo, from, h, []string{dir})
 		if err != nil {
 			return nil, err
 		}
@@ -118,7 +119,7 @@ func Of(ctx context.Context, ws *memstore.Workspace, base, head string) (*Summar
 }
 
 // add reads one changed file at both revisions and files what changed in it.
-func (ps *Project) add(repo *gitrepo.Repo, p *memstore.Project, prefix, from, to string, c gitrepo.PathChange) error {
+func (ps *Project) add(repo *gitrepo.Repo, p *memstore.Project, prefix, from, to string, c query.PathChange) error {
 	rel := strings.TrimPrefix(c.Path, prefix) // workspace-relative
 	old := c.Path
 	if c.From != "" {

@@ -163,7 +163,7 @@ func (s *curate) offerPurge(i int, plain func() tea.Cmd) tea.Cmd {
 		return plain()
 	}
 	s.prompt.confirmOr(s.c.trf("It holds %s: also rewrite it out of git history? (y: purge, backup kept until carnet forget --confirm; n: delete only)", s.c.tr(why)),
-		func() tea.Cmd { return purge(s.c, s.p, needle) }, plain)
+		func() tea.Cmd { return purgeText(s.c, s.p, needle) }, plain)
 	return nil
 }
 

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"carnet/memstore"
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/purge"
 	"carnet/secret"
 )
 
@@ -32,10 +32,10 @@ func forgettable(lines []string) (needle, why string) {
 	return "", ""
 }
 
-// purge takes needle out of the project's memory files in one commit, then out of the
+// purgeText takes needle out of the project's memory files in one commit, then out of the
 // history of its memory folder, in a tea.Cmd; the status line says what was rewritten and
 // what to run next.
-func purge(c *common, p *memstore.Project, needle string) tea.Cmd {
+func purgeText(c *common, p *memstore.Project, needle string) tea.Cmd {
 	mc := memstore.Change{Writer: "ui", Commit: memstore.CommitAlways, Now: c.now()}
 	watch := c.watch
 	return func() tea.Msg {
@@ -46,7 +46,7 @@ func purge(c *common, p *memstore.Project, needle string) tea.Cmd {
 			changed = append(changed, f.Path)
 		}
 		watch.done(absPaths(p.WS, changed))
-		if errors.Is(err, gitrepo.ErrDirty) {
+		if errors.Is(err, purge.ErrDirty) {
 			err = fmt.Errorf("not deleted: %w (the purge rewrites history)", err)
 		}
 		return wroteMsg{what: purgeSummary(res), changed: append(changed, "history"), err: err}

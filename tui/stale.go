@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"carnet/memstore"
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/query"
 	"carnet/memstore/stale"
 )
 
@@ -69,7 +69,7 @@ func (s *staleView) load() tea.Cmd {
 			return staleMsg{to: s, err: err}
 		}
 		rep, err := c.Check(context.Background(), bullets)
-		if errors.Is(err, gitrepo.ErrNeedsGit) {
+		if errors.Is(err, query.ErrNeedsGit) {
 			return staleMsg{to: s, note: "References are not checked: git is not installed."}
 		}
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"carnet/memstore"
 	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/purge"
 )
 
 func init() { register(newForgetCmd) }
@@ -147,11 +148,11 @@ func (f *forgetRun) forget() error {
 		return err
 	}
 	repo, rerr := f.p.WS.Repo()
-	held := func() (gitrepo.Holding, bool) {
+	held := func() (purge.Holding, bool) {
 		if rerr != nil {
-			return gitrepo.Holding{}, false
+			return purge.Holding{}, false
 		}
-		h, err := repo.Holding(context.Background(), []string{f.p.RelDir}, []byte(f.text))
+		h, err := purge.Find(context.Background(), repo, []string{f.p.RelDir}, []byte(f.text))
 		return h, err == nil
 	}
 	if len(found) == 0 {
@@ -186,14 +187,14 @@ func (f *forgetRun) purge() error {
 		return err
 	}
 	ctx := context.Background()
-	if err := repo.CheckClean(ctx, f.p.RelDir); err != nil {
+	if err := purge.CheckClean(ctx, repo, f.p.RelDir); err != nil {
 		return fmt.Errorf("not purged: %w", err)
 	}
 	found, err := f.p.FindText(f.text)
 	if err != nil {
 		return err
 	}
-	h, err := repo.Holding(ctx, []string{f.p.RelDir}, []byte(f.text))
+	h, err := purge.Find(ctx, repo, []string{f.p.RelDir}, []byte(f.text))
 	if err != nil {
 		return err
 	}
@@ -244,7 +245,7 @@ func (f *forgetRun) purge() error {
 }
 
 // printPurge says what the rewrite did, what still holds the text, and what to run next.
-func printPurge(out io.Writer, repo *gitrepo.Repo, r gitrepo.PurgeResult) {
+func printPurge(out io.Writer, repo *gitrepo.Repo, r purge.Result) {
 	if len(r.Refs) == 0 {
 		fmt.Fprintln(out, "no branch or tag holds it: history is unchanged")
 	} else {
@@ -268,7 +269,7 @@ func printPurge(out io.Writer, repo *gitrepo.Repo, r gitrepo.PurgeResult) {
 
 // printStillHeld says which remotes and other refs still reach the text, and the commands
 // that change them.
-func printStillHeld(out io.Writer, repo *gitrepo.Repo, still gitrepo.Holding, rewritten []gitrepo.RefUpdate) {
+func printStillHeld(out io.Writer, repo *gitrepo.Repo, still purge.Holding, rewritten []purge.RefUpdate) {
 	local := map[string]bool{}
 	var tags []string
 	for _, u := range rewritten {
@@ -280,7 +281,7 @@ func printStillHeld(out io.Writer, repo *gitrepo.Repo, still gitrepo.Holding, re
 		}
 	}
 	byRemote := map[string][]string{}
-	remotes, _ := repo.Remotes(context.Background())
+	remotes, _ := purge.Remotes(context.Background(), repo)
 	for _, rr := range still.Remotes {
 		remote, branch, _ := strings.Cut(rr, "/")
 		byRemote[remote] = append(byRemote[remote], branch)
@@ -326,7 +327,7 @@ func printStillHeld(out io.Writer, repo *gitrepo.Repo, still gitrepo.Holding, re
 }
 
 // describeHolding is where history holds the text, in one line.
-func describeHolding(h gitrepo.Holding) string {
+func describeHolding(h purge.Holding) string {
 	var parts []string
 	if len(h.Branches) > 0 {
 		parts = append(parts, "branches "+strings.Join(h.Branches, ", "))
@@ -382,7 +383,7 @@ func forgetConfirm(g *globals, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	bs, err := repo.DropBackups(context.Background())
+	bs, err := purge.DropBackups(context.Background(), repo)
 	for _, b := range bs {
 		fmt.Fprintf(out, "dropped %s (%s)\n", b.Name, strings.Join(backupRefs(b), ", "))
 	}
@@ -408,7 +409,7 @@ func forgetRestore(g *globals, out io.Writer, args []string) error {
 	if len(args) == 1 {
 		name = args[0]
 	} else {
-		bs, err := repo.Backups(ctx)
+		bs, err := purge.Backups(ctx, repo)
 		if err != nil {
 			return err
 		}
@@ -420,12 +421,12 @@ func forgetRestore(g *globals, out io.Writer, args []string) error {
 		default:
 			var names []string
 			for _, b := range bs {
-				names = append(names, strings.TrimPrefix(b.Name, gitrepo.BackupPrefix))
+				names = append(names, strings.TrimPrefix(b.Name, purge.BackupPrefix))
 			}
 			return fmt.Errorf("%d backups: say which to restore (carnet forget --restore NAME), one of %s", len(bs), strings.Join(names, ", "))
 		}
 	}
-	b, err := repo.RestoreBackup(ctx, name)
+	b, err := purge.RestoreBackup(ctx, repo, name)
 	if err != nil {
 		return err
 	}
@@ -433,7 +434,7 @@ func forgetRestore(g *globals, out io.Writer, args []string) error {
 	return nil
 }
 
-func backupRefs(b gitrepo.Backup) []string {
+func backupRefs(b purge.Backup) []string {
 	var out []string
 	for ref := range b.Refs {
 		out = append(out, shortRef(ref))

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/query"
 )
 
 // PreCommitMarker is the line that says a pre-commit hook is carnet's.
@@ -43,7 +44,7 @@ func (in *installer) preCommit() error {
 		in.step(Step{Kind: StepNoRepo, Path: in.root, What: "pre-commit"})
 		return nil
 	}
-	dir, err := repo.HooksDir(context.Background())
+	dir, err := query.HooksDir(context.Background(), repo)
 	if err != nil {
 		return fmt.Errorf("cannot find the repository's hooks folder: %w", err)
 	}

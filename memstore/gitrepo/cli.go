@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -63,27 +64,27 @@ var (
 // takes no optional lock, never competing with the user's git for index.lock.
 type gitCmd struct {
 	dir       string
-	stdin     []byte
 	env, args []string
 	read      bool
 }
 
-// gitRunError is a git command that failed: its exit code and output.
-type gitRunError struct {
-	args           []string
-	code           int
-	stdout, stderr string
-	err            error // the error of the run itself when git did not exit by itself
+// RunError is a git command that failed: its exit code (-1 when it did not exit by itself)
+// and output; its message is git's last meaningful line.
+type RunError struct {
+	Args           []string
+	Code           int
+	Stdout, Stderr string
+	Err            error // the error of the run itself when git did not exit by itself
 }
 
-func (e *gitRunError) Error() string {
-	line := cmp.Or(gitLastLine(e.stderr), gitLastLine(e.stdout))
-	if line == "" && e.err != nil {
-		line = e.err.Error()
+func (e *RunError) Error() string {
+	line := cmp.Or(gitLastLine(e.Stderr), gitLastLine(e.Stdout))
+	if line == "" && e.Err != nil {
+		line = e.Err.Error()
 	}
 	name := "git"
-	if i := slices.IndexFunc(e.args, func(a string) bool { return !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") }); i >= 0 {
-		name += " " + e.args[i]
+	if i := slices.IndexFunc(e.Args, func(a string) bool { return !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") }); i >= 0 {
+		name += " " + e.Args[i]
 	}
 	return name + ": " + line
 }
@@ -108,9 +109,7 @@ func gitLastLine(s string) string {
 	return strings.TrimPrefix(strings.TrimPrefix(last, "fatal: "), "error: ")
 }
 
-// command is git on the repository found by the walk up to .git, C messages, no prompt, no
-// pager, paths taken literally and unquoted (but in patches); when ctx ends, git and the hook
-// it runs get SIGTERM, then SIGKILL after gitWaitDelay.
+// command is the git process of a run, as Git describes it (SIGKILL after gitWaitDelay).
 func (c gitCmd) command(ctx context.Context) (*exec.Cmd, error) {
 	bin := gitCLI()
 	if bin == "" {
@@ -132,34 +131,65 @@ func (c gitCmd) command(ctx context.Context) (*exec.Cmd, error) {
 	return cmd, nil
 }
 
-// run runs git and returns its standard output; its input is empty (or c.stdin).
+// run runs git and returns its standard output; its input is empty.
 func (c gitCmd) run(ctx context.Context) (string, error) {
 	cmd, err := c.command(ctx)
 	if err != nil {
 		return "", err
 	}
 	var stdout, stderr bytes.Buffer
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = bytes.NewReader(c.stdin), &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		e := &gitRunError{args: c.args, code: -1, stdout: stdout.String(), stderr: stderr.String(), err: err}
-		if x, ok := errors.AsType[*exec.ExitError](err); ok && x.Exited() {
-			e.code, e.err = x.ExitCode(), nil
-		}
-		if ctx.Err() != nil {
-			e.err, e.stderr, e.stdout = fmt.Errorf("stopped: %w", context.Cause(ctx)), "", ""
-		}
-		return stdout.String(), e
-	}
-	return stdout.String(), nil
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	return stdout.String(), c.failed(ctx, err, stdout.String(), stderr.String())
 }
 
-// git runs git in the top-level of r's work tree; gitRead runs a read there (env: more variables).
-func (r *Repo) git(ctx context.Context, args ...string) (string, error) {
+// failed is the *RunError of a run that ended with err (nil when it succeeded).
+func (c gitCmd) failed(ctx context.Context, err error, stdout, stderr string) error {
+	if err == nil {
+		return nil
+	}
+	e := &RunError{Args: c.args, Code: -1, Stdout: stdout, Stderr: stderr, Err: err}
+	if x, ok := errors.AsType[*exec.ExitError](err); ok && x.Exited() {
+		e.Code, e.Err = x.ExitCode(), nil
+	}
+	if ctx.Err() != nil {
+		e.Err, e.Stderr, e.Stdout = fmt.Errorf("stopped: %w", context.Cause(ctx)), "", ""
+	}
+	return e
+}
+
+// Git runs git at the top-level of r's work tree, its input empty, and returns its standard
+// output: the user's git on the repository Open found (the variables that would point it
+// elsewhere dropped), C messages, no prompt, no pager, paths taken literally and unquoted
+// (but in patches); a failure is a *RunError. When ctx ends, git and the hook it runs get
+// SIGTERM, then SIGKILL.
+func (r *Repo) Git(ctx context.Context, args ...string) (string, error) {
 	return gitCmd{dir: r.root, args: args}.run(ctx)
 }
 
-func (r *Repo) gitRead(ctx context.Context, env []string, args ...string) (string, error) {
-	return gitCmd{dir: r.root, env: env, args: args, read: true}.run(ctx)
+// GitRead is Git for a read: flags keep the user's config from changing what it parses (log
+// --follow, diff prefixes, quoted paths), and it takes no optional lock (index.lock).
+func (r *Repo) GitRead(ctx context.Context, args ...string) (string, error) {
+	return gitCmd{dir: r.root, args: args, read: true}.run(ctx)
+}
+
+// GitStream starts Git with stdin as its input (nil: empty) and returns its standard output
+// as git writes it; wait, once that is read to the end, waits for git and returns Git's error.
+func (r *Repo) GitStream(ctx context.Context, stdin io.Reader, args ...string) (stdout io.Reader, wait func() error, err error) {
+	c := gitCmd{dir: r.root, args: args}
+	cmd, err := c.command(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	var stderr bytes.Buffer
+	cmd.Stdin, cmd.Stderr = stdin, &stderr
+	if stdout, err = cmd.StdoutPipe(); err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return stdout, func() error { return c.failed(ctx, cmd.Wait(), "", stderr.String()) }, nil
 }
 
 // history is `git log -- rel`. In a partial clone go-git reads it instead: git would fetch
@@ -168,8 +198,8 @@ func (b cliBackend) history(rel string, n int) ([]Commit, error) {
 	if b.r.partialClone() && b.r.unsupported(false) == "" {
 		return goGitBackend(b).history(rel, n)
 	}
-	out, err := b.r.gitRead(context.Background(), nil, gitLogArgs(rel, "--max-count="+strconv.Itoa(cmp.Or(max(n, 0), -1)))...)
-	if re, ok := errors.AsType[*gitRunError](err); ok && strings.Contains(re.stderr, "does not have any commits yet") {
+	out, err := b.r.GitRead(context.Background(), gitLogArgs(rel, "--max-count="+strconv.Itoa(cmp.Or(max(n, 0), -1)))...)
+	if re, ok := errors.AsType[*RunError](err); ok && strings.Contains(re.Stderr, "does not have any commits yet") {
 		return nil, nil
 	}
 	commits, merges, err := gitParseLog(out, err)
@@ -179,7 +209,7 @@ func (b cliBackend) history(rel string, n int) ([]Commit, error) {
 	// A merge is listed (it changed rel against every parent) without its files: they are its
 	// diff against its first parent. (--diff-merges on the walk itself would also list the
 	// merges that brought nothing, as it turns git's history simplification off.)
-	diffs, _, err := gitParseLog(b.r.gitRead(context.Background(), nil,
+	diffs, _, err := gitParseLog(b.r.GitRead(context.Background(),
 		gitLogArgs(rel, append([]string{"--no-walk=unsorted", "--diff-merges=first-parent"}, merges...)...)...))
 	for _, d := range diffs {
 		if i := slices.IndexFunc(commits, func(c Commit) bool { return c.Hash == d.Hash }); i >= 0 {
@@ -255,14 +285,14 @@ func gitParseChanges(toks []string, i int, stopAtOther bool) ([]FileChange, int)
 // commitDiff is `git diff-tree -p` of the commit hash names, against its first parent.
 func (b cliBackend) commitDiff(hash, rel string) (string, error) {
 	args := append([]string{"diff-tree", "-p", "--root", "--no-commit-id", "--diff-merges=first-parent"}, gitPatchFlags...)
-	return b.r.gitRead(context.Background(), nil, append(args, hash+"^{commit}", "--", cmp.Or(rel, "."))...)
+	return b.r.GitRead(context.Background(), append(args, hash+"^{commit}", "--", cmp.Or(rel, "."))...)
 }
 
 // blob is `git cat-file blob rev:rel`. (No operation reads many objects itself, git log, diff
 // and status walking the history and the trees, so no long-lived `cat-file --batch` is kept.)
 func (b cliBackend) blob(rev, rel string) ([]byte, error) {
-	out, err := b.r.gitRead(context.Background(), nil, "cat-file", "blob", rev+":"+rel)
-	if re, ok := errors.AsType[*gitRunError](err); ok && re.code == 128 && gitNoSuchFile.MatchString(re.stderr) {
+	out, err := b.r.GitRead(context.Background(), "cat-file", "blob", rev+":"+rel)
+	if re, ok := errors.AsType[*RunError](err); ok && re.Code == 128 && gitNoSuchFile.MatchString(re.Stderr) {
 		return nil, fmt.Errorf("%s has no %s: %w", rev, rel, fs.ErrNotExist)
 	}
 	return []byte(out), err
@@ -273,7 +303,7 @@ func (b cliBackend) blob(rev, rel string) ([]byte, error) {
 // untracked files added as intent-to-add to a copy of it so that a moved file is a rename.
 func (b cliBackend) status(rel string, patch bool) ([]FileChange, string, error) {
 	ctx, r, spec := context.Background(), b.r, cmp.Or(rel, ".")
-	out, err := r.gitRead(ctx, nil, "status", "--porcelain=v2", "--branch", "-z", "-uall", "--no-renames", "--", spec)
+	out, err := r.GitRead(ctx, "status", "--porcelain=v2", "--branch", "-z", "-uall", "--no-renames", "--", spec)
 	st := gitParseStatus(out)
 	changed, add := false, []string{}
 	for _, e := range st.entries {
@@ -311,10 +341,10 @@ func (b cliBackend) status(rel string, patch bool) ([]FileChange, string, error)
 		}
 	}
 	if patch {
-		out, err := r.gitRead(ctx, env, append(append([]string{"diff"}, gitPatchFlags...), base, "--", spec)...)
+		out, err := gitCmd{dir: r.root, env: env, read: true, args: append(append([]string{"diff"}, gitPatchFlags...), base, "--", spec)}.run(ctx)
 		return nil, out, err
 	}
-	out, err = r.gitRead(ctx, env, "diff", "-z", "--raw", "--numstat", "--no-abbrev", "-M", "--no-ext-diff", "--no-textconv", base, "--", spec)
+	out, err = gitCmd{dir: r.root, env: env, read: true, args: []string{"diff", "-z", "--raw", "--numstat", "--no-abbrev", "-M", "--no-ext-diff", "--no-textconv", base, "--", spec}}.run(ctx)
 	files, _ := gitParseChanges(strings.Split(out, "\x00"), 0, false)
 	return files, "", err
 }
@@ -353,7 +383,7 @@ func gitParseStatus(out string) gitStatus {
 // and the files named even when ignored are added as intent-to-add, and taken out if it fails.
 func (b cliBackend) commit(ctx context.Context, rels []string, message string) (CommitResult, error) {
 	r := b.r
-	out, err := r.git(ctx, append([]string{"status", "--porcelain=v2", "--branch", "-z", "-uall", "--ignored=matching", "--no-renames", "--"}, rels...)...)
+	out, err := r.Git(ctx, append([]string{"status", "--porcelain=v2", "--branch", "-z", "-uall", "--ignored=matching", "--no-renames", "--"}, rels...)...)
 	st := gitParseStatus(out)
 	if err != nil {
 		return CommitResult{}, gitCommitError(err)
@@ -383,21 +413,21 @@ func (b cliBackend) commit(ctx context.Context, rels []string, message string) (
 	}
 	args, err := r.identityArgs(ctx)
 	if err == nil && len(add) > 0 {
-		_, err = r.git(ctx, append([]string{"add", "--intent-to-add", "--force", "--"}, add...)...)
+		_, err = r.Git(ctx, append([]string{"add", "--intent-to-add", "--force", "--"}, add...)...)
 	}
 	if err != nil {
 		return CommitResult{}, gitCommitError(err)
 	}
-	if _, err := r.git(ctx, append(append(args, "commit", "--only", "--quiet", "-m", message, "--"), specs...)...); err != nil {
+	if _, err := r.Git(ctx, append(append(args, "commit", "--only", "--quiet", "-m", message, "--"), specs...)...); err != nil {
 		if len(add) > 0 { // the added files go back to untracked, as they were
-			_, _ = r.git(context.WithoutCancel(ctx), append([]string{"rm", "--cached", "--quiet", "--ignore-unmatch", "--"}, add...)...)
+			_, _ = r.Git(context.WithoutCancel(ctx), append([]string{"rm", "--cached", "--quiet", "--ignore-unmatch", "--"}, add...)...)
 		}
-		if re, ok := errors.AsType[*gitRunError](err); ok && re.err == nil && gitNothingToCommit.MatchString(re.stdout) {
+		if re, ok := errors.AsType[*RunError](err); ok && re.Err == nil && gitNothingToCommit.MatchString(re.Stdout) {
 			return CommitResult{Skipped: "nothing to commit"}, nil
 		}
 		return CommitResult{}, gitCommitError(err)
 	}
-	head, err := r.git(ctx, "rev-parse", "--verify", "HEAD")
+	head, err := r.Git(ctx, "rev-parse", "--verify", "HEAD")
 	return CommitResult{Hash: strings.TrimSpace(head)}, gitCommitError(err)
 }
 
@@ -407,8 +437,8 @@ var gitNothingToCommit = regexp.MustCompile(`nothing (added )?to commit|no chang
 
 // identityArgs names carnet as the committer where the user's git config names nobody.
 func (r *Repo) identityArgs(ctx context.Context) ([]string, error) {
-	out, err := r.git(ctx, "config", "--get-regexp", `^user\.(name|email)$`)
-	if re, ok := errors.AsType[*gitRunError](err); err != nil && (!ok || re.code != 1) {
+	out, err := r.Git(ctx, "config", "--get-regexp", `^user\.(name|email)$`)
+	if re, ok := errors.AsType[*RunError](err); err != nil && (!ok || re.Code != 1) {
 		return nil, err
 	}
 	var args []string
@@ -430,8 +460,8 @@ func (e *gitLockedError) Error() string {
 // gitCommitError is a failed git run in one line; a lock held by another git process is a
 // *gitLockedError, which the commit retries.
 func gitCommitError(err error) error {
-	if re, ok := errors.AsType[*gitRunError](err); ok {
-		for _, l := range []string{re.stderr, re.stdout} {
+	if re, ok := errors.AsType[*RunError](err); ok {
+		for _, l := range []string{re.Stderr, re.Stdout} {
 			if i := strings.Index(l, ".lock': File exists"); i >= 0 {
 				return &gitLockedError{path: l[strings.LastIndex(l[:i], "'")+1 : i+len(".lock")]}
 			}

@@ -5,8 +5,11 @@
 //
 // Where git is installed, all of it runs the user's git and parses its porcelain, --format
 // and -z output (cli.go); where it is not, go-git answers, refusing in one line what it cannot
-// read exactly (gogit.go). A new operation is a Repo method in a file of its own that runs
-// r.git or r.gitRead when r.cli(), and reads r.goGit() otherwise.
+// read exactly (gogit.go). A new operation of this narrow interface is a Repo method in a
+// file of its own that runs r.Git or r.GitRead when r.HasGit(), and reads r.goGit() otherwise.
+// What only git answers lives in packages of their own, on the runner Git, GitRead and
+// GitStream: rewriting a text out of history (gitrepo/purge), the batched lookups of the
+// reference check (gitrepo/query).
 package gitrepo
 
 import (
@@ -93,6 +96,36 @@ func (r *Repo) At(dir string) *Repo { c := *r; c.base = dir; return &c }
 // Root is the top-level folder of the work tree.
 func (r *Repo) Root() string { return r.root }
 
+// CommonDir is the git folder the work trees share: objects, refs, hooks, config.
+func (r *Repo) CommonDir() string { return r.commonDir }
+
+// Prefix is the folder dir (absolute, or relative to the folder the Repo was opened from) as
+// a slash path from the top-level ("" for the top-level itself).
+func (r *Repo) Prefix(dir string) (string, error) { return r.relPath(dir) }
+
+// Config is the value of section.key in the repository's own config files, as go-git reads
+// them (for where git is not installed); "" when unset.
+func (r *Repo) Config(section, key string) string {
+	return gitConfigGet(r.gitConfigs(false), section, key)
+}
+
+// Head is the commit HEAD names ("" on an unborn branch), read by go-git from the refs where
+// it reads them exactly, so that no process runs; ok is false where it cannot (ask git).
+func (r *Repo) Head() (hash string, ok bool) {
+	if r.unsupported(false) != "" {
+		return "", false
+	}
+	repo, err := r.goGit()
+	if err != nil {
+		return "", false
+	}
+	ref, err := repo.Head()
+	if err != nil {
+		return "", errors.Is(err, plumbing.ErrReferenceNotFound)
+	}
+	return ref.Hash().String(), true
+}
+
 // FindRepoRoot returns the top-level folder of the git work tree holding dir.
 func FindRepoRoot(dir string) (string, bool) {
 	root, _, _, err := gitFindDirs(dir)
@@ -111,8 +144,8 @@ func BlobVersion(data []byte) string {
 	return plumbing.ComputeHash(plumbing.BlobObject, data).String()[:10]
 }
 
-// cli says whether the user's git is there to run.
-func (r *Repo) cli() bool { return gitCLI() != "" }
+// HasGit says whether the user's git is there to run (else go-git answers).
+func (r *Repo) HasGit() bool { return gitCLI() != "" }
 
 // with runs ask on r's backend, dir made relative to the top-level.
 func with[T any](r *Repo, dir string, ask func(b backend, rel string) (T, error)) (T, error) {
@@ -121,7 +154,7 @@ func with[T any](r *Repo, dir string, ask func(b backend, rel string) (T, error)
 		var none T
 		return none, err
 	}
-	if r.cli() {
+	if r.HasGit() {
 		return ask(cliBackend{r}, rel)
 	}
 	return ask(goGitBackend{r}, rel)

@@ -12,6 +12,7 @@ import (
 
 	"carnet/memstore"
 	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/query"
 )
 
 // Bullet is one bullet of memory to check: where it is, the day it was written, its text.
@@ -151,7 +152,7 @@ func New(p *memstore.Project) (*Checker, error) {
 
 // Check finds the references of bullets and what became of them. When ctx ends before the
 // check of HEAD is done, the report is Partial; the error is an error of git or of the cache,
-// or gitrepo.ErrNeedsGit.
+// or query.ErrNeedsGit.
 func (c *Checker) Check(ctx context.Context, bullets []Bullet) (*Report, error) {
 	rep := &Report{index: map[string]int{}}
 	type asked struct {
@@ -176,7 +177,7 @@ func (c *Checker) Check(ctx context.Context, bullets []Bullet) (*Report, error) 
 	if len(all) == 0 {
 		return rep, nil // no reference: no git
 	}
-	head, err := c.repo.HeadHash(ctx)
+	head, err := query.HeadHash(ctx, c.repo)
 	if err != nil || head == "" {
 		return rep, err // nothing committed yet: nothing to refer to
 	}
@@ -318,7 +319,7 @@ func (s *session) tree() (*listing, error) {
 	if s.listing != nil {
 		return s.listing, nil
 	}
-	files, err := s.c.repo.TrackedFiles(s.ctx)
+	files, err := query.TrackedFiles(s.ctx, s.c.repo)
 	if err != nil {
 		return nil, err
 	}
@@ -356,9 +357,9 @@ func (s *session) compute(entries []*entry) error {
 		if err != nil {
 			return err
 		}
-		var sets []gitrepo.ChangeSet
+		var sets []query.ChangeSet
 		if since := oldest(paths); s.headTime.IsZero() || since.Before(s.headTime) { // else no commit came after
-			if sets, err = s.c.repo.FirstParentChanges(s.ctx, since, ""); err != nil {
+			if sets, err = query.FirstParentChanges(s.ctx, s.c.repo, since, ""); err != nil {
 				return err
 			}
 		}
@@ -378,7 +379,7 @@ func (s *session) compute(entries []*entry) error {
 		for i, e := range commits {
 			keys[i] = e.Key
 		}
-		found, err := s.c.repo.ResolveCommits(s.ctx, keys)
+		found, err := query.ResolveCommits(s.ctx, s.c.repo, keys)
 		if err != nil {
 			return err
 		}
@@ -411,7 +412,7 @@ func (s *session) advance(from string, entries []*entry) ([]*entry, error) {
 			words[e.word()] = true
 		}
 	}
-	sets, deltas, err := s.c.repo.CommitsAfter(s.ctx, from, sortedKeys(words), s.c.exclude)
+	sets, deltas, err := query.CommitsAfter(s.ctx, s.c.repo, from, sortedKeys(words), s.c.exclude)
 	if err != nil {
 		return nil, err
 	}

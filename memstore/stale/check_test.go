@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"carnet/memstore"
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/query"
 )
 
 // world is a repository made by the test with a memory folder, committed to on given days.
@@ -280,9 +280,9 @@ func TestCheckCacheAndAdvance(t *testing.T) {
 		"2026-03-03|`ParseThing` the same day, `app.js` too",
 	}
 	first := w.check(bullets...)
-	before := gitrepo.LookupRuns()
-	if again := w.check(bullets...); fmt.Sprint(again) != fmt.Sprint(first) || gitrepo.LookupRuns() != before {
-		t.Errorf("the same HEAD again ran %d git processes; %v vs %v", gitrepo.LookupRuns()-before, again, first)
+	before := query.Runs()
+	if again := w.check(bullets...); fmt.Sprint(again) != fmt.Sprint(first) || query.Runs() != before {
+		t.Errorf("the same HEAD again ran %d git processes; %v vs %v", query.Runs()-before, again, first)
 	}
 	if _, err := os.Stat(filepath.Join(w.dir, "memory_sessions", "logs", ".debug", "stale.tsv")); err != nil {
 		t.Errorf("no cache: %v", err)

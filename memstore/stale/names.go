@@ -4,7 +4,7 @@ import (
 	"slices"
 	"time"
 
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/query"
 )
 
 // What became of a name: whether HEAD's files hold it, and if not, whether the files did at
@@ -21,7 +21,7 @@ func (s *session) computeNames(names []*entry) error {
 	for _, e := range names {
 		words[e.word()] = true
 	}
-	found, err := s.c.repo.GrepWords(s.ctx, s.head, sortedKeys(words), s.c.exclude)
+	found, err := query.GrepWords(s.ctx, s.c.repo, s.head, sortedKeys(words), s.c.exclude)
 	if err != nil {
 		return err
 	}
@@ -46,7 +46,7 @@ func (s *session) wasThere(absent []*entry) error {
 	for _, e := range absent {
 		missing[e.word()] = true
 	}
-	deltas, err := s.c.repo.WordChanges(s.ctx, oldest(absent), "", sortedKeys(missing), s.c.exclude)
+	deltas, err := query.WordChanges(s.ctx, s.c.repo, oldest(absent), "", sortedKeys(missing), s.c.exclude)
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func (s *session) wasThere(absent []*entry) error {
 
 // occurredAt says whether a word HEAD does not have occurred at the end of a day, from what
 // the commits since did to it (newest first), and which commit removed its last occurrence.
-func occurredAt(end time.Time, ds []gitrepo.WordDelta) (bool, string) {
+func occurredAt(end time.Time, ds []query.WordDelta) (bool, string) {
 	occ, by := 0, ""
 	for _, d := range ds {
 		if !d.When.After(end) {
@@ -89,7 +89,7 @@ func sortedKeys(m map[string]bool) []string {
 // Whether a name was there at its bullet's day is worked out again when it is no longer at
 // HEAD and was at the old one, or when its day ends after the first new commit (first): that
 // day's last commit may be a new one.
-func (s *session) advanceNames(first time.Time, names []*entry, deltas map[string][]gitrepo.WordDelta) error {
+func (s *session) advanceNames(first time.Time, names []*entry, deltas map[string][]query.WordDelta) error {
 	found := map[string]bool{}
 	var err error
 	if len(deltas) > 0 {
@@ -97,7 +97,7 @@ func (s *session) advanceNames(first time.Time, names []*entry, deltas map[strin
 		for w := range deltas {
 			again[w] = true
 		}
-		if found, err = s.c.repo.GrepWords(s.ctx, s.head, sortedKeys(again), s.c.exclude); err != nil {
+		if found, err = query.GrepWords(s.ctx, s.c.repo, s.head, sortedKeys(again), s.c.exclude); err != nil {
 			return err
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/query"
 )
 
 // What a path names, and what became of it: from HEAD's tree and the first-parent commits
@@ -74,7 +74,7 @@ func (l *listing) has(target string) bool {
 }
 
 // touched says whether a change set names a file the target names.
-func touched(target string, cs gitrepo.ChangeSet) bool {
+func touched(target string, cs query.ChangeSet) bool {
 	for _, f := range cs.Files {
 		if matches(target, f.Path) || f.From != "" && matches(target, f.From) {
 			return true
@@ -85,16 +85,16 @@ func touched(target string, cs gitrepo.ChangeSet) bool {
 
 // resolvePath decides what a path entry names and what became of it, from HEAD's tree and
 // the first-parent commits since its day (newest first).
-func (s *session) resolvePath(e *entry, l *listing, sets []gitrepo.ChangeSet) {
+func (s *session) resolvePath(e *entry, l *listing, sets []query.ChangeSet) {
 	end := dayEnd(e.Date)
-	var after []gitrepo.ChangeSet // the commits after the bullet's day, newest first
+	var after []query.ChangeSet // the commits after the bullet's day, newest first
 	for _, cs := range sets {
 		if cs.When.After(end) {
 			after = append(after, cs)
 		}
 	}
 	for _, t := range s.c.candidates(e.Key) {
-		if l.has(t) || slices.ContainsFunc(sets, func(cs gitrepo.ChangeSet) bool { return touched(t, cs) }) {
+		if l.has(t) || slices.ContainsFunc(sets, func(cs query.ChangeSet) bool { return touched(t, cs) }) {
 			e.Target = t
 			break
 		}
@@ -120,7 +120,7 @@ func (s *session) resolvePath(e *entry, l *listing, sets []gitrepo.ChangeSet) {
 // existedAt says whether a file the target names was there before the commits of after
 // (newest first): the oldest change to each such file says whether it was there before it;
 // a file no commit changed is there as it is now.
-func existedAt(target string, l *listing, after []gitrepo.ChangeSet) bool {
+func existedAt(target string, l *listing, after []query.ChangeSet) bool {
 	decided := map[string]bool{}
 	for _, cs := range slices.Backward(after) {
 		for _, f := range cs.Files {
@@ -154,7 +154,7 @@ func keys(m map[string]bool) []string {
 
 // removal is how the last file a target named went away, in the commits of after (newest
 // first): deleted, or renamed (followed to its name now).
-func removal(target string, l *listing, after []gitrepo.ChangeSet) (what, commit, to string) {
+func removal(target string, l *listing, after []query.ChangeSet) (what, commit, to string) {
 	for i, cs := range after {
 		for _, f := range cs.Files {
 			switch {
@@ -170,16 +170,16 @@ func removal(target string, l *listing, after []gitrepo.ChangeSet) (what, commit
 
 // advancePath updates a path entry from the commits of sets (all after its day); false when
 // it must be computed afresh.
-func (s *session) advancePath(e *entry, l *listing, sets []gitrepo.ChangeSet) bool {
+func (s *session) advancePath(e *entry, l *listing, sets []query.ChangeSet) bool {
 	if e.Target == "" {
 		for _, t := range s.c.candidates(e.Key) {
-			if l.has(t) || slices.ContainsFunc(sets, func(cs gitrepo.ChangeSet) bool { return touched(t, cs) }) {
+			if l.has(t) || slices.ContainsFunc(sets, func(cs query.ChangeSet) bool { return touched(t, cs) }) {
 				return false // it names a file now
 			}
 		}
 		return true
 	}
-	var hit []gitrepo.ChangeSet
+	var hit []query.ChangeSet
 	for _, cs := range sets {
 		if touched(e.Target, cs) {
 			hit = append(hit, cs)
@@ -203,7 +203,7 @@ func (s *session) advancePath(e *entry, l *listing, sets []gitrepo.ChangeSet) bo
 
 // followRename follows a file renamed to to (by commit) through the newer commits of sets
 // (newest first): renamed again, or deleted.
-func followRename(to, commit string, l *listing, sets []gitrepo.ChangeSet) (what, by, now string) {
+func followRename(to, commit string, l *listing, sets []query.ChangeSet) (what, by, now string) {
 	for _, cs := range slices.Backward(sets) {
 		for _, f := range cs.Files {
 			switch {

@@ -1,7 +1,7 @@
 // Package stale tells which bullets of memory name something the code no longer has: a file
 // deleted or renamed, a name no longer in the tree, with no model, from git alone. It reads
 // the references a bullet makes (refs.go), checks them against HEAD and the working tree in a
-// few batched git runs (check.go, through memstore/gitrepo's lookups), and keeps the verdicts
+// few batched git runs (check.go, through memstore/gitrepo/query), and keeps the verdicts
 // in logs/.debug/ per HEAD, updated from the commits since when HEAD moves on (cache.go).
 //
 // What counts as a reference is kept narrow so that prose never raises an alarm:

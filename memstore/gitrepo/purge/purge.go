@@ -1,18 +1,5 @@
-package gitrepo
-
-import (
-	"bytes"
-	"context"
-	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
-	"time"
-)
-
-// Rewriting a text out of the history of some folders, through the user's git.
+// Package purge rewrites a text out of the history of some folders of a repository, through
+// the user's git (git only: go-git cannot), and finds which commits and refs reach it (Find).
 //
 // The rewrite is `git fast-export | filter | git fast-import`: one pipeline, whatever the
 // number of commits (git filter-branch forks a shell per commit, quotes the text into a
@@ -20,10 +7,27 @@ import (
 // only on pipes. Only the commits that hold the text, and those that descend from them, are
 // exported (the others are excluded by their hash, so they keep it and their signatures);
 // only the files under the folders are changed, every other blob and tree stays as it was,
-// which Purge checks on every rewritten commit before it returns. The refs as they were are
+// which Rewrite checks on every rewritten commit before it returns. The refs as they were are
 // kept under BackupPrefix until DropBackups (or put back by RestoreBackup).
+package purge
 
-// BackupPrefix is where Purge keeps the refs it rewrote, as they were: one folder per purge,
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"carnet/memstore/gitrepo"
+)
+
+// BackupPrefix is where Rewrite keeps the refs it rewrote, as they were: one folder per purge,
 // BackupPrefix + "<stamp>/" + the ref's name without "refs/" ("heads/main", "tags/v1").
 const BackupPrefix = "refs/carnet/backup/"
 
@@ -36,7 +40,7 @@ type Holding struct {
 	Remotes  []string // remote-tracking refs that reach it ("origin/main"), sorted
 	Others   []string // other refs that reach it (refs/stash, refs/notes/…), full names
 	// Messages are the commits (abbreviated hashes) reachable from a ref whose message holds
-	// the text; Purge rewrites those whose changes lie under the folders only.
+	// the text; Rewrite rewrites those whose changes lie under the folders only.
 	Messages []string
 }
 
@@ -45,8 +49,8 @@ func (h Holding) Empty() bool {
 	return len(h.Branches)+len(h.Tags)+len(h.Remotes)+len(h.Others)+len(h.Messages) == 0
 }
 
-// PurgeOptions say what Purge rewrites.
-type PurgeOptions struct {
+// Options say what Rewrite rewrites.
+type Options struct {
 	// Paths are the folders (or files) whose history is rewritten, relative to the folder the
 	// Repo was opened from (or absolute); nothing outside them changes.
 	Paths []string
@@ -63,14 +67,14 @@ type PurgeOptions struct {
 	Now time.Time
 }
 
-// RefUpdate is a ref Purge rewrote: its full name, and its value before and after.
+// RefUpdate is a ref Rewrite rewrote: its full name, and its value before and after.
 type RefUpdate struct {
 	Ref      string
 	Old, New string
 }
 
-// PurgeResult says what Purge did.
-type PurgeResult struct {
+// Result says what Rewrite did.
+type Result struct {
 	Backup    string      // the backup folder of refs, BackupPrefix + stamp; "" when nothing was rewritten
 	Refs      []RefUpdate // the branches and tags rewritten, sorted by name
 	Commits   int         // the commits rewritten
@@ -83,31 +87,31 @@ type PurgeResult struct {
 // ErrDirty refuses a rewrite of history while the work tree has uncommitted changes.
 var ErrDirty = errors.New("the work tree has uncommitted changes")
 
-// Holding finds the commits and refs that reach text in the history of paths (every ref
-// but the backups of Purge).
-func (rp *Repo) Holding(ctx context.Context, paths []string, text []byte) (Holding, error) {
-	if gitCLI() == "" {
+// Find finds the commits and refs that reach text in the history of paths (every ref
+// but the backups of Rewrite).
+func Find(ctx context.Context, repo *gitrepo.Repo, paths []string, text []byte) (Holding, error) {
+	if !repo.HasGit() {
 		return Holding{}, errors.New("finding a text in history needs git, which is not installed")
 	}
 	if len(text) == 0 {
 		return Holding{}, errors.New("no text to look for")
 	}
-	rels, err := rp.purgePaths(paths)
+	rels, err := purgePaths(repo, paths)
 	if err != nil {
 		return Holding{}, err
 	}
-	refs, err := rp.purgeRefs(ctx)
+	refs, err := purgeRefs(ctx, repo)
 	if err != nil {
 		return Holding{}, err
 	}
-	s := &holdScan{rp: rp, paths: rels, text: text, refs: refs}
+	s := &holdScan{repo: repo, paths: rels, text: text, refs: refs}
 	if err := s.run(ctx); err != nil {
 		return Holding{}, err
 	}
 	return s.holding(), nil
 }
 
-// Purge rewrites opt.Text out of the history of opt.Paths on every local branch and tag that
+// Rewrite rewrites opt.Text out of the history of opt.Paths on every local branch and tag that
 // reaches it, keeping the refs as they were under a backup. It refuses on a detached HEAD,
 // during a merge or a rebase, on uncommitted changes (ErrDirty), and when a branch to rewrite
 // is checked out in another work tree. Remote-tracking refs are not rewritten: StillHeld
@@ -115,27 +119,27 @@ func (rp *Repo) Holding(ctx context.Context, paths []string, text []byte) (Holdi
 // rewrite it checks that every rewritten commit differs from its original under opt.Paths
 // only and that no rewritten ref reaches the text; if not, the refs are put back and it
 // fails.
-func (rp *Repo) Purge(ctx context.Context, opt PurgeOptions) (PurgeResult, error) {
-	if gitCLI() == "" {
-		return PurgeResult{}, errors.New("rewriting history needs git, which is not installed")
+func Rewrite(ctx context.Context, repo *gitrepo.Repo, opt Options) (Result, error) {
+	if !repo.HasGit() {
+		return Result{}, errors.New("rewriting history needs git, which is not installed")
 	}
 	if opt.Rewrite == nil || len(opt.Text) == 0 {
-		return PurgeResult{}, errors.New("purge: nothing to rewrite")
+		return Result{}, errors.New("purge: nothing to rewrite")
 	}
-	rels, err := rp.purgePaths(opt.Paths)
+	rels, err := purgePaths(repo, opt.Paths)
 	if err != nil {
-		return PurgeResult{}, err
+		return Result{}, err
 	}
-	if err := rp.CheckClean(ctx); err != nil {
-		return PurgeResult{}, err
+	if err := CheckClean(ctx, repo); err != nil {
+		return Result{}, err
 	}
-	refs, err := rp.purgeRefs(ctx)
+	refs, err := purgeRefs(ctx, repo)
 	if err != nil {
-		return PurgeResult{}, err
+		return Result{}, err
 	}
-	s := &holdScan{rp: rp, paths: rels, text: opt.Text, refs: refs}
+	s := &holdScan{repo: repo, paths: rels, text: opt.Text, refs: refs}
 	if err := s.run(ctx); err != nil {
-		return PurgeResult{}, err
+		return Result{}, err
 	}
 	var rewrite []gitRef
 	for _, r := range refs {
@@ -143,12 +147,12 @@ func (rp *Repo) Purge(ctx context.Context, opt PurgeOptions) (PurgeResult, error
 			rewrite = append(rewrite, r)
 		}
 	}
-	res := PurgeResult{}
+	res := Result{}
 	if len(rewrite) == 0 {
 		res.StillHeld = s.holding()
 		return res, nil
 	}
-	if err := rp.checkedOutElsewhere(ctx, rewrite); err != nil {
+	if err := checkedOutElsewhere(ctx, repo, rewrite); err != nil {
 		return res, err
 	}
 	// every version of a file to rewrite, rewritten before anything changes
@@ -164,42 +168,42 @@ func (rp *Repo) Purge(ctx context.Context, opt PurgeOptions) (PurgeResult, error
 		}
 		newData[key] = out
 	}
-	oldHeadTree, _ := rp.gitOut(ctx, "rev-parse", "--verify", "-q", "HEAD^{tree}")
+	oldHeadTree, _ := gitOut(ctx, repo, "rev-parse", "--verify", "-q", "HEAD^{tree}")
 	stamp := cmpTime(opt.Now).UTC().Format("20060102-150405")
-	res.Backup, err = rp.backup(ctx, stamp, rewrite)
+	res.Backup, err = backup(ctx, repo, stamp, rewrite)
 	if err != nil {
 		return res, err
 	}
 	f := &exportFilter{paths: rels, text: opt.Text, newData: newData, message: opt.Message,
 		blobs: map[string]string{}, commits: map[string]string{}}
-	marks, err := rp.fastRewrite(ctx, s.exportArgs(rewrite), f)
+	marks, err := fastRewrite(ctx, repo, s.exportArgs(rewrite), f)
 	if err != nil {
-		return res, rp.undo(ctx, res.Backup, fmt.Errorf("the rewrite failed, nothing changed: %w", err))
+		return res, undo(ctx, repo, res.Backup, fmt.Errorf("the rewrite failed, nothing changed: %w", err))
 	}
 	res.Files, res.Messages, res.Kept = f.files, f.messages, f.kept
-	if err := rp.checkRewrite(ctx, rels, f.commits, marks); err != nil {
-		return res, rp.undo(ctx, res.Backup, err)
+	if err := checkRewrite(ctx, repo, rels, f.commits, marks); err != nil {
+		return res, undo(ctx, repo, res.Backup, err)
 	}
 	res.Commits = len(f.commits)
 	for _, r := range rewrite {
-		now, err := rp.gitOut(ctx, "rev-parse", "--verify", "-q", r.name)
+		now, err := gitOut(ctx, repo, "rev-parse", "--verify", "-q", r.name)
 		if err != nil {
-			return res, rp.undo(ctx, res.Backup, fmt.Errorf("%s is gone after the rewrite", r.name))
+			return res, undo(ctx, repo, res.Backup, fmt.Errorf("%s is gone after the rewrite", r.name))
 		}
 		res.Refs = append(res.Refs, RefUpdate{Ref: r.name, Old: r.value, New: now})
 	}
-	after, err := rp.Holding(ctx, opt.Paths, opt.Text)
+	after, err := Find(ctx, repo, opt.Paths, opt.Text)
 	if err != nil {
-		return res, rp.undo(ctx, res.Backup, err)
+		return res, undo(ctx, repo, res.Backup, err)
 	}
 	if len(after.Branches)+len(after.Tags) > 0 {
-		return res, rp.undo(ctx, res.Backup, fmt.Errorf("after the rewrite, %s still reach the text", strings.Join(slices.Concat(after.Branches, after.Tags), ", ")))
+		return res, undo(ctx, repo, res.Backup, fmt.Errorf("after the rewrite, %s still reach the text", strings.Join(slices.Concat(after.Branches, after.Tags), ", ")))
 	}
 	res.StillHeld = after
-	if newTree, _ := rp.gitOut(ctx, "rev-parse", "--verify", "-q", "HEAD^{tree}"); oldHeadTree != "" && newTree != oldHeadTree {
+	if newTree, _ := gitOut(ctx, repo, "rev-parse", "--verify", "-q", "HEAD^{tree}"); oldHeadTree != "" && newTree != oldHeadTree {
 		// the checked-out branch held the text in its last commit: the index and the files
 		// follow it, as a checkout would (the work tree was clean)
-		if _, err := rp.gitOut(ctx, "read-tree", "-m", "-u", oldHeadTree, newTree); err != nil {
+		if _, err := gitOut(ctx, repo, "read-tree", "-m", "-u", oldHeadTree, newTree); err != nil {
 			return res, fmt.Errorf("history is rewritten, but the work tree could not follow HEAD (%w): run git reset --keep HEAD", err)
 		}
 	}
@@ -214,27 +218,33 @@ func cmpTime(t time.Time) time.Time {
 }
 
 // gitOut runs git in the top-level of the work tree and returns its output, trimmed.
-func (rp *Repo) gitOut(ctx context.Context, args ...string) (string, error) {
-	out, err := gitCmd{dir: rp.root, args: args}.run(ctx)
+func gitOut(ctx context.Context, repo *gitrepo.Repo, args ...string) (string, error) {
+	out, err := repo.Git(ctx, args...)
 	return strings.TrimSpace(out), err
 }
 
+// gitIn runs git with stdin as its input and returns its output.
+func gitIn(ctx context.Context, repo *gitrepo.Repo, stdin []byte, args ...string) (string, error) {
+	stdout, wait, err := repo.GitStream(ctx, bytes.NewReader(stdin), args...)
+	if err != nil {
+		return "", err
+	}
+	out, err := io.ReadAll(stdout)
+	return string(out), cmp.Or(wait(), err)
+}
+
 // purgePaths makes paths relative to the top-level of the work tree, slash-separated.
-func (rp *Repo) purgePaths(paths []string) ([]string, error) {
+func purgePaths(repo *gitrepo.Repo, paths []string) ([]string, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no folder to look in")
 	}
 	var out []string
 	for _, p := range paths {
-		abs := p
-		if !filepath.IsAbs(abs) {
-			abs = filepath.Join(rp.base, p)
+		rel, err := repo.Prefix(p)
+		if err != nil || rel == "" {
+			return nil, fmt.Errorf("%s is not a folder inside the work tree %s", p, repo.Root())
 		}
-		rel, err := filepath.Rel(rp.root, filepath.Clean(abs))
-		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return nil, fmt.Errorf("%s is not a folder inside the work tree %s", p, rp.root)
-		}
-		out = append(out, filepath.ToSlash(rel))
+		out = append(out, rel)
 	}
 	return out, nil
 }
@@ -252,18 +262,18 @@ func under(paths []string, p string) bool {
 // CheckClean refuses a rewrite of history on a detached HEAD, during a merge, rebase,
 // cherry-pick or revert, and with uncommitted changes to tracked files (ErrDirty, naming a few)
 // outside the paths of except (relative to the folder the Repo was opened from).
-func (rp *Repo) CheckClean(ctx context.Context, except ...string) error {
+func CheckClean(ctx context.Context, repo *gitrepo.Repo, except ...string) error {
 	var skip []string
 	if len(except) > 0 {
 		var err error
-		if skip, err = rp.purgePaths(except); err != nil {
+		if skip, err = purgePaths(repo, except); err != nil {
 			return err
 		}
 	}
-	if _, err := rp.gitOut(ctx, "symbolic-ref", "-q", "HEAD"); err != nil {
+	if _, err := gitOut(ctx, repo, "symbolic-ref", "-q", "HEAD"); err != nil {
 		return errors.New("HEAD is detached: check out a branch first")
 	}
-	gitDir, err := rp.gitOut(ctx, "rev-parse", "--absolute-git-dir")
+	gitDir, err := gitOut(ctx, repo, "rev-parse", "--absolute-git-dir")
 	if err != nil {
 		return err
 	}
@@ -273,7 +283,7 @@ func (rp *Repo) CheckClean(ctx context.Context, except ...string) error {
 			return fmt.Errorf("%s is in progress: finish it first", op[1])
 		}
 	}
-	out, err := gitCmd{dir: rp.root, args: []string{"status", "--porcelain", "-z", "--untracked-files=no", "--no-renames"}}.run(ctx)
+	out, err := repo.Git(ctx, "status", "--porcelain", "-z", "--untracked-files=no", "--no-renames")
 	if err != nil {
 		return err
 	}
@@ -296,12 +306,12 @@ func (rp *Repo) CheckClean(ctx context.Context, except ...string) error {
 
 // checkedOutElsewhere refuses a rewrite of a branch checked out in another work tree: its
 // index and files would stay on the old commit.
-func (rp *Repo) checkedOutElsewhere(ctx context.Context, refs []gitRef) error {
-	out, err := rp.gitOut(ctx, "worktree", "list", "--porcelain")
+func checkedOutElsewhere(ctx context.Context, repo *gitrepo.Repo, refs []gitRef) error {
+	out, err := gitOut(ctx, repo, "worktree", "list", "--porcelain")
 	if err != nil {
 		return nil // no worktree support: only this one
 	}
-	here, _ := filepath.EvalSymlinks(rp.root)
+	here, _ := filepath.EvalSymlinks(repo.Root())
 	dir := ""
 	for l := range strings.Lines(out) {
 		l = strings.TrimSpace(l)
@@ -323,11 +333,11 @@ func (rp *Repo) checkedOutElsewhere(ctx context.Context, refs []gitRef) error {
 }
 
 // Remotes lists the repository's remotes by name, sorted.
-func (rp *Repo) Remotes(ctx context.Context) ([]string, error) {
-	if gitCLI() == "" {
+func Remotes(ctx context.Context, repo *gitrepo.Repo) ([]string, error) {
+	if !repo.HasGit() {
 		return nil, errors.New("git is not installed")
 	}
-	out, err := rp.gitOut(ctx, "remote")
+	out, err := gitOut(ctx, repo, "remote")
 	if err != nil {
 		return nil, err
 	}

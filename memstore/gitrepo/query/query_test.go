@@ -1,4 +1,4 @@
-package gitrepo
+package query
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"carnet/memstore/gitrepo"
 )
 
 // lookupRepo is a repository made by the test, committed to with fixed dates and a config of
@@ -82,9 +84,9 @@ func (r *lookupRepo) commit(day int, msg string) string {
 	return r.git("rev-parse", "HEAD")
 }
 
-func (r *lookupRepo) open() *Repo {
+func (r *lookupRepo) open() *gitrepo.Repo {
 	r.t.Helper()
-	rp, err := Open(r.dir)
+	rp, err := gitrepo.Open(r.dir)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -105,7 +107,7 @@ func TestFirstParentChangesRenamesAndDeletions(t *testing.T) {
 	rp := r.open()
 	ctx := context.Background()
 
-	sets, err := rp.FirstParentChanges(ctx, lookupBase.AddDate(0, 0, 1), "")
+	sets, err := FirstParentChanges(ctx, rp, lookupBase.AddDate(0, 0, 1), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,21 +121,21 @@ func TestFirstParentChangesRenamesAndDeletions(t *testing.T) {
 	if !reflect.DeepEqual(sets, want) {
 		t.Errorf("since day 1:\n got %+v\nwant %+v", sets, want)
 	}
-	sets, err = rp.FirstParentChanges(ctx, time.Time{}, c1)
+	sets, err = FirstParentChanges(ctx, rp, time.Time{}, c1)
 	if err != nil || len(sets) != 1 || sets[0].Hash != c2 || sets[0].Parent != c1 {
 		t.Errorf("from c1: %+v, %v", sets, err)
 	}
-	files, err := rp.TrackedFiles(ctx)
+	files, err := TrackedFiles(ctx, rp)
 	if err != nil || !reflect.DeepEqual(files, []string{"src/app.js"}) {
 		t.Errorf("tracked: %v, %v", files, err)
 	}
-	if got, err := rp.CommitBefore(ctx, lookupBase.AddDate(0, 0, 3)); err != nil || got != c1 {
+	if got, err := CommitBefore(ctx, rp, lookupBase.AddDate(0, 0, 3)); err != nil || got != c1 {
 		t.Errorf("commit before day 3: %s, %v; want %s", got, err, c1)
 	}
-	if got, err := rp.CommitBefore(ctx, lookupBase.AddDate(0, 0, -1)); err != nil || got != "" {
+	if got, err := CommitBefore(ctx, rp, lookupBase.AddDate(0, 0, -1)); err != nil || got != "" {
 		t.Errorf("commit before the first: %q, %v", got, err)
 	}
-	if h, err := rp.HeadHash(ctx); err != nil || h != c2 {
+	if h, err := HeadHash(ctx, rp); err != nil || h != c2 {
 		t.Errorf("head: %s, %v", h, err)
 	}
 }
@@ -152,7 +154,7 @@ func TestFirstParentChangesMerge(t *testing.T) {
 	r.write("c.go", "package c\n")
 	r.commit(2, "main: c")
 	r.git("merge", "-q", "--no-ff", "-m", "merge side", "side")
-	sets, err := r.open().FirstParentChanges(context.Background(), lookupBase.AddDate(0, 0, 1), "")
+	sets, err := FirstParentChanges(context.Background(), r.open(), lookupBase.AddDate(0, 0, 1), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +182,7 @@ func TestGrepWordsAndWordChanges(t *testing.T) {
 	rp := r.open()
 	ctx := context.Background()
 	words := []string{"ComposeLoad", "budget_tokens", "memstore.Write", "GoneName", "Write", "Compose", "NeverThere"}
-	found, err := rp.GrepWords(ctx, c2, words, []string{"memory_sessions"})
+	found, err := GrepWords(ctx, rp, c2, words, []string{"memory_sessions"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,14 +190,14 @@ func TestGrepWordsAndWordChanges(t *testing.T) {
 	if !reflect.DeepEqual(found, want) {
 		t.Errorf("at HEAD: %v, want %v", found, want)
 	}
-	if found, _ := rp.GrepWords(ctx, c0, []string{"GoneName"}, []string{"memory_sessions"}); !found["GoneName"] {
+	if found, _ := GrepWords(ctx, rp, c0, []string{"GoneName"}, []string{"memory_sessions"}); !found["GoneName"] {
 		t.Errorf("GoneName at the first commit: %v", found)
 	}
-	if found, _ := rp.GrepWords(ctx, c2, []string{"GoneName"}, nil); !found["GoneName"] {
+	if found, _ := GrepWords(ctx, rp, c2, []string{"GoneName"}, nil); !found["GoneName"] {
 		t.Errorf("without the exclusion the memory file holds GoneName: %v", found)
 	}
 
-	ch, err := rp.WordChanges(ctx, lookupBase.Add(-time.Hour), "", []string{"GoneName", "ComposeLoad"}, []string{"memory_sessions"})
+	ch, err := WordChanges(ctx, rp, lookupBase.Add(-time.Hour), "", []string{"GoneName", "ComposeLoad"}, []string{"memory_sessions"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +213,7 @@ func TestGrepWordsAndWordChanges(t *testing.T) {
 	if len(ch["ComposeLoad"]) != 1 || ch["ComposeLoad"][0].Hash != c0 {
 		t.Errorf("ComposeLoad (ComposeLoad2 is another word; the memory file is left out): %+v", ch["ComposeLoad"])
 	}
-	ch, err = rp.WordChanges(ctx, time.Time{}, c1, []string{"GoneName"}, nil)
+	ch, err = WordChanges(ctx, rp, time.Time{}, c1, []string{"GoneName"}, nil)
 	if err != nil || len(ch["GoneName"]) != 1 || ch["GoneName"][0].Hash != c2 {
 		t.Errorf("from c1: %+v, %v", ch, err)
 	}
@@ -229,20 +231,20 @@ func TestResolveCommitsAndFiles(t *testing.T) {
 	tree := r.git("rev-parse", "HEAD^{tree}")
 	rp := r.open()
 	ctx := context.Background()
-	got, err := rp.ResolveCommits(ctx, []string{c0[:7], c1, "deadbee", tree[:10], "not-hex"})
+	got, err := ResolveCommits(ctx, rp, []string{c0[:7], c1, "deadbee", tree[:10], "not-hex"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := map[string]string{c0[:7]: c0, c1: c1}; !reflect.DeepEqual(got, want) {
 		t.Errorf("resolved %v, want %v (a tree is not a commit, a missing hash is left out)", got, want)
 	}
-	if h, err := rp.ResolveRevision(ctx, "main~1"); err != nil || h != c0 {
+	if h, err := ResolveRevision(ctx, rp, "main~1"); err != nil || h != c0 {
 		t.Errorf("main~1: %s, %v", h, err)
 	}
-	if _, err := rp.ResolveRevision(ctx, "nosuchbranch"); err == nil || !strings.Contains(err.Error(), "names no commit") {
+	if _, err := ResolveRevision(ctx, rp, "nosuchbranch"); err == nil || !strings.Contains(err.Error(), "names no commit") {
 		t.Errorf("unknown revision: %v", err)
 	}
-	files, err := rp.ChangedFiles(ctx, c0, c1, []string{"memory_sessions"})
+	files, err := ChangedFiles(ctx, rp, c0, c1, []string{"memory_sessions"})
 	if err != nil || fmt.Sprint(files) != fmt.Sprint([]PathChange{{Kind: 'A', Path: "memory_sessions/long.md"}, {Kind: 'D', Path: "memory_sessions/long_memory.md"}}) &&
 		fmt.Sprint(files) != fmt.Sprint([]PathChange{{Kind: 'R', Path: "memory_sessions/long.md", From: "memory_sessions/long_memory.md"}}) {
 		t.Errorf("changed under memory_sessions: %v, %v", files, err)
@@ -260,29 +262,48 @@ func TestWordFinder(t *testing.T) {
 	}
 }
 
-// Without git the lookups say git is needed, and HEAD is still read (by the own reader).
+// Without git the lookups say git is needed, and HEAD is still read (by go-git): checked by a
+// run of this test binary whose PATH holds no git (TestLookupsNeedGitHelper).
 func TestLookupsNeedGit(t *testing.T) {
-	r := newLookupRepo(t) // not parallel: turns the git CLI off for the package
+	t.Parallel()
+	r := newLookupRepo(t)
 	r.write("a.go", "package a\n")
 	c := r.commit(0, "start")
-	rp := r.open()
-	gitCLIOff = true
-	defer func() { gitCLIOff = false }()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestLookupsNeedGitHelper$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), "PATH="+t.TempDir(), "CARNET_QUERY_HELPER_REPO="+r.dir, "CARNET_QUERY_HELPER_HEAD="+c)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "--- PASS: TestLookupsNeedGitHelper") {
+		t.Errorf("without git: %v\n%s", err, out)
+	}
+}
+
+// TestLookupsNeedGitHelper is not a test: it is the run of TestLookupsNeedGit without git.
+func TestLookupsNeedGitHelper(t *testing.T) {
+	dir, c := os.Getenv("CARNET_QUERY_HELPER_REPO"), os.Getenv("CARNET_QUERY_HELPER_HEAD")
+	if dir == "" {
+		t.Skip("run by TestLookupsNeedGit")
+	}
+	rp, err := gitrepo.Open(dir)
+	if err != nil || rp.HasGit() {
+		t.Fatalf("open: %v; git found: %v", err, rp != nil && rp.HasGit())
+	}
 	ctx := context.Background()
-	if h, err := rp.HeadHash(ctx); err != nil || h != c {
+	if h, err := HeadHash(ctx, rp); err != nil || h != c {
 		t.Errorf("head without git: %s, %v", h, err)
 	}
-	if _, err := rp.TrackedFiles(ctx); !errors.Is(err, ErrNeedsGit) {
+	if _, err := TrackedFiles(ctx, rp); !errors.Is(err, ErrNeedsGit) {
 		t.Errorf("tracked files: %v", err)
 	}
-	if _, err := rp.GrepWords(ctx, c, []string{"ParseDoc"}, nil); !errors.Is(err, ErrNeedsGit) {
+	if _, err := GrepWords(ctx, rp, c, []string{"ParseDoc"}, nil); !errors.Is(err, ErrNeedsGit) {
 		t.Errorf("grep: %v", err)
 	}
-	if _, err := rp.ResolveCommits(ctx, []string{c[:7]}); !errors.Is(err, ErrNeedsGit) {
+	if _, err := ResolveCommits(ctx, rp, []string{c[:7]}); !errors.Is(err, ErrNeedsGit) {
 		t.Errorf("commits: %v", err)
 	}
-	if dir, err := rp.HooksDir(ctx); err != nil || dir != filepath.Join(r.dir, ".git", "hooks") {
+	if dir, err := HooksDir(ctx, rp); err != nil || dir != filepath.Join(rp.Root(), ".git", "hooks") {
 		t.Errorf("hooks folder: %s, %v", dir, err)
+	}
+	if runs := Runs(); runs != 0 {
+		t.Errorf("%d git runs without git", runs)
 	}
 }
 
@@ -303,15 +324,15 @@ func TestCommitsAfter(t *testing.T) {
 	rp := r.open()
 	ctx := context.Background()
 	words, ex := []string{"ParseThing"}, []string{"memory_sessions"}
-	sets, deltas, err := rp.CommitsAfter(ctx, c0, words, ex)
+	sets, deltas, err := CommitsAfter(ctx, rp, c0, words, ex)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := rp.FirstParentChanges(ctx, time.Time{}, c0)
+	want, err := FirstParentChanges(ctx, rp, time.Time{}, c0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantDeltas, err := rp.WordChanges(ctx, time.Time{}, c0, words, ex)
+	wantDeltas, err := WordChanges(ctx, rp, time.Time{}, c0, words, ex)
 	if err != nil {
 		t.Fatal(err)
 	}

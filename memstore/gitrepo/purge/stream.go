@@ -1,4 +1,4 @@
-package gitrepo
+package purge
 
 import (
 	"bufio"
@@ -8,62 +8,19 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"carnet/memstore/gitrepo"
 )
 
 // The rewrite itself: git fast-export | exportFilter | git fast-import, and the check of
 // what it changed.
 
-// gitStream starts git with stdin and returns its stdout as a stream; wait waits for it and
-// returns its error with its last line of stderr.
-func (rp *Repo) gitStream(ctx context.Context, stdin io.Reader, args ...string) (io.Reader, func() error, error) {
-	bin := gitCLI()
-	if bin == "" {
-		return nil, nil, errors.New("git is not installed")
-	}
-	cmd := exec.CommandContext(ctx, bin, append([]string{"-c", "core.quotepath=off", "--no-pager"}, args...)...)
-	gitStopOnCancel(cmd)
-	cmd.WaitDelay = gitWaitDelay
-	cmd.Dir = rp.root
-	cmd.Env = gitEnv()
-	cmd.Stdin = stdin
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, nil, err
-	}
-	wait := func() error {
-		if err := cmd.Wait(); err != nil {
-			return &gitRunError{args: args, code: cmd.ProcessState.ExitCode(), stderr: stderr.String(), err: err}
-		}
-		return nil
-	}
-	return out, wait, nil
-}
-
-// gitEnv is the environment git runs with: the user's, less what would point it at another
-// repository, in the C locale, with no terminal prompt.
-func gitEnv() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if !gitDropped(k) {
-			env = append(env, kv)
-		}
-	}
-	return append(env, "LC_ALL=C", "GIT_TERMINAL_PROMPT=0")
-}
-
 // fastRewrite runs git fast-export args | f | git fast-import and returns fast-import's
 // marks: mark → new object.
-func (rp *Repo) fastRewrite(ctx context.Context, args []string, f *exportFilter) (map[string]string, error) {
+func fastRewrite(ctx context.Context, repo *gitrepo.Repo, args []string, f *exportFilter) (map[string]string, error) {
 	tmp, err := os.MkdirTemp("", "carnet-purge-")
 	if err != nil {
 		return nil, err
@@ -73,22 +30,19 @@ func (rp *Repo) fastRewrite(ctx context.Context, args []string, f *exportFilter)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	export, waitExport, err := rp.gitStream(ctx, nil, args...)
+	export, waitExport, err := repo.GitStream(ctx, nil, args...)
 	if err != nil {
 		return nil, err
 	}
 	pr, pw := io.Pipe()
-	imp := exec.CommandContext(ctx, gitCLI(), "fast-import", "--force", "--quiet", "--done", "--export-marks="+marksFile)
-	gitStopOnCancel(imp)
-	imp.WaitDelay = gitWaitDelay
-	imp.Dir, imp.Env, imp.Stdin = rp.root, gitEnv(), pr
-	var impErr bytes.Buffer
-	imp.Stdout, imp.Stderr = io.Discard, &impErr
-	if err := imp.Start(); err != nil {
+	impOut, waitImport, err := repo.GitStream(ctx, pr, "fast-import", "--force", "--quiet", "--done", "--export-marks="+marksFile)
+	if err != nil {
 		cancel()
 		_ = waitExport()
 		return nil, err
 	}
+	drained := make(chan struct{}) // (--quiet: it writes nothing on its output)
+	go func() { _, _ = io.Copy(io.Discard, impOut); close(drained) }()
 	w := bufio.NewWriterSize(pw, 64<<10)
 	ferr := f.run(bufio.NewReaderSize(export, 64<<10), w)
 	if ferr == nil {
@@ -102,14 +56,15 @@ func (rp *Repo) fastRewrite(ctx context.Context, args []string, f *exportFilter)
 		_ = pw.Close()
 	}
 	expErr := waitExport()
-	impWait := imp.Wait()
+	<-drained
+	impErr := waitImport()
 	switch {
 	case ferr != nil:
 		return nil, ferr
 	case expErr != nil:
 		return nil, expErr
-	case impWait != nil:
-		return nil, &gitRunError{args: []string{"fast-import"}, code: imp.ProcessState.ExitCode(), stderr: impErr.String(), err: impWait}
+	case impErr != nil:
+		return nil, impErr
 	}
 	data, err := os.ReadFile(marksFile)
 	if err != nil {
@@ -125,7 +80,7 @@ func (rp *Repo) fastRewrite(ctx context.Context, args []string, f *exportFilter)
 }
 
 // checkRewrite checks that every rewritten commit differs from its original under paths only.
-func (rp *Repo) checkRewrite(ctx context.Context, paths []string, commits, marks map[string]string) error {
+func checkRewrite(ctx context.Context, repo *gitrepo.Repo, paths []string, commits, marks map[string]string) error {
 	var in bytes.Buffer
 	for mark, old := range commits {
 		nw := marks[mark]
@@ -137,7 +92,7 @@ func (rp *Repo) checkRewrite(ctx context.Context, paths []string, commits, marks
 	if in.Len() == 0 {
 		return nil
 	}
-	out, err := gitCmd{dir: rp.root, args: []string{"diff-tree", "--stdin", "-r", "--name-only", "-z", "--pretty=format:%x01%H"}, stdin: in.Bytes()}.run(ctx)
+	out, err := gitIn(ctx, repo, in.Bytes(), "diff-tree", "--stdin", "-r", "--name-only", "-z", "--pretty=format:%x01%H")
 	if err != nil {
 		return err
 	}

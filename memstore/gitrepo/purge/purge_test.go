@@ -1,4 +1,4 @@
-package gitrepo
+package purge
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"carnet/memstore/gitrepo"
 )
 
 // The purge is checked on real repositories made here, with git itself: what git log, git
@@ -103,9 +105,9 @@ func (p *purgeT) commit(msg string) string {
 	return strings.TrimSpace(p.git("rev-parse", "HEAD"))
 }
 
-func (p *purgeT) repo() *Repo {
+func (p *purgeT) repo() *gitrepo.Repo {
 	p.t.Helper()
-	rp, err := Open(p.dir)
+	rp, err := gitrepo.Open(p.dir)
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -156,7 +158,7 @@ func (p *purgeT) allCommits(refs ...string) []string {
 func TestPurgeHolding(t *testing.T) {
 	p := newPurgeT(t)
 	purgeHistory(p)
-	h, err := p.repo().Holding(context.Background(), []string{"mem"}, []byte(purgeSecret))
+	h, err := Find(context.Background(), p.repo(), []string{"mem"}, []byte(purgeSecret))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +168,7 @@ func TestPurgeHolding(t *testing.T) {
 	if len(h.Messages) != 2 {
 		t.Fatalf("messages holding it = %v, want the memory commit's and the code commit's", h.Messages)
 	}
-	none, err := p.repo().Holding(context.Background(), []string{"mem"}, []byte("nowhere at all"))
+	none, err := Find(context.Background(), p.repo(), []string{"mem"}, []byte("nowhere at all"))
 	if err != nil || !none.Empty() {
 		t.Fatalf("holding of a text that is nowhere = %+v, %v", none, err)
 	}
@@ -193,7 +195,7 @@ func TestPurgeAcrossBranchesAndTag(t *testing.T) {
 
 	rp := p.repo()
 	now := time.Date(2026, 3, 10, 9, 30, 0, 0, time.UTC)
-	res, err := rp.Purge(context.Background(), PurgeOptions{Paths: []string{"mem"}, Text: []byte(purgeSecret),
+	res, err := Rewrite(context.Background(), rp, Options{Paths: []string{"mem"}, Text: []byte(purgeSecret),
 		Rewrite: dropLines, Message: dropMessageLines, Now: now})
 	if err != nil {
 		t.Fatal(err)
@@ -265,12 +267,12 @@ func TestPurgeAcrossBranchesAndTag(t *testing.T) {
 	}
 
 	// the backup holds the refs as they were until dropped; then the old objects are gone
-	bs, err := rp.Backups(context.Background())
+	bs, err := Backups(context.Background(), rp)
 	if err != nil || len(bs) != 1 || bs[0].Refs["refs/tags/light"] != oldRefs["refs/tags/light"] {
 		t.Fatalf("backups = %+v, %v", bs, err)
 	}
 	p.git("remote", "remove", "origin") // the remote-tracking refs still reach the old objects
-	dropped, err := rp.DropBackups(context.Background())
+	dropped, err := DropBackups(context.Background(), rp)
 	if err != nil || len(dropped) != 1 {
 		t.Fatalf("DropBackups = %v, %v", dropped, err)
 	}
@@ -293,7 +295,7 @@ func TestPurgeAcrossBranchesAndTag(t *testing.T) {
 
 // purgePairs maps each original commit of the rewritten refs (from the backup) to its
 // rewritten one, walking both first-parent chains and the dev branch.
-func purgePairs(p *purgeT, oldRefs map[string]string, res PurgeResult) map[string]string {
+func purgePairs(p *purgeT, oldRefs map[string]string, res Result) map[string]string {
 	pairs := map[string]string{}
 	for _, u := range res.Refs {
 		if !strings.HasPrefix(u.Ref, "refs/heads/") {
@@ -316,8 +318,8 @@ func TestPurgeRefusesDirtyAndRestores(t *testing.T) {
 	purgeHistory(p)
 	p.write("src/app.go", "package app // edited\n")
 	rp := p.repo()
-	opt := PurgeOptions{Paths: []string{"mem"}, Text: []byte(purgeSecret), Rewrite: dropLines}
-	if _, err := rp.Purge(context.Background(), opt); !errors.Is(err, ErrDirty) || !strings.Contains(err.Error(), "src/app.go") {
+	opt := Options{Paths: []string{"mem"}, Text: []byte(purgeSecret), Rewrite: dropLines}
+	if _, err := Rewrite(context.Background(), rp, opt); !errors.Is(err, ErrDirty) || !strings.Contains(err.Error(), "src/app.go") {
 		t.Fatalf("purge on a dirty work tree: %v, want ErrDirty naming src/app.go", err)
 	}
 	if out := p.git("for-each-ref", BackupPrefix); out != "" {
@@ -325,11 +327,11 @@ func TestPurgeRefusesDirtyAndRestores(t *testing.T) {
 	}
 	p.git("checkout", "--", "src/app.go")
 	main := strings.TrimSpace(p.git("rev-parse", "main"))
-	res, err := rp.Purge(context.Background(), opt)
+	res, err := Rewrite(context.Background(), rp, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rp.RestoreBackup(context.Background(), strings.TrimPrefix(res.Backup, BackupPrefix)); err != nil {
+	if _, err := RestoreBackup(context.Background(), rp, strings.TrimPrefix(res.Backup, BackupPrefix)); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.TrimSpace(p.git("rev-parse", "main")); got != main {
@@ -345,7 +347,7 @@ func TestPurgeFailingRewriteChangesNothing(t *testing.T) {
 	purgeHistory(p)
 	refs := p.git("for-each-ref")
 	keep := func(_ string, data []byte) ([]byte, error) { return data, nil } // leaves the text
-	_, err := p.repo().Purge(context.Background(), PurgeOptions{Paths: []string{"mem"}, Text: []byte(purgeSecret), Rewrite: keep})
+	_, err := Rewrite(context.Background(), p.repo(), Options{Paths: []string{"mem"}, Text: []byte(purgeSecret), Rewrite: keep})
 	if err == nil || !strings.Contains(err.Error(), "still there") {
 		t.Fatalf("a rewrite that keeps the text: %v", err)
 	}

@@ -1,10 +1,20 @@
-package gitrepo
+// Package query asks a repository's git about the project's own files, for the reference
+// check, in a few batched runs (one process per question, whatever the number of paths or
+// words asked about): the files of HEAD, the first-parent commits since a date with the files
+// they added, changed, deleted or renamed, whether words occur in a commit's files, how many
+// occurrences of words each first-parent commit added and removed, which hashes name a
+// commit, the files changed between two revisions, the hooks folder. Without git they return
+// ErrNeedsGit: the answer would need a tree walk, rename detection and a grep of their own
+// (HEAD itself is read by go-git when it can, and the hooks folder from the config).
+package query
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,57 +23,41 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
+	"carnet/memstore/gitrepo"
 )
 
-// Questions about the project's own files, asked of the git CLI in a few batched runs (one
-// process per question, whatever the number of paths or words asked about): the files of
-// HEAD, the first-parent commits since a date with the files they added, changed, deleted or
-// renamed, whether words occur in a commit's files, how many occurrences of words each
-// first-parent commit added and removed, which hashes name a commit, the files changed
-// between two revisions. Without git they return ErrNeedsGit: the answer would need a tree
-// walk, rename detection and a grep of their own (HEAD itself is read by go-git when it can).
-
-// ErrNeedsGit is returned by the lookups of this file when git is not installed.
+// ErrNeedsGit is returned by the lookups when git is not installed.
 var ErrNeedsGit = errors.New("needs git: install git to check the files and names memory refers to")
 
 // lookupFlags keep the user's config from changing what the lookups parse.
 var lookupFlags = []string{"-c", "grep.lineNumber=false", "-c", "grep.column=false", "-c", "grep.fullName=false",
 	"-c", "grep.fallbackToNoIndex=false", "-c", "color.ui=never", "-c", "diff.renames=true", "-c", "diff.renameLimit=4000"}
 
-// LookupRuns counts the git processes the lookups of this file started in this process: a
-// trace for tests that check a cached answer runs no git.
-func LookupRuns() int64 { return lookupRuns.Load() }
+// Runs counts the git processes the lookups started in this process: a trace for tests that
+// check a cached answer runs no git.
+func Runs() int64 { return lookupRuns.Load() }
 
 var lookupRuns atomic.Int64
 
 // lookup runs git at the top-level with the read flags and no optional locks.
-func (rp *Repo) lookup(ctx context.Context, args ...string) (string, error) {
-	if gitCLI() == "" {
+func lookup(ctx context.Context, repo *gitrepo.Repo, args ...string) (string, error) {
+	if !repo.HasGit() {
 		return "", ErrNeedsGit
 	}
 	lookupRuns.Add(1)
-	return gitCmd{dir: rp.root, args: append(slices.Clone(lookupFlags), args...), read: true}.run(ctx)
+	return repo.GitRead(ctx, append(slices.Clone(lookupFlags), args...)...)
 }
 
 // HeadHash is the hash of the commit HEAD points to; "" on an unborn branch. Where go-git reads
 // the refs exactly it reads them, so that a question answered from a cache made at HEAD runs
 // no process at all; else git rev-parse.
-func (rp *Repo) HeadHash(ctx context.Context) (string, error) {
-	if rp.unsupported(false) == "" {
-		if repo, err := rp.goGit(); err == nil {
-			ref, err := repo.Head()
-			switch {
-			case errors.Is(err, plumbing.ErrReferenceNotFound):
-				return "", nil
-			case err == nil:
-				return ref.Hash().String(), nil
-			}
-		}
+func HeadHash(ctx context.Context, repo *gitrepo.Repo) (string, error) {
+	if h, ok := repo.Head(); ok {
+		return h, nil
 	}
-	out, err := rp.lookup(ctx, "rev-parse", "-q", "--verify", "HEAD^{commit}")
+	out, err := lookup(ctx, repo, "rev-parse", "-q", "--verify", "HEAD^{commit}")
 	if err != nil {
-		if re, ok := errors.AsType[*gitRunError](err); ok && re.code == 1 {
+		if re, ok := errors.AsType[*gitrepo.RunError](err); ok && re.Code == 1 {
 			return "", nil
 		}
 		return "", err
@@ -73,12 +67,12 @@ func (rp *Repo) HeadHash(ctx context.Context) (string, error) {
 
 // TrackedFiles lists the files of HEAD's tree, slash paths from the top-level (none on an
 // unborn branch).
-func (rp *Repo) TrackedFiles(ctx context.Context) ([]string, error) {
-	head, err := rp.HeadHash(ctx)
+func TrackedFiles(ctx context.Context, repo *gitrepo.Repo) ([]string, error) {
+	head, err := HeadHash(ctx, repo)
 	if err != nil || head == "" {
 		return nil, err
 	}
-	out, err := rp.lookup(ctx, "ls-tree", "-r", "-z", "--name-only", "--full-tree", head)
+	out, err := lookup(ctx, repo, "ls-tree", "-r", "-z", "--name-only", "--full-tree", head)
 	if err != nil {
 		return nil, err
 	}
@@ -110,8 +104,8 @@ type ChangeSet struct {
 // FirstParentChanges lists the commits of HEAD's first-parent chain, newest first, with the
 // files each changed against its first parent (renames detected, as `git log -M`): those
 // committed after since when from is "", else those after commit from (from..HEAD).
-func (rp *Repo) FirstParentChanges(ctx context.Context, since time.Time, from string) ([]ChangeSet, error) {
-	head, err := rp.HeadHash(ctx)
+func FirstParentChanges(ctx context.Context, repo *gitrepo.Repo, since time.Time, from string) ([]ChangeSet, error) {
+	head, err := HeadHash(ctx, repo)
 	if err != nil || head == "" {
 		return nil, err
 	}
@@ -122,7 +116,7 @@ func (rp *Repo) FirstParentChanges(ctx context.Context, since time.Time, from st
 	} else {
 		args = append(args, "--since=@"+strconv.FormatInt(since.Unix(), 10), head)
 	}
-	out, err := rp.lookup(ctx, append(args, "--")...)
+	out, err := lookup(ctx, repo, append(args, "--")...)
 	if err != nil {
 		return nil, err
 	}
@@ -182,12 +176,12 @@ func parseChangeSets(out string) []ChangeSet {
 
 // CommitBefore is the newest commit of HEAD's first-parent chain committed at or before t;
 // "" when there is none.
-func (rp *Repo) CommitBefore(ctx context.Context, t time.Time) (string, error) {
-	head, err := rp.HeadHash(ctx)
+func CommitBefore(ctx context.Context, repo *gitrepo.Repo, t time.Time) (string, error) {
+	head, err := HeadHash(ctx, repo)
 	if err != nil || head == "" {
 		return "", err
 	}
-	out, err := rp.lookup(ctx, "rev-list", "--first-parent", "-1", "--before=@"+strconv.FormatInt(t.Unix(), 10), head, "--")
+	out, err := lookup(ctx, repo, "rev-list", "--first-parent", "-1", "--before=@"+strconv.FormatInt(t.Unix(), 10), head, "--")
 	return strings.TrimSpace(out), err
 }
 
@@ -256,7 +250,7 @@ const maxPattern = 64 << 10
 
 // GrepWords reports which of words occur in the text files of commit rev, outside the
 // folders in exclude (slash paths from the top-level). One git grep per 64 KB of words.
-func (rp *Repo) GrepWords(ctx context.Context, rev string, words, exclude []string) (map[string]bool, error) {
+func GrepWords(ctx context.Context, repo *gitrepo.Repo, rev string, words, exclude []string) (map[string]bool, error) {
 	found := map[string]bool{}
 	for len(words) > 0 {
 		n, size := 0, 0
@@ -264,7 +258,7 @@ func (rp *Repo) GrepWords(ctx context.Context, rev string, words, exclude []stri
 			size += len(words[n]) + 1
 			n++
 		}
-		if err := rp.grepWords(ctx, rev, words[:n], exclude, found); err != nil {
+		if err := grepWords(ctx, repo, rev, words[:n], exclude, found); err != nil {
 			return nil, err
 		}
 		words = words[n:]
@@ -272,17 +266,17 @@ func (rp *Repo) GrepWords(ctx context.Context, rev string, words, exclude []stri
 	return found, nil
 }
 
-func (rp *Repo) grepWords(ctx context.Context, rev string, words, exclude []string, found map[string]bool) error {
+func grepWords(ctx context.Context, repo *gitrepo.Repo, rev string, words, exclude []string, found map[string]bool) error {
 	f := newWordFinder(words)
 	if len(f.byHead) == 0 {
 		return nil
 	}
-	out, err := rp.lookup(ctx, "grep", "-I", "--null", "--no-color", "-P", "-e", wordPattern(words), rev, "--")
-	if re, ok := errors.AsType[*gitRunError](err); ok && re.code > 1 && (strings.Contains(re.stderr, "PCRE") || strings.Contains(re.stderr, "Perl")) {
+	out, err := lookup(ctx, repo, "grep", "-I", "--null", "--no-color", "-P", "-e", wordPattern(words), rev, "--")
+	if re, ok := errors.AsType[*gitrepo.RunError](err); ok && re.Code > 1 && (strings.Contains(re.Stderr, "PCRE") || strings.Contains(re.Stderr, "Perl")) {
 		// A git built without PCRE: an extended regexp does the same, more slowly.
-		out, err = rp.lookup(ctx, "grep", "-I", "--null", "--no-color", "-E", "-e", `(^|[^A-Za-z0-9_])(`+strings.TrimSuffix(strings.TrimPrefix(wordPattern(words), `\b(?:`), `)\b`)+`)([^A-Za-z0-9_]|$)`, rev, "--")
+		out, err = lookup(ctx, repo, "grep", "-I", "--null", "--no-color", "-E", "-e", `(^|[^A-Za-z0-9_])(`+strings.TrimSuffix(strings.TrimPrefix(wordPattern(words), `\b(?:`), `)\b`)+`)([^A-Za-z0-9_]|$)`, rev, "--")
 	}
-	if re, ok := errors.AsType[*gitRunError](err); ok && re.code == 1 && re.stderr == "" {
+	if re, ok := errors.AsType[*gitrepo.RunError](err); ok && re.Code == 1 && re.Stderr == "" {
 		return nil // no line matched
 	}
 	if err != nil {
@@ -327,8 +321,8 @@ type WordDelta struct {
 // a word at a commit are those of its first parent plus Added minus Removed, so that the diffs
 // between two commits of the chain tell how many a word had at the older one when it has none
 // at the newer.
-func (rp *Repo) WordChanges(ctx context.Context, since time.Time, from string, words, exclude []string) (map[string][]WordDelta, error) {
-	head, err := rp.HeadHash(ctx)
+func WordChanges(ctx context.Context, repo *gitrepo.Repo, since time.Time, from string, words, exclude []string) (map[string][]WordDelta, error) {
+	head, err := HeadHash(ctx, repo)
 	if err != nil || head == "" {
 		return nil, err
 	}
@@ -343,7 +337,7 @@ func (rp *Repo) WordChanges(ctx context.Context, since time.Time, from string, w
 	} else {
 		args = append(args, "--since=@"+strconv.FormatInt(since.Unix(), 10), head)
 	}
-	out, err := rp.lookup(ctx, append(args, "--")...)
+	out, err := lookup(ctx, repo, append(args, "--")...)
 	if err != nil {
 		return nil, err
 	}
@@ -420,7 +414,7 @@ func diffPath(line string) string {
 
 // ResolveCommits returns, for each of hashes (full or abbreviated) that names one commit of
 // the repository, its full hash. One git cat-file for all of them.
-func (rp *Repo) ResolveCommits(ctx context.Context, hashes []string) (map[string]string, error) {
+func ResolveCommits(ctx context.Context, repo *gitrepo.Repo, hashes []string) (map[string]string, error) {
 	res := map[string]string{}
 	var in strings.Builder
 	var asked []string
@@ -433,16 +427,20 @@ func (rp *Repo) ResolveCommits(ctx context.Context, hashes []string) (map[string
 	if len(asked) == 0 {
 		return res, nil
 	}
-	if gitCLI() == "" {
+	if !repo.HasGit() {
 		return nil, ErrNeedsGit
 	}
 	lookupRuns.Add(1)
-	out, err := gitCmd{dir: rp.root, args: []string{"cat-file", "--batch-check=%(objectname) %(objecttype)"},
-		stdin: []byte(in.String()), read: true}.run(ctx)
+	stdout, wait, err := repo.GitStream(ctx, strings.NewReader(in.String()), "cat-file", "--batch-check=%(objectname) %(objecttype)")
+	var out []byte
+	if err == nil {
+		out, err = io.ReadAll(stdout)
+		err = cmp.Or(wait(), err)
+	}
 	if err != nil {
 		return nil, err
 	}
-	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
 	for i, h := range asked {
 		if i < len(lines) {
 			if f := strings.Fields(lines[i]); len(f) == 2 && f[1] == "commit" {
@@ -454,11 +452,11 @@ func (rp *Repo) ResolveCommits(ctx context.Context, hashes []string) (map[string
 }
 
 // ResolveRevision is the commit a revision (a branch, a tag, a hash, HEAD~2…) names.
-func (rp *Repo) ResolveRevision(ctx context.Context, rev string) (string, error) {
+func ResolveRevision(ctx context.Context, repo *gitrepo.Repo, rev string) (string, error) {
 	if strings.HasPrefix(rev, "-") {
 		return "", fmt.Errorf("%q is not a revision", rev)
 	}
-	out, err := rp.lookup(ctx, "rev-parse", "-q", "--verify", "--end-of-options", rev+"^{commit}")
+	out, err := lookup(ctx, repo, "rev-parse", "-q", "--verify", "--end-of-options", rev+"^{commit}")
 	if err != nil {
 		if errors.Is(err, ErrNeedsGit) {
 			return "", err
@@ -470,18 +468,14 @@ func (rp *Repo) ResolveRevision(ctx context.Context, rev string) (string, error)
 
 // ChangedFiles lists the files under the folders in under (every file when empty) that
 // differ between commits base and head, as one diff between the two trees (renames detected).
-func (rp *Repo) ChangedFiles(ctx context.Context, base, head string, under []string) ([]PathChange, error) {
-	out, err := rp.lookup(ctx, append([]string{"diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", base, head, "--"}, under...)...)
+func ChangedFiles(ctx context.Context, repo *gitrepo.Repo, base, head string, under []string) ([]PathChange, error) {
+	out, err := lookup(ctx, repo, append([]string{"diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", base, head, "--"}, under...)...)
 	if err != nil {
 		return nil, err
 	}
 	sets := parseChangeSets("\x01diff 0\x00" + out) // the changes of one pseudo-commit
 	return sets[0].Files, nil
 }
-
-// Prefix is the folder dir (absolute) as a slash path from the top-level ("" for the
-// top-level itself).
-func (rp *Repo) Prefix(dir string) (string, error) { return rp.relPath(dir) }
 
 // isHexName says whether s can be a (full or abbreviated) hex object name.
 func isHexName(s string) bool {
@@ -490,31 +484,31 @@ func isHexName(s string) bool {
 
 // HooksDir is the folder git runs the repository's hooks from: core.hooksPath when set
 // (relative to the top-level), else the hooks folder of the common git folder.
-func (rp *Repo) HooksDir(ctx context.Context) (string, error) {
-	if gitCLI() == "" {
-		if p := gitConfigGet(rp.gitConfigs(false), "core", "hooksPath"); p != "" {
+func HooksDir(ctx context.Context, repo *gitrepo.Repo) (string, error) {
+	if !repo.HasGit() {
+		if p := repo.Config("core", "hooksPath"); p != "" {
 			if !filepath.IsAbs(p) {
-				p = filepath.Join(rp.root, p)
+				p = filepath.Join(repo.Root(), p)
 			}
 			return filepath.Clean(p), nil
 		}
-		return filepath.Join(rp.commonDir, "hooks"), nil
+		return filepath.Join(repo.CommonDir(), "hooks"), nil
 	}
-	out, err := rp.lookup(ctx, "rev-parse", "--git-path", "hooks")
+	out, err := lookup(ctx, repo, "rev-parse", "--git-path", "hooks")
 	if err != nil {
 		return "", err
 	}
 	p := strings.TrimSpace(out)
 	if !filepath.IsAbs(p) {
-		p = filepath.Join(rp.root, p)
+		p = filepath.Join(repo.Root(), p)
 	}
 	return filepath.Clean(p), nil
 }
 
 // MergeBase is the best common ancestor of commits a and b ("" when they share none).
-func (rp *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
-	out, err := rp.lookup(ctx, "merge-base", a, b)
-	if re, ok := errors.AsType[*gitRunError](err); ok && re.code == 1 {
+func MergeBase(ctx context.Context, repo *gitrepo.Repo, a, b string) (string, error) {
+	out, err := lookup(ctx, repo, "merge-base", a, b)
+	if re, ok := errors.AsType[*gitrepo.RunError](err); ok && re.Code == 1 {
 		return "", nil
 	}
 	return strings.TrimSpace(out), err
@@ -523,12 +517,12 @@ func (rp *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
 // CommitsAfter is FirstParentChanges and WordChanges of the commits after from (from..HEAD)
 // in one run of git: the file changes of each commit (renames detected) and what it did to
 // the occurrences of words outside the folders in exclude.
-func (rp *Repo) CommitsAfter(ctx context.Context, from string, words, exclude []string) ([]ChangeSet, map[string][]WordDelta, error) {
-	head, err := rp.HeadHash(ctx)
+func CommitsAfter(ctx context.Context, repo *gitrepo.Repo, from string, words, exclude []string) ([]ChangeSet, map[string][]WordDelta, error) {
+	head, err := HeadHash(ctx, repo)
 	if err != nil || head == "" {
 		return nil, nil, err
 	}
-	out, err := rp.lookup(ctx, "log", "--first-parent", "--diff-merges=first-parent", "--raw", "-p", "-U0", "-M", "--no-color",
+	out, err := lookup(ctx, repo, "log", "--first-parent", "--diff-merges=first-parent", "--raw", "-p", "-U0", "-M", "--no-color",
 		"--no-ext-diff", "--no-textconv", "--format=%x01%H %P %ct", from+".."+head, "--")
 	if err != nil {
 		return nil, nil, err

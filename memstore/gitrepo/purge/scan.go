@@ -1,4 +1,4 @@
-package gitrepo
+package purge
 
 import (
 	"bufio"
@@ -9,10 +9,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"carnet/memstore/gitrepo"
 )
 
 // Finding a text in the history of some folders: which commits bring it, which descend
-// from them, which refs reach them (the scan Holding and Purge share).
+// from them, which refs reach them (the scan Find and Rewrite share).
 
 // gitRef is a ref and the commit it reaches.
 type gitRef struct {
@@ -21,9 +23,9 @@ type gitRef struct {
 }
 
 // purgeRefs lists the refs that name commits (annotated tags peeled), symbolic refs and the
-// backups of Purge left out.
-func (rp *Repo) purgeRefs(ctx context.Context) ([]gitRef, error) {
-	out, err := rp.gitOut(ctx, "for-each-ref", "--format=%(refname)%00%(objectname)%00%(objecttype)%00%(*objectname)%00%(*objecttype)%00%(symref)")
+// backups of Rewrite left out.
+func purgeRefs(ctx context.Context, repo *gitrepo.Repo) ([]gitRef, error) {
+	out, err := gitOut(ctx, repo, "for-each-ref", "--format=%(refname)%00%(objectname)%00%(objecttype)%00%(*objectname)%00%(*objecttype)%00%(symref)")
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +42,7 @@ func (rp *Repo) purgeRefs(ctx context.Context) ([]gitRef, error) {
 		case f[2] == "tag" && f[4] == "commit":
 			r.commit = f[3]
 		case f[2] == "tag" && f[4] == "tag": // a tag of a tag
-			c, err := rp.gitOut(ctx, "rev-parse", "--verify", "-q", f[0]+"^{commit}")
+			c, err := gitOut(ctx, repo, "rev-parse", "--verify", "-q", f[0]+"^{commit}")
 			if err != nil {
 				continue
 			}
@@ -56,7 +58,7 @@ func (rp *Repo) purgeRefs(ctx context.Context) ([]gitRef, error) {
 // holdScan finds, in the history of paths reachable from refs, the file versions that hold
 // text and the commits that bring them or descend from one.
 type holdScan struct {
-	rp    *Repo
+	repo  *gitrepo.Repo
 	paths []string
 	text  []byte
 	refs  []gitRef
@@ -87,7 +89,7 @@ func (s *holdScan) run(ctx context.Context) error {
 	// which commit brings which file version under paths, merges against each parent
 	args := append([]string{"log", "--stdin", "--full-history", "-m", "--root", "--raw", "--no-abbrev",
 		"--no-renames", "-z", "--format=%x01%H", "--"}, s.paths...)
-	out, err := gitCmd{dir: s.rp.root, args: args, stdin: s.revs()}.run(ctx)
+	out, err := gitIn(ctx, s.repo, s.revs(), args...)
 	if err != nil {
 		return err
 	}
@@ -131,7 +133,7 @@ func (s *holdScan) run(ctx context.Context) error {
 		}
 	}
 	// the commits, parents first, and those that descend from one that brings the text
-	dag, err := gitCmd{dir: s.rp.root, args: []string{"rev-list", "--stdin", "--parents", "--topo-order", "--reverse"}, stdin: s.revs()}.run(ctx)
+	dag, err := gitIn(ctx, s.repo, s.revs(), "rev-list", "--stdin", "--parents", "--topo-order", "--reverse")
 	if err != nil {
 		return err
 	}
@@ -163,7 +165,7 @@ func (s *holdScan) readBlobs(ctx context.Context, blobs []string) error {
 	for _, b := range blobs {
 		in.WriteString(b + "\n")
 	}
-	stdout, wait, err := s.rp.gitStream(ctx, &in, "cat-file", "--batch")
+	stdout, wait, err := s.repo.GitStream(ctx, &in, "cat-file", "--batch")
 	if err != nil {
 		return err
 	}
@@ -202,7 +204,7 @@ func (s *holdScan) readBlobs(ctx context.Context, blobs []string) error {
 
 // scanMessages lists the commits reachable from the refs whose message holds the text.
 func (s *holdScan) scanMessages(ctx context.Context) error {
-	stdout, wait, err := s.rp.gitStream(ctx, bytes.NewReader(s.revs()), "log", "--stdin", "-z", "--format=%H%x00%B")
+	stdout, wait, err := s.repo.GitStream(ctx, bytes.NewReader(s.revs()), "log", "--stdin", "-z", "--format=%H%x00%B")
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"carnet/memstore"
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/difflines"
 )
 
 func TestHunkRejectionLeavesThatPartAsItWas(t *testing.T) {
@@ -152,8 +152,8 @@ func TestRenderDiff(t *testing.T) {
 	if ansi.Strip(colored) != plain {
 		t.Errorf("colored output is not the plain one with styles:\n%q", colored)
 	}
-	for k, s := range map[gitrepo.DiffKind]string{gitrepo.DiffDeleted: "-- old", gitrepo.DiffAdded: "+- new fact with a long text",
-		gitrepo.DiffHunkHead: "@@ -1,4 +1,4 @@", gitrepo.DiffMeta: "diff --git a/m/long_memory.md b/m/long_memory.md"} {
+	for k, s := range map[difflines.Kind]string{difflines.Deleted: "-- old", difflines.Added: "+- new fact with a long text",
+		difflines.HunkHead: "@@ -1,4 +1,4 @@", difflines.Meta: "diff --git a/m/long_memory.md b/m/long_memory.md"} {
 		if styled := diffStyles[k].Render(s); styled == s || !strings.Contains(colored, styled+"\n") {
 			t.Errorf("colored output lacks %q styled:\n%q", s, colored)
 		}

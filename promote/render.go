@@ -6,18 +6,18 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/difflines"
 )
 
 // diffStyles are the styles of the kinds of diff lines (the 16 basic colors, so the
 // terminal's theme decides): a file header bold, hunk headers cyan, removed lines red,
 // added lines green. A tab stays a tab.
-var diffStyles = map[gitrepo.DiffKind]lipgloss.Style{
-	gitrepo.DiffMeta:     diffStyle.Bold(true),
-	gitrepo.DiffFileHead: diffStyle.Bold(true),
-	gitrepo.DiffHunkHead: diffStyle.Foreground(lipgloss.Cyan),
-	gitrepo.DiffDeleted:  diffStyle.Foreground(lipgloss.Red),
-	gitrepo.DiffAdded:    diffStyle.Foreground(lipgloss.Green),
+var diffStyles = map[difflines.Kind]lipgloss.Style{
+	difflines.Meta:     diffStyle.Bold(true),
+	difflines.FileHead: diffStyle.Bold(true),
+	difflines.HunkHead: diffStyle.Foreground(lipgloss.Cyan),
+	difflines.Deleted:  diffStyle.Foreground(lipgloss.Red),
+	difflines.Added:    diffStyle.Foreground(lipgloss.Green),
 }
 
 var diffStyle = lipgloss.NewStyle().TabWidth(lipgloss.NoTabConversion)
@@ -26,7 +26,7 @@ var diffStyle = lipgloss.NewStyle().TabWidth(lipgloss.NoTabConversion)
 // each line cut to width cells when width > 0. It is a pure function of its arguments.
 func RenderDiff(c *Change, color bool, width int) string {
 	var b strings.Builder
-	for ln, k := range gitrepo.DiffLines(c.Diff) {
+	for ln, k := range difflines.All(c.Diff) {
 		ln = strings.TrimSuffix(ln, "\r")
 		if width > 0 {
 			ln = ansi.Truncate(ln, width, "…")

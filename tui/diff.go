@@ -7,7 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/difflines"
 )
 
 // renderDiff colours a unified diff for width cells: file headers, hunk headers, added and
@@ -17,7 +17,7 @@ func renderDiff(st Styles, diff string, width int) string {
 		return ""
 	}
 	var out []string
-	for l, k := range gitrepo.DiffLines(strings.TrimRight(diff, "\n") + "\n") {
+	for l, k := range difflines.All(strings.TrimRight(diff, "\n") + "\n") {
 		out = append(out, diffLine(st, l, k, width)...)
 	}
 	return strings.Join(out, "\n")
@@ -26,18 +26,18 @@ func renderDiff(st Styles, diff string, width int) string {
 // diffLine styles one line of a unified diff, of kind k, wrapped to width cells: the rows it
 // goes on in start with a space under its +, - or space, in its colour, so that they read as
 // the same line, not as more lines removed or added.
-func diffLine(st Styles, l string, k gitrepo.DiffKind, width int) []string {
+func diffLine(st Styles, l string, k difflines.Kind, width int) []string {
 	style := lipgloss.NewStyle()
 	switch k {
-	case gitrepo.DiffMeta:
+	case difflines.Meta:
 		style = st.Faint
-	case gitrepo.DiffFileHead:
+	case difflines.FileHead:
 		style = st.FileHead
-	case gitrepo.DiffHunkHead:
+	case difflines.HunkHead:
 		style = st.HunkHead
-	case gitrepo.DiffAdded:
+	case difflines.Added:
 		style = st.Added
-	case gitrepo.DiffDeleted:
+	case difflines.Deleted:
 		style = st.Deleted
 	}
 	return styled(style, wrapDiffLine(l, k, width))
@@ -45,7 +45,7 @@ func diffLine(st Styles, l string, k gitrepo.DiffKind, width int) []string {
 
 // wrapDiffLine cuts a diff line into pieces width cells wide; a line of text (added, deleted,
 // context) keeps its sign column: its sign on the first row, a space on the others.
-func wrapDiffLine(l string, k gitrepo.DiffKind, width int) []string {
+func wrapDiffLine(l string, k difflines.Kind, width int) []string {
 	l = strings.ReplaceAll(l, "\t", "    ")
 	width = max(width, 8)
 	if ansi.StringWidth(l) <= width {
@@ -53,7 +53,7 @@ func wrapDiffLine(l string, k gitrepo.DiffKind, width int) []string {
 	}
 	sign := ""
 	switch k {
-	case gitrepo.DiffAdded, gitrepo.DiffDeleted, gitrepo.DiffContext:
+	case difflines.Added, difflines.Deleted, difflines.Context:
 		sign, l = l[:1], l[1:]
 	}
 	pieces := strings.Split(ansi.Wrap(l, width-len(sign), ""), "\n")

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/difflines"
 )
 
 // A wrapped diff line says its sign once: its other rows are the same line going on, not
@@ -13,11 +13,11 @@ func TestWrapDiffLineSignOnce(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		line string
-		k    gitrepo.DiffKind
+		k    difflines.Kind
 	}{
-		{"-" + strings.Repeat("mot ", 20), gitrepo.DiffDeleted},
-		{"+" + strings.Repeat("mot ", 20), gitrepo.DiffAdded},
-		{" " + strings.Repeat("mot ", 20), gitrepo.DiffContext},
+		{"-" + strings.Repeat("mot ", 20), difflines.Deleted},
+		{"+" + strings.Repeat("mot ", 20), difflines.Added},
+		{" " + strings.Repeat("mot ", 20), difflines.Context},
 	} {
 		got := wrapDiffLine(tc.line, tc.k, 20)
 		if len(got) < 2 || got[0][:1] != tc.line[:1] {

@@ -14,7 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"carnet/memstore"
-	"carnet/memstore/gitrepo"
+	"carnet/memstore/gitrepo/difflines"
 	"carnet/promote"
 )
 
@@ -317,7 +317,7 @@ func renderChange(c *common, ch *promote.Change, cur int, focused bool, width in
 		head := mark + c.trf("hunk %d/%d", i+1, len(ch.Hunks)) + " " + state + "  " + st.HunkHead.Render(h.Header)
 		lines = append(lines, trunc(head, width))
 		for _, l := range h.Lines {
-			k := gitrepo.KindOf(l, false)
+			k := difflines.KindOf(l, false)
 			dl := diffLine(st, l, k, width-2)
 			if !h.Accepted || !ch.Accepted {
 				dl = styled(st.Rejected, wrapDiffLine(l, k, width-2))
@@ -325,7 +325,7 @@ func renderChange(c *common, ch *promote.Change, cur int, focused bool, width in
 			for _, piece := range dl {
 				lines = append(lines, "  "+piece)
 			}
-			if why := ch.Why[strings.TrimPrefix(l, "-")]; why != "" && k == gitrepo.DiffDeleted {
+			if why := ch.Why[strings.TrimPrefix(l, "-")]; why != "" && k == difflines.Deleted {
 				for w := range strings.SplitSeq(ansi.Wrap("→ "+c.promoteText(why), width-5, ""), "\n") {
 					lines = append(lines, "     "+st.Subtle.Render(w))
 				}

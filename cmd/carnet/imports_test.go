@@ -10,7 +10,7 @@ import (
 // The package shape holds: arrows point one way, cmd → tui → (promote, hook, mcpserver) →
 // memstore, and the leaves (git, secrets, the model runner, the shell parser, transcript
 // readers) know nothing of memory or agents; the transcript readers use the shell parser only,
-// and git's own subpackages (purge, query) git's narrow interface only.
+// and git's own subpackages (purge, query, difflines) git's narrow interface only.
 func TestImportRules(t *testing.T) {
 	t.Parallel()
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}:{{join .Imports " "}}`, "carnet/...").Output()
@@ -22,6 +22,7 @@ func TestImportRules(t *testing.T) {
 		"carnet/memstore/gitrepo":               {"carnet/"},
 		"carnet/memstore/gitrepo/purge":         {"carnet/"},
 		"carnet/memstore/gitrepo/query":         {"carnet/"},
+		"carnet/memstore/gitrepo/difflines":     {"carnet/"},
 		"carnet/memstore/stale":                 {"carnet/hook", "carnet/capture", "carnet/promote", "carnet/mcpserver", "carnet/tui", "carnet/check"},
 		"carnet/check":                          {"carnet/tui", "carnet/promote", "carnet/mcpserver"},
 		"carnet/summary":                        {"carnet/tui", "carnet/hook", "carnet/promote", "carnet/mcpserver", "carnet/check"},

@@ -1,4 +1,4 @@
-package gitrepo
+package difflines
 
 import (
 	"fmt"
@@ -30,11 +30,11 @@ func TestDiffLines(t *testing.T) {
 		"+- fact",
 	}, "\n") + "\n"
 	var got []string
-	for ln, k := range DiffLines(diff) {
+	for ln, k := range All(diff) {
 		got = append(got, fmt.Sprintf("%d %s", k, ln))
 	}
-	want := []DiffKind{DiffMeta, DiffMeta, DiffFileHead, DiffFileHead, DiffHunkHead, DiffContext, DiffDeleted, DiffAdded, DiffContext,
-		DiffMeta, DiffMeta, DiffMeta, DiffMeta, DiffMeta, DiffMeta, DiffFileHead, DiffFileHead, DiffHunkHead, DiffAdded}
+	want := []Kind{Meta, Meta, FileHead, FileHead, HunkHead, Context, Deleted, Added, Context,
+		Meta, Meta, Meta, Meta, Meta, Meta, FileHead, FileHead, HunkHead, Added}
 	if len(got) != len(want) {
 		t.Fatalf("%d lines, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
 	}

@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 )
 
 // MemoryDir is the name of a project's memory folder.
@@ -342,6 +341,22 @@ func IsDate(s string) bool {
 			return false
 		}
 	}
-	_, err := time.Parse("2006-01-02", s) // a real day: not 2026-13-45
-	return err == nil
+	// a real day: not 2026-13-45 nor 2025-02-29 (as time.Parse would say, without its cost:
+	// long memory's dated headings are checked over and over while it is condensed)
+	num := func(t string) int {
+		n := 0
+		for _, c := range t {
+			n = n*10 + int(c-'0')
+		}
+		return n
+	}
+	y, m, day := num(s[:4]), num(s[5:7]), num(s[8:])
+	if m < 1 || m > 12 || day < 1 {
+		return false
+	}
+	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m-1]
+	if m == 2 && y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		days = 29
+	}
+	return day <= days
 }

@@ -2,6 +2,7 @@ package memstore
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
@@ -19,6 +20,12 @@ type Doc struct {
 	// bullet it did not write (see Tx.protect). Kept counts the changes it refused.
 	guard func(text string, tick bool) bool
 	Kept  int
+
+	// secs are the sections as last read, kept up to date by every edit when secsOK (see
+	// doc_sections.go); scratch is edited's buffer.
+	secs    []cachedSection
+	secsOK  bool
+	scratch []cachedSection
 }
 
 type line struct {
@@ -91,6 +98,9 @@ func (d *Doc) Lines() []string {
 	return out
 }
 
+// LinesIn returns the text of lines [from, to), none when to is not after from.
+func (d *Doc) LinesIn(from, to int) []string { return d.linesText(from, max(from, to)) }
+
 // Title is the text of the first "# " heading, or "".
 func (d *Doc) Title() string {
 	for _, l := range d.lines {
@@ -154,28 +164,16 @@ func headingLevel(text string) int {
 	return 0
 }
 
-// Sections lists the "## " sections in file order.
+// Sections lists the "## " sections in file order. A section ends at the next heading of
+// level 1 or 2; a heading inside a code block is none.
 func (d *Doc) Sections() []Section {
-	var out []Section
-	var f fenceState
-	cur := -1
-	for i, l := range d.lines {
-		if f.step(l.text) {
-			continue
-		}
-		lv := headingLevel(l.text)
-		if lv == 0 {
-			continue
-		}
-		if cur >= 0 {
-			out[cur].End = i
-			cur = -1
-		}
-		if lv == 2 {
-			h := strings.TrimSpace(strings.TrimPrefix(l.text, "##"))
-			out = append(out, Section{Heading: h, Key: SectionKey(h), Start: i, End: len(d.lines)})
-			cur = len(out) - 1
-		}
+	cs := d.sections()
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]Section, len(cs))
+	for i, s := range cs {
+		out[i] = s.Section
 	}
 	return out
 }
@@ -183,9 +181,9 @@ func (d *Doc) Sections() []Section {
 // Section returns the first section with the given key (or, for long memory, the given date
 // heading) and whether it exists.
 func (d *Doc) Section(keyOrHeading string) (Section, bool) {
-	for _, s := range d.Sections() {
+	for _, s := range d.sections() {
 		if s.Key == keyOrHeading || (s.Key == "" && s.Heading == keyOrHeading) {
-			return s, true
+			return s.Section, true
 		}
 	}
 	return Section{}, false
@@ -235,9 +233,9 @@ func (d *Doc) Bullets(s Section) []Bullet {
 // AllBullets lists every top-level bullet of every section, with its section.
 func (d *Doc) AllBullets() []SectionBullet {
 	var out []SectionBullet
-	for _, s := range d.Sections() {
-		for _, b := range d.Bullets(s) {
-			out = append(out, SectionBullet{Section: s, Bullet: b})
+	for _, s := range d.sections() {
+		for _, b := range d.Bullets(s.Section) {
+			out = append(out, SectionBullet{Section: s.Section, Bullet: b})
 		}
 	}
 	return out
@@ -258,7 +256,8 @@ func (d *Doc) insert(at int, texts ...string) {
 	for i, t := range texts {
 		nl[i] = line{text: t, eol: d.eol}
 	}
-	d.lines = append(d.lines[:at], append(nl, d.lines[at:]...)...)
+	d.lines = slices.Insert(d.lines, at, nl...)
+	d.edited(at, at, at+len(nl), true)
 }
 
 // remove deletes lines [from, to). When the tail goes, the new last line takes the old last
@@ -267,7 +266,9 @@ func (d *Doc) remove(from, to int) {
 	if to == len(d.lines) && from > 0 {
 		d.lines[from-1].eol = d.lines[to-1].eol
 	}
-	d.lines = append(d.lines[:from], d.lines[to:]...)
+	inertOld := d.inertLines(from, to)
+	d.lines = slices.Delete(d.lines, from, to)
+	d.edited(from, to, from, inertOld)
 }
 
 // Len is the number of lines.
@@ -290,7 +291,7 @@ func (d *Doc) DropFinalNewline() {
 }
 
 // SetLine replaces the text of line i, keeping its line ending.
-func (d *Doc) SetLine(i int, text string) { d.lines[i].text = text }
+func (d *Doc) SetLine(i int, text string) { d.setLine(i, text) }
 
 // AppendBullet adds "- text" at the end of the bullets of the section with key (creating the
 // section, with the heading given, at its place in order when it is missing). order lists the
@@ -403,7 +404,7 @@ func (d *Doc) SetBulletText(b Bullet, text string) {
 		return
 	}
 	t := d.lines[b.Line].text
-	d.lines[b.Line].text = t[:2] + text
+	d.setLine(b.Line, t[:2]+text)
 }
 
 // MayChange reports whether the bullet may be rewritten or removed (tick: moved to Finalisé)
@@ -425,5 +426,6 @@ func (d *Doc) BulletBody(b Bullet) []string {
 func (d *Doc) Clone() *Doc {
 	c := *d
 	c.lines = append([]line(nil), d.lines...)
+	c.secs, c.scratch = slices.Clone(d.secs), nil
 	return &c
 }

@@ -1,6 +1,9 @@
 package memstore
 
-import "slices"
+import (
+	"iter"
+	"slices"
+)
 
 // Long memory is cut in dated sections that promotion removes, folds and fills whole: for
 // that, a section spans every line up to the next "## " heading, a "# " heading a person put
@@ -12,12 +15,42 @@ import "slices"
 func (d *Doc) Spans() []Section {
 	secs := d.Sections()
 	for i := range secs {
-		secs[i].End = len(d.lines)
-		if i+1 < len(secs) {
-			secs[i].End = secs[i+1].Start
-		}
+		secs[i].End = d.spanEnd(i)
 	}
 	return secs
+}
+
+// AllSpans yields the spans Spans lists, with their index, without copying them: the
+// document must not be edited before the loop is over.
+func (d *Doc) AllSpans() iter.Seq2[int, Section] {
+	return func(yield func(int, Section) bool) {
+		for i := range d.sections() {
+			if !yield(i, d.span(i)) {
+				return
+			}
+		}
+	}
+}
+
+// SpanAt returns span i, as Spans()[i] would.
+func (d *Doc) SpanAt(i int) Section {
+	d.sections()
+	return d.span(i)
+}
+
+// spanEnd is where the span of cached section i ends.
+func (d *Doc) spanEnd(i int) int {
+	if i+1 < len(d.secs) {
+		return d.secs[i+1].Start
+	}
+	return len(d.lines)
+}
+
+// span is the span of cached section i.
+func (d *Doc) span(i int) Section {
+	s := d.secs[i].Section
+	s.End = d.spanEnd(i)
+	return s
 }
 
 // Block is a bullet of a section (its first line and indented lines) or one other line of it:
@@ -53,6 +86,27 @@ func (d *Doc) Blocks(s Section) []Block {
 // BodyEnd is the line where the trailing blank lines of s start (the line after its heading
 // when it holds nothing else).
 func (d *Doc) BodyEnd(s Section) int {
+	// From the end: the last line holding text ends the body, unless the line after it is
+	// indented, which may belong to a bullet's code block: then the blocks tell.
+	end := min(s.End, len(d.lines))
+	last := -1
+	for i := end - 1; i > s.Start; i-- {
+		if !blank(d.lines[i].text) {
+			last = i
+			break
+		}
+	}
+	if last < 0 {
+		return s.Start + 1 // blank lines can only be blank blocks
+	}
+	if last+1 >= end || !indented(d.lines[last+1].text) {
+		return last + 1 // a block holding the line ends with it; blank blocks follow
+	}
+	return d.bodyEndOfBlocks(s)
+}
+
+// bodyEndOfBlocks is BodyEnd, read from the blocks of s.
+func (d *Doc) bodyEndOfBlocks(s Section) int {
 	bl := d.Blocks(s)
 	n := len(bl)
 	for n > 0 && bl[n-1].Blank {
@@ -78,14 +132,14 @@ func (d *Doc) RemoveBlocks(blocks []Block, drop func(b Block) bool) {
 // last one after another, the file ends the way it did: its trailing blank lines stay, those
 // before its heading go.
 func (d *Doc) RemoveSection(start int) {
-	spans := d.Spans()
-	i := slices.IndexFunc(spans, func(s Section) bool { return s.Start == start })
-	if i < 0 {
+	secs := d.sections()
+	i, ok := slices.BinarySearchFunc(secs, start, func(s cachedSection, start int) int { return s.Start - start })
+	if !ok {
 		return
 	}
-	s := spans[i]
-	if i == len(spans)-1 && i > 0 {
-		d.remove(d.BodyEnd(spans[i-1]), d.BodyEnd(s))
+	s := d.span(i)
+	if i == len(secs)-1 && i > 0 {
+		d.remove(d.BodyEnd(d.span(i-1)), d.BodyEnd(s))
 		return
 	}
 	d.remove(s.Start, s.End)
@@ -95,17 +149,17 @@ func (d *Doc) RemoveSection(start int) {
 // that section before the first one dated later, so that sections stay oldest first. dateOf
 // says the date a section stands for (its heading when it is a date; "" places it nowhere).
 func (d *Doc) AddDatedBullet(date, text string, dateOf func(s Section) string) {
-	spans := d.Spans()
-	for _, s := range spans {
+	secs := d.sections()
+	for i, s := range secs {
 		if s.Heading == date {
-			d.insert(d.BodyEnd(s), "- "+text)
+			d.insert(d.BodyEnd(d.span(i)), "- "+text)
 			return
 		}
 	}
 	at, later := len(d.lines), false
-	for _, s := range spans {
-		if k := dateOf(s); k > date {
-			at, later = s.Start, true
+	for i := range secs {
+		if k := dateOf(d.span(i)); k > date {
+			at, later = secs[i].Start, true
 			break
 		}
 	}

@@ -226,7 +226,9 @@ func (d *Doc) replaceLines(from, to int, texts []string) {
 	if from > 0 && from == len(d.lines) && d.lines[from-1].eol == "" {
 		d.lines[from-1].eol = d.eol
 	}
+	inertOld := d.inertLines(from, to)
 	d.lines = append(d.lines[:from], append(nl, d.lines[to:]...)...)
+	d.edited(from, to, from+len(nl), inertOld)
 }
 
 // placeSection adds a section ours lacks: a log section at its place in LogOrder, a dated

@@ -329,7 +329,7 @@ func TouchNote(data []byte, date string) []byte {
 			break
 		}
 		if k, _, _ := strings.Cut(t, ":"); strings.EqualFold(strings.TrimSpace(k), "updated") {
-			d.lines[i+1].text = "updated: " + date
+			d.setLine(i+1, "updated: "+date)
 			break
 		}
 	}

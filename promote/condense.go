@@ -147,11 +147,9 @@ func mergeDuplicates(d *memstore.Doc) []Merge {
 	}
 	// bottom up: the edits of a section leave the line numbers above it as they were
 	for i := range slices.Backward(secs) {
-		cur := d.Spans()
-		d.RemoveBlocks(d.Blocks(cur[i]), func(b memstore.Block) bool { return b.Bullet && drop[b.Line] })
-		cur = d.Spans()
-		if d.BodyEnd(cur[i]) == cur[i].Start+1 {
-			d.RemoveSection(cur[i].Start)
+		d.RemoveBlocks(d.Blocks(d.SpanAt(i)), func(b memstore.Block) bool { return b.Bullet && drop[b.Line] })
+		if cur := d.SpanAt(i); d.BodyEnd(cur) == cur.Start+1 {
+			d.RemoveSection(cur.Start)
 		}
 	}
 	return merges
@@ -180,29 +178,29 @@ func condensedTitle(lang, first, last string) string {
 func fold(d *memstore.Doc, limit int, lang string) []string {
 	var folded []string
 	for d.Len() > limit {
-		secs := d.Spans()
-		var dated []int
-		host := -1
-		for i, s := range secs {
-			switch _, _, condensed := condensedRange(s); {
-			case memstore.IsDate(s.Heading):
-				dated = append(dated, i)
-			case condensed && host < 0:
-				host = i
+		// the oldest dated section (the first of the oldest date) and the first condensed one
+		var s, h memstore.Section
+		dated, host := 0, false
+		for _, sp := range d.AllSpans() {
+			switch _, _, condensed := condensedRange(sp); {
+			case memstore.IsDate(sp.Heading):
+				if dated == 0 || sp.Heading < s.Heading {
+					s = sp
+				}
+				dated++
+			case condensed && !host:
+				h, host = sp, true
 			}
 		}
-		if len(dated) < 2 {
+		if dated < 2 {
 			break
 		}
-		slices.SortStableFunc(dated, func(a, b int) int { return strings.Compare(secs[a].Heading, secs[b].Heading) })
-		s := secs[dated[0]]
 		date := s.Heading
 		folded = append(folded, date)
-		if host < 0 {
+		if !host {
 			d.SetLine(s.Start, "## "+condensedTitle(lang, date, date))
 			continue
 		}
-		h := secs[host]
 		hFirst, hLast, _ := condensedRange(h)
 		first, last := min(hFirst, date), max(hLast, date)
 		// the section's content, without its leading and trailing blank lines, goes at the
@@ -214,7 +212,7 @@ func fold(d *memstore.Doc, limit int, lang string) []string {
 			}
 			from = b.End
 		}
-		add := d.Lines()[from:max(from, to)]
+		add := d.LinesIn(from, to)
 		at := d.BodyEnd(h)
 		d.InsertLines(at, add...)
 		start := s.Start
@@ -231,7 +229,7 @@ func fold(d *memstore.Doc, limit int, lang string) []string {
 
 // condensedSection returns the condensed section.
 func condensedSection(d *memstore.Doc) (memstore.Section, bool) {
-	for _, s := range d.Spans() {
+	for _, s := range d.AllSpans() {
 		if _, _, ok := condensedRange(s); ok {
 			return s, true
 		}
@@ -244,6 +242,9 @@ var condensedHeading = regexp.MustCompile(`^(?i:condens\S*)\s.*?(\d{4}-\d{2}-\d{
 
 // condensedRange reads the dates a condensed section covers, first → last, from its heading.
 func condensedRange(s memstore.Section) (first, last string, ok bool) {
+	if s.Heading == "" || s.Heading[0]|0x20 != 'c' {
+		return "", "", false // the expression's first letter, c or C (no other letter folds to it)
+	}
 	m := condensedHeading.FindStringSubmatch(s.Heading)
 	if m == nil {
 		return "", "", false

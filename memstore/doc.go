@@ -8,8 +8,9 @@ import (
 
 // Doc is a Markdown memory file (a daily log or the long-term memory) kept as its own lines,
 // so that whatever a person wrote by hand survives a rewrite and an unchanged file renders
-// to the very same bytes. Structure (sections, bullets) is read from the lines on demand;
-// edits insert, replace or remove whole lines.
+// to the very same bytes. Structure (sections, bullets) is read from the lines on demand,
+// the sections kept from one edit to the next (doc_sections.go); edits insert, replace or
+// remove whole lines.
 type Doc struct {
 	bom   bool
 	lines []line

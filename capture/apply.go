@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"carnet/hook/transcript"
 	"carnet/memstore"
 )
 
@@ -39,6 +40,7 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 			ch.Removed = append(ch.Removed, text)
 		}
 	}
+	dropGateText(&e)
 	e.Work = foldFileLists(today, e.Work, r.RemovedFiles, &ch)
 	yieldToAgent(today, &e, &ch)
 	e.Knowledge = restate(today, e.Knowledge, &ch)
@@ -64,6 +66,23 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 		}
 	}
 	return ch, nil
+}
+
+// dropGateText removes the bullets that hold the Stop gate's message (a model that read it
+// in the session, a goal taken from the gate's retry): the loop's own text is not memory.
+func dropGateText(e *memstore.Extraction) {
+	for _, key := range memstore.AddKeys() {
+		items := e.Field(key)
+		if slices.ContainsFunc(items, isGateText) {
+			kept := slices.DeleteFunc(slices.Clone(items), isGateText)
+			e.Set(key, kept)
+		}
+	}
+}
+
+// isGateText reports a bullet that holds the gate's message.
+func isGateText(s string) bool {
+	return transcript.IsGatePrompt(s) || strings.Contains(s, transcript.GateMark)
 }
 
 // agentKeys are the sections where the agent's notes say what capture may guess.

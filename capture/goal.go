@@ -21,8 +21,8 @@ import (
 // goalStep writes the turn's request as a goal, unless it continues the session's task.
 func goalStep(c *turnCtx) {
 	t := c.t
-	if t.Sidechain || refusedByModel(t) {
-		return // a subagent's prompt is a delegation; a refused prompt is said again
+	if t.Sidechain || refusedByModel(t) || transcript.IsGatePrompt(t.Prompt) {
+		return // a subagent's prompt is a delegation; a refused prompt is said again; the gate's message is carnet's
 	}
 	req := request(t.Prompt)
 	c.goal = req

@@ -109,7 +109,7 @@ func renderSessionTurn(t *transcript.Turn, fx PathFixer) string {
 		sb.WriteString(" " + t.PromptTime.UTC().Format("2006-01-02 15:04"))
 	}
 	sb.WriteString(" ===\n")
-	if t.Prompt != "" {
+	if t.Prompt != "" && !transcript.IsGatePrompt(t.Prompt) {
 		fmt.Fprintf(&sb, "USER: %s\n", guarded(fx, t.Prompt, maxPromptText))
 	}
 	reads, lines := 0, 0

@@ -87,15 +87,15 @@ type loadWords struct {
 var loadWording = map[string]loadWords{
 	"fr": {title: "Mémoire de session — %s", long: "Mémoire long terme", today: "Journal du %s (aujourd'hui)",
 		log: "Journal du %s", open: "À suivre (ouverts)", stopped: "Où on s'est arrêté", notes: "Notes de l'agent",
-		howto: "Une décision (et pourquoi) ou une leçon ? La noter aussitôt : `carnet add -s decisions \"…\"`\n" +
-			"ou `carnet add -s connaissances \"…\"` (outil MCP : memory_add).\n",
+		howto: "Noter au fil de l'eau, un fait par commande : `carnet add -s decisions \"<choix, et pourquoi>\"`, `-s connaissances` (leçon), `-s a_suivre` (reste à faire) ;\n" +
+			"`carnet done \"<point>\"` pour un point fini (MCP : memory_add, memory_done).\n",
 		over:   "long_memory.md fait %d lignes (limite %d) : lancer `carnet promote`.",
 		others: "Autres projets avec une mémoire : %s (`carnet load NOM`).", someOthers: "Autres projets avec une mémoire (%d) : %s (`carnet load NOM`).",
 		noNote: "[load] notes : aucune note « %s » (notes/%[1]s.md)"},
 	"en": {title: "Session memory — %s", long: "Long-term memory", today: "Log of %s (today)",
 		log: "Log of %s", open: "Open next steps", stopped: "Where we stopped", notes: "The agent's notes",
-		howto: "Made a decision (and why) or learned a lesson? Record it now: `carnet add -s decisions \"…\"`\n" +
-			"or `carnet add -s knowledge \"…\"` (MCP tool: memory_add).\n",
+		howto: "Record as you go, one fact per command: `carnet add -s decisions \"<choice, and why>\"`, `-s knowledge` (a lesson), `-s next` (left to do);\n" +
+			"`carnet done \"<item>\"` when an open item is finished (MCP: memory_add, memory_done).\n",
 		over:   "long_memory.md has %d lines (limit %d): run `carnet promote`.",
 		others: "Other projects with memory: %s (`carnet load NAME`).", someOthers: "Other projects with memory (%d): %s (`carnet load NAME`).",
 		noNote: "[load] notes: no note \"%s\" (notes/%[1]s.md)"},
@@ -392,7 +392,7 @@ func (l *Load) Explain() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "project %s: %d of %d tokens used (tokens estimated as characters / 4)\n", l.Project, l.Tokens, l.Budget)
 	if l.Tokens > 0 {
-		fmt.Fprintf(&sb, "  %5d  title and notes (of which %d: how to record a decision or a lesson)\n", Tokens(l.head), Tokens(l.howto))
+		fmt.Fprintf(&sb, "  %5d  title and notes (of which %d: how to record decisions, lessons, what is left)\n", Tokens(l.head), Tokens(l.howto))
 	}
 	for _, p := range l.Parts {
 		name := p.Title

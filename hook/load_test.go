@@ -74,8 +74,19 @@ func TestComposeLoadOrderAndTrim(t *testing.T) {
 	if strings.Contains(l.Text, "Objectif numéro 0,") {
 		t.Errorf("the oldest goal was kept under a short budget:\n%s", l.Text)
 	}
-	if !strings.Contains(l.Explain(), "how to record a decision or a lesson") {
+	if !strings.Contains(l.Explain(), "how to record decisions, lessons, what is left") {
 		t.Errorf("explain does not measure the how-to lines:\n%s", l.Explain())
+	}
+}
+
+// The SessionStart's instruction on recording (the gate's request, in two lines) stays
+// within 60 tokens, as load --explain counts them, in both languages.
+func TestLoadHowToIsShort(t *testing.T) {
+	t.Parallel()
+	for l, w := range loadWording {
+		if n := Tokens(w.howto); n > 60 || strings.Count(w.howto, "\n") != 2 || !strings.Contains(w.howto, "carnet done") {
+			t.Errorf("%s: %d tokens: %q", l, n, w.howto)
+		}
 	}
 }
 

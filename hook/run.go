@@ -360,26 +360,30 @@ func (r *runner) capture() (int, error) {
 	}
 
 	// stop_hook_active: the agent goes on because a Stop hook (this gate or another) blocked;
-	// what it did since is captured above, but the gate does not send it back a second time.
-	if (in.HookEventName == EventStop || in.HookEventName == EventAfterAgent) && cfg.Hook.Gate && !in.StopHookActive {
+	// what it did since is captured above, and the gate reads it (its window moves on), but
+	// does not send it back a second time.
+	if (in.HookEventName == EventStop || in.HookEventName == EventAfterAgent) && cfg.Hook.Gate {
 		return r.gate(path, turn), nil
 	}
 	return 0, nil
 }
 
 // gate runs the Stop gate on the turn just captured: GateExit, its message on stderr, when
-// the agent edited without storing a memory note; 0 otherwise (its errors are logged).
+// the agent did substantial work without recording anything (gate.go); 0 otherwise (its
+// errors are logged).
 func (r *runner) gate(path string, turn *transcript.Turn) int {
 	ws := r.ws
 	home := r.home()
-	project := ""
-	if len(ws.Projects) > 1 && home != nil {
-		project = home.Name
-	}
 	if home == nil {
 		return 0
 	}
-	res, err := checkGate(home, r.in.SessionID, path, capture.NewPathFixer(ws.Root, turn.Cwd), project)
+	project := ""
+	if len(ws.Projects) > 1 {
+		project = home.Name
+	}
+	res, err := checkGate(home, gateCheck{Session: r.in.SessionID, Transcript: path, Fix: capture.NewPathFixer(ws.Root, turn.Cwd),
+		Project: project, Every: ws.Config.Hook.GateEvery, Now: r.now, SessionTime: turn.EndTime,
+		Prompt: cmp.Or(r.in.Prompt, turn.Prompt), Interrupted: turn.Interrupted, Answer: r.in.StopHookActive})
 	if err != nil {
 		r.logf("%v", err)
 		return 0

@@ -39,11 +39,11 @@ func testProject(t *testing.T) *memstore.Project {
 func fixedNow() time.Time { return time.Date(2026, 3, 22, 12, 0, 0, 0, time.UTC) }
 
 // stopHook runs the hook on a Stop of session s1 over the transcript at path, in ws,
-// failing the test unless it exits 0.
+// failing the test unless it exits 0 (or blocks at the gate, which runs after the capture).
 func stopHook(t *testing.T, ws, path string) {
 	t.Helper()
 	in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": path, "cwd": ws})
-	if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
+	if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 && code != GateExit {
 		t.Fatalf("code %d", code)
 	}
 }

@@ -26,7 +26,7 @@ func modelWorkspace(t *testing.T, script, extra string) string {
 	if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cfg := "language = \"en\"\n[hook]\nextractor = \"command\"\ncommand = [\"" + p + "\"]\n" + extra
+	cfg := "language = \"en\"\n[hook]\ngate = false\nextractor = \"command\"\ncommand = [\"" + p + "\"]\n" + extra
 	if err := os.WriteFile(filepath.Join(ws, "carnet.toml"), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"carnet/hook/transcript"
 	"carnet/lang"
 )
 
@@ -24,12 +25,11 @@ const brokenNoticeFR = "carnet, la mémoire de ce projet, ne peut pas démarrer 
 
 // gateMessageFR is the gate's message in French (gateMessage); files lists the edited files.
 func gateMessageFR(files, p string) string {
-	files = strings.Replace(files, " more)", " autres)", 1) // memstore.ListFiles's "(+3 more)"
-	return fmt.Sprintf(`carnet : ce travail a modifié des fichiers (%s) sans rien noter dans la mémoire du projet depuis le dernier contrôle.
-Avant de s'arrêter, noter ce que la prochaine session doit savoir, une commande par fait :
-  carnet add%[2]s --section decisions "<une décision prise, et pourquoi>"
-  carnet add%[2]s --section connaissances "<ce qui a été appris du code ou des outils>"
-  carnet add%[2]s --section a_suivre "<ce qui reste à faire>"
-  carnet done%[2]s "<un point ouvert que ce travail a fini>"
-(ou les outils MCP de carnet memory_add / memory_done). Ne noter que ce qui mérite d'être gardé, puis s'arrêter à nouveau.`, files, p)
+	files = strings.NewReplacer(" more folders)", " autres dossiers)", " files: ", " fichiers : ", " files", " fichiers").Replace(files) // gateFiles's words
+	return fmt.Sprintf(`carnet : ce travail a modifié %s sans rien noter. Avant de s'arrêter, noter pour la prochaine session, un fait par commande :
+carnet add%[2]s -s decisions "<décision, et pourquoi>"
+carnet add%[2]s -s connaissances "<leçon : comportement du code ou d'un outil, commande qui marche, piège>"
+carnet add%[2]s -s a_suivre "<reste à faire ou à moitié fait>"
+carnet done%[2]s "<point ouvert que ce travail a fini>"
+Rien à garder : `+"`"+transcript.GateMark+"%[2]s`", files, p)
 }

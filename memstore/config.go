@@ -47,7 +47,10 @@ type HookConfig struct {
 	APIKeyEnv  string   // openai: the environment variable holding its API key
 	PerTurn    bool     // claude, anthropic, command: ask the model at every Stop instead (the older way)
 	Timeout    time.Duration
+	// Gate is the Stop gate (SPEC §3), on unless carnet.toml says gate = false; GateEvery
+	// is the session time that must pass between two of its blocks.
 	Gate       bool
+	GateEvery  time.Duration
 	Autocommit bool
 }
 
@@ -68,6 +71,9 @@ type MCPConfig struct {
 	Access map[string]string // client name → full | read | none; "*" is the default
 }
 
+// DefaultGateEvery is the session time between two blocks of the Stop gate ([hook] gate_every).
+const DefaultGateEvery = 20 * time.Minute
+
 // DefaultConfig is what a workspace without carnet.toml uses.
 func DefaultConfig() *Config {
 	return &Config{
@@ -75,6 +81,8 @@ func DefaultConfig() *Config {
 		Hook: HookConfig{
 			Extractor: "heuristic",
 			Timeout:   20 * time.Second,
+			Gate:      true,
+			GateEvery: DefaultGateEvery,
 		},
 		Load:    LoadConfig{BudgetTokens: 2500},
 		Promote: PromoteConfig{ArchiveAfterDays: 30, LongMemoryMaxLines: 300},
@@ -121,6 +129,7 @@ type fileConfig struct {
 		PerTurn    *bool    `toml:"per_turn"`
 		Timeout    *string  `toml:"timeout"`
 		Gate       *bool    `toml:"gate"`
+		GateEvery  *string  `toml:"gate_every"`
 		Autocommit *bool    `toml:"autocommit"`
 	} `toml:"hook"`
 	Load *struct {
@@ -280,6 +289,13 @@ func (r configReader) hook(c *Config, f *fileConfig) error {
 	}
 	if h.Gate != nil {
 		c.Hook.Gate = *h.Gate
+	}
+	if h.GateEvery != nil {
+		d, err := time.ParseDuration(*h.GateEvery)
+		if err != nil || d < 0 {
+			return r.bad("gate_every", fmt.Sprintf("%q is not a duration like \"20m\"", *h.GateEvery))
+		}
+		c.Hook.GateEvery = d
 	}
 	if h.Autocommit != nil {
 		c.Hook.Autocommit = *h.Autocommit
@@ -514,7 +530,7 @@ func (t openTables) merge(name, table string, decoded map[string]string) (map[st
 // explain a key written under the wrong table.
 var keyTables = map[string]string{
 	"language": "", "extractor": "hook", "command": "hook", "model": "hook", "base_url": "hook", "api_key_env": "hook",
-	"per_turn": "hook", "timeout": "hook", "gate": "hook",
+	"per_turn": "hook", "timeout": "hook", "gate": "hook", "gate_every": "hook",
 	"autocommit": "hook", "budget_tokens": "load", "notes": "load", "archive_after_days": "promote", "long_memory_max_lines": "promote",
 }
 
@@ -552,6 +568,8 @@ func wantType(key []string) string {
 		return `a list of strings, like ["claude", "-p"]`
 	case k == "hook.timeout":
 		return `a duration in quotes, like "20s"`
+	case k == "hook.gate_every":
+		return `a duration in quotes, like "20m"`
 	case k == "hook.gate", k == "hook.autocommit", k == "hook.per_turn":
 		return "true or false"
 	case k == "load.notes":
@@ -630,7 +648,10 @@ const ConfigTemplate = `# carnet configuration — every value below is the defa
 #                              # claude / codex / gemini: replaces their command line
 # timeout = "20s"              # one model call
 # per_turn = false             # claude, anthropic, command: a model call at every stop instead (costlier)
-# gate = false                 # at Stop, ask the agent to record memory after editing files
+# gate = true                  # at Stop, after substantial work (3 files edited, or a commit)
+#                              # that recorded nothing, send the agent back once to record its
+#                              # decisions, lessons and what is left; false turns it off
+# gate_every = "20m"           # at most one such block per this much session time
 # autocommit = false           # commit each hook / MCP write
 
 [load]

@@ -43,8 +43,14 @@ codex = "full"
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := DefaultConfig(); c.Language != d.Language || c.Hook.Timeout != d.Hook.Timeout || c.Access("x") != "full" || len(c.Projects) != 0 {
+	if d := DefaultConfig(); c.Language != d.Language || c.Hook.Timeout != d.Hook.Timeout || c.Access("x") != "full" || len(c.Projects) != 0 ||
+		!c.Hook.Gate || c.Hook.GateEvery != 20*time.Minute {
 		t.Fatalf("template is not the defaults: %+v", c)
+	}
+	// The gate is on when nothing says otherwise; gate = false and gate_every are read.
+	c, err = ParseConfig("carnet.toml", []byte("[hook]\ngate = false\ngate_every = \"45m\"\n"))
+	if err != nil || c.Hook.Gate || c.Hook.GateEvery != 45*time.Minute {
+		t.Fatalf("gate = false, gate_every = 45m: %+v %v", c.Hook, err)
 	}
 }
 
@@ -55,6 +61,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{"\n[hook]\nextractr = \"claude\"\n", `carnet.toml:3: unknown key "hook.extractr"`},
 		{"[hook]\ntimeout = \"soon\"\n", `carnet.toml:2: timeout: "soon" is not a duration`},
 		{"[hook]\ngate = \"yes\"\n", `carnet.toml:2`},
+		{"[hook]\ngate_every = \"often\"\n", `carnet.toml:2: gate_every: "often" is not a duration like "20m"`},
+		{"[hook]\ngate_every = 20\n", `carnet.toml:2: hook.gate_every: want a duration in quotes, like "20m"`},
 		{"[projects]\nx = \"/abs/memory_sessions\"\n", `carnet.toml:2: x: project folder "/abs/memory_sessions" must be relative`},
 		{"[projects]\nx = \".git\"\n", `carnet.toml:2: x: project folder ".git" is inside a .git folder`},
 		{"[projects]\nx = \".git/logs\"\n", `carnet.toml:2: x: project folder ".git/logs" is inside a .git folder`},

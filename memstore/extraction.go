@@ -65,6 +65,15 @@ func (e *Extraction) Field(key string) []string {
 	return nil
 }
 
+// Set replaces the bullets stored under an extraction key. It reports false for an unknown key.
+func (e *Extraction) Set(key string, items []string) bool {
+	p, ok := e.fields()[key]
+	if ok {
+		*p = items
+	}
+	return ok
+}
+
 // Add appends bullets under an extraction key. It reports false for an unknown key.
 func (e *Extraction) Add(key string, items ...string) bool {
 	p, ok := e.fields()[key]

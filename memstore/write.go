@@ -82,6 +82,9 @@ func (p *Project) Write(c Change, fn func(tx *Tx) error) (Written, error) {
 	}
 	changed, err := tx.commit()
 	w := Written{Changed: changed, Refused: tx.Refused}
+	if err == nil && len(changed) > 0 && recordsOnPurpose(c.Writer) {
+		_ = p.MarkRecorded(c.Now) // for the Stop gate; losing it only costs one block
+	}
 	if err != nil || len(changed) == 0 || !p.WS.commits(c.Commit) {
 		return w, err
 	}

@@ -1,8 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
@@ -16,7 +22,7 @@ func init() { register(newInstallCmd) }
 
 func newInstallCmd(g *globals) *cobra.Command {
 	var agent, scope string
-	var dryRun, mergeDriver, preCommit bool
+	var dryRun, mergeDriver, preCommit, noGate bool
 	c := &cobra.Command{
 		Use:   "install",
 		Short: "Register carnet's hooks, skills and MCP server for an agent",
@@ -53,7 +59,12 @@ pre-commit hook (where git looks for hooks: core.hooksPath is respected), so tha
 stops on a problem of the memory; a pre-commit hook you had is kept as
 pre-commit.before-carnet and runs first. --pre-commit alone registers no agent (add --agent
 for both). It runs carnet init first when the workspace has no memory yet. Running it
-again changes nothing; --dry-run shows the changes as a diff and writes nothing.`,
+again changes nothing; --dry-run shows the changes as a diff and writes nothing.
+
+The Stop gate is on by default: after substantial work (three files edited, or a commit)
+that recorded nothing, the agent is sent back once to record its decisions, lessons and
+what is left, at most once per 20 minutes of session ([hook] gate_every). --no-gate writes
+gate = false under [hook] in carnet.toml.`,
 		Example: `  carnet install
   carnet install --dry-run
   carnet install --scope user
@@ -62,7 +73,8 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
   carnet install --agent opencode
   carnet install --agent kimi
   carnet install --merge-driver
-  carnet install --pre-commit --dry-run`,
+  carnet install --pre-commit --dry-run
+  carnet install --no-gate`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root, err := memstore.ResolveRoot(g.root)
@@ -83,6 +95,15 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
 			if err != nil {
 				return err
 			}
+			if noGate && !o.NoAgent {
+				changed, err := gateOff(rep.Root, dryRun)
+				if err != nil {
+					return err
+				}
+				if changed && dryRun {
+					fmt.Fprintln(cmd.OutOrStdout(), words.T(l.lang, "would set `gate = false` under [hook] in carnet.toml"))
+				}
+			}
 			printInstallSummary(cmd.OutOrStdout(), l, o, rep)
 			if rep.NotOnPath {
 				// the hook and the MCP server are registered as "carnet …": the agent must find it
@@ -96,7 +117,63 @@ again changes nothing; --dry-run shows the changes as a diff and writes nothing.
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "show the changes as a diff; write nothing")
 	c.Flags().BoolVar(&mergeDriver, "merge-driver", false, "also register carnet's git merge driver for memory_sessions/** (teams)")
 	c.Flags().BoolVar(&preCommit, "pre-commit", false, "run carnet check in the repository's git pre-commit hook (alone: no agent registered)")
+	c.Flags().BoolVar(&noGate, "no-gate", false, "turn the Stop gate off (gate = false under [hook] in carnet.toml)")
 	return c
+}
+
+// gateLine matches a [hook] gate line of carnet.toml, set or commented out.
+var gateLine = regexp.MustCompile(`^\s*#?\s*gate\s*=`)
+
+// gateOff writes gate = false under [hook] in root's carnet.toml (replacing a gate line of the
+// table, set or commented, else adding one), and reports whether the file changes. A file
+// that would not parse afterwards is left as it was, with the error.
+func gateOff(root string, dryRun bool) (bool, error) {
+	path := filepath.Join(root, memstore.ConfigFile)
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false, err
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	table, at, hook := "", -1, -1
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "[") {
+			table = strings.TrimSpace(strings.Trim(strings.SplitN(t, "#", 2)[0], " []"))
+			if table == "hook" && hook < 0 {
+				hook = i
+			}
+			continue
+		}
+		if table == "hook" && gateLine.MatchString(l) && at < 0 {
+			at = i
+		}
+	}
+	switch {
+	case at >= 0:
+		lines[at] = "gate = false\n"
+	case hook >= 0:
+		lines = slices.Insert(lines, hook+1, "gate = false\n")
+	default:
+		if len(data) > 0 && !strings.HasSuffix(string(data), "\n") {
+			lines = append(lines, "\n")
+		}
+		lines = append(lines, "[hook]\ngate = false\n")
+	}
+	out := strings.Join(lines, "")
+	if out == string(data) {
+		return false, nil
+	}
+	cfg, err := memstore.ParseConfig(memstore.ConfigFile, []byte(out))
+	if err != nil {
+		return false, fmt.Errorf("cannot turn the gate off: %w (carnet.toml left as it was)", err)
+	}
+	if cfg.Hook.Gate {
+		return false, fmt.Errorf("cannot turn the gate off: carnet.toml sets gate twice (carnet.toml left as it was)")
+	}
+	if dryRun {
+		return true, nil
+	}
+	return true, memstore.WriteFileAtomic(path, []byte(out))
 }
 
 // printInstall writes the steps of an installation, one line each (a diff per file in a dry
@@ -199,7 +276,15 @@ func printInstallSummary(out io.Writer, lc langChoice, o install.Options, rep *i
 		say("carnet is installed for %s: memory loads at session start and is captured after every turn", rep.Agent)
 	}
 	fmt.Fprintln(out, lc.line())
-	if cfg, err := memstore.LoadConfigFile(rep.Root); err == nil && cfg.Hook.Autocommit {
+	cfg, err := memstore.LoadConfigFile(rep.Root)
+	switch {
+	case err != nil:
+	case cfg.Hook.Gate:
+		say("the Stop gate is on: after substantial work that recorded nothing, the agent is sent back once to record its decisions, lessons and what is left (to turn it off: `carnet install --no-gate`, or `gate = false` under [hook] in carnet.toml)")
+	default:
+		say("the Stop gate is off (`gate = false` in carnet.toml): the agent is never sent back to record its notes")
+	}
+	if err == nil && cfg.Hook.Autocommit {
 		say("commits: `autocommit = true`: every write is committed, the hook's, MCP's and the CLI's too")
 	} else {
 		say("commits: what you change in carnet's UI, and a promotion you apply, is committed; what agents write (the hook, MCP, `carnet add`) is committed only with `autocommit = true` ([hook] in carnet.toml)")

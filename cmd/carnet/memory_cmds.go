@@ -133,8 +133,9 @@ func newAddCmd(g *globals) *cobra.Command {
 	var section string
 	var importance int
 	var tags []string
+	var nothing bool
 	c := &cobra.Command{
-		Use:   "add --section KEY TEXT…",
+		Use:   "add --section KEY TEXT… | --nothing",
 		Short: "Append a bullet to today's log (or long memory)",
 		Long: `Append one bullet to today's daily log, in the section KEY:
   context, goal, problems, knowledge, work, decisions, next, or long_term for the long-term
@@ -142,12 +143,34 @@ func newAddCmd(g *globals) *cobra.Command {
 The words form one bullet; "-" reads one bullet per line from stdin. A bullet already there
 (same words, case, accents or punctuation aside) is not written twice; a bullet that looks
 like a secret is refused. The project is chosen with -p only. --importance (1-10, most facts
-4-6) and --tag end each bullet as " !7 #tag": search and load rank by them.`,
+4-6) and --tag end each bullet as " !7 #tag": search and load rank by them.
+--nothing writes no bullet: it records that the work since the last record held nothing
+worth keeping, so the Stop gate lets the agent stop (logs/.debug/gate/recorded.mark).`,
 		Example: `  carnet add --section decisions "Read the transcript from its end"
   carnet add --section next -p api "Benchmark the hook on 200 MB"
-  printf 'fact one\nfact two\n' | carnet add --section long_term -`,
-		Args: cobra.MinimumNArgs(1),
+  printf 'fact one\nfact two\n' | carnet add --section long_term -
+  carnet add --nothing`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if nothing {
+				if len(args) > 0 || section != "" {
+					return errors.New("--nothing records that nothing is worth keeping: it takes no --section and no text")
+				}
+				return nil
+			}
+			return cobra.MinimumNArgs(1)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if nothing {
+				_, p, err := g.openProject(nil)
+				if err != nil {
+					return err
+				}
+				if err := p.MarkRecorded(now()); err != nil {
+					return err
+				}
+				fmt.Fprintln(cmd.OutOrStdout(), "noted: nothing worth keeping since the last record (no bullet written)")
+				return nil
+			}
 			if section == "" {
 				return fmt.Errorf("--section is required (one of %s)", addKeysHelp())
 			}
@@ -199,6 +222,7 @@ like a secret is refused. The project is chosen with -p only. --importance (1-10
 	c.Flags().StringVarP(&section, "section", "s", "", "section key: "+addKeysHelp())
 	c.Flags().IntVar(&importance, "importance", 0, "how much the fact matters, 1-10 (most 4-6)")
 	c.Flags().StringSliceVar(&tags, "tag", nil, "a tag (repeat, or comma-separated)")
+	c.Flags().BoolVar(&nothing, "nothing", false, "write no bullet: record that nothing was worth keeping (the Stop gate then passes)")
 	return c
 }
 

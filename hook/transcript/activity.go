@@ -19,9 +19,10 @@ const activityScan = 8 << 20
 
 // Activity is what a transcript shows after a given offset.
 type Activity struct {
-	Tools  int      // tool calls
-	Edits  []string // files edited, once each, in the order of their last edit (as the agent wrote them)
-	Stores int      // memory writes: carnet add/done, carnet MCP writes
+	Tools   int      // tool calls
+	Edits   []string // files edited, once each, in the order of their last edit (as the agent wrote them)
+	Stores  int      // memory writes: carnet add/done/edit/note, carnet MCP writes
+	Commits int      // git commits run from a shell
 }
 
 // ReadActivity reads what the transcript at path (a Claude Code JSONL transcript or a Codex
@@ -90,6 +91,8 @@ func scanActivity(r io.ReaderAt, size int64) Activity {
 				}
 			case storesMemory(&u):
 				act.Stores++
+			case commits(&u):
+				act.Commits++
 			}
 		}
 	}
@@ -114,7 +117,7 @@ func carnetMCPTool(name string) (string, bool) {
 func storesMemory(u *ToolUse) bool {
 	if tool, ok := carnetMCPTool(u.Name); ok {
 		switch tool {
-		case "memory_add", "memory_done", "memory_write", "memory_forget":
+		case "memory_add", "memory_done", "memory_write", "memory_edit", "memory_forget":
 			return true
 		}
 		return false
@@ -130,8 +133,13 @@ func storesMemory(u *ToolUse) bool {
 	return false
 }
 
-// carnetWrites are carnet's commands that record memory.
-var carnetWrites = []string{"add", "done"}
+// commits reports a shell call that runs git commit.
+func commits(u *ToolUse) bool {
+	return u.Name == "Bash" && shell.Parse(u.Command).Commits()
+}
+
+// carnetWrites are carnet's commands that record memory (`carnet note new` is "note").
+var carnetWrites = []string{"add", "done", "edit", "note"}
 
 // carnetCommand is the command of carnet's arguments: the first word that is neither a
 // global option nor its value (-p NAME, --root DIR).
@@ -175,6 +183,8 @@ func messageActivity(path string, offset int64, tools func(data []byte) [][]*Too
 				edits = append(slices.DeleteFunc(edits, func(e string) bool { return e == u.FilePath }), u.FilePath)
 			case storesMemory(u):
 				act.Stores++
+			case commits(u):
+				act.Commits++
 			}
 		}
 	}

@@ -167,6 +167,9 @@ func (sc *codexActivityScan) toolUses(tools []*ToolUse) {
 		case u.Name == "Bash" && storesMemory(u):
 			sc.act.Stores++
 		case u.Name == "Bash":
+			if commits(u) {
+				sc.act.Commits++
+			}
 			ws := shellWrites(u.Command)
 			for _, w := range slices.Backward(ws) {
 				sc.addEdit(w)

@@ -210,7 +210,7 @@ func (c *collector) maybePrompt(rl *rawLine, s string, ts time.Time) bool {
 	if strings.HasPrefix(trimmed, "[Request interrupted") && !strings.Contains(trimmed, "for tool use") {
 		c.turn.Interrupted = true // a refused tool call is no interruption of the work
 	}
-	if trimmed == "" || !isPrompt(trimmed) {
+	if trimmed == "" || !isPrompt(trimmed) || IsGatePrompt(trimmed) {
 		return false
 	}
 	if rl.ToolUseResult.set {

@@ -213,8 +213,8 @@ func (c *codexCollector) custom(id, name, input string, ts time.Time) {
 func (c *codexCollector) prompt(s string, ts time.Time) bool {
 	s = CleanText(s)
 	trimmed := strings.TrimSpace(s)
-	if trimmed == "" {
-		return false
+	if trimmed == "" || IsGatePrompt(trimmed) {
+		return false // a Stop hook's reason continues the turn it stopped
 	}
 	for _, p := range []string{"<environment_context>", "<user_instructions>", "# AGENTS.md", "<turn_aborted>", "<user_shell_command>", "<permissions instructions>"} {
 		if strings.HasPrefix(trimmed, p) {

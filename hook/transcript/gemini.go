@@ -201,8 +201,8 @@ func geminiPrompt(m geminiMessage) string {
 		return ""
 	}
 	s := strings.TrimSpace(StripHookContext(CleanText(geminiText(m.Content))))
-	if strings.HasPrefix(s, "<session_context>") {
-		return ""
+	if strings.HasPrefix(s, "<session_context>") || IsGatePrompt(s) {
+		return "" // the gate's retry continues the turn it stopped
 	}
 	return s
 }

@@ -145,6 +145,9 @@ func openCodePrompt(m openCodeMessage) string {
 	if inner, ok := strings.CutPrefix(s, `"`); ok && strings.HasSuffix(inner, `"`) && !strings.Contains(inner[:len(inner)-1], `"`) {
 		s = inner[:len(inner)-1]
 	}
+	if IsGatePrompt(s) {
+		return "" // carnet's plugin sent the gate's message back: it continues the turn
+	}
 	return s
 }
 

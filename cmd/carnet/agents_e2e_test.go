@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -110,6 +111,9 @@ func (a *agentRun) sandboxed(script string, env []string, args ...string) ([]age
 	argv := append([]string{"-n", a.sandbox, script, a.repo, reqs, a.cli}, args...)
 	cmd := exec.Command("unshare", argv...)
 	cmd.Dir, cmd.Env = a.repo, append(append([]string{}, a.env...), env...)
+	if tr := os.Getenv("CARNET_AGENTS_TRACE"); tr != "" {
+		cmd.Env = append(cmd.Env, "CARNET_AGENTS_TRACE="+tr)
+	}
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -193,35 +197,19 @@ func (a *agentRun) checkWork(recall []agentstest.Request) {
 	a.t.Errorf("the second session sent no request with its prompt (%d requests)", len(recall))
 }
 
-// checkGate turns the Stop gate on and runs the "edit" script, which edits a file and stores
-// nothing: the gate must send it back once (its message reaches the model once), then let it
-// stop.
-func (a *agentRun) checkGate(env []string, args ...string) {
-	a.t.Helper()
-	a.gate(true, env, args...)
+// gateCLI says how to run an agent's CLI for the gate's loop: a new session on a prompt, and
+// the last session resumed with a new prompt (nil when the CLI cannot, with why).
+type gateCLI struct {
+	env      []string
+	prompt   func(p string) []string
+	resume   func(p string) []string
+	noResume string
+	// run replaces session for the CLIs whose gate needs more than one command (OpenCode).
+	run func(a *agentRun, script string, args []string) []agentstest.Request
 }
 
-// gate runs checkGate; without sentBack, it checks only that the gate blocked once.
-func (a *agentRun) gate(sentBack bool, env []string, args ...string) {
-	a.t.Helper()
-	cfg := filepath.Join(a.repo, "carnet.toml")
-	data, err := os.ReadFile(cfg)
-	if err != nil || !strings.Contains(string(data), "[hook]\n") {
-		a.t.Fatalf("carnet.toml has no [hook] table: %v", err)
-	}
-	if err := os.WriteFile(cfg, []byte(strings.Replace(string(data), "[hook]\n", "[hook]\ngate = true\n", 1)), 0o644); err != nil {
-		a.t.Fatal(err)
-	}
-	const message = "recorded nothing in the project's memory"
-	var last string
-	for _, r := range a.session("edit", env, args...) {
-		if strings.Contains(r.Body, message) {
-			last = r.Body
-		}
-	}
-	if n := strings.Count(last, message); sentBack && n != 1 {
-		a.t.Errorf("the gate's message reached the model %d times in the last request, want once", n)
-	}
+// gateBlocks is how many times the gate blocked in the repository, all sessions together.
+func (a *agentRun) gateBlocks() int {
 	states, _ := filepath.Glob(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "gate", "*.json"))
 	blocks := 0
 	for _, s := range states {
@@ -230,9 +218,89 @@ func (a *agentRun) gate(sentBack bool, env []string, args ...string) {
 		_ = json.Unmarshal(data, &st)
 		blocks += st.Blocks
 	}
-	if blocks != 1 {
-		a.t.Errorf("the gate blocked %d times, want once", blocks)
+	return blocks
+}
+
+// gateLoop runs the Stop gate's loop, on by default: a session that edits three files and
+// commits is sent back once (the message reaches the model once), records a decision, a
+// lesson and a next step (script: with carnet add, or with the MCP tool), and its next stop
+// passes; the session resumed for a one-file edit passes; the next session's first request
+// starts with the notes; a session that only reads never blocks. No bullet holds the
+// gate's message.
+func (a *agentRun) gateLoop(c gateCLI, script string) {
+	a.t.Helper()
+	if data, _ := os.ReadFile(filepath.Join(a.repo, "carnet.toml")); strings.Contains(string(data), "\ngate = false") {
+		a.t.Fatal("carnet install turned the gate off")
 	}
+	session := func(script string, args []string) []agentstest.Request {
+		if c.run != nil {
+			return c.run(a, script, args)
+		}
+		return a.session(script, c.env, args...)
+	}
+	const mark = "carnet add --nothing"
+	before := a.gateBlocks()
+	var last string
+	for _, r := range session(script, c.prompt(agentstest.GateWorkPrompt)) {
+		if strings.Contains(r.Body, mark) {
+			last = r.Body
+		}
+	}
+	if n := a.gateBlocks() - before; n != 1 {
+		hookLog, _ := os.ReadFile(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "hook.log"))
+		a.t.Fatalf("the gate blocked %d times, want once; hook.log:\n%s", n, hookLog)
+	}
+	if n := strings.Count(last, mark); n != 1 {
+		a.t.Errorf("the gate's message reached the model %d times in the last request, want once", n)
+	}
+	log := a.log()
+	for _, want := range []string{agentstest.GateDecision, agentstest.GateLesson, agentstest.GateNext} {
+		if !strings.Contains(log, want) {
+			a.t.Errorf("the log lacks the agent's note %q:\n%s", want, log)
+		}
+	}
+	checkNoGateText := func() {
+		a.t.Helper()
+		if log := a.log(); strings.Contains(log, mark) || strings.Contains(log, "recorded nothing") || strings.Contains(log, "hook_prompt") {
+			a.t.Errorf("a bullet holds the gate's message:\n%s", log)
+		}
+	}
+	checkNoGateText()
+	a.t.Log("gate: the work session was sent back once and recorded its notes")
+	if c.resume != nil {
+		session(script, c.resume(agentstest.GateTypoPrompt))
+		a.t.Log("gate: the resumed session ran")
+		if data, _ := os.ReadFile(filepath.Join(a.repo, "hello-en.txt")); string(data) != "Hello!\n" {
+			a.t.Errorf("the resumed session did not edit hello-en.txt: %q", data)
+		}
+		if n := a.gateBlocks() - before; n != 1 {
+			a.t.Errorf("a one-file edit after the notes was blocked (%d blocks in all)", n)
+		}
+	} else {
+		a.t.Logf("no one-file edit in the same session: %s", c.noResume)
+	}
+	recall := a.session("recall", c.env, c.prompt("What did we do last time?")...)
+	found := false
+	for _, r := range recall {
+		if !strings.Contains(r.Body, "What did we do") {
+			continue
+		}
+		found = true
+		for _, want := range []string{agentstest.GateDecision, agentstest.GateLesson, agentstest.GateNext} {
+			if !strings.Contains(r.Body, want) {
+				a.t.Errorf("the next session did not start with the note %q: %s", want, clip(r.Body))
+			}
+		}
+		break
+	}
+	if !found {
+		a.t.Errorf("the next session sent no request with its prompt (%d requests)", len(recall))
+	}
+	session(script, c.prompt(agentstest.GateReadPrompt))
+	if n := a.gateBlocks() - before; n != 1 {
+		a.t.Errorf("a session that only reads was blocked (%d blocks in all)", n)
+	}
+	checkNoGateText()
 }
 
 // staleYesterday gives the repository a file committed three days ago, a log of yesterday
@@ -295,7 +363,33 @@ func TestAgentClaudeCode(t *testing.T) {
 	recall := a.session("recall", env, append([]string{"-p", "What did we do last time?"}, flags...)...)
 	a.checkWork(recall)
 	a.checkStale(recall)
-	a.checkGate(env, append([]string{"-p", "Draft the notes"}, flags...)...)
+	a.gateLoop(claudeGate(env, flags), "gate")
+}
+
+// claudeEnv and claudeFlags run Claude Code against the scripted server.
+var (
+	claudeEnv = []string{fmt.Sprintf("ANTHROPIC_BASE_URL=http://127.0.0.1:%d", agentstest.Port), "ANTHROPIC_API_KEY=sk-ant-scripted",
+		"DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "IS_SANDBOX=1"}
+	claudeFlags = []string{"--output-format", "json", "--dangerously-skip-permissions"}
+)
+
+func claudeGate(env, flags []string) gateCLI {
+	return gateCLI{env: env,
+		prompt: func(p string) []string { return append([]string{"-p", p}, flags...) },
+		resume: func(p string) []string { return append([]string{"-p", p, "--continue"}, flags...) }}
+}
+
+// TestAgentClaudeGateMCP is the gate's loop with the notes recorded through carnet's MCP
+// server (mcp__carnet__memory_add) instead of the shell.
+func TestAgentClaudeGateMCP(t *testing.T) {
+	t.Parallel()
+	a := newAgentRun(t, "claude")
+	a.run("carnet", "install", "--agent", "claude")
+	// The project's .mcp.json servers run unasked only when the settings say so.
+	if err := os.WriteFile(filepath.Join(a.repo, ".claude", "settings.local.json"), []byte(`{"enableAllProjectMcpServers": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a.gateLoop(claudeGate(claudeEnv, claudeFlags), "gate-mcp")
 }
 
 // TestAgentClaudeExtractor runs carnet's per-turn claude extractor (per_turn) with the real claude CLI, whose
@@ -383,7 +477,9 @@ code_mode_only = true
 	a.record(filepath.Join(codexHome, "sessions", "*", "*", "*", "*.jsonl"), "codex-0.169.0_code-mode_work.jsonl")
 	recall := a.session("recall", env, append(flags, "What did we do last time?")...)
 	a.checkWork(recall)
-	a.checkGate(env, append(flags, "Draft the notes")...)
+	a.gateLoop(gateCLI{env: env,
+		prompt: func(p string) []string { return append(slices.Clone(flags), p) },
+		resume: func(p string) []string { return append(append(slices.Clone(flags), "resume", "--last"), p) }}, "gate")
 }
 
 func TestAgentGemini(t *testing.T) {
@@ -404,7 +500,9 @@ func TestAgentGemini(t *testing.T) {
 	a.record(filepath.Join(a.home, ".gemini", "tmp", "*", "chats", "session-*"), "gemini-cli-0.61.0_work.jsonl")
 	recall := a.session("recall", env, append([]string{"-p", "What did we do last time?"}, flags...)...)
 	a.checkWork(recall)
-	a.checkGate(env, append([]string{"-p", "Draft the notes"}, flags...)...)
+	a.gateLoop(gateCLI{env: env,
+		prompt: func(p string) []string { return append([]string{"-p", p}, flags...) },
+		resume: func(p string) []string { return append([]string{"-p", p, "--resume", "latest"}, flags...) }}, "gate")
 }
 
 func TestAgentOpenCode(t *testing.T) {
@@ -426,8 +524,41 @@ func TestAgentOpenCode(t *testing.T) {
 	recall := a.session("recall", env, append(flags, "What did we do last time?")...)
 	a.checkWork(recall)
 	// The plugin sends a blocked session back with client.session.prompt, which OpenCode's TUI
-	// and server run; `opencode run` exits as soon as the session is first idle, before it.
-	a.gate(false, env, append(flags, "Draft the notes")...)
+	// and server run; `opencode run` alone exits as soon as the session is first idle, before
+	// it: the gate's sessions run on `opencode serve`, attached to.
+	a.gateLoop(gateCLI{env: env,
+		prompt: func(p string) []string { return append(slices.Clone(flags), p) },
+		resume: func(p string) []string { return append(slices.Clone(flags), "--continue", p) },
+		run:    openCodeServed(env)}, "gate")
+}
+
+// openCodeServe runs `opencode serve` in the sandbox, the session on it (opencode run
+// --attach "$@"), then waits until no gate block is pending (the plugin's re-prompt has run
+// and stopped again) before it ends the server.
+const openCodeServe = `opencode="$1"; shift
+"$opencode" serve --hostname 127.0.0.1 --port 4097 >/dev/null 2>&1 & pid=$!
+for i in $(seq 150); do (exec 3<>/dev/tcp/127.0.0.1/4097) 2>/dev/null && break; sleep 0.2; done
+run="$1"; shift
+"$opencode" "$run" --attach http://127.0.0.1:4097 "$@"
+sleep 4
+for i in $(seq 300); do
+  grep -qs '"pending":true' memory_sessions/logs/.debug/gate/*.json || break
+  sleep 0.2
+done
+sleep 3
+kill $pid; wait $pid 2>/dev/null
+exit 0
+`
+
+// openCodeServed runs a gate session of OpenCode on its server (openCodeServe).
+func openCodeServed(env []string) func(a *agentRun, script string, args []string) []agentstest.Request {
+	return func(a *agentRun, script string, args []string) []agentstest.Request {
+		a.t.Helper()
+		cli := a.cli
+		a.cli = "/bin/bash"
+		defer func() { a.cli = cli }()
+		return a.session(script, env, append([]string{"-c", openCodeServe, "bash", cli}, args...)...)
+	}
 }
 
 // openCodeOffline points OpenCode at the scripted server (a provider in the repository's

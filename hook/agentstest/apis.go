@@ -16,7 +16,10 @@ func (s *Server) anthropic(w http.ResponseWriter, req map[string]any) {
 	var delta map[string]any
 	stop := "end_turn"
 	sc := s.claudeScript(req)
-	step := sc.step(count(req["messages"], "type", "tool_result"))
+	step := sc.step(count(req["messages"], "type", "tool_result") - s.skip)
+	if s.body != "" {
+		step = s.next(0)
+	}
 	switch {
 	case !names["Bash"] || step == nil:
 		text := sc.Closing

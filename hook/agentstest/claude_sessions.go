@@ -110,7 +110,7 @@ func (s *Server) claudeScript(req map[string]any) Script {
 
 // step is the step to answer with after n tool results, or nil for the closing text.
 func (sc Script) step(n int) *Step {
-	if n < len(sc.Steps) {
+	if n >= 0 && n < len(sc.Steps) {
 		return &sc.Steps[n]
 	}
 	return nil

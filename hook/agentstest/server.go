@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -26,6 +28,11 @@ type Step struct {
 	// Context, when set, is the input_tokens Claude Code's answer reports: near the context
 	// window, it makes Claude Code compact the conversation before its next request.
 	Context int
+	// Done is a text the request holds once the step was taken (its call or its result): a
+	// script chosen by Turns whose steps all say it takes the first step not done, whatever
+	// order the CLI puts the conversation in (Claude Code moves a Stop hook's feedback after
+	// the tool results that followed it).
+	Done string
 }
 
 // Script is a scripted session: its tool steps, then the closing text.
@@ -48,6 +55,9 @@ type Script struct {
 	// a <session> block), whatever the session's script: the model behind both an agent's
 	// session and carnet's extraction of it.
 	Extraction string
+	// Turns, when set, pick the script by what the session was last told (byPrompt): the
+	// script of a request whose user messages say none of them is this one.
+	Turns []PromptScript
 }
 
 // Scripts are the sessions the tests run, by name.
@@ -72,6 +82,13 @@ var Scripts = map[string]Script{
 	"session-malformed": {Closing: `Here is the memory: {"objectif": ["Cache the exchange rates"], "decisions": ["Keep the rates in`, Plain: true},
 	// session-hang never answers.
 	"session-hang": {Hang: true},
+	// gate is the Stop gate's loop: a session that splits the greeting into three files and
+	// commits, then records a decision, a lesson and a next step with carnet add when the
+	// gate's message comes back; a resumed one that fixes a typo in one file; one that only
+	// reads.
+	"gate": gateScript(gateNotes),
+	// gate-mcp is "gate" recording its notes with carnet's MCP tool (Claude Code's naming).
+	"gate-mcp": gateScript(gateNotesMCP),
 	// work-extracted is "work", and the extraction JSON to carnet's session extraction.
 	"work-extracted": func() Script { sc := workScript; sc.Extraction = extractJSON; return sc }(),
 }
@@ -86,6 +103,46 @@ var workScript = Script{
 	Closing: "Added greeting.txt and committed it.\n\nDecisions:\n- Keep the welcome text in greeting.txt, because the installer reads it.\n\nNext steps:\n- Translate the greeting into German.\n",
 }
 
+// The gate scripts' prompts and notes (the e2e tests look for them).
+const (
+	GateWorkPrompt  = "Split the greeting into three files and commit"
+	GateTypoPrompt  = "Fix the typo in hello-en.txt"
+	GateReadPrompt  = "Show me the greeting"
+	GateDecision    = "Keep one greeting file per language, because each is read alone"
+	GateLesson      = "The installer reads the greeting files from the repository root"
+	GateNext        = "Translate the greeting into German"
+	gateMessageMark = "carnet add --nothing" // in every message of carnet's gate
+)
+
+// gateScript is the "gate" session, its notes taken by notes.
+func gateScript(notes Script) Script {
+	return Script{Turns: []PromptScript{
+		{Says: gateMessageMark, Script: notes},
+		{Says: GateTypoPrompt, Script: Script{Steps: []Step{{Write: "hello-en.txt", Content: "Hello!\n", Done: "Hello!"}}, Closing: "Fixed the typo."}},
+		{Says: GateReadPrompt, Script: Script{Steps: []Step{{Shell: "cat hello-en.txt", Done: "cat hello-en.txt"},
+			{Shell: "git log --oneline -3", Done: "git log --oneline -3"}, {Shell: "wc -l hello-fr.txt", Done: "wc -l hello-fr.txt"}}, Closing: "The greeting says Hello."}},
+		{Says: GateWorkPrompt, Script: Script{Steps: []Step{
+			{Write: "hello-en.txt", Content: "Helo!\n", Done: "Helo!"}, {Write: "hello-fr.txt", Content: "Bonjour !\n", Done: "Bonjour !"},
+			{Write: "hello-es.txt", Content: "Hola, amigos\n", Done: "Hola, amigos"},
+			{Shell: "git add hello-en.txt hello-fr.txt hello-es.txt && git commit -q -m 'greeting: one file per language'", Done: "one file per language"},
+		}, Closing: "Split the greeting into three files and committed them."}},
+	}}
+}
+
+// gateNotes records the notes with carnet add; gateNotesMCP with carnet's MCP tool.
+var (
+	gateNotes = Script{Steps: []Step{
+		{Shell: `carnet add -s decisions "` + GateDecision + `"`, Done: GateDecision},
+		{Shell: `carnet add -s knowledge "` + GateLesson + `"`, Done: GateLesson},
+		{Shell: `carnet add -s next "` + GateNext + `"`, Done: GateNext},
+	}, Closing: "Recorded the decision, the lesson and the next step."}
+	gateNotesMCP = Script{Steps: []Step{
+		{Tool: "mcp__carnet__memory_add", Input: map[string]any{"section": "decisions", "bullets": []string{GateDecision}}, Done: GateDecision},
+		{Tool: "mcp__carnet__memory_add", Input: map[string]any{"section": "knowledge", "bullets": []string{GateLesson}}, Done: GateLesson},
+		{Tool: "mcp__carnet__memory_add", Input: map[string]any{"section": "next", "bullets": []string{GateNext}}, Done: GateNext},
+	}, Closing: "Recorded the decision, the lesson and the next step."}
+)
+
 // extractJSON is the answer of the model behind carnet's extractors: an extraction JSON with
 // an absolute path and a token that carnet's cleaning must not keep.
 const extractJSON = `{"objectif":["Cache the exchange rates"],"decisions":["Keep the rates in SQLite, because one file is enough: see /home/dev/elsewhere/rates.go"],` +
@@ -98,6 +155,8 @@ type Server struct {
 
 	mu       sync.Mutex
 	requests []Request
+	skip     int    // tool results the script's steps do not count (byPrompt)
+	body     string // the request, when its script's steps say when they are done (Step.Done)
 }
 
 // Request is one request the server received.
@@ -121,8 +180,22 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	var req map[string]any
 	_ = json.Unmarshal(body, &req)
+	if tr := os.Getenv("CARNET_AGENTS_TRACE"); tr != "" { // debugging a scripted session: what each request ends with
+		if f, err := os.OpenFile(tr, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintf(f, "%s\n", body)
+			f.Close()
+		}
+	}
 	if s.Script.Extraction != "" && strings.Contains(string(body), `<session>\n`) {
 		x := &Server{Script: Script{Closing: s.Script.Extraction, Plain: true}, Repo: s.Repo}
+		x.route(w, r, req)
+		return
+	}
+	if sc, skip, ok := s.byPrompt(r.URL.Path, req); ok {
+		x := &Server{Script: sc, Repo: s.Repo, requests: s.Requests(), skip: skip}
+		if len(sc.Steps) > 0 && !slices.ContainsFunc(sc.Steps, func(st Step) bool { return st.Done == "" }) {
+			x.body = string(body)
+		}
 		x.route(w, r, req)
 		return
 	}
@@ -156,7 +229,16 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, req map[string]an
 
 // next is the step to answer with after n tool results, or nil for the closing text.
 func (s *Server) next(n int) *Step {
-	if n < len(s.Script.Steps) {
+	if s.body != "" {
+		for i, st := range s.Script.Steps {
+			if !strings.Contains(s.body, st.Done) {
+				return &s.Script.Steps[i]
+			}
+		}
+		return nil
+	}
+	n -= s.skip
+	if n >= 0 && n < len(s.Script.Steps) {
 		return &s.Script.Steps[n]
 	}
 	return nil

@@ -73,6 +73,11 @@ func newAgentRun(t *testing.T, name string) *agentRun {
 	if err := os.MkdirAll(a.repo, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Codex runs the model's commands in a login shell, whose /etc/profile resets PATH: the
+	// agent finds carnet (the gate asks it to run carnet add) through ~/.profile, as a user would.
+	if err := os.WriteFile(filepath.Join(a.home, ".profile"), []byte("PATH=\""+filepath.Dir(bin)+":$PATH\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	a.run("git", "init", "-q", "-b", "main")
 	a.run("git", "commit", "-q", "--allow-empty", "-m", "start")
 	return a
@@ -248,6 +253,11 @@ func (a *agentRun) gateLoop(c gateCLI, script string) {
 	}
 	if n := a.gateBlocks() - before; n != 1 {
 		hookLog, _ := os.ReadFile(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "hook.log"))
+		states, _ := filepath.Glob(filepath.Join(a.repo, "memory_sessions", "logs", ".debug", "gate", "*.json"))
+		for _, st := range states {
+			data, _ := os.ReadFile(st)
+			a.t.Logf("%s: %s", filepath.Base(st), data)
+		}
 		a.t.Fatalf("the gate blocked %d times, want once; hook.log:\n%s", n, hookLog)
 	}
 	if n := strings.Count(last, mark); n != 1 {

@@ -110,7 +110,7 @@ const (
 	GateReadPrompt  = "Show me the greeting"
 	GateDecision    = "Keep one greeting file per language, because each is read alone"
 	GateLesson      = "The installer reads the greeting files from the repository root"
-	GateNext        = "Translate the greeting into German"
+	GateNext        = "Have a native speaker check the Spanish greeting"
 	gateMessageMark = "carnet add --nothing" // in every message of carnet's gate
 )
 

@@ -48,7 +48,7 @@ func (s *Server) byPrompt(path string, req map[string]any) (sc Script, skip int,
 		items, _ = req["messages"].([]any)
 		user = func(m map[string]any) bool { return m["role"] == "user" }
 		results = func(m map[string]any) int { return count(m, "role", "tool") }
-	case strings.Contains(path, "generateContent"): // Gemini CLI
+	case strings.Contains(strings.ToLower(path), "generatecontent"): // Gemini CLI
 		items, _ = req["contents"].([]any)
 		user = func(m map[string]any) bool { return m["role"] == "user" && countKey(m, "functionResponse") == 0 }
 		results = func(m map[string]any) int { return countKey(m, "functionResponse") }

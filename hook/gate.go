@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -51,6 +52,10 @@ type gateState struct {
 	Blocks  int       `json:"blocks"`
 	Pending bool      `json:"pending,omitempty"` // the last stop was blocked: the next is the agent's answer
 	Checked time.Time `json:"checked"`           // wall clock of the last check
+	// First and Last are the session time of the first check's turn and of the latest one:
+	// how long the session has run, as the gate sees it (scripts/gate-replay.py reads them).
+	First time.Time `json:"first,omitzero"`
+	Last  time.Time `json:"last,omitzero"`
 }
 
 // GateResult is the gate's verdict.
@@ -69,6 +74,7 @@ type gateCheck struct {
 	Every               time.Duration // [hook] gate_every
 	Now                 time.Time     // wall clock
 	SessionTime         time.Time     // the turn's newest timestamp (zero: Now)
+	TurnStart           time.Time     // when the turn's prompt was written (zero when unknown)
 	Prompt              string        // the turn's prompt (Gemini CLI: the payload's)
 	Interrupted         bool          // the user stopped the turn
 	Answer              bool          // stop_hook_active: the agent answers a block
@@ -100,6 +106,12 @@ func checkGate(p *memstore.Project, c gateCheck) (GateResult, error) {
 		}
 	}
 	st.Commits += act.Commits
+	if !c.SessionTime.IsZero() {
+		if st.First.IsZero() {
+			st.First = cmp.Or(c.TurnStart, c.SessionTime)
+		}
+		st.Last = c.SessionTime
+	}
 	res := judge(&st, c, recorded)
 	if res.Block {
 		rel := make([]string, len(res.Edits))

@@ -301,6 +301,11 @@ func (a *agentRun) gateLoop(c gateCLI, script string) {
 				a.t.Errorf("the next session did not start with the note %q: %s", want, clip(r.Body))
 			}
 		}
+		// The agent's notes lead: the open item, then its decision, then the rest (the goal).
+		if next, dec, goal := strings.Index(r.Body, agentstest.GateNext), strings.Index(r.Body, agentstest.GateDecision),
+			strings.Index(r.Body, agentstest.GateWorkPrompt); next > dec || goal >= 0 && dec > goal {
+			a.t.Errorf("the agent's notes do not lead the memory (open item at %d, decision at %d, goal at %d): %s", next, dec, goal, clip(r.Body[max(0, next-1500):]))
+		}
 		break
 	}
 	if !found {

@@ -40,13 +40,13 @@ type Config struct {
 type HookConfig struct {
 	// Extractor is heuristic (no model), or the model back end (llm.Kinds) that reads each
 	// whole session once, at SessionEnd and PreCompact.
-	Extractor  string
-	Command    []string // command: the program; claude, codex, gemini: replaces their command line
-	Model      string   // the model the back end asks ("" is the back end's default)
-	BaseURL    string   // openai: the endpoint
-	APIKeyEnv  string   // openai: the environment variable holding its API key
-	PerTurn    bool     // claude, anthropic, command: ask the model at every Stop instead (the older way)
-	Timeout    time.Duration
+	Extractor string
+	Command   []string // command: the program; claude, codex, gemini: replaces their command line
+	Model     string   // the model the back end asks ("" is the back end's default)
+	BaseURL   string   // openai: the endpoint
+	APIKeyEnv string   // openai: the environment variable holding its API key
+	PerTurn   bool     // claude, anthropic, command: ask the model at every Stop instead (the older way)
+	Timeout   time.Duration
 	// Gate is the Stop gate (SPEC §3), on unless carnet.toml says gate = false; GateEvery
 	// is the session time that must pass between two of its blocks.
 	Gate       bool

@@ -65,11 +65,6 @@ var Scripts = map[string]Script{
 	// work writes a file, runs a command that fails, commits, and closes with a decision and a
 	// next step.
 	"work": workScript,
-	// edit writes a file and stores nothing: the Stop gate sends it back once.
-	"edit": {
-		Steps:   []Step{{Shell: "true"}, {Shell: "true"}, {Write: "notes.txt", Content: "draft\n"}},
-		Closing: "Wrote notes.txt.",
-	},
 	// recall runs no tool: it answers at once (its first request is what the test reads).
 	"recall": {Closing: "Nothing to do."},
 	// extract is the model behind carnet's claude extractor: it answers the extraction prompt

@@ -3,6 +3,7 @@ package agentstest
 import (
 	"encoding/json"
 	"maps"
+	"slices"
 	"strings"
 )
 
@@ -60,8 +61,8 @@ func (s *Server) byPrompt(path string, req map[string]any) (sc Script, skip int,
 		m, _ := it.(map[string]any)
 		before[i+1] = before[i] + results(m)
 	}
-	for i := len(items) - 1; i >= 0; i-- {
-		m, _ := items[i].(map[string]any)
+	for i, it := range slices.Backward(items) {
+		m, _ := it.(map[string]any)
 		if m == nil || !user(m) {
 			continue
 		}

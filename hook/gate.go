@@ -29,7 +29,7 @@ import (
 //   - nothing was recorded in that window: no `carnet add|done|edit|note` run from the
 //     agent's shell, no carnet MCP write under any agent's naming of it, and no such write
 //     in the project since the previous check (memstore.MarkRecorded: `carnet add
-//     --nothing` records that nothing was worth keeping);
+//     --nothing` records that nothing was worth keeping): a mark that changed since the previous check;
 //   - at least `[hook] gate_every` (20 minutes) of session time, read from the transcript's
 //     own timestamps, has passed since its previous block in this session.
 //
@@ -52,6 +52,7 @@ type gateState struct {
 	Blocks  int       `json:"blocks"`
 	Pending bool      `json:"pending,omitempty"` // the last stop was blocked: the next is the agent's answer
 	Checked time.Time `json:"checked"`           // wall clock of the last check
+	Mark    string    `json:"mark,omitempty"`    // the project's record mark at the last check (memstore.LastRecorded)
 	// First and Last are the session time of the first check's turn and of the latest one:
 	// how long the session has run, as the gate sees it (scripts/gate-replay.py reads them).
 	First time.Time `json:"first,omitzero"`
@@ -97,7 +98,9 @@ func checkGate(p *memstore.Project, c gateCheck) (GateResult, error) {
 	if err != nil {
 		return GateResult{}, fmt.Errorf("gate: %w", err)
 	}
-	recorded := act.Stores > 0 || (!st.Checked.IsZero() && p.LastRecorded().After(st.Checked))
+	mark := p.LastRecorded()
+	recorded := act.Stores > 0 || !st.Checked.IsZero() && mark != st.Mark // a record since the previous check
+	st.Mark = mark
 	st.Offset = size
 	st.Checked = c.Now
 	for _, e := range act.Edits {

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"strconv"
 	"strings"
 	"time"
 )
@@ -12,19 +13,24 @@ import (
 // cannot see in the session's tool calls still counts.
 const recordedState = "gate/recorded.mark"
 
-// MarkRecorded notes that memory was recorded on purpose at t.
+// MarkRecorded notes that memory was recorded on purpose at t. The mark also counts the
+// records, so that two of them differ even under a clock that does not move (tests).
 func (p *Project) MarkRecorded(t time.Time) error {
-	return p.WriteStateLoose(recordedState, []byte(t.UTC().Format(time.RFC3339Nano)+"\n"))
+	n := 0
+	if _, count, ok := strings.Cut(p.LastRecorded(), " "); ok {
+		n, _ = strconv.Atoi(count)
+	}
+	return p.WriteStateLoose(recordedState, []byte(t.UTC().Format(time.RFC3339Nano)+" "+strconv.Itoa(n+1)+"\n"))
 }
 
-// LastRecorded is when memory was last recorded on purpose (MarkRecorded), or the zero time.
-func (p *Project) LastRecorded() time.Time {
+// LastRecorded is the mark of the latest record on purpose (MarkRecorded), "" when none: a
+// reader that kept the previous one knows a record came since when the two differ.
+func (p *Project) LastRecorded() string {
 	data, err := p.ReadState(recordedState)
 	if err != nil {
-		return time.Time{}
+		return ""
 	}
-	t, _ := time.Parse(time.RFC3339Nano, strings.TrimSpace(string(data)))
-	return t
+	return strings.TrimSpace(string(data))
 }
 
 // recordsOnPurpose reports a writer whose writes are an agent's or a person's record (the

@@ -62,7 +62,8 @@ func TestHookCodexStop(t *testing.T) {
 	in := hookInput("Stop", rollout, ws, map[string]any{"turn_id": "turn-2", "model": "gpt-5-codex", "permission_mode": "default",
 		"stop_hook_active": false, "last_assistant_message": "Added a 30 s request timeout in pkg/server.go and committed it."})
 	r := runCarnet(t, bin, in, nil, "--root", ws, "--hook")
-	if r.code != 0 || r.stdout != "" {
+	// Two files and a commit, nothing recorded: the gate sends the turn back, once it is captured.
+	if r.code != 2 || !strings.Contains(r.stderr, "pkg/server.go, pkg/server_test.go") || r.stdout != "" {
 		t.Fatalf("%+v", r)
 	}
 	log := todayLog(t, ws)

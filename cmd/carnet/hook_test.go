@@ -490,7 +490,9 @@ func TestHookGate(t *testing.T) {
 		f.Close()
 	}
 	// at is a timestamp m minutes into the session: the gate counts session time from them.
-	at := func(m int) string { return time.Date(2026, 3, 22, 10, 0, 0, 0, time.UTC).Add(time.Duration(m) * time.Minute).Format(time.RFC3339) }
+	at := func(m int) string {
+		return time.Date(2026, 3, 22, 10, 0, 0, 0, time.UTC).Add(time.Duration(m) * time.Minute).Format(time.RFC3339)
+	}
 	n := 0
 	use := func(m int, name string, input map[string]any) string {
 		n++
@@ -500,7 +502,9 @@ func TestHookGate(t *testing.T) {
 	prompt := func(m int, text string) string {
 		return fmt.Sprintf(`{"type":"user","timestamp":%q,"message":{"role":"user","content":%q}}`, at(m), text)
 	}
-	edit := func(m int, file string) string { return use(m, "Edit", map[string]any{"file_path": filepath.Join(ws, file)}) }
+	edit := func(m int, file string) string {
+		return use(m, "Edit", map[string]any{"file_path": filepath.Join(ws, file)})
+	}
 	stop := func() hookRun {
 		return runCarnet(t, bin, hookInput("Stop", tr, ws, nil), nil, "--root", ws, "--hook")
 	}

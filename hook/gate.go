@@ -27,9 +27,9 @@ import (
 //     start) holds substantial work: at least gateMinFiles distinct files edited, or a
 //     commit with at least one file edited;
 //   - nothing was recorded in that window: no `carnet add|done|edit|note` run from the
-//     agent's shell, no carnet MCP write under any agent's naming of it, and no such write
-//     in the project since the previous check (memstore.MarkRecorded: `carnet add
-//     --nothing` records that nothing was worth keeping): a mark that changed since the previous check;
+//     agent's shell, no carnet MCP write under any agent's naming of it, and the project's
+//     record mark unchanged since the previous check (memstore.MarkRecorded: every CLI and
+//     MCP write moves it, and `carnet add --nothing` records that nothing was worth keeping);
 //   - at least `[hook] gate_every` (20 minutes) of session time, read from the transcript's
 //     own timestamps, has passed since its previous block in this session.
 //

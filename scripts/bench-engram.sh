@@ -2,9 +2,9 @@
 # bench-engram.sh: carnet's workspace-wide memory_search against engram's mem_search (SQLite
 # FTS5) on the same 20,000 facts, each through its MCP server kept up, in one run; plus where
 # each ranks a few planted facts. See scripts/bench-engram.go for what is loaded and timed.
-# Builds engram from its source: $ENGRAM_SRC (a checkout), else the bare mirror
-# $ENGRAM_GIT (default /work/.mirror/Gentleman-Programming+engram/repo); skips with one line
-# when it cannot.
+# Builds engram from its source: $ENGRAM_SRC (a checkout), else a bare clone $ENGRAM_GIT
+# (e.g. `git clone --bare https://github.com/Gentleman-Programming/engram`); skips with one
+# line when neither is set or readable.
 # Usage: scripts/bench-engram.sh [-facts 20000] [-n 15] [-dir DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,12 +14,12 @@ src=$tmp/engram
 if [ -n "${ENGRAM_SRC:-}" ]; then
 	cp -r "$ENGRAM_SRC" "$src"
 else
-	git_dir=${ENGRAM_GIT:-/work/.mirror/Gentleman-Programming+engram/repo}
-	if ! git --git-dir="$git_dir" rev-parse -q --verify HEAD >/dev/null 2>&1; then
-		echo "bench-engram: skipped, no engram source (set ENGRAM_SRC or ENGRAM_GIT; $git_dir is not a git repository)"
+	git_dir=${ENGRAM_GIT:-}
+	if [ -z "$git_dir" ] || ! git --git-dir="$git_dir" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		echo "bench-engram: skipped, no engram source (set ENGRAM_SRC to a checkout or ENGRAM_GIT to a bare clone${git_dir:+; $git_dir is not a git repository})"
 		exit 0
 	fi
-	# The mirror lacks a few blobs (binaries committed upstream): take every file it has.
+	# A partial clone may lack a few blobs (binaries committed upstream): take every file it has.
 	git --git-dir="$git_dir" ls-tree -r HEAD | while read -r _ type obj path; do
 		if [ "$type" = blob ] && git --git-dir="$git_dir" cat-file -e "$obj" 2>/dev/null; then
 			mkdir -p "$src/$(dirname "$path")"

@@ -23,7 +23,7 @@ var benign = []string{"grep", "rg", "ag", "egrep", "fgrep", "test", "[", "[[", "
 	// a process or a port looked for, a package asked about: nothing there is an answer
 	"pkill", "killall", "lsof", "where", "findstr",
 	// PowerShell's lookups (its names are case-insensitive: compared in lower case)
-	"select-string", "sls", "test-path", "get-childitem", "gci", "dir", "get-item",
+	"select-string", "sls", "test-path", "get-childitem", "gci", "dir", "get-content", "gc", "cat", "get-item",
 	"get-command", "gcm", "get-process", "gps", "resolve-path", "where-object"}
 
 // wrappers are the commands a line's main command may be run through or piped into.

@@ -19,12 +19,7 @@ import (
 // benign are the commands whose non-zero exit answers a question rather than fails: grep
 // found nothing, test said no, diff found a difference.
 var benign = []string{"grep", "rg", "ag", "egrep", "fgrep", "test", "[", "[[", "diff", "cmp", "which", "command",
-	"type", "pgrep", "pidof", "ls", "find", "file", "stat", "false",
-	// a process or a port looked for, a package asked about: nothing there is an answer
-	"pkill", "killall", "lsof", "where", "findstr",
-	// PowerShell's lookups (its names are case-insensitive: compared in lower case)
-	"select-string", "sls", "test-path", "get-childitem", "gci", "dir", "get-content", "gc", "cat", "get-item",
-	"get-command", "gcm", "get-process", "gps", "resolve-path", "where-object"}
+	"type", "pgrep", "pidof", "ls", "find", "file", "stat", "false"}
 
 // wrappers are the commands a line's main command may be run through or piped into.
 var wrappers = map[string]bool{"cd": true, "export": true, "source": true, ".": true, "set": true, "tail": true,
@@ -231,9 +226,7 @@ func probe(u *transcript.ToolUse) bool {
 		last = last[1:]
 	}
 	switch {
-	case slices.Contains(benign, strings.ToLower(last[0])),
-		len(last) > 1 && (last[0] == "pip" || last[0] == "pip3") && last[1] == "show",
-		len(last) > 1 && last[0] == "systemctl" && slices.Contains([]string{"status", "is-active", "is-enabled"}, last[1]):
+	case slices.Contains(benign, last[0]):
 		return true
 	case last[0] == "git" && len(last) > 1 && slices.Contains([]string{"status", "branch", "log", "diff", "show", "rev-parse", "remote", "describe", "ls-files", "config"}, last[1]):
 		return strings.Contains(u.Output, "not a git repository") || slices.Contains(last, "--exit-code") || slices.Contains(last, "--quiet")

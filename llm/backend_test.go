@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -66,7 +67,12 @@ func script(t *testing.T, body string) string {
 		t.Skip("shell scripts")
 	}
 	p := filepath.Join(t.TempDir(), "model.sh")
-	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body), 0o755); err != nil {
+	// Written with no fork under way: a parallel test's child would hold the file open for
+	// writing and its exec here fail with "text file busy".
+	syscall.ForkLock.Lock()
+	err := os.WriteFile(p, []byte("#!/bin/sh\n"+body), 0o755)
+	syscall.ForkLock.Unlock()
+	if err != nil {
 		t.Fatal(err)
 	}
 	return p

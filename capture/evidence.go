@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"carnet/hook/transcript"
 	"carnet/memstore"
 )
 
@@ -143,14 +142,10 @@ func unblockedStep(c *turnCtx) {
 	tools := c.t.Tools
 	done := map[string]bool{}
 	for i, u := range tools {
-		if !runsCommand(u) || !realFailure(u) {
+		if u.Name != "Bash" || !realFailure(u) {
 			continue
 		}
 		k := c.callCommand(u)
-		if j := failedPart(u, k); j >= 0 {
-			k = k.from(j) // the part that failed, and what its failure stopped
-			k.short = transcript.ClipWords(k.parts[0], 80)
-		}
 		why := cause(u)
 		if k.key == "" || why == "" || done[k.key] {
 			continue
@@ -160,11 +155,11 @@ func unblockedStep(c *turnCtx) {
 			if v.Edits() {
 				break // a change to the files: what it fixed is the change, not a command
 			}
-			if !runsCommand(v) || !v.HasResult {
+			if v.Name != "Bash" || !v.HasResult {
 				continue
 			}
 			vk := c.callCommand(v)
-			if vk.key == k.key || covers(vk, k) {
+			if vk.key == k.key || loose(vk.key) == loose(k.key) {
 				if v.IsError {
 					break
 				}
@@ -178,21 +173,9 @@ func unblockedStep(c *turnCtx) {
 				}
 				break
 			}
-			if !v.IsError && vk.key != "" && (v.Name != "Bash" || !probe(v)) && !slices.Contains(between, vk.short) {
+			if !v.IsError && vk.key != "" && !probe(v) && !slices.Contains(between, vk.short) {
 				between = append(between, vk.short)
 			}
 		}
 	}
-}
-
-// runsCommand reports a call told by its command: a shell command, or an MCP tool's call.
-func runsCommand(u *transcript.ToolUse) bool {
-	return u.Name == "Bash" || u.MCP || strings.Contains(u.Name, "__")
-}
-
-// covers reports a command that runs each part of k again, the same or with other options.
-func covers(v, k command) bool {
-	return len(k.parts) > 0 && !slices.ContainsFunc(k.parts, func(p string) bool {
-		return !slices.ContainsFunc(v.parts, func(q string) bool { return q == p || loose(q) == loose(p) })
-	})
 }

@@ -309,24 +309,6 @@ func TestUnblocked(t *testing.T) {
 	if !slices.Equal(r.Knowledge, []string{"`python3 analyze.py` only went through after `pip install scipy` (before: ModuleNotFoundError: No module named 'scipy')"}) {
 		t.Errorf("unblocked: %q", r.Knowledge)
 	}
-	// a chain is told by its part that failed (the commit its hook refused), run again in
-	// the same chain
-	r = Capture(turn("commit and push", "Pushed.",
-		bash("1", "git add -A && git commit -m fix && git push", "husky - pre-commit script failed (code 1)", true),
-		bash("2", "npx prettier --write src/a.ts", "src/a.ts 20ms", false),
-		&transcript.ToolUse{ID: "3", Name: "Bash", Command: "git add -A && git commit -m fix && git push", HasResult: true, CommitHash: "abc1234", Output: "[main abc1234] fix"}), &Session{}, "en")
-	if !slices.Equal(r.Knowledge, []string{"`git commit -m fix` only went through after `prettier --write src/a.ts` (before: husky - pre-commit script failed (code 1))"}) {
-		t.Errorf("chain: %q", r.Knowledge)
-	}
-	// an MCP tool's call too
-	mcp := func(id, name string, failed bool, out string) *transcript.ToolUse {
-		return &transcript.ToolUse{ID: id, Name: "mcp__github__" + name, MCP: true, HasResult: true, IsError: failed, Output: out}
-	}
-	r = Capture(turn("push the files", "Pushed.", mcp("1", "push_files", true, "409 Git Repository is empty"),
-		mcp("2", "create_or_update_file", false, "created README.md"), mcp("3", "push_files", false, "ok")), &Session{}, "en")
-	if !slices.Equal(r.Knowledge, []string{"`push_files` only went through after `create_or_update_file` (before: 409 Git Repository is empty)"}) {
-		t.Errorf("mcp: %q", r.Knowledge)
-	}
 }
 
 // The user's choices are decisions: a plan approved (or turned down), the answers to the

@@ -33,13 +33,6 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 			e.Problems = append(e.Problems, now)
 		}
 	}
-	for _, text := range r.Retracted {
-		if b, ok := ownBullet(today, memstore.KeyDecisions, text); ok {
-			s, _ := today.Section(memstore.KeyDecisions)
-			today.RemoveBullet(s, b)
-			ch.Removed = append(ch.Removed, text)
-		}
-	}
 	dropGateText(&e)
 	e.Work = foldFileLists(today, e.Work, r.RemovedFiles, &ch)
 	yieldToAgent(today, &e, &ch)

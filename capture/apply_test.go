@@ -140,19 +140,3 @@ func TestApplyRestatesItsOwnFacts(t *testing.T) {
 		t.Errorf("a person's fact changed:\n%s", log)
 	}
 }
-
-// A plan the user turned down and then had implemented was approved: capture's "turned
-// down" bullet goes, the approval stays.
-func TestApplyRetractsARejectionLaterImplemented(t *testing.T) {
-	t.Parallel()
-	p := applyWorkspace(t, "")
-	s := &Session{}
-	plan := "# Plan: Live config refresh\n\nReload the config when its file changes.\n"
-	refused := &transcript.ToolUse{Name: "ExitPlanMode", Plan: plan, HasResult: true, IsError: true,
-		Output: "The user doesn't want to proceed with this tool use. The tool use was rejected"}
-	apply(t, p, Capture(turn("plan the refresh", "Waiting.", refused), s, "en"))
-	ch, log := apply(t, p, Capture(turn("Implement the following plan:\n\n"+plan, "Done.", edit("/repo/config.go")), s, "en"))
-	if strings.Contains(log, "turned down") || !strings.Contains(log, "Plan approved: Live config refresh") || len(ch.Removed) != 1 {
-		t.Errorf("retracted (%+v):\n%s", ch, log)
-	}
-}

@@ -81,9 +81,6 @@ type Result struct {
 	// Replaced maps an earlier failure bullet to the one that now says how it fails.
 	Fixed    []string
 	Replaced map[string]string
-	// Retracted lists decisions capture wrote earlier that the turn showed wrong (a plan
-	// taken as turned down that the user then had implemented): they are removed.
-	Retracted []string
 	// Asked is the turn's request, when the turn did work, and the subjects of its commits:
 	// open items they name are done.
 	Asked string
@@ -187,5 +184,5 @@ func (c *turnCtx) worked() bool {
 // closed, dropped, fixed or rewritten.
 func (r *Result) Empty() bool {
 	return r.Extraction.Empty() && len(r.Close) == 0 && len(r.Drop) == 0 && len(r.Fixed) == 0 &&
-		len(r.Replaced) == 0 && len(r.Retracted) == 0 && r.Asked == "" && len(r.Shown) == 0 && len(r.RemovedFiles) == 0
+		len(r.Replaced) == 0 && r.Asked == "" && len(r.Shown) == 0 && len(r.RemovedFiles) == 0
 }

@@ -284,7 +284,6 @@ func failuresStep(c *turnCtx) {
 		}
 		if i := failedPart(u, cmd); i >= 0 {
 			cmd = cmd.from(i)
-			cmd.short = transcript.ClipWords(cmd.parts[0], 80)
 		}
 		b := fmt.Sprintf(c.w.failedBare, cmd.short)
 		if why := cause(u); why != "" {
@@ -383,7 +382,7 @@ func signature(parts []string, i int) string {
 }
 
 // from is the chain from its part i on: what a failure at part i is told by (the parts
-// before it went through).
+// before it went through), named by that part.
 func (c command) from(i int) command {
 	if i <= 0 || i >= len(c.parts) {
 		return c
@@ -392,10 +391,7 @@ func (c command) from(i int) command {
 	if c.script != "" && slices.ContainsFunc(out.parts, func(p string) bool { return strings.Contains(p, " run "+c.script) }) {
 		out.script = c.script
 	}
-	out.short = transcript.ClipWords(out.parts[0], 80)
-	if len(out.parts) > 1 && len(out.key) <= 80 {
-		out.short = out.key
-	}
+	out.short = transcript.ClipWords(out.parts[0], 80) // a bullet names the part that failed
 	return out
 }
 

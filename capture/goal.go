@@ -133,10 +133,6 @@ func headWords(text string, n int) string {
 // planPrompt opens the prompt Claude Code sends when the user accepts a plan to implement.
 const planPrompt = "Implement the following plan:"
 
-// codexPlanPrompt is the prompt Codex sends when the user accepts the <proposed_plan> of its
-// plan mode.
-const codexPlanPrompt = "Implement the plan."
-
 // slashCommand reads the markup Claude Code writes for a slash command.
 func slashCommand(p string) (cmd, args string, ok bool) {
 	cmd = between(p, "<command-name>", "</command-name>")
@@ -236,24 +232,6 @@ func planSummary(p string) string {
 		return clip(strings.TrimSuffix(ss[0], "."), 200)
 	}
 	return ""
-}
-
-// planItems are the first n items of a plan's lists: what it set out to do.
-func planItems(p string, n int) []string {
-	var out []string
-	for _, l := range lines(p) {
-		indent, it, _, ok := listItem(l)
-		if !ok || indent > 0 {
-			continue
-		}
-		if it = strings.TrimSpace(strings.TrimSuffix(stripMarkup(it), ".")); len(contentWords(it)) >= 3 || hasWide(it) {
-			out = append(out, clip(it, maxItem))
-		}
-		if len(out) == n {
-			break
-		}
-	}
-	return out
 }
 
 // clipGoal bounds a goal to maxGoal characters, at a sentence's end when one ends late enough.
@@ -501,32 +479,20 @@ func planStep(c *turnCtx) {
 			approved = append(approved, u.Plan)
 		case transcript.Refused(u.Output):
 			if title := planTitle(u.Plan); title != "" {
-				b := fmt.Sprintf(c.w.planRejected, clipGoal(title))
-				if c.add(memstore.KeyDecisions, b) > 0 {
-					if c.s.Rejected == nil {
-						c.s.Rejected = map[string]string{}
-					}
-					c.s.Rejected[memstore.Normalize(title)] = c.clean(memstore.KeyDecisions, b)
-				}
+				c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planRejected, clipGoal(title)))
 			}
 		}
 	}
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(t.Prompt), planPrompt); ok {
 		approved = append(approved, rest)
 	}
-	if c.s.Proposed != "" && (strings.TrimSpace(t.Prompt) == codexPlanPrompt || (isFollowUp(c.goal) || tooShort(c.goal) || reacts(c.goal)) && c.worked()) {
+	if c.s.Proposed != "" && (isFollowUp(c.goal) || tooShort(c.goal) || reacts(c.goal)) && c.worked() {
 		approved = append(approved, c.s.Proposed) // "Implement the plan."
 	}
 	c.s.Proposed = between(t.Closing, "<proposed_plan>", "</proposed_plan>")
 	for _, p := range approved {
 		c.plan = p
 		title := planTitle(p)
-		if b, ok := c.s.Rejected[memstore.Normalize(title)]; ok && title != "" {
-			// turned down at first ("keep planning", or to start afresh), then implemented
-			c.r.Retracted = append(c.r.Retracted, b)
-			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "retracted", Text: b})
-			delete(c.s.Rejected, memstore.Normalize(title))
-		}
 		if title != "" && len(c.r.Goal) == 0 && len(c.s.Goals) == 0 {
 			if c.add(memstore.KeyGoal, fmt.Sprintf(c.w.plan, clipGoal(title))) > 0 {
 				c.s.rememberGoal(title)

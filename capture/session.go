@@ -19,7 +19,6 @@ type Session struct {
 	Failed    map[string]string `json:"failed,omitempty"`     // command key → the open failure bullet written for it
 	Half      []string          `json:"half,omitempty"`       // half-done work written (a refused commit, a failed push)
 	Proposed  string            `json:"proposed,omitempty"`   // the plan the last answer proposed (a Codex <proposed_plan>)
-	Rejected  map[string]string `json:"rejected,omitempty"`   // a plan turned down: its title, normalised → the bullet written
 }
 
 // task is one of Claude Code's numbered tasks (TaskCreate, TaskUpdate).

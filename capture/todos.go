@@ -250,9 +250,6 @@ func (c *turnCtx) interrupted() {
 	}
 	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.resume, clipGoal(goal)))
-		if !c.worked() && c.plan != "" {
-			c.add(memstore.KeyNext, planItems(c.plan, maxOpen-1)...) // nothing of it done yet: its steps, as many as the budget holds
-		}
 	}
 }
 

@@ -36,7 +36,6 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 	dropGateText(&e)
 	e.Work = foldFileLists(today, e.Work, r.RemovedFiles, &ch)
 	yieldToAgent(today, &e, &ch)
-	e.Knowledge = restate(today, e.Knowledge, &ch)
 	e.NextDone = append(e.NextDone, r.Close...)
 	if err := tx.Merge(e, res); err != nil {
 		return ch, err
@@ -120,32 +119,6 @@ func yieldToAgent(today *memstore.Doc, e *memstore.Extraction, ch *Changes) {
 			today.RemoveBullet(s, b)
 		}
 	}
-}
-
-// restate lets a fact capture wrote earlier in the day say what the turn now says of the
-// same subject (the cause found after a first guess, a figure measured again): capture's own
-// bullet takes the new words, in its place, rather than a second bullet beside it. It
-// returns the facts that are new.
-func restate(today *memstore.Doc, facts []string, ch *Changes) []string {
-	s, ok := today.Section(memstore.KeyKnowledge)
-	if !ok {
-		return facts
-	}
-	var fresh []string
-	for _, f := range facts {
-		i := slices.IndexFunc(today.Bullets(s), func(b memstore.Bullet) bool {
-			return !memstore.ByAgent(b.Text) && today.MayChange(b, false) && sameSubject(memstore.Identity(b.Text), f)
-		})
-		if i < 0 {
-			fresh = append(fresh, f)
-			continue
-		}
-		if b := today.Bullets(s)[i]; memstore.Normalize(memstore.Identity(b.Text)) != memstore.Normalize(f) {
-			today.SetBulletText(b, f)
-			ch.Rewritten = append(ch.Rewritten, f)
-		}
-	}
-	return fresh
 }
 
 // sameSubject reports two statements of one subject: they open on the same words (two of

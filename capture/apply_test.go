@@ -119,24 +119,3 @@ func TestApplyFilesWrittenAndRemoved(t *testing.T) {
 		t.Errorf("removed then written: removed %q", r.RemovedFiles)
 	}
 }
-
-// A fact capture wrote earlier in the day takes what a later turn says of the same subject,
-// in its place; a person's fact of that subject stays as it is, the new one beside it.
-func TestApplyRestatesItsOwnFacts(t *testing.T) {
-	t.Parallel()
-	p := applyWorkspace(t, "")
-	var r Result
-	r.Knowledge = []string{"The importer skips blank lines before the CSV header"}
-	apply(t, p, r)
-	r.Knowledge = []string{"The importer skips blank lines and the BOM before the CSV header"}
-	ch, log := apply(t, p, r)
-	if strings.Count(log, "The importer skips") != 1 || !strings.Contains(log, "and the BOM") || len(ch.Rewritten) != 1 {
-		t.Errorf("restated (%+v):\n%s", ch, log)
-	}
-
-	p = applyWorkspace(t, "# Log session — 2026-03-22\n\n## Connaissances\n- The importer skips blank lines before the CSV header\n")
-	_, log = apply(t, p, r)
-	if !strings.Contains(log, "- The importer skips blank lines before the CSV header\n") || !strings.Contains(log, "and the BOM") {
-		t.Errorf("a person's fact changed:\n%s", log)
-	}
-}

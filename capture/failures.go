@@ -85,9 +85,6 @@ func parseCommand(line string) command {
 type fixes map[string]bool
 
 func (f fixes) add(u *transcript.ToolUse, c command) {
-	if slices.ContainsFunc(c.parts, bypasses) {
-		return // a commit that skipped its hooks shows nothing working
-	}
 	f[c.key] = true
 	for _, p := range c.parts {
 		f[p] = true
@@ -114,24 +111,15 @@ func (f fixes) fixed(c command) bool {
 	if f[c.key] || c.script != "" && f["script:"+c.script] {
 		return true
 	}
-	// each part the same or the same with other options ("ruff check --fix x.py", "git
-	// commit -m other")
+	if len(c.parts) == 1 && f["loose:"+loose(c.parts[0])] {
+		return true // the same command with other options ("ruff check --fix x.py", "git commit -m other")
+	}
 	for _, p := range c.parts {
-		if !f[p] && !f["loose:"+loose(p)] && !f.onSome(p) {
+		if !f[p] && !f.onSome(p) {
 			return false
 		}
 	}
 	return len(c.parts) > 0
-}
-
-// bypasses reports a git commit or push told to skip the repository's hooks (--no-verify,
-// commit -n): it goes through without the checks that refused it.
-func bypasses(part string) bool {
-	w := strings.Fields(part)
-	if len(w) < 2 || w[0] != "git" || w[1] != "commit" && w[1] != "push" {
-		return false
-	}
-	return slices.Contains(w, "--no-verify") || w[1] == "commit" && slices.Contains(w, "-n")
 }
 
 // onSome reports a part that f shows working on what it ran on: the same command later run

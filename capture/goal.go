@@ -28,7 +28,7 @@ func goalStep(c *turnCtx) {
 	c.goal = req
 	switch {
 	case req == "" || isFollowUp(req) || len(contentWords(req)) < 2:
-	case len(c.s.Goals) > 0 && (c.onlyGit() || repeats(c.s.Goals, req) || reacts(req) || reportsBroken(req) || c.sameSubject(req) || c.tweak(req) || tooShort(req) || !c.worked()):
+	case len(c.s.Goals) > 0 && (c.onlyGit() || repeats(c.s.Goals, req) || reacts(req) || c.sameSubject(req) || c.tweak(req) || tooShort(req) || !c.worked()):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 		return
 	default:
@@ -352,11 +352,6 @@ func (c *turnCtx) sameSubject(req string) bool {
 	}
 	return false
 }
-
-// reportsBroken reports a request that says something of the work does not work ("Nothing
-// happens when I press new game"): under a task, it goes on with it (the report itself is a
-// problem, reportedStep).
-func reportsBroken(req string) bool { return matchCue(foldText(req), cueBroken) }
 
 // tweak reports a short request whose work is a small change to the files of the task under
 // way ("Move the legend to the left", "make it blue"): at most maxTweakWords words, one or

@@ -47,7 +47,6 @@ func TestGoalsFoldFollowUps(t *testing.T) {
 		{"Make the cooldown circle slightly larger", []*transcript.ToolUse{edit("/repo/app.js")}, false},
 		{"Put the legend on the left side, in a lighter grey", []*transcript.ToolUse{edit("/repo/app.js")}, false},
 		{"commit and push", []*transcript.ToolUse{bash("g", "git add -A && git commit -m x && git push", "[main 1a2b3c4] x", false)}, false},
-		{"The drag and drop doesn't seem to be working. Try a fresh approach", []*transcript.ToolUse{edit("/repo/drag.js"), edit("/repo/board.js"), edit("/repo/app.js")}, false},
 		{"Write an export script for the session history", []*transcript.ToolUse{edit("/repo/export.py")}, true},
 		{"好的，继续", nil, false},
 		{"I'm getting\n\nTraceback (most recent call last):\n  File \"x.py\"", nil, false},
@@ -146,14 +145,6 @@ func TestFailures(t *testing.T) {
 		t.Errorf("fixed on some: %q", r.Fixed)
 	}
 
-	// a commit its hook refused goes through only with the hook skipped: not fixed
-	s = &Session{}
-	nv := bash("15", "git commit --no-verify -m wip", "[main 1a2b3c4] wip", false)
-	nv.CommitHash = "1a2b3c4"
-	r = Capture(turn("commit", "Committed.", bash("14", "git commit -m wip", "husky - pre-commit script failed (code 1)\nAssertionError: expected undefined to be defined", true), nv), s, "en")
-	if len(r.Problems) != 1 || strings.HasPrefix(r.Problems[0], "fixed") {
-		t.Errorf("bypassed: %q", r.Problems)
-	}
 }
 
 // File lists name every file, relative; a list too long for one bullet is grouped by folder.

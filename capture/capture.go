@@ -48,6 +48,7 @@ var pipeline = []step{
 	{"plan", planStep},               // an accepted plan: its title, its stated choices
 	{"files", filesStep},             // files created and changed, by folder
 	{"commits", commitsStep},         // commits made, with their subject
+	{"pulls", pullsStep},             // pull requests opened or merged
 	{"repos", reposStep},             // repositories created
 	{"failures", failuresStep},       // failed commands and their error line, fixed or not
 	{"reported", reportedStep},       // an error the user pasted into the prompt
@@ -55,6 +56,7 @@ var pipeline = []step{
 	{"next", closingNextStep},        // the closing text's next-steps list
 	{"halfdone", halfDoneStep},       // a refused commit or push, an interrupted turn
 	{"ending", endingStep},           // at the session's end: its last question, its failures still open
+	{"decisions", closingDecisions},  // the closing text's decisions list
 	{"knowledge", closingKnowledge},  // the closing text's lessons, gotchas, root cause
 	{"reasons", reasonedChoicesStep}, // "X instead of Y, because Z" in the closing text
 	{"evidence", evidenceStep},       // what proves the turn's facts, what was tried for nothing

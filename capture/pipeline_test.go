@@ -171,16 +171,16 @@ func TestFileLists(t *testing.T) {
 	}
 }
 
-// Decisions come only from sentences that set a choice against another with a reason, facts
-// from what the agent put under a heading that says so; narration, counts and questions are
-// none.
+// Decisions and facts come only from what the agent put under a heading that says so, and
+// from sentences that set a choice against another with a reason; narration, counts and
+// questions are none.
 func TestStatements(t *testing.T) {
 	t.Parallel()
 	closing := "Done.\n\n## Key decisions\n- Cache greetings per locale: the greeting differs by region\n- Let me know if you want more\n\n" +
 		"**Root cause:** the client closed the body before reading it.\n\n### Findings\n- 0 instances of unwrap() in production code\n\n" +
 		"I used flock instead of a pid file, because a lock is released when the process dies.\n"
 	r := Capture(turn("Fix the importer", closing, edit("/repo/imp.go")), &Session{}, "en")
-	if !slices.Equal(r.Decisions, []string{"I used flock instead of a pid file, because a lock is released when the process dies."}) {
+	if !slices.Equal(r.Decisions, []string{"Cache greetings per locale: the greeting differs by region", "I used flock instead of a pid file, because a lock is released when the process dies."}) {
 		t.Errorf("decisions = %q", r.Decisions)
 	}
 	if !slices.Equal(r.Knowledge, []string{"the client closed the body before reading it."}) {

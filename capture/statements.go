@@ -13,6 +13,14 @@ import (
 // the closing sentences that set a choice against another and give the reason. A wrong
 // bullet there costs more than a missing one: each must read as a statement (clean.go).
 
+// closingDecisions writes what the closing text lists under a decisions heading.
+func closingDecisions(c *turnCtx) {
+	if c.t.Sidechain {
+		return // a subagent's choices are not the project's until the main agent acts on them
+	}
+	c.add(memstore.KeyDecisions, statements(announced(c.t.Closing, cueDecisions), maxDecisions)...)
+}
+
 // closingKnowledge writes what the closing text lists under a lessons, gotchas or root
 // cause heading.
 func closingKnowledge(c *turnCtx) {

@@ -266,3 +266,66 @@ func commitMessage(line string) string {
 	}
 	return ""
 }
+
+// prNumber finds a pull request's number in gh's URL or in a GitHub API answer.
+var prNumber = regexp.MustCompile(`/pull/(\d+)|"number":\s*(\d+)`)
+
+// pullsStep names the pull requests the turn opened or merged (gh, or the GitHub MCP tools).
+func pullsStep(c *turnCtx) {
+	for _, u := range c.t.Tools {
+		if !u.HasResult || u.IsError {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(u.Name, "create_pull_request") || u.Name == "Bash" && ghPR(u.Command, "create") != nil:
+			m := prNumber.FindStringSubmatch(u.Output)
+			if m == nil {
+				continue
+			}
+			num := "#" + m[1] + m[2]
+			title := u.Subject
+			if title == "" {
+				title = flagValue(ghPR(u.Command, "create"), "--title", "-t")
+			}
+			if title == "" {
+				c.add(memstore.KeyWork, fmt.Sprintf(c.w.prOpenedBare, num))
+			} else {
+				c.add(memstore.KeyWork, fmt.Sprintf(c.w.prOpened, num, title))
+			}
+		case strings.HasSuffix(u.Name, "merge_pull_request") && u.PullNumber != "":
+			c.add(memstore.KeyWork, fmt.Sprintf(c.w.prMerge, "#"+u.PullNumber))
+		case u.Name == "Bash":
+			if args := ghPR(u.Command, "merge"); len(args) > 3 && strings.Trim(strings.TrimPrefix(args[3], "#"), "0123456789") == "" {
+				c.add(memstore.KeyWork, fmt.Sprintf(c.w.prMerge, "#"+strings.TrimPrefix(args[3], "#")))
+			}
+		}
+	}
+}
+
+// ghPR returns the words of a `gh pr <verb> …` command of the line, or nil.
+func ghPR(line, verb string) []string {
+	if !strings.Contains(line, "gh pr") {
+		return nil
+	}
+	for _, cmd := range simpleCommands(line) {
+		if len(cmd) >= 3 && cmd[0] == "gh" && cmd[1] == "pr" && cmd[2] == verb {
+			return cmd
+		}
+	}
+	return nil
+}
+
+// flagValue is the value of the first of flags in a command's words.
+func flagValue(cmd []string, flags ...string) string {
+	for i, a := range cmd {
+		for _, f := range flags {
+			if a == f && i+1 < len(cmd) {
+				return strings.TrimSpace(cmd[i+1])
+			}
+			if v, ok := strings.CutPrefix(a, f+"="); ok {
+				return strings.TrimSpace(v)
+			}
+		}
+	}
+	return ""
+}

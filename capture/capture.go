@@ -48,7 +48,6 @@ var pipeline = []step{
 	{"plan", planStep},               // an accepted plan: its title, its stated choices
 	{"files", filesStep},             // files created and changed, by folder
 	{"commits", commitsStep},         // commits made, with their subject
-	{"pulls", pullsStep},             // pull requests opened or merged
 	{"repos", reposStep},             // repositories created
 	{"failures", failuresStep},       // failed commands and their error line, fixed or not
 	{"reported", reportedStep},       // an error the user pasted into the prompt

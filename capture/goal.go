@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"carnet/hook/transcript"
@@ -27,7 +28,7 @@ func goalStep(c *turnCtx) {
 	req := request(t.Prompt)
 	c.goal = req
 	switch {
-	case req == "" || isFollowUp(req) || len(contentWords(req)) < 2:
+	case req == "" || isFollowUp(req) || fewWords(req):
 	case len(c.s.Goals) > 0 && (c.onlyGit() || repeats(c.s.Goals, req) || reacts(req) || c.sameSubject(req) || c.tweak(req) || tooShort(req) || !c.worked()):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 		return
@@ -251,6 +252,21 @@ func clipGoal(g string) string {
 		n++
 	}
 	return g
+}
+
+// fewWords reports a request of fewer than two content words, or, in a language written
+// without spaces (where a clause is one field), of fewer than four letters.
+func fewWords(req string) bool {
+	if hasWide(req) {
+		n := 0
+		for _, r := range req {
+			if unicode.IsLetter(r) {
+				n++
+			}
+		}
+		return n < 4
+	}
+	return len(contentWords(req)) < 2
 }
 
 // isFollowUp reports a request made only of words that continue the task under way ("yes",

@@ -49,6 +49,9 @@ func TestGoalsFoldFollowUps(t *testing.T) {
 		{"commit and push", []*transcript.ToolUse{bash("g", "git add -A && git commit -m x && git push", "[main 1a2b3c4] x", false)}, false},
 		{"Write an export script for the session history", []*transcript.ToolUse{edit("/repo/export.py")}, true},
 		{"好的，继续", nil, false},
+		{"实现用户登录页面", []*transcript.ToolUse{edit("/repo/login.js")}, true}, // one clause of a language written without spaces
+		{"ログイン画面を作って", []*transcript.ToolUse{edit("/repo/login.html")}, true},
+		{"好", nil, false},
 		{"I'm getting\n\nTraceback (most recent call last):\n  File \"x.py\"", nil, false},
 	}
 	for _, p := range prompts {

@@ -203,10 +203,18 @@ func realFailure(u *transcript.ToolUse) bool {
 // probe reports a shell call whose failure answers a question rather than breaks anything:
 // its last command is one that asks (grep finding nothing, test saying no, xargs grep), a
 // git command that only reads (run outside a repository), a curl that prints the status it
-// got (-w), or a cd that found no folder (the agent's slip, retried).
+// got (-w), or a cd that found no folder (the agent's slip, retried); a call that only read
+// files (cat, sed -n) or that failed on a path that is not there, unless it ran the
+// project's tests, build or linter (a test missing its fixture is a failure).
 func probe(u *transcript.ToolUse) bool {
 	cmds := simpleCommands(u.Command)
 	if len(cmds) == 0 {
+		return true
+	}
+	if parts := parseCommand(u.Command).parts; len(parts) > 0 && !slices.ContainsFunc(parts, func(p string) bool { return !reads(p) }) {
+		return true
+	}
+	if missingPath.MatchString(u.Output) && !parseLine(u.Command).Checks() {
 		return true
 	}
 	last := cmds[len(cmds)-1]
@@ -223,6 +231,22 @@ func probe(u *transcript.ToolUse) bool {
 	}
 	return cmds[0][0] == "cd" && (strings.Contains(u.Output, "cd:") || strings.Contains(u.Output, "cd "))
 }
+
+// fileReaders print what files hold (sed and awk unless they edit in place).
+var fileReaders = []string{"cat", "nl", "less", "more", "bat", "od", "xxd", "hexdump", "strings", "tree", "du", "realpath",
+	"readlink", "sed", "awk", "Get-Content", "gc"}
+
+// reads reports a command that only prints files.
+func reads(part string) bool {
+	w := strings.Fields(part)
+	return len(w) > 0 && slices.Contains(fileReaders, w[0]) && !slices.ContainsFunc(w[1:], func(a string) bool {
+		return strings.HasPrefix(a, "-i") || a == "--in-place" || a == "inplace"
+	})
+}
+
+// missingPath finds what shells, runtimes and tools print when a path they were given is
+// not there.
+var missingPath = regexp.MustCompile(`(?i:no such file or directory)|FileNotFoundError|\bENOENT\b|Cannot find path|cannot find the (file|path) specified`)
 
 // exitOnly finds an output that says nothing but the exit status.
 var exitOnly = regexp.MustCompile(`^(Exit code|exit status|exited with( code)?|Process exited with code)\s*\d+\.?$`)
@@ -277,7 +301,7 @@ func failuresStep(c *turnCtx) {
 		if why := cause(u); why != "" {
 			b = fmt.Sprintf(c.w.failed, cmd.short, why)
 		}
-		if later[i+1].fixed(cmd) {
+		if later[i+1].fixed(cmd) || c.commitNames(i+1, cause(u)) {
 			b = c.w.fixed + b
 		}
 		if b = c.clean(memstore.KeyProblems, b); b == "" {
@@ -294,7 +318,7 @@ func failuresStep(c *turnCtx) {
 		if slices.ContainsFunc(fails, func(f fail) bool { return f.cmd.key == key }) {
 			continue
 		}
-		if later[0].fixed(parseCommandKey(key)) {
+		if later[0].fixed(parseCommandKey(key)) || c.commitNames(0, causeOf(old)) {
 			c.r.Fixed = append(c.r.Fixed, old)
 			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "fixed", Text: old})
 			delete(c.s.Failed, key)
@@ -415,10 +439,18 @@ func (c *turnCtx) callCommand(u *transcript.ToolUse) command {
 var errorLine = regexp.MustCompile(`(^|\s)(\w*(Error|Exception)\b[:\s]|error(\[\w+\])?:|FAILED\b|panic:|fatal:|Traceback)`)
 
 // reportedStep writes an error the user reported: the line of a pasted log that names it
-// (without its timestamp), else a prompt that says something does not work.
+// (without its timestamp), else a prompt that says something does not work. A commit that
+// names what the error names (commitNames) fixed it, in this turn or a later one.
 func reportedStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
+	}
+	for old, words := range c.s.Reported {
+		if c.commitNames(0, words) {
+			c.r.Fixed = append(c.r.Fixed, old)
+			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "fixed", Text: old})
+			delete(c.s.Reported, old)
+		}
 	}
 	var best string
 	for l := range strings.SplitSeq(dropSystemText(c.t.Prompt), "\n") {
@@ -431,13 +463,76 @@ func reportedStep(c *turnCtx) {
 			break // the first line that names the error and says what it is
 		}
 	}
-	if best != "" {
-		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.reported, transcript.ClipWords(stamps.ReplaceAllString(best, ""), 200)))
+	switch {
+	case best != "":
+		c.addReported(transcript.ClipWords(stamps.ReplaceAllString(best, ""), 200))
+	case c.goal != "" && matchCue(foldText(c.goal), cueBroken):
+		c.addReported(clipGoal(c.goal))
+	}
+}
+
+// addReported writes a reported error, fixed when a commit of the turn names it, else kept
+// open with the code words a later commit may name.
+func (c *turnCtx) addReported(line string) {
+	b := fmt.Sprintf(c.w.reported, line)
+	if c.commitNames(0, line) {
+		c.add(memstore.KeyProblems, c.w.fixed+b)
 		return
 	}
-	if c.goal != "" && matchCue(foldText(c.goal), cueBroken) {
-		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.reported, clipGoal(c.goal)))
+	if c.add(memstore.KeyProblems, b) == 0 || codeWords(line) == "" {
+		return
 	}
+	if c.s.Reported == nil {
+		c.s.Reported = map[string]string{}
+	}
+	c.s.Reported[c.clean(memstore.KeyProblems, b)] = codeWords(line)
+}
+
+// commitNames reports a commit that went through, among the turn's calls from the i-th on,
+// whose command (its message) names one of the code words of text: the agent says what the
+// commit fixed ("Fixed ArgumentValidationError for the AI Stars fields").
+func (c *turnCtx) commitNames(from int, text string) bool {
+	words := strings.Fields(codeWords(text))
+	if len(words) == 0 {
+		return false
+	}
+	for _, u := range c.t.Tools[min(from, len(c.t.Tools)):] {
+		if u.Name != "Bash" || !u.HasResult || u.CommitHash == "" && (u.IsError || !isCommit(u.Command)) {
+			continue
+		}
+		if slices.ContainsFunc(words, func(w string) bool { return strings.Contains(u.Command, w) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeWord is a word that names a thing of code rather than says something: with an inner
+// capital (ArgumentValidationError, aiStarsGradientEnd), snake_case, a slash between names
+// (actions/upload-artifact), an error code (TS2307).
+var codeWord = regexp.MustCompile(`^(?:[A-Za-z]\w*[a-z][A-Z]\w*|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z][\w-]*/[A-Za-z][\w/-]*|[A-Z]{1,4}\d{3,5})$`)
+
+// codeWords are the code words of text of six characters or more, joined by spaces; a
+// file name (a dot) or a link is not one.
+func codeWords(text string) string {
+	var out []string
+	for f := range strings.FieldsSeq(text) {
+		w := strings.Trim(f, "`'\"()[]{}<>,;:.!?")
+		if len(w) >= 6 && !strings.Contains(w, ".") && codeWord.MatchString(w) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// causeOf is the cause a failure bullet gives: what follows the command it names.
+func causeOf(bullet string) string {
+	if strings.HasPrefix(bullet, "`") {
+		if _, rest, ok := strings.Cut(bullet[1:], "`"); ok {
+			return rest
+		}
+	}
+	return bullet
 }
 
 // stamps finds what a log line opens with before its message: dates, times, bracketed tags.

@@ -148,6 +148,18 @@ func TestFailures(t *testing.T) {
 		t.Errorf("fixed on some: %q", r.Fixed)
 	}
 
+	// reading a file that is not there, or a path that is not, is the agent looking in the
+	// wrong place; a test that misses its fixture failed
+	r = Capture(turn("look around", "Found it.",
+		bash("14", "cat types/README.md", "cat: types/README.md: No such file or directory", true),
+		bash("15", "sed -n '1,80p' src/app.ts | nl", "sed: can't read src/app.ts: No such file or directory", true),
+		bash("16", "python - <<'PY'\nimport json\nprint(json.load(open('out.json')))\nPY", "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: 'out.json'", true),
+		bash("17", "ls build && node scripts/run.js", "Error: ENOENT: no such file or directory, open 'data.csv'", true),
+		bash("18", "pytest tests/test_load.py", "E   FileNotFoundError: [Errno 2] No such file or directory: 'fixtures/a.csv'", true),
+		bash("19", "sed -i 's/a/b/' conf.ini && make", "make: *** [all] Error 2", true)), &Session{}, "en")
+	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "pytest") || !strings.Contains(r.Problems[1], "make") {
+		t.Errorf("missing paths: %q", r.Problems)
+	}
 }
 
 // File lists name every file, relative; a list too long for one bullet is grouped by folder.
@@ -259,6 +271,39 @@ func TestReportedErrors(t *testing.T) {
 	r = Capture(turn("The drag and drop doesn't seem to be working. Try again.", "Rewrote it.", edit("/repo/a.ts")), &Session{}, "en")
 	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "drag and drop") {
 		t.Errorf("prose: %q", r.Problems)
+	}
+
+	// a commit that names what the error names fixed it: in a later turn, or in the turn
+	commit := func(id, msg string) *transcript.ToolUse {
+		u := bash(id, "git add -A && git commit -m \""+msg+"\"", "[main 1a2b3c4] "+msg, false)
+		u.CommitHash, u.CommitSubject = "1a2b3c4", strings.SplitN(msg, "\n", 2)[0]
+		return u
+	}
+	s := &Session{}
+	first := Capture(turn("still issues\n[CONVEX M(config:update)] ArgumentValidationError: Object contains extra field `aiStarsGradientEnd`", "Fixed.", edit("/repo/a.ts")), s, "en")
+	r = Capture(turn("commit and push", "Pushed.", commit("2", "fix: add the fields to the validator\n\nFixes the ArgumentValidationError on save")), s, "en")
+	if !slices.Equal(r.Fixed, first.Problems) {
+		t.Errorf("fixed by a later commit: %q, reported %q", r.Fixed, first.Problems)
+	}
+	r = Capture(turn("the workflow still fails: Error: This request has been automatically failed because it uses a deprecated version of `actions/upload-artifact: v3`", "Fixed.",
+		edit("/repo/.github/workflows/ci.yml"), commit("3", "Update the artifact action to v4\n\n- actions/upload-artifact from v3 to v4")), &Session{}, "en")
+	if len(r.Problems) != 1 || !strings.HasPrefix(r.Problems[0], "fixed: Error reported:") {
+		t.Errorf("fixed in the turn: %q", r.Problems)
+	}
+	// a commit that names nothing of it, or an error with no code word, leaves it open
+	s = &Session{}
+	Capture(turn("it crashes: TypeError: renderBoard is not a function", "Fixed.", edit("/repo/ui.js")), s, "en")
+	Capture(turn("The drag and drop doesn't seem to be working.", "Rewrote it.", edit("/repo/drag.js")), s, "en")
+	r = Capture(turn("commit", "Done.", commit("4", "Rework the drag and drop")), s, "en")
+	if len(r.Fixed) != 0 || len(s.Reported) != 1 {
+		t.Errorf("named nothing: fixed %q, open %q", r.Fixed, s.Reported)
+	}
+	// a command's failure a later commit names is fixed too
+	s = &Session{}
+	Capture(turn("run it", "It fails.", bash("5", "node app.js", "TypeError: loadConfig is not a function", true)), s, "en")
+	r = Capture(turn("fix and commit", "Done.", edit("/repo/app.js"), commit("6", "Export loadConfig from the config module")), s, "en")
+	if len(r.Fixed) != 1 || !strings.Contains(r.Fixed[0], "node app.js") {
+		t.Errorf("failure named by a commit: %q", r.Fixed)
 	}
 }
 

@@ -51,6 +51,7 @@ func TestGoalsFoldFollowUps(t *testing.T) {
 		{"好的，继续", nil, false},
 		{"实现用户登录页面", []*transcript.ToolUse{edit("/repo/login.js")}, true}, // one clause of a language written without spaces
 		{"ログイン画面を作って", []*transcript.ToolUse{edit("/repo/login.html")}, true},
+		{"请把地图系统改成六边形网格并且更新所有相关的渲染代码", []*transcript.ToolUse{edit("/repo/map.gd")}, true}, // no space in a long sentence: not a pasted token
 		{"好", nil, false},
 		{"I'm getting\n\nTraceback (most recent call last):\n  File \"x.py\"", nil, false},
 	}

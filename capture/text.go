@@ -214,8 +214,8 @@ func isPasted(l string) bool {
 		return true
 	}
 	t := strings.TrimSpace(l)
-	if strings.HasPrefix(t, "-----") || redactedOnly(t) || len(t) >= 40 && !strings.ContainsAny(t, " \t") {
-		return true // a key block's armor or body, a hash, a token: pasted, not written
+	if strings.HasPrefix(t, "-----") || redactedOnly(t) || len(t) >= 40 && !strings.ContainsAny(t, " \t") && !hasWide(t) {
+		return true // a key block's armor or body, a hash, a token: pasted, not written (a sentence of a language written without spaces is none)
 	}
 	letters, others := 0, 0
 	for _, r := range l {

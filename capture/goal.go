@@ -28,6 +28,12 @@ func goalStep(c *turnCtx) {
 	req := request(t.Prompt)
 	c.goal = req
 	switch {
+	case len(c.s.Goals) > 0 && (req == "" || isFollowUp(req) || fewWords(req) || tooShort(req) || reacts(req)) && c.newWork() != "":
+		if g := c.newWork(); c.add(memstore.KeyGoal, clipGoal(g)) > 0 { // "ok, go": the list of the work it started says the task
+			c.s.rememberGoal(g)
+			c.s.GoalFiles = c.editedFiles()
+		}
+		return
 	case req == "" || isFollowUp(req) || fewWords(req):
 	case len(c.s.Goals) > 0 && (c.onlyGit() || repeats(c.s.Goals, req) || reacts(req) || c.sameSubject(req) || c.tweak(req) || tooShort(req) || !c.worked()):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
@@ -443,6 +449,32 @@ func (c *turnCtx) onlyGit() bool {
 		}
 	}
 	return n > 0
+}
+
+// newWork is the task a go-ahead starts, as the agent's list of it says (its items joined),
+// when the turn changed two files or more that the task under way had not: "ok, do it"
+// after a review or a discussion is a new task, which the list names. "" otherwise.
+func (c *turnCtx) newWork() string {
+	files := c.editedFiles()
+	if len(files) < 2 || slices.ContainsFunc(files, func(f string) bool { return slices.Contains(c.s.GoalFiles, f) }) {
+		return ""
+	}
+	var items []string
+	for _, u := range c.t.Tools {
+		switch {
+		case u.Todos != nil:
+			items = items[:0]
+			for _, td := range u.Todos {
+				items = append(items, td.Content)
+			}
+		case u.Task != nil && u.Task.Subject != "" && !slices.Contains(items, u.Task.Subject):
+			items = append(items, u.Task.Subject)
+		}
+	}
+	if len(items) < 2 {
+		return ""
+	}
+	return strings.Join(items, "; ")
 }
 
 // listGoal is what the agent's to-do list says it works on: its item in progress, else

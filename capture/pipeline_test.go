@@ -63,6 +63,36 @@ func TestGoalsFoldFollowUps(t *testing.T) {
 	}
 }
 
+// A go-ahead that starts new work ("yes, do them" after a review) is a task of its own, named
+// by the agent's list of it; going on with the same files, or without a list, is not.
+func TestGoAheadStartsATask(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	Capture(turn("Review the crate for unwrap calls", "Found two silent failures."), s, "en")
+	r := Capture(turn("yes, I agree, let's do them", "Done.", edit("/repo/src/id.rs"), edit("/repo/src/dht.rs"),
+		todos("completed Fix the silent failure in generate()", "completed Stop masking handshake errors")), s, "en")
+	if !slices.Equal(r.Goal, []string{"Fix the silent failure in generate(); Stop masking handshake errors"}) {
+		t.Errorf("go-ahead with a list: %q", r.Goal)
+	}
+	r = Capture(turn("ok go on", "Done.", edit("/repo/src/id.rs"), edit("/repo/src/dht.rs"), todos("completed Add tests", "completed Run them")), s, "en")
+	if len(r.Goal) != 0 {
+		t.Errorf("same files: %q", r.Goal)
+	}
+	r = Capture(turn("ok go on", "Done.", edit("/repo/ci.yml"), edit("/repo/hooks/pre-commit")), s, "en")
+	if len(r.Goal) != 0 {
+		t.Errorf("no list: %q", r.Goal)
+	}
+	task := func(subject string) *transcript.ToolUse {
+		return &transcript.ToolUse{Name: "TaskCreate", HasResult: true, Task: &transcript.Task{Subject: subject, Status: "pending"}}
+	}
+	s = &Session{}
+	Capture(turn("Read doc.md and propose ideas; we discuss before building", "Three ideas."), s, "en")
+	r = Capture(turn("ok 開始", "Built.", task("Set up the project"), task("Compute the Ship pillar"), edit("/repo/app.py"), edit("/repo/src/fetch.py")), s, "en")
+	if !slices.Equal(r.Goal, []string{"Set up the project; Compute the Ship pillar"}) {
+		t.Errorf("go-ahead with tasks: %q", r.Goal)
+	}
+}
+
 // The agent's list in its latest state: open items open, done ones closed; an item a later
 // list no longer has is closed after work and dropped without.
 func TestTodoListLifecycle(t *testing.T) {

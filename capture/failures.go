@@ -186,9 +186,10 @@ func loose(part string) string {
 
 // realFailure reports a call that failed the project's way: a shell command whose last
 // command is not a question (grep finding nothing), or an MCP tool's error; not a call the
-// user or a hook refused, nor the agent's own slip with a file tool.
+// user, a hook or the machine refused (a sandbox's EPERM, no network), nor the agent's own
+// slip with a file tool.
 func realFailure(u *transcript.ToolUse) bool {
-	if !u.HasResult || !u.IsError || transcript.Refused(u.Output) {
+	if !u.HasResult || !u.IsError || transcript.Refused(u.Output) || machineRefused.MatchString(u.Output) {
 		return false
 	}
 	switch {
@@ -231,6 +232,10 @@ func probe(u *transcript.ToolUse) bool {
 	}
 	return cmds[0][0] == "cd" && (strings.Contains(u.Output, "cd:") || strings.Contains(u.Output, "cd "))
 }
+
+// machineRefused finds the line of a call the machine would not let run: an operation the
+// sandbox does not permit, a network it does not reach.
+var machineRefused = regexp.MustCompile(`\bEPERM\b|Operation not permitted|\bENOTFOUND\b|\bEAI_AGAIN\b|Could not resolve host`)
 
 // fileReaders print what files hold (sed and awk unless they edit in place).
 var fileReaders = []string{"cat", "nl", "less", "more", "bat", "od", "xxd", "hexdump", "strings", "tree", "du", "realpath",

@@ -191,6 +191,15 @@ func TestFailures(t *testing.T) {
 	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "pytest") || !strings.Contains(r.Problems[1], "make") {
 		t.Errorf("missing paths: %q", r.Problems)
 	}
+
+	// what the machine refused (a sandbox, no network) is not the project failing
+	r = Capture(turn("start it", "Started.",
+		bash("20", "PORT=3001 npm run dev", "Error: listen EPERM: operation not permitted 0.0.0.0:3001", true),
+		bash("21", "npm install zod", "npm error code ENOTFOUND", true),
+		bash("22", "npm test", "FAIL src/a.test.ts: expected 2, got 3", true)), &Session{}, "en")
+	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "npm test") {
+		t.Errorf("refused by the machine: %q", r.Problems)
+	}
 }
 
 // File lists name every file, relative; a list too long for one bullet is grouped by folder.

@@ -172,9 +172,11 @@ type Changes struct {
 	Removed   []string `json:"removed,omitempty"`
 }
 
-// fixedPrefix is the fixed mark in the language of a failure bullet.
+// fixedPrefix is the fixed mark in the language of a failure bullet: a failed command or a
+// reported error in capture's English wording, else French.
 func fixedPrefix(text string) string {
-	if strings.HasPrefix(text, "`") || strings.Contains(text, "` failed") {
+	en := wordings["en"]
+	if strings.HasPrefix(text, "`") || strings.Contains(text, "` failed") || strings.HasPrefix(text, strings.TrimSuffix(en.reported, "%s")) {
 		return memstore.FixedPrefix["en"]
 	}
 	return memstore.FixedPrefix["fr"]

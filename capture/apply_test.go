@@ -119,3 +119,19 @@ func TestApplyFilesWrittenAndRemoved(t *testing.T) {
 		t.Errorf("removed then written: removed %q", r.RemovedFiles)
 	}
 }
+
+// A failure fixed later is marked in the wording's language: a reported error of an English
+// log is "fixed:", a French failure "corrigé :".
+func TestApplyMarksFixedInItsLanguage(t *testing.T) {
+	t.Parallel()
+	p := applyWorkspace(t, "")
+	var r Result
+	r.Problems = []string{"Error reported: ArgumentValidationError: extra field", "Échec de `make` : no rule", "Erreur signalée : ça plante"}
+	apply(t, p, r)
+	_, log := apply(t, p, Result{Fixed: r.Problems})
+	for _, want := range []string{"- fixed: Error reported: ArgumentValidationError", "- corrigé : Échec de `make`", "- corrigé : Erreur signalée"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("want %q in:\n%s", want, log)
+		}
+	}
+}

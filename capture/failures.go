@@ -481,7 +481,9 @@ func reportedStep(c *turnCtx) {
 func (c *turnCtx) addReported(line string) {
 	b := fmt.Sprintf(c.w.reported, line)
 	if c.commitNames(0, line) {
-		c.add(memstore.KeyProblems, c.w.fixed+b)
+		if c.add(memstore.KeyProblems, c.w.fixed+b) > 0 {
+			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "fixed", Text: c.w.fixed + b}) // the fix, for the firing table
+		}
 		return
 	}
 	if c.add(memstore.KeyProblems, b) == 0 || codeWords(line) == "" {

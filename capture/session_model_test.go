@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"carnet/hook/transcript"
@@ -94,7 +95,7 @@ func modelScript(t *testing.T, answer string) (*llm.Backend, string) {
 	}
 	dir := t.TempDir()
 	p := filepath.Join(dir, "model.sh")
-	if err := os.WriteFile(p, []byte("#!/bin/sh\ncat > \""+dir+"/prompt\"\ncat <<'EOF'\n"+answer+"\nEOF\n"), 0o755); err != nil {
+	if err := writeExec(p, []byte("#!/bin/sh\ncat > \""+dir+"/prompt\"\ncat <<'EOF'\n"+answer+"\nEOF\n")); err != nil {
 		t.Fatal(err)
 	}
 	b, err := llm.New(llm.Spec{Kind: llm.KindCommand, Command: []string{p}})
@@ -144,4 +145,12 @@ func TestExtractSessionRefusesWhatIsNotJSON(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "command returned no extraction JSON") || !e.Empty() || !strings.Contains(string(raw), "could not read") {
 		t.Errorf("%v %+v %q", err, e, raw)
 	}
+}
+
+// writeExec writes an executable with no fork under way: a parallel test's child would hold
+// the file open for writing and its exec fail with "text file busy".
+func writeExec(p string, data []byte) error {
+	syscall.ForkLock.Lock()
+	defer syscall.ForkLock.Unlock()
+	return os.WriteFile(p, data, 0o755)
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -23,7 +24,7 @@ func modelWorkspace(t *testing.T, script, extra string) string {
 	ws := testWorkspace(t)
 	p := filepath.Join(t.TempDir(), "model.sh")
 	body := "#!/bin/sh\necho '=== call' >> \"" + ws + "/prompts\"\ncat >> \"" + ws + "/prompts\"\n" + script + "\n"
-	if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+	if err := writeExec(p, []byte(body)); err != nil {
 		t.Fatal(err)
 	}
 	cfg := "language = \"en\"\n[hook]\ngate = false\nextractor = \"command\"\ncommand = [\"" + p + "\"]\n" + extra
@@ -193,7 +194,7 @@ func TestSessionEndStartsTheExtractionInTheBackground(t *testing.T) {
 	self := filepath.Join(t.TempDir(), "carnet")
 	script := "#!/bin/sh\n{ echo \"$@\"; echo \"job=$" + ModelJobEnv + "\"; cat; echo; } > \"" + out + ".tmp\"\n" +
 		"while [ ! -e \"" + out + ".go\" ]; do sleep 0.05; done\nmv \"" + out + ".tmp\" \"" + out + "\"\n"
-	if err := os.WriteFile(self, []byte(script), 0o755); err != nil {
+	if err := writeExec(self, []byte(script)); err != nil {
 		t.Fatal(err)
 	}
 	in, _ := json.Marshal(map[string]any{"hook_event_name": "SessionEnd", "session_id": "s1", "transcript_path": path, "cwd": ws, "reason": "exit"})
@@ -277,7 +278,7 @@ func TestModelJobRemovesItsMark(t *testing.T) {
 func TestPreCompressStartsTheExtractionOnlyWhenManual(t *testing.T) {
 	t.Parallel()
 	self := filepath.Join(t.TempDir(), "carnet")
-	if err := os.WriteFile(self, []byte("#!/bin/sh\ncat > /dev/null\n"), 0o755); err != nil {
+	if err := writeExec(self, []byte("#!/bin/sh\ncat > /dev/null\n")); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -295,4 +296,12 @@ func TestPreCompressStartsTheExtractionOnlyWhenManual(t *testing.T) {
 			t.Errorf("%s %s: started %v, want %v", c.event, c.trigger, started, c.starts)
 		}
 	}
+}
+
+// writeExec writes an executable with no fork under way: a parallel test's child would hold
+// the file open for writing and its exec fail with "text file busy".
+func writeExec(p string, data []byte) error {
+	syscall.ForkLock.Lock()
+	defer syscall.ForkLock.Unlock()
+	return os.WriteFile(p, data, 0o755)
 }

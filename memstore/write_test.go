@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -37,7 +38,7 @@ func TestWriteCommitsAndRetriesARefusedCommit(t *testing.T) {
 	gitIn(t, w.Root, "commit", "-q", "-m", "init")
 	gate := filepath.Join(w.Root, "refuse")
 	hook := "#!/bin/sh\nif [ -e " + gate + " ]; then echo 'gitleaks: leak found in memory' >&2; exit 1; fi\n"
-	if err := os.WriteFile(filepath.Join(w.Root, ".git", "hooks", "pre-commit"), []byte(hook), 0o755); err != nil {
+	if err := writeExec(filepath.Join(w.Root, ".git", "hooks", "pre-commit"), []byte(hook)); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(gate, nil, 0o644)
@@ -111,3 +112,11 @@ func TestWriteGuardLoginsAndPublicBlocks(t *testing.T) {
 }
 
 func indentLines(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }
+
+// writeExec writes an executable with no fork under way: a parallel test's child would hold
+// the file open for writing and its exec fail with "text file busy".
+func writeExec(p string, data []byte) error {
+	syscall.ForkLock.Lock()
+	defer syscall.ForkLock.Unlock()
+	return os.WriteFile(p, data, 0o755)
+}

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -672,7 +673,7 @@ case "$MODE" in
   hang) sleep 60 ;;
 esac
 `, good, "$WS", bin)
-	os.WriteFile(filepath.Join(fake, "claude"), []byte(script), 0o755)
+	writeExec(filepath.Join(fake, "claude"), []byte(script))
 	path := fake + string(os.PathListSeparator) + os.Getenv("PATH")
 	for _, mode := range []string{"ok", "garbage", "hang"} {
 		t.Run(mode, func(t *testing.T) {
@@ -891,4 +892,12 @@ func TestHookSessionStartPrunesState(t *testing.T) {
 	if _, err := os.Stat(outside); err != nil {
 		t.Errorf("the link's target was removed: %v", err)
 	}
+}
+
+// writeExec writes an executable with no fork under way: a parallel test's child would hold
+// the file open for writing and its exec fail with "text file busy".
+func writeExec(p string, data []byte) error {
+	syscall.ForkLock.Lock()
+	defer syscall.ForkLock.Unlock()
+	return os.WriteFile(p, data, 0o755)
 }

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"carnet/memstore"
@@ -68,8 +69,8 @@ func TestPreCommitRefusesTwoHooksOfTheUser(t *testing.T) {
 	root := preCommitRepo(t)
 	dir := filepath.Join(root, ".git", "hooks")
 	os.MkdirAll(dir, 0o755)
-	os.WriteFile(filepath.Join(dir, "pre-commit"), []byte("#!/bin/sh\necho mine\n"), 0o755)
-	os.WriteFile(filepath.Join(dir, "pre-commit"+ChainedSuffix), []byte("#!/bin/sh\necho older\n"), 0o755)
+	writeExec(filepath.Join(dir, "pre-commit"), []byte("#!/bin/sh\necho mine\n"))
+	writeExec(filepath.Join(dir, "pre-commit"+ChainedSuffix), []byte("#!/bin/sh\necho older\n"))
 	_, err := Run(preCommitOptions(root))
 	if err == nil || !strings.Contains(err.Error(), "is not carnet's and") {
 		t.Fatalf("err = %v", err)
@@ -77,4 +78,12 @@ func TestPreCommitRefusesTwoHooksOfTheUser(t *testing.T) {
 	if data, _ := os.ReadFile(filepath.Join(dir, "pre-commit")); string(data) != "#!/bin/sh\necho mine\n" {
 		t.Errorf("the user's hook changed: %s", data)
 	}
+}
+
+// writeExec writes an executable with no fork under way: a parallel test's child would hold
+// the file open for writing and its exec fail with "text file busy".
+func writeExec(p string, data []byte) error {
+	syscall.ForkLock.Lock()
+	defer syscall.ForkLock.Unlock()
+	return os.WriteFile(p, data, 0o755)
 }

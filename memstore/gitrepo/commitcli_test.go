@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -27,7 +28,7 @@ func gitTHook(t *testing.T, repo, name, script string) {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+script), 0o755); err != nil {
+	if err := writeExec(p, []byte("#!/bin/sh\n"+script)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -275,3 +276,11 @@ func gitTNoLocks(t *testing.T, repo string) {
 
 // gitTWaitALittle pauses a polling loop.
 func gitTWaitALittle() { time.Sleep(5 * time.Millisecond) }
+
+// writeExec writes an executable with no fork under way: a parallel test's child would hold
+// the file open for writing and its exec fail with "text file busy".
+func writeExec(p string, data []byte) error {
+	syscall.ForkLock.Lock()
+	defer syscall.ForkLock.Unlock()
+	return os.WriteFile(p, data, 0o755)
+}

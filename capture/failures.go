@@ -525,11 +525,33 @@ func codeWords(text string) string {
 	var out []string
 	for f := range strings.FieldsSeq(text) {
 		w := strings.Trim(f, "`'\"()[]{}<>,;:.!?")
-		if len(w) >= 6 && !strings.Contains(w, ".") && codeWord.MatchString(w) && !slices.Contains(out, w) {
+		if len(w) >= 6 && !strings.Contains(w, ".") && codeWord.MatchString(w) && !productName(w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// productName reports a word of letters whose capitals make it a name rather than an
+// identifier: one inner capital after a capital start (GitHub, TypeScript, PostgreSQL), or
+// a one-letter first hump (iPhone); an error's type (TypeError) is an identifier.
+func productName(w string) bool {
+	humps, first := 0, 0
+	for i, r := range w {
+		if !unicode.IsLetter(r) {
+			return false // snake_case, a path, an error code
+		}
+		if i > 0 && unicode.IsUpper(r) && unicode.IsLower(rune(w[i-1])) {
+			humps++
+			if humps == 1 {
+				first = i
+			}
+		}
+	}
+	if unicode.IsLower(rune(w[0])) {
+		return first == 1
+	}
+	return humps < 2 && !strings.HasSuffix(w, "Error") && !strings.HasSuffix(w, "Exception")
 }
 
 // causeOf is the cause a failure bullet gives: what follows the command it names.

@@ -330,6 +330,13 @@ func TestReportedErrors(t *testing.T) {
 	if len(r.Problems) != 1 || !strings.HasPrefix(r.Problems[0], "fixed: Error reported:") {
 		t.Errorf("fixed in the turn: %q", r.Problems)
 	}
+	// a product's name is no code word: a commit about GitHub does not fix an error that names it
+	s = &Session{}
+	Capture(turn("the deploy fails: Error: GitHub rejected the TypeScript build", "Looked.", edit("/repo/ci.yml")), s, "en")
+	r = Capture(turn("commit", "Done.", commit("7", "Update the GitHub workflow for TypeScript")), s, "en")
+	if len(r.Fixed) != 0 {
+		t.Errorf("product names: %q", r.Fixed)
+	}
 	// a commit that names nothing of it, or an error with no code word, leaves it open
 	s = &Session{}
 	Capture(turn("it crashes: TypeError: renderBoard is not a function", "Fixed.", edit("/repo/ui.js")), s, "en")

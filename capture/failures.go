@@ -455,6 +455,7 @@ func reportedStep(c *turnCtx) {
 			c.r.Fixed = append(c.r.Fixed, old)
 			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "fixed", Text: old})
 			delete(c.s.Reported, old)
+			c.s.Addressed = slices.DeleteFunc(c.s.Addressed, func(a string) bool { return a == old })
 		}
 	}
 	var best string
@@ -473,6 +474,13 @@ func reportedStep(c *turnCtx) {
 		c.addReported(transcript.ClipWords(stamps.ReplaceAllString(best, ""), 200))
 	case c.goal != "" && matchCue(foldText(c.goal), cueBroken):
 		c.addReported(clipGoal(c.goal))
+	case len(c.r.Goal) > 0: // the user goes on to another task, reporting nothing: what the agent worked on is done
+		for _, old := range c.s.Addressed {
+			c.r.Fixed = append(c.r.Fixed, old)
+			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "fixed", Text: old})
+			delete(c.s.Reported, old)
+		}
+		c.s.Addressed = nil
 	}
 }
 
@@ -486,7 +494,13 @@ func (c *turnCtx) addReported(line string) {
 		}
 		return
 	}
-	if c.add(memstore.KeyProblems, b) == 0 || codeWords(line) == "" {
+	if c.add(memstore.KeyProblems, b) == 0 {
+		return
+	}
+	if c.worked() {
+		c.s.Addressed = append(c.s.Addressed, c.clean(memstore.KeyProblems, b))
+	}
+	if codeWords(line) == "" {
 		return
 	}
 	if c.s.Reported == nil {

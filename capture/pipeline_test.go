@@ -330,6 +330,24 @@ func TestReportedErrors(t *testing.T) {
 	if len(r.Problems) != 1 || !strings.HasPrefix(r.Problems[0], "fixed: Error reported:") {
 		t.Errorf("fixed in the turn: %q", r.Problems)
 	}
+	// the user going on to another task after the agent worked on the report: it was fixed;
+	// reporting it again, or no work on it, leaves it open
+	s = &Session{}
+	first = Capture(turn("Nothing happens when I press new game. It should start a new game.", "Fixed the handler.", edit("/repo/ui.js")), s, "en")
+	r = Capture(turn("The drag and drop doesn't work", "Rewrote it.", edit("/repo/drag.js")), s, "en")
+	if len(r.Fixed) != 0 {
+		t.Errorf("another report is no moving on: %q", r.Fixed)
+	}
+	r = Capture(turn("Add a red highlight when a king is in check", "Added.", edit("/repo/board.css")), s, "en")
+	if len(r.Fixed) != 2 || r.Fixed[0] != first.Problems[0] {
+		t.Errorf("moved on: %q", r.Fixed)
+	}
+	s = &Session{}
+	Capture(turn("The login button is broken, look into it", "It needs a token I do not have."), s, "en")
+	r = Capture(turn("Write the export script", "Written.", edit("/repo/export.py")), s, "en")
+	if len(r.Fixed) != 0 {
+		t.Errorf("no work on the report: %q", r.Fixed)
+	}
 	// a product's name is no code word: a commit about GitHub does not fix an error that names it
 	s = &Session{}
 	Capture(turn("the deploy fails: Error: GitHub rejected the TypeScript build", "Looked.", edit("/repo/ci.yml")), s, "en")

@@ -178,7 +178,7 @@ func (a *agentRun) checkWork(recall []agentstest.Request) {
 	a.t.Helper()
 	log := a.log()
 	a.t.Logf("log:\n%s", log)
-	for _, want := range []string{"Add a greeting", "greeting.txt", "cat missing-config.toml", "No such file",
+	for _, want := range []string{"Add a greeting", "greeting.txt", "make check", "No rule to make target",
 		"greeting: add the welcome text", "Keep the welcome text in greeting.txt", "Translate the greeting into German"} {
 		if !strings.Contains(log, want) {
 			a.t.Errorf("the log lacks %q:\n%s", want, log)

@@ -197,7 +197,8 @@ func TestHookGeminiChatEvents(t *testing.T) {
 			t.Fatalf("%s: %+v", event, r)
 		}
 		log := todayLog(t, ws)
-		if !strings.Contains(log, "cat missing-config.toml") || !strings.Contains(log, "greeting.txt") {
+		// the session's failing call reads a file that is not there: the agent looking, no failure
+		if strings.Contains(log, "cat missing-config.toml") || !strings.Contains(log, "greeting.txt") {
 			t.Errorf("%s: log:\n%s", event, log)
 		}
 		if lines := hookLogLines(ws); len(lines) > 0 {

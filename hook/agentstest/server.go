@@ -92,7 +92,7 @@ var Scripts = map[string]Script{
 var workScript = Script{
 	Steps: []Step{
 		{Write: "greeting.txt", Content: "Bonjour, carnet!\n"},
-		{Shell: "cat missing-config.toml"},
+		{Shell: "make check"}, // fails: no Makefile (a build that fails, not a look at a file that is not there)
 		{Shell: "git add greeting.txt && git commit -q -m 'greeting: add the welcome text' && git log --oneline -1"},
 	},
 	Closing: "Added greeting.txt and committed it.\n\nDecisions:\n- Keep the welcome text in greeting.txt, because the installer reads it.\n\nNext steps:\n- Translate the greeting into German.\n",

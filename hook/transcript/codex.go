@@ -109,12 +109,20 @@ type codexPayload struct {
 	Action           struct {
 		Command []string `json:"command"`
 	} `json:"action"`
+	Item *struct {
+		Type     string   `json:"type"`
+		Command  []string `json:"command"`
+		ExitCode *int     `json:"exit_code"`
+	} `json:"item"` // item_completed
 }
 
 // codexCollector accumulates a turn from rollout lines handed newest first.
 type codexCollector struct {
 	reading        // its thoughts are the reasoning summaries
 	final   string // task_complete's last_agent_message
+	// failedExec holds the commands a code-mode script ran that exited non-zero, as the
+	// item_completed events of their CommandExecution say: the script's output has no exit code.
+	failedExec map[string]bool
 }
 
 // add takes one line; it returns true when the line is the prompt that opened the turn.
@@ -154,6 +162,14 @@ func (c *codexCollector) add(cl *codexLine) bool {
 					out = p.Stderr
 				}
 				c.results[p.CallID] = newToolResult(out, *p.ExitCode)
+			}
+		case "item_completed":
+			if it := p.Item; it != nil && it.Type == "CommandExecution" && it.ExitCode != nil && *it.ExitCode != 0 {
+				if c.failedExec == nil {
+					c.failedExec = map[string]bool{}
+				}
+				script, _ := shell.Script(it.Command)
+				c.failedExec[script] = true
 			}
 		case "patch_apply_begin", "patch_apply_end":
 			c.patchEvent(p, ts)
@@ -397,7 +413,8 @@ func (c *codexCollector) finish() {
 	}
 	c.reading.finish(func(u *ToolUse) {
 		if r, ok := c.results[u.ID]; ok && u.ID != "" {
-			u.HasResult, u.IsError, u.Output = true, r.isError || r.script && reportsOwnError(u.Command, r.output), r.output
+			u.HasResult, u.Output = true, r.output
+			u.IsError = r.isError || r.script && (c.failedExec[u.Command] || reportsOwnError(u.Command, r.output))
 			if len(u.Questions) > 0 {
 				u.Answer = CleanText(r.answer)
 			}

@@ -83,6 +83,22 @@ func TestReadCodexTurnCodeMode(t *testing.T) {
 	}
 }
 
+// A code-mode command whose output names no error failed when its item_completed line says
+// it exited non-zero.
+func TestReadCodexTurnCodeModeExitCode(t *testing.T) {
+	t.Parallel()
+	turn, err := ReadCodexTurn(context.Background(), transcripttest.Fixture(t, "codex-0.169.0_code-mode_build-fails.jsonl"), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turn.Tools) != 3 {
+		t.Fatalf("tools: %d", len(turn.Tools))
+	}
+	if mk, commit := turn.Tools[1], turn.Tools[2]; mk.Command != "make check" || !mk.IsError || !strings.Contains(mk.Output, "No rule to make target") || commit.IsError {
+		t.Errorf("make: %+v\ncommit: %+v", mk, commit)
+	}
+}
+
 func TestCodeModeCalls(t *testing.T) {
 	t.Parallel()
 	script := "const a = await tools.exec_command({\"cmd\":\"go test ./...\"});\ntext(a.output);\n" +

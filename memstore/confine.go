@@ -455,8 +455,10 @@ func writeAtomic(root *os.Root, rel string, data []byte, mode fs.FileMode) error
 	return writeAtomicSync(root, rel, data, mode, true)
 }
 
-// writeAtomicSync is writeAtomic, syncing the file to disk before the rename only when sync
-// is set: bookkeeping a crash may lose (the debug folder's state) need not wait for the disk.
+// writeAtomicSync is writeAtomic, syncing the file to disk before the rename, and its folder
+// after it, only when sync is set: bookkeeping a crash may lose (the debug folder's state)
+// need not wait for the disk. Unsynced, the rename still leaves the old file or the new one,
+// never a mix, to a reader; a crash may bring back the old one or lose a new one.
 func writeAtomicSync(root *os.Root, rel string, data []byte, mode fs.FileMode, sync bool) error {
 	dir := filepath.Dir(rel)
 	tmp := filepath.Join(dir, "."+filepath.Base(rel)+".tmp-"+rand.Text()[:12])
@@ -489,6 +491,9 @@ func writeAtomicSync(root *os.Root, rel string, data []byte, mode fs.FileMode, s
 		return err
 	}
 	ok = true
+	if !sync {
+		return nil
+	}
 	if d, err := root.Open(dir); err == nil {
 		_ = d.Sync()
 		d.Close()

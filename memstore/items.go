@@ -53,7 +53,7 @@ func (tx *Tx) OpenItems() ([]OpenItem, error) { return tx.openItems(0) }
 
 // openItems lists the open items of the last n logs (every log when n is 0), oldest first.
 func (tx *Tx) openItems(n int) ([]OpenItem, error) {
-	logs, err := tx.p.Logs()
+	logs, err := tx.logFiles()
 	if err != nil {
 		return nil, err
 	}
@@ -73,6 +73,20 @@ func (tx *Tx) openItems(n int) ([]OpenItem, error) {
 		out = append(out, openItemsOf(d, log)...)
 	}
 	return out, nil
+}
+
+// logFiles lists the daily logs on disk, newest first, once per Tx: under the project's lock
+// the folder changes only when the Tx is written, and a capture asks for the open items
+// several times. Sizes are not read (an lstat per log).
+func (tx *Tx) logFiles() ([]LogFile, error) {
+	if tx.logs == nil {
+		logs, err := tx.p.listLogs(tx.p.LogsDir(), false, false)
+		if err != nil {
+			return nil, err
+		}
+		tx.logs = append(make([]LogFile, 0, len(logs)), logs...) // not nil once listed
+	}
+	return slices.Clone(tx.logs), nil
 }
 
 // AmbiguousError is returned by Done when the text matches several open items.

@@ -107,6 +107,8 @@ type Tx struct {
 
 	ledgers map[string]map[string]bool // per file read, the hashes of capture's own bullets (ledger.go)
 
+	logs []LogFile // the daily logs on disk, listed once (logFiles)
+
 	// Refused lists the bullets the secret guard kept out.
 	Refused []Refusal
 	// Similar lists the bullets written though near one already there (see Similar).

@@ -38,7 +38,20 @@ func (p *Project) ledgerName(rel string) string {
 
 // readLedger returns the hashes of the bullets capture owns in rel.
 func (p *Project) readLedger(rel string) (map[string]bool, error) {
-	data, err := p.readStateUncounted(p.ledgerName(rel))
+	return parseLedger(p.readStateUncounted(p.ledgerName(rel)))
+}
+
+// readLedger is Project.readLedger through the Tx's open folder.
+func (tx *Tx) readLedger(rel string) (map[string]bool, error) {
+	in, err := tx.f.check(path.Join(tx.p.DebugDir(), tx.p.ledgerName(rel)))
+	if err != nil {
+		return nil, err
+	}
+	return parseLedger(tx.f.ReadFile(in)) // not counted in FilesRead, as readStateUncounted
+}
+
+// parseLedger reads a ledger's lines; a missing ledger owns nothing.
+func parseLedger(data []byte, err error) (map[string]bool, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]bool{}, nil
 	}
@@ -65,7 +78,7 @@ func (tx *Tx) ledger(rel string) (map[string]bool, error) {
 	if l, ok := tx.ledgers[rel]; ok {
 		return l, nil
 	}
-	l, err := tx.p.readLedger(rel)
+	l, err := tx.readLedger(rel)
 	if err != nil {
 		return nil, err
 	}

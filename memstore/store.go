@@ -21,18 +21,39 @@ import (
 // Lock takes the project's write lock (one per memory_sessions/, shared by every carnet
 // process), waiting for it. The returned function releases it.
 func (p *Project) Lock() (unlock func(), err error) {
-	if err := p.MakeDebugDir(); err != nil {
-		return nil, fmt.Errorf("cannot lock %s: %w", p.RelDir, unwrapPath(err))
+	f, unlock, err := p.lockFolder()
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	return unlock, nil
+}
+
+// lockFolder is Lock, which opens the memory folder (made if missing) to make its debug
+// folder and check the lock's path: it returns the folder still open, for a Tx to read and
+// write through (the caller closes it).
+func (p *Project) lockFolder() (*folder, func(), error) {
+	f, err := p.openFolder(true)
+	if err == nil {
+		err = f.makeDebugDir()
+		if err != nil {
+			f.Close()
+		}
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot lock %s: %w", p.RelDir, unwrapPath(err))
 	}
 	lock := path.Join(p.DebugDir(), "write.lock")
-	if err := p.checkPath(lock); err != nil {
-		return nil, fmt.Errorf("cannot lock %s: %w", p.RelDir, err)
+	if _, err := f.check(lock); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("cannot lock %s: %w", p.RelDir, err)
 	}
 	l := flock.New(p.WS.Abs(lock))
 	if err := l.Lock(); err != nil {
-		return nil, fmt.Errorf("cannot lock %s: %w", p.RelDir, unwrapPath(err))
+		f.Close()
+		return nil, nil, fmt.Errorf("cannot lock %s: %w", p.RelDir, unwrapPath(err))
 	}
-	return func() { _ = l.Unlock() }, nil
+	return f, func() { _ = l.Unlock() }, nil
 }
 
 // MakeDebugDir creates logs/.debug/ with a .gitignore of its own that ignores everything in
@@ -98,6 +119,7 @@ func WriteFileAtomic(path string, data []byte) error {
 // bytes changed, each atomically. Every line a Tx adds passes the secret guard.
 type Tx struct {
 	p     *Project
+	f     *folder // the memory folder, opened once under the lock
 	now   time.Time
 	docs  map[string]*txDoc
 	order []string
@@ -156,7 +178,7 @@ func (tx *Tx) Doc(rel string) (*Doc, error) {
 	if td, ok := tx.docs[rel]; ok {
 		return td.doc, nil
 	}
-	data, err := tx.p.ReadFile(rel)
+	data, err := tx.readFile(rel)
 	td := &txDoc{}
 	var le *LinkError
 	switch {
@@ -174,6 +196,14 @@ func (tx *Tx) Doc(rel string) (*Doc, error) {
 	tx.docs[rel] = td
 	tx.order = append(tx.order, rel)
 	return td.doc, nil
+}
+
+// readFile reads rel (workspace-relative, in the memory folder) through the Tx's folder.
+func (tx *Tx) readFile(rel string) ([]byte, error) {
+	if _, err := tx.p.inFolder(rel); err != nil {
+		return nil, err
+	}
+	return tx.f.readFile(rel)
 }
 
 // Log returns the daily log of date, starting it with its title when it does not exist.
@@ -327,11 +357,7 @@ func (tx *Tx) commit() ([]string, error) {
 	if len(writes) == 0 && len(tx.moves) == 0 {
 		return nil, nil
 	}
-	f, err := tx.p.openFolder(true)
-	if err != nil {
-		return nil, fmt.Errorf("cannot write %s: %w", tx.p.RelDir, unwrapPath(err))
-	}
-	defer f.Close()
+	f := tx.f
 	// Every path is checked before anything is written, so that a link refuses the whole Tx.
 	for _, w := range writes {
 		if _, err := f.check(w.path); err != nil {

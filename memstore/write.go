@@ -66,12 +66,13 @@ func (p *Project) Write(c Change, fn func(tx *Tx) error) (Written, error) {
 	if c.Now.IsZero() {
 		c.Now = time.Now()
 	}
-	unlock, err := p.Lock()
+	f, unlock, err := p.lockFolder()
 	if err != nil {
 		return Written{}, err
 	}
+	defer f.Close()
 	defer unlock()
-	tx := &Tx{p: p, now: c.Now, docs: map[string]*txDoc{}, change: &c}
+	tx := &Tx{p: p, f: f, now: c.Now, docs: map[string]*txDoc{}, change: &c}
 	if err := fn(tx); err != nil {
 		return Written{Refused: tx.Refused}, err
 	}

@@ -32,6 +32,7 @@ func BenchmarkCapture(b *testing.B) {
 		b.Fatal(err)
 	}
 	p := w.Projects[0]
+	log := p.WS.Abs(p.LogPath(memstore.Date(fixedNow())))
 	for _, size := range []string{"10KB", "50MB", "200MB"} {
 		tr := generate(b, dir, size, ws)
 		b.Run(size, func(b *testing.B) {
@@ -39,9 +40,14 @@ func BenchmarkCapture(b *testing.B) {
 			h := capture.Heuristic{Language: "fr"}
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				os.RemoveAll(p.WS.Abs(p.LogsDir()))
-				os.MkdirAll(p.WS.Abs(p.LogsDir()), 0o755)
-				syncPath(p.WS.Abs(p.RelDir)) // the removal reaches the disk before the timer, not in the capture's fsync
+				// Each run is the day's first capture (its log and the log's ledger are made) in a
+				// memory folder that has had captures before (logs/.debug/ is there).
+				os.Remove(log)
+				ledgers, _ := filepath.Glob(filepath.Join(p.WS.Abs(p.DebugDir()), "captured", "*"))
+				for _, l := range ledgers {
+					os.Remove(l)
+				}
+				syncPath(p.WS.Abs(p.LogsDir())) // the removal reaches the disk before the timer, not in the capture's fsync
 				b.StartTimer()
 				t, err := transcript.ReadTurn(ctx, tr, transcript.ReadOptions{})
 				if err != nil {

@@ -39,6 +39,94 @@ func (e *LinkError) Error() string {
 type folder struct {
 	*os.Root
 	p *Project
+
+	mu   sync.Mutex
+	dirs map[string]*os.Root // folders in it already opened, no link on the way (dirRoot)
+}
+
+// Close closes the folder and the folders opened in it.
+func (f *folder) Close() error {
+	f.mu.Lock()
+	for _, d := range f.dirs {
+		d.Close()
+	}
+	f.dirs = nil
+	f.mu.Unlock()
+	return f.Root.Close()
+}
+
+// dirRoot returns dir (folder-relative, in the system's form; "." is the folder) opened as an
+// os.Root, refused with a *LinkError when it or a folder above it is a symbolic link; an
+// fs.ErrNotExist error when it is missing. Each folder is opened once (kept until Close):
+// a path of three parts then costs one system call instead of an opening per part, on every
+// check and every access of a write.
+func (f *folder) dirRoot(dir string) (*os.Root, error) {
+	if dir == "." || dir == "" {
+		return f.Root, nil
+	}
+	f.mu.Lock()
+	d, ok := f.dirs[dir]
+	f.mu.Unlock()
+	if ok {
+		return d, nil
+	}
+	parent, err := f.dirRoot(filepath.Dir(dir))
+	if err != nil {
+		return nil, err
+	}
+	name := filepath.Base(dir)
+	fi, err := parent.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, &LinkError{Path: path.Join(f.p.RelDir, filepath.ToSlash(dir))}
+	}
+	if d, err = parent.OpenRoot(name); err != nil {
+		return nil, err
+	}
+	if st, err := d.Stat("."); err != nil || !os.SameFile(fi, st) { // swapped for a link meanwhile
+		d.Close()
+		return nil, &LinkError{Path: path.Join(f.p.RelDir, filepath.ToSlash(dir))}
+	}
+	f.mu.Lock()
+	if f.dirs == nil {
+		f.dirs = map[string]*os.Root{}
+	}
+	if had, ok := f.dirs[dir]; ok {
+		d.Close()
+		d = had
+	} else {
+		f.dirs[dir] = d
+	}
+	f.mu.Unlock()
+	return d, nil
+}
+
+// noLinksIn refuses in (folder-relative, system form) when it, or a folder above it in the
+// folder, is a symbolic link; a missing part ends the check (noLinks through dirRoot).
+func (f *folder) noLinksIn(in string) error {
+	if in == "." || in == "" {
+		return nil
+	}
+	d, err := f.dirRoot(filepath.Dir(in))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	fi, err := d.Lstat(filepath.Base(in))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return &LinkError{Path: path.Join(f.p.RelDir, filepath.ToSlash(in))}
+	}
+	return nil
 }
 
 // openFolder opens the project's memory folder, refused when it, or a folder between the
@@ -63,7 +151,7 @@ func (p *Project) openFolder(create bool) (*folder, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &folder{r, p}, nil
+	return &folder{Root: r, p: p}, nil
 }
 
 // check returns rel (workspace-relative) relative to the memory folder, in the system's
@@ -76,7 +164,7 @@ func (f *folder) check(rel string) (string, error) {
 		return "", err
 	}
 	in = filepath.FromSlash(in)
-	return in, noLinks(f.Root, in, f.p.RelDir)
+	return in, f.noLinksIn(in)
 }
 
 // checkRel refuses a path that is not workspace-relative and slash-separated: absolute, with
@@ -150,7 +238,16 @@ func (f *folder) readFile(rel string) ([]byte, error) {
 		return nil, err
 	}
 	filesRead.Add(1)
-	return f.ReadFile(in)
+	return f.readIn(in)
+}
+
+// readIn reads in (folder-relative, system form, checked) through its folder's dirRoot.
+func (f *folder) readIn(in string) ([]byte, error) {
+	d, err := f.dirRoot(filepath.Dir(in))
+	if err != nil {
+		return nil, err
+	}
+	return d.ReadFile(filepath.Base(in))
 }
 
 // openDir opens dir (workspace-relative, a folder of the memory folder) as an os.Root,
@@ -418,17 +515,25 @@ func (f *folder) writeFileSync(rel string, data []byte, sync bool) error {
 	if err != nil {
 		return err
 	}
-	if err := f.MkdirAll(filepath.Dir(in), 0o755); err != nil {
+	d, err := f.dirRoot(filepath.Dir(in))
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := f.MkdirAll(filepath.Dir(in), 0o755); err != nil {
+			return err
+		}
+		d, err = f.dirRoot(filepath.Dir(in))
+	}
+	if err != nil {
 		return err
 	}
+	name := filepath.Base(in)
 	mode := fs.FileMode(0o644)
-	if st, err := f.Lstat(in); err == nil {
+	if st, err := d.Lstat(name); err == nil {
 		if !st.Mode().IsRegular() {
 			return fmt.Errorf("%s is not a regular file", rel)
 		}
 		mode = st.Mode().Perm()
 	}
-	return writeAtomicSync(f.Root, in, data, mode, sync)
+	return writeAtomicSync(d, name, data, mode, sync)
 }
 
 // rename moves from to to (both workspace-relative, in the folder), refusing links on

@@ -80,11 +80,12 @@ func (tx *Tx) openItems(n int) ([]OpenItem, error) {
 // several times. Sizes are not read (an lstat per log).
 func (tx *Tx) logFiles() ([]LogFile, error) {
 	if tx.logs == nil {
-		logs, err := tx.p.listLogs(tx.p.LogsDir(), false, false)
-		if err != nil {
+		dir := tx.p.LogsDir()
+		ents, err := tx.f.listNoLinks(dir, false)
+		if err != nil && tx.p.listingErr(err) != nil {
 			return nil, err
 		}
-		tx.logs = append(make([]LogFile, 0, len(logs)), logs...) // not nil once listed
+		tx.logs = append([]LogFile{}, logFilesOf(dir, ents, false, false)...) // not nil once listed
 	}
 	return slices.Clone(tx.logs), nil
 }

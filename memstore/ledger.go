@@ -47,7 +47,7 @@ func (tx *Tx) readLedger(rel string) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parseLedger(tx.f.ReadFile(in)) // not counted in FilesRead, as readStateUncounted
+	return parseLedger(tx.f.readIn(in)) // not counted in FilesRead, as readStateUncounted
 }
 
 // parseLedger reads a ledger's lines; a missing ledger owns nothing.

@@ -75,12 +75,18 @@ func (f *folder) makeDebugDir() error {
 	if err != nil {
 		return err
 	}
-	if err := f.MkdirAll(rel, 0o755); err != nil {
+	d, err := f.dirRoot(rel)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := f.MkdirAll(rel, 0o755); err != nil {
+			return err
+		}
+		d, err = f.dirRoot(rel)
+	}
+	if err != nil {
 		return err
 	}
-	gi := filepath.Join(rel, ".gitignore")
-	if _, err := f.Lstat(gi); errors.Is(err, fs.ErrNotExist) {
-		_ = f.WriteFile(gi, []byte("# carnet: this folder stays on this machine\n*\n"), 0o644)
+	if _, err := d.Lstat(".gitignore"); errors.Is(err, fs.ErrNotExist) {
+		_ = d.WriteFile(".gitignore", []byte("# carnet: this folder stays on this machine\n*\n"), 0o644)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"carnet/memstore/gitrepo"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -311,6 +312,11 @@ func (p *Project) listLogs(dir string, archived, sizes bool) ([]LogFile, error) 
 	if err != nil {
 		return nil, err
 	}
+	return logFilesOf(dir, ents, archived, sizes), nil
+}
+
+// logFilesOf is the logs among dir's entries, newest first.
+func logFilesOf(dir string, ents []fs.DirEntry, archived, sizes bool) []LogFile {
 	var out []LogFile
 	for _, e := range ents {
 		n := e.Name()
@@ -328,7 +334,7 @@ func (p *Project) listLogs(dir string, archived, sizes bool) ([]LogFile, error) 
 		out = append(out, lf)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Date > out[j].Date })
-	return out, nil
+	return out
 }
 
 // IsDate reports whether s is a YYYY-MM-DD date.

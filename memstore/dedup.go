@@ -19,7 +19,7 @@ import (
 // match Similar would not.
 type DedupIndex struct {
 	rank    map[string]int    // global word order: rarer words first
-	norms   map[string]string // Normalize of the corpus, computed once
+	norms   map[string]string // Normalize of the corpus and of the texts looked up, computed once
 	exact   map[string]int    // normalised text → first entry
 	words   [][]string        // content words of each entry, in rank order
 	texts   []string
@@ -63,12 +63,15 @@ func NewDedupIndex(corpus []string) *DedupIndex {
 	return &DedupIndex{rank: rank, norms: norms, exact: map[string]int{}, posting: map[string][]int{}}
 }
 
-// normalize is Normalize, from the cache when text is in the corpus.
+// normalize is Normalize, computed once per text: a merge asks HasExact, Find and Add of
+// each bullet. The index is not safe for concurrent use.
 func (x *DedupIndex) normalize(text string) string {
 	if n, ok := x.norms[text]; ok {
 		return n
 	}
-	return Normalize(text)
+	n := Normalize(text)
+	x.norms[text] = n
+	return n
 }
 
 // sorted returns the content words of a normalised text in the index's global order.

@@ -336,12 +336,12 @@ func (r *runner) capture() (int, error) {
 		kind = capture.KindHeuristic
 		x = capture.Heuristic{Language: cfg.Language}
 	}
-	sess := r.loadSession(turn)
+	sess, saved := r.loadSession(turn)
 	res, raw, err := x.Extract(r.ctx, turn, sess)
 	if err != nil {
 		return 0, err
 	}
-	r.saveSession(turn, sess)
+	r.saveSession(turn, sess, saved)
 	if len(res.Unknown) > 0 {
 		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(res.Unknown, ", "))
 	}
@@ -510,23 +510,31 @@ func (r *runner) merge(p *memstore.Project, c capture.Result, raw []byte, kind s
 	return nil
 }
 
-// loadSession reads the session's capture state from the home project's debug folder.
-func (r *runner) loadSession(t *transcript.Turn) *capture.Session {
+// loadSession reads the session's capture state from the home project's debug folder, and
+// returns the bytes it was read from.
+func (r *runner) loadSession(t *transcript.Turn) (*capture.Session, []byte) {
 	home := r.home()
 	if home == nil || t.SessionID == "" {
-		return &capture.Session{}
+		return &capture.Session{}, nil
 	}
 	data, _ := home.ReadState(sessionPath(t.SessionID)) // a lost state only loses the links between turns
-	return capture.LoadSession(data)
+	return capture.LoadSession(data), data
 }
 
-// saveSession writes it back.
-func (r *runner) saveSession(t *transcript.Turn, s *capture.Session) {
+// saveSession writes it back when the turn changed it (saved is what loadSession read): a
+// turn that adds no link between turns writes nothing. Left unwritten, the file keeps its
+// time, so pruneState may remove an unchanged state 30 days after it was last written
+// rather than used: what a lost state costs, the links between turns.
+func (r *runner) saveSession(t *transcript.Turn, s *capture.Session, saved []byte) {
 	home := r.home()
 	if home == nil || t.SessionID == "" {
 		return
 	}
-	if err := home.WriteStateLoose(sessionPath(t.SessionID), s.Bytes()); err != nil {
+	data := s.Bytes()
+	if bytes.Equal(data, saved) {
+		return
+	}
+	if err := home.WriteStateLoose(sessionPath(t.SessionID), data); err != nil {
 		r.logf("session state: %v", err)
 	}
 }

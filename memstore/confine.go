@@ -340,18 +340,6 @@ func (p *Project) Exists(rel string) (bool, error) {
 	return err == nil, err
 }
 
-// checkPath refuses rel (workspace-relative, in the memory folder) when it, or a folder
-// above it up to the workspace root, is a symbolic link.
-func (p *Project) checkPath(rel string) error {
-	f, err := p.openFolder(false)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = f.check(rel)
-	return err
-}
-
 // ReadFile reads a file of one of the workspace's memory folders (rel workspace-relative),
 // through the project whose memory folder holds it (see Project.ReadFile). A path in no
 // memory folder is refused.

@@ -237,9 +237,6 @@ func probe(u *transcript.ToolUse) bool {
 // sandbox does not permit, a network it does not reach.
 var machineRefused = regexp.MustCompile(`\bEPERM\b|Operation not permitted|\bENOTFOUND\b|\bEAI_AGAIN\b|Could not resolve host`)
 
-// notInstalled finds what shells print for a program they do not find.
-var notInstalled = regexp.MustCompile(`command not found|is not recognized as (the name of a cmdlet|an internal or external command)`)
-
 // fileReaders print what files hold (sed and awk unless they edit in place).
 var fileReaders = []string{"cat", "nl", "less", "more", "bat", "od", "xxd", "hexdump", "strings", "tree", "du", "realpath",
 	"readlink", "sed", "awk", "Get-Content", "gc"}
@@ -295,8 +292,8 @@ func failuresStep(c *turnCtx) {
 		}
 	}
 	for i, u := range tools {
-		if u.Name == "Bash" && c.fx.foreignDir(u.Command) || !realFailure(u) || notInstalled.MatchString(u.Output) {
-			continue // another repository's failures are not this project's; a program this machine lacks is no failure of it (what ran instead is evidence's)
+		if u.Name == "Bash" && c.fx.foreignDir(u.Command) || !realFailure(u) {
+			continue // another repository's failures are not this project's
 		}
 		cmd := c.callCommand(u)
 		if cmd.key == "" {

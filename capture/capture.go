@@ -176,7 +176,7 @@ func (c *turnCtx) worked() bool {
 			return true
 		}
 	}
-	return len(c.editedFiles()) > 0 // the shell wrote the project's files (cat > x, sed -i)
+	return false
 }
 
 // Empty reports a result that changes nothing: no bullet, and nothing of earlier turns'

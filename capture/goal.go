@@ -407,27 +407,14 @@ const maxTweakWords = 15
 func (c *turnCtx) editedFiles() []string {
 	var out []string
 	for _, u := range c.t.Tools {
-		for _, path := range writtenBy(u) {
-			if p, inside := c.fx.Rel(path); inside && p != "" && p != "." && !slices.Contains(out, p) {
-				out = append(out, p)
-			}
+		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
+			continue
+		}
+		if p, inside := c.fx.Rel(u.FilePath); inside && !slices.Contains(out, p) {
+			out = append(out, p)
 		}
 	}
 	return out
-}
-
-// writtenBy are the files a call wrote: an edit tool's file, or what a shell command that
-// went through writes (cat > x, sed -i, tee, Set-Content).
-func writtenBy(u *transcript.ToolUse) []string {
-	switch {
-	case u.HasResult && u.IsError:
-		return nil
-	case u.Edits() && u.FilePath != "":
-		return []string{u.FilePath}
-	case u.Name == "Bash" && u.HasResult:
-		return parseLine(u.Command).Writes()
-	}
-	return nil
 }
 
 // repeats reports a request said before in the session: the same once normalised, or a

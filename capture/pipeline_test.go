@@ -53,8 +53,6 @@ func TestGoalsFoldFollowUps(t *testing.T) {
 		{"ログイン画面を作って", []*transcript.ToolUse{edit("/repo/login.html")}, true},
 		{"请把地图系统改成六边形网格并且更新所有相关的渲染代码", []*transcript.ToolUse{edit("/repo/map.gd")}, true}, // no space in a long sentence: not a pasted token
 		{"好", nil, false},
-		{"Add a changelog with the release notes", []*transcript.ToolUse{bash("w", "cat > CHANGELOG.md <<'EOF'\n# 1.0\nEOF", "", false)}, true}, // written by the shell: work
-		{"What does the parser do with tabs?", []*transcript.ToolUse{bash("r", "grep -n tab parser.go", "12: tab", false)}, false},
 		{"I'm getting\n\nTraceback (most recent call last):\n  File \"x.py\"", nil, false},
 	}
 	for _, p := range prompts {

@@ -3,7 +3,6 @@ package transcript
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"path"
@@ -68,12 +67,12 @@ func scanActivity(r io.ReaderAt, size int64) Activity {
 		if ln.Oversized || !bytes.Contains(ln.Data, []byte(`"tool_use"`)) {
 			continue // a tool call line is small; huge lines are results or file bodies
 		}
-		var rl rawLine
-		if json.Unmarshal(ln.Data, &rl) != nil || rl.Type != "assistant" || rl.IsSidechain {
+		rl, err := decodeLine(ln)
+		if err != nil || rl.Type != "assistant" || rl.IsSidechain || !rl.hasContent() {
 			continue
 		}
-		var blocks []rawBlock
-		if json.Unmarshal(rl.Message.Content, &blocks) != nil {
+		blocks, _, isText, ok := rl.contentBlocks()
+		if !ok || isText {
 			continue
 		}
 		for _, b := range blocks {

@@ -28,31 +28,78 @@ func scanTurn(r io.ReaderAt, size int64, opt ReadOptions) (*Turn, error) {
 }
 
 // decodeLine reads a transcript line; of an oversized one, what its head and tail hold.
+// A line whose content is a list of blocks (most of them) is decoded once, blocks included;
+// any other user or assistant line (a prompt's string content, no content, a value of an
+// unexpected type) is decoded again the general way, which keeps its content for
+// contentBlocks. Of other lines, whose content no reader looks at, only the head counts.
 func decodeLine(ln backLine) (rl rawLine, err error) {
 	if ln.Oversized {
 		return salvage(ln.Head, ln.Tail)
+	}
+	var bl blockLine
+	if json.Unmarshal(ln.Data, &bl) == nil && (bl.Message.Content != nil || (bl.Type != "user" && bl.Type != "assistant")) {
+		rl.lineHead = bl.lineHead
+		rl.Message.ID = bl.Message.ID
+		rl.blocks, rl.decoded = bl.Message.Content, bl.Message.Content != nil
+		return rl, nil
 	}
 	return rl, json.Unmarshal(ln.Data, &rl)
 }
 
 // rawLine is the part of a transcript line that carnet reads.
 type rawLine struct {
-	Type             string     `json:"type"`
-	Subtype          string     `json:"subtype"`
-	IsSidechain      bool       `json:"isSidechain"`
-	IsMeta           bool       `json:"isMeta"`
-	IsCompactSummary bool       `json:"isCompactSummary"`
-	ToolUseResult    presence   `json:"toolUseResult"`
-	Cwd              string     `json:"cwd"`
-	SessionID        string     `json:"sessionId"`
-	Timestamp        string     `json:"timestamp"`
-	Message          rawMessage `json:"message"`
+	lineHead
+	Message rawMessage `json:"message"`
+
+	decoded bool       // blocks holds the content, already decoded (Message.Content is empty)
+	blocks  []rawBlock // the content's blocks when decoded
+}
+
+// lineHead is what a transcript line says besides its message.
+type lineHead struct {
+	Type             string   `json:"type"`
+	Subtype          string   `json:"subtype"`
+	IsSidechain      bool     `json:"isSidechain"`
+	IsMeta           bool     `json:"isMeta"`
+	IsCompactSummary bool     `json:"isCompactSummary"`
+	ToolUseResult    presence `json:"toolUseResult"`
+	Cwd              string   `json:"cwd"`
+	SessionID        string   `json:"sessionId"`
+	Timestamp        string   `json:"timestamp"`
 }
 
 type rawMessage struct {
 	ID      string          `json:"id"`
-	Role    string          `json:"role"`
 	Content json.RawMessage `json:"content"`
+}
+
+// blockLine is a transcript line whose content is decoded as blocks with the line: it
+// fails on a content that is a string, which rawLine then reads.
+type blockLine struct {
+	lineHead
+	Message struct {
+		ID      string     `json:"id"`
+		Content []rawBlock `json:"content"`
+	} `json:"message"`
+}
+
+// hasContent reports whether a user or assistant line's message has a content (null and
+// [] count).
+func (rl *rawLine) hasContent() bool {
+	return rl.decoded || len(bytes.TrimSpace(rl.Message.Content)) > 0
+}
+
+// contentBlocks returns the blocks of the line's content, or its text when the content is
+// one string (isText); ok is false when the content cannot be read. It assumes hasContent.
+func (rl *rawLine) contentBlocks() (blocks []rawBlock, text string, isText, ok bool) {
+	if rl.decoded {
+		return rl.blocks, "", false, true
+	}
+	content := bytes.TrimSpace(rl.Message.Content)
+	if content[0] == '"' {
+		return nil, text, true, json.Unmarshal(content, &text) == nil
+	}
+	return blocks, "", false, json.Unmarshal(content, &blocks) == nil
 }
 
 // presence records that a key was set without keeping its (possibly huge) value; it
@@ -148,12 +195,11 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 	if t.SessionID == "" {
 		t.SessionID = rl.SessionID
 	}
-	content := bytes.TrimSpace(rl.Message.Content)
-	if len(content) == 0 {
+	if !rl.hasContent() {
 		return false
 	}
 	if rl.Type == "assistant" {
-		c.addAssistant(rl, content, ts)
+		c.addAssistant(rl, ts)
 		return false
 	}
 	if rl.IsMeta { // stop-hook feedback and injected text continue the same turn
@@ -163,16 +209,12 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 		t.Compacted = true
 		return false
 	}
-	if content[0] == '"' {
-		var s string
-		if json.Unmarshal(content, &s) != nil {
-			return false
-		}
-		return c.maybePrompt(rl, s, ts)
-	}
-	var blocks []rawBlock
-	if json.Unmarshal(content, &blocks) != nil {
+	blocks, s, isText, ok := rl.contentBlocks()
+	if !ok {
 		return false
+	}
+	if isText {
+		return c.maybePrompt(rl, s, ts)
 	}
 	var text []string
 	hasResult := false
@@ -231,16 +273,13 @@ func isPrompt(s string) bool {
 	return true
 }
 
-func (c *collector) addAssistant(rl *rawLine, content []byte, ts time.Time) {
-	var blocks []rawBlock
-	if content[0] == '"' {
-		var s string
-		if json.Unmarshal(content, &s) != nil {
-			return
-		}
-		blocks = []rawBlock{{Type: "text", Text: s}}
-	} else if json.Unmarshal(content, &blocks) != nil {
+func (c *collector) addAssistant(rl *rawLine, ts time.Time) {
+	blocks, s, isText, ok := rl.contentBlocks()
+	if !ok {
 		return
+	}
+	if isText {
+		blocks = []rawBlock{{Type: "text", Text: s}}
 	}
 	// Blocks of one line are in order; lines come newest first, so walk blocks backwards.
 	for i := len(blocks) - 1; i >= 0; i-- {

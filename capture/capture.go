@@ -122,6 +122,8 @@ type turnCtx struct {
 	step string
 	goal string // the request the goal step read, written or not
 	plan string // the plan the turn carries out (approved in it, or just before)
+
+	closing []part // the closing text's outline, once read (closingAnnounced)
 }
 
 // add writes bullets of section key for the current step, within the turn's budget,

@@ -158,6 +158,22 @@ func containsCue(folded, c string, words bool) bool {
 	}
 }
 
+// wordIndex is the offset in f of the first c between spaces or f's ends, or -1: what
+// strings.Index(" "+f+" ", " "+c+" ") is, without building either.
+func wordIndex(f, c string) int {
+	for i := 0; ; {
+		j := strings.Index(f[i:], c)
+		if j < 0 {
+			return -1
+		}
+		j += i
+		if end := j + len(c); (j == 0 || f[j-1] == ' ') && (end == len(f) || f[end] == ' ') {
+			return j
+		}
+		i = j + 1
+	}
+}
+
 // headingKind says what a heading or label announces (cueNext, cueDecisions, cueKnowledge),
 // or "": the heading, once folded, is a cue, or a cue with at most two words before it
 // ("Recommended next steps") and three after ("Decisions and trade-offs"). Longer text is a
@@ -187,7 +203,7 @@ func headingHolds(f, c string, words bool) bool {
 	if !words {
 		return strings.Contains(f, c) && utf8.RuneCountInString(f) <= utf8.RuneCountInString(c)+10
 	}
-	i := strings.Index(" "+f+" ", " "+c+" ")
+	i := wordIndex(f, c)
 	if i < 0 {
 		return false
 	}

@@ -96,9 +96,23 @@ func outline(text string) []part {
 
 // announced returns the items of text's parts of kind, or, for a part with no list, its
 // first paragraph's sentences (decisions and knowledge only: a next step is listed).
-func announced(text, kind string) []string {
+func announced(text, kind string) []string { return announcedIn(outline(text), kind) }
+
+// closingAnnounced is announced over the turn's closing text, outlined once a turn.
+func (c *turnCtx) closingAnnounced(kind string) []string {
+	if c.closing == nil {
+		c.closing = outline(c.t.Closing)
+		if c.closing == nil {
+			c.closing = []part{}
+		}
+	}
+	return announcedIn(c.closing, kind)
+}
+
+// announcedIn is announced over text's outline parts.
+func announcedIn(parts []part, kind string) []string {
 	var out []string
-	for _, p := range outline(text) {
+	for _, p := range parts {
 		if p.kind != kind {
 			continue
 		}

@@ -18,13 +18,13 @@ func closingDecisions(c *turnCtx) {
 	if c.t.Sidechain {
 		return // a subagent's choices are not the project's until the main agent acts on them
 	}
-	c.add(memstore.KeyDecisions, statements(announced(c.t.Closing, cueDecisions), maxDecisions)...)
+	c.add(memstore.KeyDecisions, statements(c.closingAnnounced(cueDecisions), maxDecisions)...)
 }
 
 // closingKnowledge writes what the closing text lists under a lessons, gotchas or root
 // cause heading.
 func closingKnowledge(c *turnCtx) {
-	c.add(memstore.KeyKnowledge, statements(announced(c.t.Closing, cueKnowledge), maxKnowledge)...)
+	c.add(memstore.KeyKnowledge, statements(c.closingAnnounced(cueKnowledge), maxKnowledge)...)
 }
 
 // maxReasoned bounds the choices a turn's closing sentences give.

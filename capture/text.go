@@ -106,7 +106,10 @@ var bold = regexp.MustCompile(`\*\*([^*\n]+?)\*\*|__([^_\n]+?)__`)
 
 // stripMarkup drops bold marks, leading emoji, arrows and bullets, and numbering ("1. ").
 func stripMarkup(s string) string {
-	s = strings.TrimSpace(bold.ReplaceAllString(s, "$1$2"))
+	if strings.Contains(s, "**") || strings.Contains(s, "__") { // what bold needs to match
+		s = bold.ReplaceAllString(s, "$1$2")
+	}
+	s = strings.TrimSpace(s)
 	s = strings.TrimLeftFunc(s, func(r rune) bool {
 		return unicode.Is(unicode.So, r) || unicode.IsSpace(r) || r == 0xFE0F || strings.ContainsRune("•·→–—", r)
 	})

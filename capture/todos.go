@@ -119,7 +119,7 @@ func closingNextStep(c *turnCtx) {
 		return
 	}
 	var items []string
-	for _, it := range announced(c.t.Closing, cueNext) {
+	for _, it := range c.closingAnnounced(cueNext) {
 		if it = strings.TrimSpace(strings.TrimSuffix(it, ".")); it != "" && !narrates(it) && !isOffer(it) {
 			items = append(items, it)
 		}

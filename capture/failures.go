@@ -237,14 +237,16 @@ func probe(u *transcript.ToolUse) bool {
 // sandbox does not permit, a network it does not reach.
 var machineRefused = regexp.MustCompile(`\bEPERM\b|Operation not permitted|\bENOTFOUND\b|\bEAI_AGAIN\b|Could not resolve host`)
 
-// fileReaders print what files hold (sed and awk unless they edit in place).
-var fileReaders = []string{"cat", "nl", "less", "more", "bat", "od", "xxd", "hexdump", "strings", "tree", "du", "realpath",
-	"readlink", "sed", "awk", "Get-Content", "gc"}
+// outputReaders print what is already there, a file or a log (sed and awk unless they edit
+// in place): an error line they show is no build failing now, and their failure says a path
+// is not there.
+var outputReaders = []string{"cat", "tail", "head", "less", "more", "grep", "rg", "sed", "awk", "jq", "echo", "printf",
+	"nl", "bat", "od", "xxd", "hexdump", "strings", "tree", "du", "realpath", "readlink", "Get-Content", "gc"}
 
 // reads reports a command that only prints files.
 func reads(part string) bool {
 	w := strings.Fields(part)
-	return len(w) > 0 && slices.Contains(fileReaders, w[0]) && !slices.ContainsFunc(w[1:], func(a string) bool {
+	return len(w) > 0 && slices.Contains(outputReaders, w[0]) && !slices.ContainsFunc(w[1:], func(a string) bool {
 		return strings.HasPrefix(a, "-i") || a == "--in-place" || a == "inplace"
 	})
 }
@@ -324,8 +326,7 @@ func failuresStep(c *turnCtx) {
 			continue
 		}
 		if later[0].fixed(parseCommandKey(key)) || c.commitNames(0, causeOf(old)) {
-			c.r.Fixed = append(c.r.Fixed, old)
-			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "fixed", Text: old})
+			c.markFixed(old)
 			delete(c.s.Failed, key)
 		}
 	}
@@ -450,14 +451,14 @@ func reportedStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
 	}
-	for old, words := range c.s.Reported {
-		if c.commitNames(0, words) {
-			c.r.Fixed = append(c.r.Fixed, old)
-			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "fixed", Text: old})
-			delete(c.s.Reported, old)
-			c.s.Addressed = slices.DeleteFunc(c.s.Addressed, func(a string) bool { return a == old })
+	c.s.Reported = slices.DeleteFunc(c.s.Reported, func(old string) bool {
+		if !c.commitNames(0, old) {
+			return false
 		}
-	}
+		c.markFixed(old)
+		c.s.Addressed = slices.DeleteFunc(c.s.Addressed, func(a string) bool { return a == old })
+		return true
+	})
 	var best string
 	for l := range strings.SplitSeq(dropSystemText(c.t.Prompt), "\n") {
 		t := strings.TrimSpace(stripANSI(l))
@@ -476,16 +477,21 @@ func reportedStep(c *turnCtx) {
 		c.addReported(clipGoal(c.goal))
 	case len(c.r.Goal) > 0: // the user goes on to another task, reporting nothing: what the agent worked on is done
 		for _, old := range c.s.Addressed {
-			c.r.Fixed = append(c.r.Fixed, old)
-			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "fixed", Text: old})
-			delete(c.s.Reported, old)
+			c.markFixed(old)
+			c.s.Reported = slices.DeleteFunc(c.s.Reported, func(r string) bool { return r == old })
 		}
 		c.s.Addressed = nil
 	}
 }
 
+// markFixed records that the turn fixed an open failure bullet of an earlier turn.
+func (c *turnCtx) markFixed(bullet string) {
+	c.r.Fixed = append(c.r.Fixed, bullet)
+	c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "fixed", Text: bullet})
+}
+
 // addReported writes a reported error, fixed when a commit of the turn names it, else kept
-// open with the code words a later commit may name.
+// open for a later commit that names it, or for the user moving on once the agent worked on it.
 func (c *turnCtx) addReported(line string) {
 	b := fmt.Sprintf(c.w.reported, line)
 	if c.commitNames(0, line) {
@@ -497,29 +503,28 @@ func (c *turnCtx) addReported(line string) {
 	if c.add(memstore.KeyProblems, b) == 0 {
 		return
 	}
-	if c.worked() {
-		c.s.Addressed = append(c.s.Addressed, c.clean(memstore.KeyProblems, b))
+	b = c.clean(memstore.KeyProblems, b)
+	if codeWords(line) != "" && !slices.Contains(c.s.Reported, b) {
+		c.s.Reported = append(c.s.Reported, b) // a commit may name it
 	}
-	if codeWords(line) == "" {
-		return
+	if c.worked() && !slices.Contains(c.s.Addressed, b) {
+		c.s.Addressed = append(c.s.Addressed, b)
 	}
-	if c.s.Reported == nil {
-		c.s.Reported = map[string]string{}
-	}
-	c.s.Reported[c.clean(memstore.KeyProblems, b)] = codeWords(line)
 }
 
 // commitNames reports a commit that went through, among the turn's calls from the i-th on,
 // whose command (its message) names one of the code words of text: the agent says what the
 // commit fixed ("Fixed ArgumentValidationError for the AI Stars fields").
 func (c *turnCtx) commitNames(from int, text string) bool {
-	words := strings.Fields(codeWords(text))
-	if len(words) == 0 {
-		return false
-	}
+	var words []string
 	for _, u := range c.t.Tools[min(from, len(c.t.Tools)):] {
 		if u.Name != "Bash" || !u.HasResult || u.CommitHash == "" && (u.IsError || !isCommit(u.Command)) {
-			continue
+			continue // most turns: no commit, and the text is not read
+		}
+		if words == nil {
+			if words = strings.Fields(codeWords(text)); len(words) == 0 {
+				return false
+			}
 		}
 		if slices.ContainsFunc(words, func(w string) bool { return strings.Contains(u.Command, w) }) {
 			return true

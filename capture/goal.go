@@ -27,13 +27,16 @@ func goalStep(c *turnCtx) {
 	}
 	req := request(t.Prompt)
 	c.goal = req
-	switch {
-	case len(c.s.Goals) > 0 && (req == "" || isFollowUp(req) || fewWords(req) || tooShort(req) || reacts(req)) && c.newWork() != "":
-		if g := c.newWork(); c.add(memstore.KeyGoal, clipGoal(g)) > 0 { // "ok, go": the list of the work it started says the task
-			c.s.rememberGoal(g)
-			c.s.GoalFiles = c.editedFiles()
+	if len(c.s.Goals) > 0 && (req == "" || isFollowUp(req) || fewWords(req) || tooShort(req) || reacts(req)) {
+		if g := c.newWork(); g != "" { // "ok, go": the list of the work it started says the task
+			if c.add(memstore.KeyGoal, clipGoal(g)) > 0 {
+				c.s.rememberGoal(g)
+				c.s.GoalFiles = c.editedFiles()
+			}
+			return
 		}
-		return
+	}
+	switch {
 	case req == "" || isFollowUp(req) || fewWords(req):
 	case len(c.s.Goals) > 0 && (c.onlyGit() || repeats(c.s.Goals, req) || reacts(req) || c.sameSubject(req) || c.tweak(req) || tooShort(req) || !c.worked()):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)

@@ -55,10 +55,6 @@ func pipedBuildError(u *transcript.ToolUse) bool {
 	return len(last) > 0 && (last[0] == "tail" || last[0] == "head") && !slices.Contains(outputReaders, cmds[0][0])
 }
 
-// outputReaders print what is already there (a log, a file): an error line they show is
-// no build failing now.
-var outputReaders = []string{"cat", "tail", "head", "less", "more", "grep", "rg", "sed", "awk", "jq", "echo", "printf"}
-
 // redact is secret.Redact without the flag, line by line (a secret some rules know only
 // as a whole line, a .pgpass entry, is found in its line): the same function for turn text,
 // model output and bullets.

@@ -17,7 +17,7 @@ type Session struct {
 	Next      []string          `json:"next,omitempty"`       // the items of the last closing text's next-steps list
 	NextAge   int               `json:"next_age,omitempty"`   // turns of work since that list was given
 	Failed    map[string]string `json:"failed,omitempty"`     // command key → the open failure bullet written for it
-	Reported  map[string]string `json:"reported,omitempty"`   // an open error-reported bullet → the code words it names
+	Reported  []string          `json:"reported,omitempty"`   // the open error-reported bullets that name code words a commit may name
 	Addressed []string          `json:"addressed,omitempty"`  // the reported errors the agent worked on, open until the user moves on
 	Half      []string          `json:"half,omitempty"`       // half-done work written (a refused commit, a failed push)
 	Proposed  string            `json:"proposed,omitempty"`   // the plan the last answer proposed (a Codex <proposed_plan>)

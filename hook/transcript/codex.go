@@ -116,13 +116,19 @@ type codexPayload struct {
 	} `json:"item"` // item_completed
 }
 
+// The exits a code-mode command's item_completed events report.
+const (
+	exitFailed = 1 << iota
+	exitPassed
+)
+
 // codexCollector accumulates a turn from rollout lines handed newest first.
 type codexCollector struct {
 	reading        // its thoughts are the reasoning summaries
 	final   string // task_complete's last_agent_message
-	// failedExec holds the commands a code-mode script ran that exited non-zero, as the
-	// item_completed events of their CommandExecution say: the script's output has no exit code.
-	failedExec map[string]bool
+	// execExits holds, per command a code-mode script ran, the exits its item_completed
+	// events report (exitFailed, exitPassed): the script's output has no exit code.
+	execExits map[string]int
 }
 
 // add takes one line; it returns true when the line is the prompt that opened the turn.
@@ -164,12 +170,16 @@ func (c *codexCollector) add(cl *codexLine) bool {
 				c.results[p.CallID] = newToolResult(out, *p.ExitCode)
 			}
 		case "item_completed":
-			if it := p.Item; it != nil && it.Type == "CommandExecution" && it.ExitCode != nil && *it.ExitCode != 0 {
-				if c.failedExec == nil {
-					c.failedExec = map[string]bool{}
+			if it := p.Item; it != nil && it.Type == "CommandExecution" && it.ExitCode != nil {
+				if c.execExits == nil {
+					c.execExits = map[string]int{}
 				}
 				script, _ := shell.Script(it.Command)
-				c.failedExec[script] = true
+				exit := exitPassed
+				if *it.ExitCode != 0 {
+					exit = exitFailed
+				}
+				c.execExits[script] |= exit
 			}
 		case "patch_apply_begin", "patch_apply_end":
 			c.patchEvent(p, ts)
@@ -414,7 +424,8 @@ func (c *codexCollector) finish() {
 	c.reading.finish(func(u *ToolUse) {
 		if r, ok := c.results[u.ID]; ok && u.ID != "" {
 			u.HasResult, u.Output = true, r.output
-			u.IsError = r.isError || r.script && (c.failedExec[u.Command] || reportsOwnError(u.Command, r.output))
+			// a command run more than once with both exits is told by its output alone
+			u.IsError = r.isError || r.script && (c.execExits[u.Command] == exitFailed || reportsOwnError(u.Command, r.output))
 			if len(u.Questions) > 0 {
 				u.Answer = CleanText(r.answer)
 			}

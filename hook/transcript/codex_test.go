@@ -99,6 +99,34 @@ func TestReadCodexTurnCodeModeExitCode(t *testing.T) {
 	}
 }
 
+// A command the turn ran with both exits is told by its output alone: the events do not
+// say which call each exit was.
+func TestReadCodexTurnCodeModeBothExits(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(transcripttest.Fixture(t, "codex-0.169.0_code-mode_build-fails.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for l := range strings.Lines(string(data)) {
+		out = append(out, l)
+		if strings.Contains(l, `"item_completed"`) && strings.Contains(l, `"exit_code":2`) {
+			out = append(out, strings.Replace(l, `"exit_code":2`, `"exit_code":0`, 1))
+		}
+	}
+	p := filepath.Join(t.TempDir(), "rollout.jsonl")
+	if err := os.WriteFile(p, []byte(strings.Join(out, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mk := turn.Tools[1]; mk.Command != "make check" || mk.IsError {
+		t.Errorf("make: %+v", mk)
+	}
+}
+
 func TestCodeModeCalls(t *testing.T) {
 	t.Parallel()
 	script := "const a = await tools.exec_command({\"cmd\":\"go test ./...\"});\ntext(a.output);\n" +

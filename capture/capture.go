@@ -6,8 +6,8 @@
 // failed and their error lines, the agent's own to-do list in its latest state, the lists
 // of the closing text — and words only through the per-language cue tables (cues.go). Its
 // steps run in the one order the pipeline below declares, each bullet tagged with the step
-// that wrote it (for the debug log and the firing table). The model extractors (model.go)
-// are the other way to fill the same JSON.
+// that wrote it (for the debug log and the firing table). It asks no model: the model
+// extractors (hook/model) are the other way to fill the same JSON.
 package capture
 
 import (

@@ -22,7 +22,7 @@ func (c *turnCtx) clean(key, text string) string {
 		text = strings.TrimSpace(xmlTag.ReplaceAllString(text, ""))
 	}
 	text = strings.TrimSpace(strings.TrimPrefix(text, "- "))
-	text = redact(c.fx.scrub(text)) // again: a secret the whole text hid may show in one line
+	text = Redact(c.fx.Scrub(text)) // again: a secret the whole text hid may show in one line
 	if text == "" || redactedOnly(text) {
 		return ""
 	}

@@ -15,25 +15,25 @@ import (
 // KEY-----" unrecognisable. A build failing behind "| tail" is marked failed.
 func Guard(t *transcript.Turn) *transcript.Turn {
 	g := *t
-	g.Prompt, g.Closing = redact(t.Prompt), redact(t.Closing)
+	g.Prompt, g.Closing = Redact(t.Prompt), Redact(t.Closing)
 	g.Texts = make([]string, len(t.Texts))
 	for i, s := range t.Texts {
-		g.Texts[i] = redact(s)
+		g.Texts[i] = Redact(s)
 	}
 	g.Thoughts = nil // no step reads the thinking
 	g.Tools = make([]*transcript.ToolUse, len(t.Tools))
 	for i, u := range t.Tools {
 		c := *u
 		c.IsError = u.IsError || pipedBuildError(u)
-		c.Command, c.Description, c.Output = redact(u.Command), redact(u.Description), redact(u.Output)
-		c.CommitSubject, c.Plan, c.Subject, c.Doc = redact(u.CommitSubject), redact(u.Plan), redact(u.Subject), redact(u.Doc)
+		c.Command, c.Description, c.Output = Redact(u.Command), Redact(u.Description), Redact(u.Output)
+		c.CommitSubject, c.Plan, c.Subject, c.Doc = Redact(u.CommitSubject), Redact(u.Plan), Redact(u.Subject), Redact(u.Doc)
 		if u.Task != nil {
-			c.Task = &transcript.Task{ID: u.Task.ID, Subject: redact(u.Task.Subject), Status: u.Task.Status}
+			c.Task = &transcript.Task{ID: u.Task.ID, Subject: Redact(u.Task.Subject), Status: u.Task.Status}
 		}
 		if u.Todos != nil {
 			c.Todos = make([]transcript.Todo, len(u.Todos))
 			for j, td := range u.Todos {
-				c.Todos[j] = transcript.Todo{Content: redact(td.Content), Status: td.Status}
+				c.Todos[j] = transcript.Todo{Content: Redact(td.Content), Status: td.Status}
 			}
 		}
 		g.Tools[i] = &c
@@ -55,10 +55,10 @@ func pipedBuildError(u *transcript.ToolUse) bool {
 	return len(last) > 0 && (last[0] == "tail" || last[0] == "head") && !slices.Contains(outputReaders, cmds[0][0])
 }
 
-// redact is secret.Redact without the flag, line by line (a secret some rules know only
+// Redact is secret.Redact without the flag, line by line (a secret some rules know only
 // as a whole line, a .pgpass entry, is found in its line): the same function for turn text,
 // model output and bullets.
-func redact(s string) string {
+func Redact(s string) string {
 	if s == "" {
 		return s
 	}

@@ -136,8 +136,8 @@ var windowsPath = regexp.MustCompile("\\b[A-Za-z]:\\\\[^\\s\"'`<>|*?]+")
 var machinePrefixes = []string{"/home/", "/Users/", "/root/", "/tmp/", "/private/", "/var/", "/mnt/",
 	"/media/", "/opt/", "/srv/", "/work/", "/workspace/", "/workspaces/", "/data/", "/builds/", "/run/user/"}
 
-// scrub rewrites the absolute paths found in free text.
-func (f PathFixer) scrub(text string) string {
+// Scrub rewrites the absolute paths found in free text.
+func (f PathFixer) Scrub(text string) string {
 	if strings.Contains(text, ":\\") {
 		text = windowsPath.ReplaceAllStringFunc(text, func(p string) string {
 			if r, inside := f.Rel(p); inside {

@@ -271,7 +271,7 @@ func TestWindowsPaths(t *testing.T) {
 func TestWindowsPathsInText(t *testing.T) {
 	t.Parallel()
 	fx := NewPathFixer(`C:\Users\me\app`)
-	if got := fx.scrub(`Error in C:\Users\me\app\src\main.go:3 and C:\Windows\system32\x.dll`); got != "Error in src/main.go:3 and x.dll" {
+	if got := fx.Scrub(`Error in C:\Users\me\app\src\main.go:3 and C:\Windows\system32\x.dll`); got != "Error in src/main.go:3 and x.dll" {
 		t.Errorf("scrub = %q", got)
 	}
 }

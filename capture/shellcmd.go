@@ -92,3 +92,7 @@ func containsC(flag string) bool {
 	}
 	return false
 }
+
+// ShortCommand is how a bullet names a command line: the part of a chain that runs last,
+// clipped (for the model extractors' view of a turn).
+func ShortCommand(line string) string { return parseCommand(line).short }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"carnet/capture"
+	"carnet/hook/model"
 	"carnet/hook/transcript"
 	"carnet/llm"
 	"carnet/memstore"
@@ -329,7 +330,7 @@ func (r *runner) capture() (int, error) {
 			timeout = max(left, time.Second)
 		}
 	}
-	x, err := capture.New(capture.Options{Kind: kind, Command: command, Timeout: timeout, Language: cfg.Language,
+	x, err := model.New(model.Options{Kind: kind, Command: command, Timeout: timeout, Language: cfg.Language,
 		Projects: ws.Names(), OnFallback: func(err error) { r.logf("extractor %s failed, heuristic used: %v", kind, err) }})
 	if err != nil {
 		r.logf("%v; heuristic used", err)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"carnet/capture"
+	"carnet/hook/model"
 	"carnet/hook/transcript"
 	"carnet/llm"
 	"carnet/memstore"
@@ -181,7 +182,7 @@ func (r *runner) modelJob() {
 	if st.Transcript != in.TranscriptPath {
 		st = modelState{Transcript: in.TranscriptPath} // another file: read it whole
 	}
-	text := capture.NewSessionText(ws.Root, 0)
+	text := model.NewSessionText(ws.Root, 0)
 	sess, err := transcript.ReadSession(r.ctx, in.TranscriptPath, transcript.SessionOptions{From: st.Cursor, Keep: text.Add})
 	if err != nil {
 		r.logf("model extraction (%s) not run, the log is unchanged: %v", name, err)
@@ -199,7 +200,7 @@ func (r *runner) modelJob() {
 	timeout := min(h.Timeout, jobLimit-time.Minute)
 	ctx, cancel := context.WithTimeout(r.ctx, timeout)
 	defer cancel()
-	e, raw, err := capture.ExtractSession(ctx, b, text, ws.Config.Language, ws.Names(), open)
+	e, raw, err := model.ExtractSession(ctx, b, text, ws.Config.Language, ws.Names(), open)
 	if err != nil {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("no answer within %s (the model's [hook] timeout)", timeout)

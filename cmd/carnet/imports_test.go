@@ -33,7 +33,7 @@ func TestImportRules(t *testing.T) {
 		"carnet/hook/transcript":                {"carnet/"},
 		"carnet/hook/install":                   {"carnet/hook", "carnet/tui", "carnet/promote", "carnet/mcpserver"},
 		"carnet/hook":                           {"carnet/tui", "carnet/promote", "carnet/mcpserver"},
-		"carnet/capture":                        {"carnet/tui", "carnet/promote", "carnet/mcpserver", "carnet/hook/install"},
+		"carnet/capture":                        {"carnet/tui", "carnet/promote", "carnet/mcpserver", "carnet/hook/install", "carnet/hook/model", "carnet/llm"},
 		"carnet/promote":                        {"carnet/tui", "carnet/hook", "carnet/mcpserver"},
 		"carnet/mcpserver":                      {"carnet/tui", "carnet/hook", "carnet/promote"},
 		"carnet/memimport":                      {"carnet/tui", "carnet/hook", "carnet/mcpserver", "carnet/capture", "carnet/memstore/gitrepo"},

@@ -1,4 +1,4 @@
-package capture
+package model
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"carnet/capture"
 	"carnet/hook/transcript"
 	"carnet/llm"
 	"carnet/memstore"
@@ -41,7 +42,7 @@ type SessionText struct {
 	size   int
 	// Turns counts the turns written, Dropped the turns read but left out (the budget).
 	Turns, Dropped int
-	fixer          PathFixer
+	fixer          capture.PathFixer
 	fixed          bool
 }
 
@@ -63,7 +64,7 @@ func (s *SessionText) Add(t *transcript.Turn) bool {
 	}
 	rt := *t
 	rt.Root = s.root
-	fx := TurnFixer(&rt)
+	fx := capture.TurnFixer(&rt)
 	if !s.fixed { // the newest turn's folders say what the session's files are
 		s.fixer, s.fixed = fx, true
 	}
@@ -94,15 +95,15 @@ func (s *SessionText) Empty() bool { return s.Turns == 0 }
 
 // guarded is a text of the transcript as a model may read it: secrets redacted first (a
 // key block must be seen whole), then paths made relative, then clipped.
-func guarded(fx PathFixer, s string, n int) string {
+func guarded(fx capture.PathFixer, s string, n int) string {
 	s, _ = secret.Redact(s)
-	return transcript.ClipWords(fx.scrub(strings.TrimSpace(s)), n)
+	return transcript.ClipWords(fx.Scrub(strings.TrimSpace(s)), n)
 }
 
 // renderSessionTurn writes one turn as short plain text: the prompt, the calls that changed
 // something or failed (reads are counted, not listed), the to-do lists, the assistant's
 // latest texts and its closing text.
-func renderSessionTurn(t *transcript.Turn, fx PathFixer) string {
+func renderSessionTurn(t *transcript.Turn, fx capture.PathFixer) string {
 	var sb strings.Builder
 	sb.WriteString("=== turn")
 	if !t.PromptTime.IsZero() {
@@ -144,7 +145,7 @@ func renderSessionTurn(t *transcript.Turn, fx PathFixer) string {
 }
 
 // sessionToolLine is one call's line; ok is false for a file outside the project.
-func sessionToolLine(u *transcript.ToolUse, fx PathFixer) (string, bool) {
+func sessionToolLine(u *transcript.ToolUse, fx capture.PathFixer) (string, bool) {
 	var line strings.Builder
 	line.WriteString("TOOL " + u.Name)
 	switch {
@@ -233,7 +234,7 @@ func earlierNote(s *SessionText) string {
 // an extraction JSON is an error, with raw kept for the debug log.
 func ExtractSession(ctx context.Context, b *llm.Backend, s *SessionText, language string, projects, open []string) (memstore.Extraction, []byte, error) {
 	raw, err := b.Ask(ctx, SessionPrompt(s, language, projects, open))
-	raw = []byte(redact(string(raw)))
+	raw = []byte(capture.Redact(string(raw)))
 	if err != nil {
 		return memstore.Extraction{}, raw, err
 	}
@@ -241,7 +242,7 @@ func ExtractSession(ctx context.Context, b *llm.Backend, s *SessionText, languag
 	if err != nil {
 		return memstore.Extraction{}, raw, fmt.Errorf("%s returned no extraction JSON: %w", b.Name(), err)
 	}
-	cleaned := modelResult(e, s.fixer)
+	cleaned := capture.FromModel(e, s.fixer)
 	cleaned.NextDone = cleaned.Close
 	out := memstore.Extraction{Unknown: cleaned.Unknown, Projects: cleaned.Projects}
 	for _, key := range append(memstore.AddKeys(), memstore.KeyNextDone) {

@@ -1,10 +1,11 @@
-package capture
+package model
 
 import (
 	"context"
 	"fmt"
 	"strings"
 
+	"carnet/capture"
 	"carnet/hook/transcript"
 	"carnet/llm"
 	"carnet/memstore"
@@ -52,10 +53,10 @@ func projectHint(projects []string) string {
 
 // renderTurn writes the turn as short plain text for a model, within max bytes.
 func renderTurn(t *transcript.Turn, max int) string {
-	fx := TurnFixer(t) // the paths the heuristic keeps, and no others
+	fx := capture.TurnFixer(t) // the paths the heuristic keeps, and no others
 	var sb strings.Builder
 	if t.Prompt != "" {
-		fmt.Fprintf(&sb, "USER: %s\n\n", transcript.ClipWords(fx.scrub(t.Prompt), 4000))
+		fmt.Fprintf(&sb, "USER: %s\n\n", transcript.ClipWords(fx.Scrub(t.Prompt), 4000))
 	}
 	for _, u := range t.Tools {
 		var line strings.Builder
@@ -68,7 +69,7 @@ func renderTurn(t *transcript.Turn, max int) string {
 			}
 			line.WriteString(" " + p)
 		case u.Command != "":
-			short := parseCommand(fx.scrub(u.Command)).short
+			short := capture.ShortCommand(fx.Scrub(u.Command))
 			line.WriteString(" `" + short + "`")
 		}
 		if u.Name == "TodoWrite" {
@@ -77,7 +78,7 @@ func renderTurn(t *transcript.Turn, max int) string {
 			}
 		}
 		if u.IsError {
-			line.WriteString(" → ERROR: " + fx.scrub(u.Output))
+			line.WriteString(" → ERROR: " + fx.Scrub(u.Output))
 		} else if u.CommitSubject != "" {
 			line.WriteString(" → committed: " + u.CommitSubject)
 		}
@@ -96,10 +97,10 @@ func renderTurn(t *transcript.Turn, max int) string {
 		if x == t.Closing {
 			continue
 		}
-		fmt.Fprintf(&sb, "\nASSISTANT: %s\n", transcript.ClipWords(fx.scrub(x), 1500))
+		fmt.Fprintf(&sb, "\nASSISTANT: %s\n", transcript.ClipWords(fx.Scrub(x), 1500))
 	}
 	if t.Closing != "" {
-		fmt.Fprintf(&sb, "\nASSISTANT (closing): %s\n", transcript.ClipWords(fx.scrub(t.Closing), 6000))
+		fmt.Fprintf(&sb, "\nASSISTANT (closing): %s\n", transcript.ClipWords(fx.Scrub(t.Closing), 6000))
 	}
 	return transcript.Clip(sb.String(), max)
 }

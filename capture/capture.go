@@ -58,7 +58,6 @@ var pipeline = []step{
 	{"decisions", closingDecisions},  // the closing text's decisions list
 	{"knowledge", closingKnowledge},  // the closing text's lessons, gotchas, root cause
 	{"reasons", reasonedChoicesStep}, // "X instead of Y, because Z" in the closing text
-	{"evidence", evidenceStep},       // what proves the turn's facts, what was tried for nothing
 	{"unblocked", unblockedStep},     // a failing command and what made it, or a variant of it, work (its own proof)
 }
 

@@ -276,30 +276,6 @@ func TestWindowsPathsInText(t *testing.T) {
 	}
 }
 
-// A fact the turn learned carries the command that then went through and the commit made
-// after it; a change after which a command fails again the same way is recorded as tried.
-func TestEvidence(t *testing.T) {
-	t.Parallel()
-	closing := "Fixed.\n\n**Root cause:** the parser skipped blank lines before the header.\n"
-	r := Capture(turn("Fix the parser", closing,
-		bash("1", "go test ./parser/", "parse_test.go:9: got 2 rows, want 3", true),
-		edit("/repo/parse.go"),
-		bash("2", "go test ./parser/", "parse_test.go:9: got 2 rows, want 3", true),
-		edit("/repo/lex.go"),
-		bash("3", "go test ./parser/", "ok", false),
-		&transcript.ToolUse{ID: "4", Name: "Bash", Command: "git commit -am fix", HasResult: true, CommitHash: "abc1234", CommitSubject: "fix"}), &Session{}, "en")
-	if want := "the parser skipped blank lines before the header. (verified: `go test ./parser/` ok, commit abc1234)"; !slices.Equal(r.Knowledge, []string{want}) {
-		t.Errorf("knowledge = %q", r.Knowledge)
-	}
-	r = Capture(turn("Fix the parser", "Still failing.",
-		bash("1", "go test ./parser/", "parse_test.go:9: got 2 rows, want 3", true),
-		edit("/repo/parse.go"),
-		bash("2", "go test ./parser/", "parse_test.go:9: got 2 rows, want 3", true)), &Session{}, "en")
-	if !slices.Contains(r.Problems, "tried, no effect: changing parse.go (`go test ./parser/` still fails: parse_test.go:9: got 2 rows, want 3)") {
-		t.Errorf("problems = %q", r.Problems)
-	}
-}
-
 // An error the user reports is a problem: the log line that names it, without its
 // timestamp, or the sentence that says something does not work.
 func TestReportedErrors(t *testing.T) {

@@ -13,7 +13,6 @@ type wording struct {
 	resume, interrupted, userStop string
 	cutOff                        string
 	plan                          string
-	verified, tried               string
 	unanswered, stillFailing      string
 	unblocked, variant            string
 	planApproved, planRejected    string
@@ -30,8 +29,7 @@ var wordings = map[string]wording{
 		userStop: "Tour interrompu par l'utilisateur", cutOff: "Session terminée au milieu d'un tour", plan: "Plan : %s",
 		planApproved: "Plan approuvé : %s", planRejected: "Plan refusé par l'utilisateur : %s", answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
-		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s",
-		verified: " (vérifié : %s)", tried: "essayé, sans effet : modifier %s (`%s` échoue toujours : %s)"},
+		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s"},
 	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ",
 		commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
@@ -41,8 +39,7 @@ var wordings = map[string]wording{
 		userStop: "Turn interrupted by the user", cutOff: "The session ended in the middle of a turn", plan: "Plan: %s",
 		planApproved: "Plan approved: %s", planRejected: "Plan turned down by the user: %s", answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
-		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s",
-		verified: " (verified: %s)", tried: "tried, no effect: changing %s (`%s` still fails: %s)"},
+		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s"},
 }
 
 func wordingFor(lang string) wording {

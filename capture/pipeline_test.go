@@ -200,6 +200,19 @@ func TestFailures(t *testing.T) {
 	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "npm test") {
 		t.Errorf("refused by the machine: %q", r.Problems)
 	}
+
+	// a call the user or the agent's approval rules refused or cancelled, in each agent's own
+	// words (OpenCode, Gemini CLI, Codex and its reviewer), is not the project failing
+	for _, refused := range []string{"The user rejected permission to use this specific tool call.",
+		"The user has specified a rule which prevents you from using this specific tool call.", "Tool execution aborted",
+		"[Operation Cancelled] Reason: User denied execution.", "exec command rejected by user",
+		"This action was rejected due to unacceptable risk."} {
+		r = Capture(turn("clean up", "Stopped.", bash("23", "rm -rf dist", refused, true),
+			bash("24", "make migrate", `Error 1: relation "users" does not exist`, true)), &Session{}, "en")
+		if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "make migrate") {
+			t.Errorf("refused by the user or the rules (%s): %q", refused, r.Problems)
+		}
+	}
 }
 
 // File lists name every file, relative; a list too long for one bullet is grouped by folder.

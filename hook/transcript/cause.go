@@ -190,12 +190,15 @@ func isStackFrame(t string) bool {
 }
 
 // refusals are the words of an error result that is no command failing: a user who refused
-// the call, a hook or sandbox that denied it, a sibling call's error, an interruption,
-// nothing to commit.
+// the call, a hook, sandbox or approval reviewer that denied it, a sibling call's error, an
+// interruption, nothing to commit — as each agent words them (OpenCode's permission errors
+// and aborts, Gemini CLI's cancellations, Codex's rejections by the user or its reviewer).
 var refusals = []string{"The user doesn't want to proceed", "User rejected", "Sibling tool call errored",
 	"[Request interrupted", "Interrupted by user", "Permission to use", "requires approval",
 	"nothing to commit", "nothing added to commit", "blocked by hook", "hook error", "denied by",
-	"PreToolUse", "auto mode", "classifier", "sandbox", "Cancelled: parallel tool call"}
+	"PreToolUse", "auto mode", "classifier", "sandbox", "Cancelled: parallel tool call",
+	"rejected permission to use", "prevents you from using this specific tool call", "Tool execution aborted",
+	"[Operation Cancelled]", "cancelled by user", "rejected by user", "rejected due to unacceptable risk"}
 
 // maxRefusal bounds the head of an output where a refusal is looked for: it opens the result.
 const maxRefusal = 2 << 10

@@ -262,7 +262,7 @@ func geminiTool(c geminiCall, ts time.Time) *ToolUse {
 	}
 	out = geminiShellNoise.ReplaceAllString(out, "")
 	u.HasResult = c.Status != "" || len(c.Result) > 0
-	u.IsError = failed
+	u.IsError = failed && c.Status != "cancelled" // the user denied or stopped it: nothing failed
 	u.Output = outputLine(out, failed)
 	u.CommitHash, u.CommitSubject = commitSubject(out)
 	if GitHubCommitTool(c.Name) && !failed {

@@ -440,6 +440,21 @@ func TestReadGeminiTurnWholeJSON(t *testing.T) {
 	}
 }
 
+// A call the user cancelled (denied at the prompt, or stopped while it ran) has Gemini CLI's
+// status "cancelled": it did not fail, whatever its result says.
+func TestReadGeminiCancelledCall(t *testing.T) {
+	t.Parallel()
+	chat := `{"sessionId":"s1","projectHash":"h","messages":[
+{"id":"1","timestamp":"2026-03-22T10:01:00Z","type":"user","content":"Clean the build"},
+{"id":"2","timestamp":"2026-03-22T10:01:05Z","type":"gemini","content":"","toolCalls":[{"id":"c1","name":"run_shell_command","args":{"command":"rm -rf build"},
+ "result":[{"functionResponse":{"response":{"error":"[Operation Cancelled] Reason: User cancelled"}}}],"status":"cancelled"}]},
+{"id":"3","timestamp":"2026-03-22T10:01:09Z","type":"gemini","content":"Left as it is."}]}`
+	turn := readGeminiChat(t, chat)
+	if len(turn.Tools) != 1 || turn.Tools[0].IsError || !turn.Tools[0].HasResult {
+		t.Errorf("cancelled call: %+v", turn.Tools)
+	}
+}
+
 // A transcript recorded from the real Claude Code 2.1.328 (scripts/record-agents.sh).
 func TestReadTurnClaudeCode2_1_328(t *testing.T) {
 	t.Parallel()

@@ -6,10 +6,12 @@ import (
 	"unicode/utf8"
 )
 
-// isLocator reports the line a compiler or linter puts under a diagnostic to say where it
-// is ("--> src/main.rs:4:5", "  ╭─[file:1:1]"): the line before it is the diagnostic.
+// isLocator reports the line a compiler, a linter or PowerShell puts under a diagnostic to
+// say where it is ("--> src/main.rs:4:5", "  ╭─[file:1:1]", "At line:1 char:1" over an
+// error record): the line before it is the diagnostic.
 func isLocator(t string) bool {
-	return strings.HasPrefix(t, "--> ") || strings.HasPrefix(t, "╭─[") || strings.HasPrefix(t, ",-[")
+	return strings.HasPrefix(t, "--> ") || strings.HasPrefix(t, "╭─[") || strings.HasPrefix(t, ",-[") ||
+		strings.HasPrefix(t, "At line:") && strings.Contains(t, " char:")
 }
 
 // isExcerpt reports a line of quoted source under a diagnostic: "8 | | from x import y",

@@ -78,3 +78,36 @@ func TestFailureLineIsTheAssertion(t *testing.T) {
 		}
 	}
 }
+
+// The frame a shell or an agent puts around a failure is not its cause: PowerShell's error
+// record (the "At line:N char:N" locator, the quoted command, CategoryInfo) stands under the
+// message; Codex's notice of a truncated output stands above what the command printed.
+func TestCauseLineIsNotTheFrame(t *testing.T) {
+	t.Parallel()
+	for out, want := range map[string]string{
+		"mvn : The term 'mvn' is not recognized as the name of a cmdlet, function, script file, or operable program.\nAt line:1 char:1\n+ mvn -q package\n+ ~~~\n    + CategoryInfo          : ObjectNotFound: (mvn:String) [], CommandNotFoundException\n    + FullyQualifiedErrorId : CommandNotFoundException": "mvn : The term 'mvn' is not recognized as the name of a cmdlet, function, script file, or operable program.",
+		"Warning: truncated output (original token count: 9120)\nTotal output lines: 812\n\nseeding 40 rows into orders\n[... omitted 700 of 812 lines ...]\nseed aborted at row 41":                                                                                                                              "seed aborted at row 41",
+		"Total output lines: 300\n\nwaiting for port 5432\nwaiting for port 5432": "waiting for port 5432",
+	} {
+		if got := outputLine(out, true); got != want {
+			t.Errorf("outputLine(%q)\n = %q\nwant %q", out, got, want)
+		}
+	}
+}
+
+// Gemini CLI writes "(empty)" where a command printed nothing: that is no cause.
+func TestReadGeminiEmptyOutput(t *testing.T) {
+	t.Parallel()
+	chat := `{"sessionId":"s1","projectHash":"h","messages":[
+{"id":"1","timestamp":"2026-03-22T10:01:00Z","type":"user","content":"Is the env file there?"},
+{"id":"2","timestamp":"2026-03-22T10:01:05Z","type":"gemini","content":"","toolCalls":[
+ {"id":"c1","name":"run_shell_command","args":{"command":"make check"},"result":[{"functionResponse":{"response":{"output":"Command: make check\nDirectory: (root)\nOutput: (empty)\nError: (none)\nExit Code: 2\nSignal: (none)\nBackground PIDs: (none)\nProcess Group PGID: 411"}}}],"status":"success"},
+ {"id":"c2","name":"run_shell_command","args":{"command":"make lint"},"result":[{"functionResponse":{"response":{"output":"Command: make lint\nDirectory: (root)\nStdout: (empty)\nStderr: (empty)\nExit Code: 2\nSignal: (none)"}}}],"status":"success"}]},
+{"id":"3","timestamp":"2026-03-22T10:01:09Z","type":"gemini","content":"No."}]}`
+	turn := readGeminiChat(t, chat)
+	for _, u := range turn.Tools {
+		if !u.IsError || u.Output != "" {
+			t.Errorf("%s: error %v, output %q", u.Command, u.IsError, u.Output)
+		}
+	}
+}

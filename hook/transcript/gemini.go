@@ -274,9 +274,9 @@ func geminiTool(c geminiCall, ts time.Time) *ToolUse {
 
 var (
 	geminiExitCode = regexp.MustCompile(`(?m)^Exit Code: (-?\d+)`)
-	// geminiShellNoise is the frame of run_shell_command's output: its field names and the
-	// <untrusted_context> wrapper.
-	geminiShellNoise = regexp.MustCompile(`(?m)^(?:</?untrusted_context>|Command: .*|Directory: .*|Error: \(none\)|Exit Code: .*|Signal: .*|Background PIDs: .*|Process Group PGID: .*)$|^Output: `)
+	// geminiShellNoise is the frame of run_shell_command's output: its field names, the
+	// "(empty)" of a stream that printed nothing, and the <untrusted_context> wrapper.
+	geminiShellNoise = regexp.MustCompile(`(?m)^(?:</?untrusted_context>|Command: .*|Directory: .*|(?:Output|Stdout|Stderr): \(empty\)|Error: \(none\)|Exit Code: .*|Signal: .*|Background PIDs: .*|Process Group PGID: .*)$|^(?:Output|Stdout|Stderr): `)
 )
 
 // StripHookContext removes the <hook_context>…</hook_context> blocks Gemini CLI puts before a

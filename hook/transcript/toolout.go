@@ -87,10 +87,13 @@ func lastUsefulLine(out string) string {
 	return ClipWords(last, 200)
 }
 
-// isBanner reports lines that carry no information of their own.
+// isBanner reports lines that carry no information of their own: an exit status, a rule,
+// the notice of an output the agent truncated (Codex's "Total output lines: 812").
 func isBanner(t string) bool {
-	if strings.HasPrefix(t, "Exit code ") || strings.HasPrefix(t, "Error: Exit code ") {
-		return true
+	for _, p := range []string{"Exit code ", "Error: Exit code ", "Total output lines: ", "Warning: truncated output", "[... omitted "} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
 	}
 	if strings.HasPrefix(t, "<tool_use_error>") || strings.HasPrefix(t, "</tool_use_error>") {
 		return false

@@ -18,7 +18,7 @@ func simpleCommands(line string) [][]string {
 		if c.Nested || len(c.Words) == 0 {
 			continue
 		}
-		if script, d := shell.Script(c.Words); script != "" && d != shell.Sh || isShellC(c.Words) {
+		if script, d, ok := shell.ShellScript(c.Words); ok {
 			for _, in := range shell.ParseAs(script, d).Commands {
 				if !in.Nested && len(in.Words) > 0 {
 					out = append(out, in.Words)
@@ -71,27 +71,6 @@ var (
 	parsed    memo[[][]string]
 	lineCache memo[*shell.Line]
 )
-
-// isShellC reports a shell run with a script to read (bash -lc '…').
-func isShellC(words []string) bool {
-	if len(words) < 3 {
-		return false
-	}
-	switch words[0] {
-	case "bash", "sh", "zsh", "dash", "ksh":
-		return len(words[1]) > 1 && words[1][0] == '-' && words[1][1] != '-' && containsC(words[1])
-	}
-	return false
-}
-
-func containsC(flag string) bool {
-	for _, r := range flag {
-		if r == 'c' {
-			return true
-		}
-	}
-	return false
-}
 
 // ShortCommand is how a bullet names a command line: the part of a chain that runs last,
 // clipped (for the model extractors' view of a turn).

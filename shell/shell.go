@@ -136,6 +136,13 @@ func Script(argv []string) (string, Dialect) {
 	return Join(argv), Sh
 }
 
+// ShellScript is Script for a shell run with a script to read (bash -lc '…', pwsh -Command
+// …, cmd /c …); ok is false for any other argument vector.
+func ShellScript(argv []string) (script string, d Dialect, ok bool) {
+	script, d, _, ok = shellScript(argv)
+	return script, d, ok
+}
+
 // shellScript is the script of a shell invocation (see Script), when argv is one, and the
 // index of the argument it starts at.
 func shellScript(argv []string) (script string, d Dialect, at int, ok bool) {

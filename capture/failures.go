@@ -17,9 +17,9 @@ import (
 // command went through later — in the turn, or in a later turn of the session.
 
 // benign are the commands whose non-zero exit answers a question rather than fails: grep
-// found nothing, test said no, diff found a difference.
+// found nothing, test said no, diff found a difference, kill found no process to signal.
 var benign = []string{"grep", "rg", "ag", "egrep", "fgrep", "test", "[", "[[", "diff", "cmp", "which", "command",
-	"type", "pgrep", "pidof", "ls", "find", "file", "stat", "false"}
+	"type", "pgrep", "pidof", "ls", "find", "file", "stat", "false", "kill", "pkill", "killall", "fuser", "lsof"}
 
 // wrappers are the commands a line's main command may be run through or piped into.
 var wrappers = map[string]bool{"cd": true, "export": true, "source": true, ".": true, "set": true, "tail": true,
@@ -202,11 +202,11 @@ func realFailure(u *transcript.ToolUse) bool {
 }
 
 // probe reports a shell call whose failure answers a question rather than breaks anything:
-// its last command is one that asks (grep finding nothing, test saying no, xargs grep), a
-// git command that only reads (run outside a repository), a curl that prints the status it
-// got (-w), or a cd that found no folder (the agent's slip, retried); a call that only read
-// files (cat, sed -n) or that failed on a path that is not there, unless it ran the
-// project's tests, build or linter (a test missing its fixture is a failure).
+// its last command but those that cannot fail (echo, true) asks, or one that asks failed
+// printing nothing (a part that failed would say why: a question's no is silent); or a cd
+// that found no folder (the agent's slip, retried); a call that only read files (cat, sed
+// -n) or that failed on a path that is not there, unless it ran the project's tests, build
+// or linter (a test missing its fixture is a failure).
 func probe(u *transcript.ToolUse) bool {
 	cmds := simpleCommands(u.Command)
 	if len(cmds) == 0 {
@@ -218,19 +218,31 @@ func probe(u *transcript.ToolUse) bool {
 	if missingPath.MatchString(u.Output) && !parseLine(u.Command).Checks() {
 		return true
 	}
-	last := cmds[len(cmds)-1]
-	if last[0] == "xargs" && len(last) > 1 {
-		last = last[1:]
+	asks := func(cmd []string) bool { return asks(cmd, u.Output) }
+	if cause(u) == "" && slices.ContainsFunc(cmds, asks) {
+		return true
+	}
+	i, cs := len(cmds)-1, parseLine(u.Command).Commands // a pipeline's status is its last stage's: not stepped over
+	for i > 0 && wrappers[cmds[i][0]] && len(cs) == len(cmds) && !cs[i].Piped {
+		i--
+	}
+	return asks(cmds[i]) || cmds[0][0] == "cd" && (strings.Contains(u.Output, "cd:") || strings.Contains(u.Output, "cd "))
+}
+
+// asks reports a command that asks (grep finding nothing, test saying no, xargs grep), a git
+// command that only reads (run outside a repository, or told to answer by its exit), a curl
+// that prints the status it got (-w).
+func asks(cmd []string, out string) bool {
+	if cmd[0] == "xargs" && len(cmd) > 1 {
+		cmd = cmd[1:]
 	}
 	switch {
-	case slices.Contains(benign, last[0]):
-		return true
-	case last[0] == "git" && len(last) > 1 && slices.Contains([]string{"status", "branch", "log", "diff", "show", "rev-parse", "remote", "describe", "ls-files", "config"}, last[1]):
-		return strings.Contains(u.Output, "not a git repository") || slices.Contains(last, "--exit-code") || slices.Contains(last, "--quiet")
-	case last[0] == "curl" && (slices.Contains(last, "-w") || slices.Contains(last, "--write-out")):
-		return true
+	case cmd[0] == "git" && len(cmd) > 1 && slices.Contains([]string{"status", "branch", "log", "diff", "show", "rev-parse", "remote", "describe", "ls-files", "config"}, cmd[1]):
+		return strings.Contains(out, "not a git repository") || slices.Contains(cmd, "--exit-code") || slices.Contains(cmd, "--quiet")
+	case cmd[0] == "curl":
+		return slices.Contains(cmd, "-w") || slices.Contains(cmd, "--write-out")
 	}
-	return cmds[0][0] == "cd" && (strings.Contains(u.Output, "cd:") || strings.Contains(u.Output, "cd "))
+	return slices.Contains(benign, cmd[0])
 }
 
 // machineRefused finds the line of a call the machine would not let run: an operation the

@@ -201,6 +201,26 @@ func TestFailures(t *testing.T) {
 		t.Errorf("refused by the machine: %q", r.Problems)
 	}
 
+	// a question's no is no failure: a test, a diff, a lookup or a process signal that found
+	// nothing, whatever runs after it in an && chain (it prints nothing; a part that failed
+	// would say why)
+	r = Capture(turn("check", "Checked.",
+		bash("30", "git diff --quiet && echo clean", "", true),
+		bash("31", "test -f .env && cat .env", "Exit code 1", true),
+		bash("32", "pkill -f vite", "", true),
+		bash("33", "kill 4242", "bash: kill: (4242) - No such process", true),
+		bash("34", "lsof -ti :5173 | xargs kill -9", "", true)), &Session{}, "en")
+	if len(r.Problems) != 0 {
+		t.Errorf("questions: %q", r.Problems)
+	}
+	r = Capture(turn("check", "Checked.",
+		bash("35", "test -f dist/index.html && npm run preview", "Error: Cannot find module 'vite'", true),
+		bash("36", "go build ./... && echo built", "main.go:3:1: syntax error: non-declaration statement", true),
+		bash("41", `npm run lint && npm test 2>&1 | grep -E "Tests" | tail -2`, "3:1 error 'x' is never used", true)), &Session{}, "en")
+	if len(r.Problems) != 3 {
+		t.Errorf("after a question: %q", r.Problems)
+	}
+
 	// a call the user or the agent's approval rules refused or cancelled, in each agent's own
 	// words (OpenCode, Gemini CLI, Codex and its reviewer), is not the project failing
 	for _, refused := range []string{"The user rejected permission to use this specific tool call.",

@@ -21,10 +21,17 @@ import (
 var benign = []string{"grep", "rg", "ag", "egrep", "fgrep", "test", "[", "[[", "diff", "cmp", "which", "command",
 	"type", "pgrep", "pidof", "ls", "find", "file", "stat", "false", "kill", "pkill", "killall", "fuser", "lsof"}
 
-// wrappers are the commands a line's main command may be run through or piped into.
+// wrappers are the commands a line's main command may be run through or piped into, with
+// PowerShell's names for them (any case: Set-Location is cd, Select-Object -Last is tail,
+// Select-String is grep).
 var wrappers = map[string]bool{"cd": true, "export": true, "source": true, ".": true, "set": true, "tail": true,
 	"head": true, "tee": true, "sleep": true, "true": true, "echo": true, "printf": true, "wc": true, "sort": true,
-	"clear": true, "time": true, "timeout": true, "env": true}
+	"clear": true, "time": true, "timeout": true, "env": true, "set-location": true, "write-host": true,
+	"write-output": true, "start-sleep": true, "select-object": true, "select-string": true, "out-string": true,
+	"out-host": true, "sort-object": true, "measure-object": true, "tee-object": true}
+
+// isWrapper reports a wrapper (see wrappers).
+func isWrapper(w string) bool { return wrappers[w] || wrappers[strings.ToLower(w)] }
 
 // interpreters run the script a here-document feeds them.
 var interpreters = map[string]bool{"python": true, "python3": true, "node": true, "bash": true, "sh": true, "zsh": true,
@@ -50,7 +57,7 @@ type command struct {
 func parseCommand(line string) command {
 	var c command
 	for i, cmd := range simpleCommands(line) {
-		if len(cmd) == 0 || wrappers[cmd[0]] || strings.Contains(cmd[0], "=") {
+		if len(cmd) == 0 || isWrapper(cmd[0]) || strings.Contains(cmd[0], "=") {
 			continue
 		}
 		if i > 0 && len(c.parts) > 0 && slices.Contains([]string{"grep", "rg", "jq", "awk", "sed", "less", "more"}, cmd[0]) {
@@ -223,7 +230,7 @@ func probe(u *transcript.ToolUse) bool {
 		return true
 	}
 	i, cs := len(cmds)-1, parseLine(u.Command).Commands // a pipeline's status is its last stage's: not stepped over
-	for i > 0 && wrappers[cmds[i][0]] && len(cs) == len(cmds) && !cs[i].Piped {
+	for i > 0 && isWrapper(cmds[i][0]) && len(cs) == len(cmds) && !cs[i].Piped {
 		i--
 	}
 	return asks(cmds[i]) || cmds[0][0] == "cd" && (strings.Contains(u.Output, "cd:") || strings.Contains(u.Output, "cd "))

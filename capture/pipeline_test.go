@@ -201,6 +201,17 @@ func TestFailures(t *testing.T) {
 		t.Errorf("refused by the machine: %q", r.Problems)
 	}
 
+	// PowerShell's cd, echo, head, tail and grep (Set-Location, Write-Host, Select-Object,
+	// Select-String, any case) are what they are in sh: the command is what they run or filter
+	s = &Session{}
+	Capture(turn("build on Windows", "Failing.", bash("37", "Set-Location web; npm run build 2>&1 | Select-Object -Last 20", "error TS2307: Cannot find module './api'", true),
+		bash("38", "npm test 2>&1 | select-string FAIL", "FAIL src/api.test.ts > fetches", true)), s, "en")
+	r = Capture(turn("again", "Passing.", edit("/repo/web/src/api.ts"), bash("39", "cd web && npm run build", "built in 2.1s", false),
+		bash("40", "npm test | Select-Object -First 40", "Tests 12 passed", false)), s, "en")
+	if len(r.Fixed) != 2 {
+		t.Errorf("PowerShell filters fixed later: %q", r.Fixed)
+	}
+
 	// a question's no is no failure: a test, a diff, a lookup or a process signal that found
 	// nothing, whatever runs after it in an && chain (it prints nothing; a part that failed
 	// would say why)

@@ -26,7 +26,7 @@ var benign = []string{"grep", "rg", "ag", "egrep", "fgrep", "test", "[", "[[", "
 // Select-String is grep).
 var wrappers = map[string]bool{"cd": true, "export": true, "source": true, ".": true, "set": true, "tail": true,
 	"head": true, "tee": true, "sleep": true, "true": true, "echo": true, "printf": true, "wc": true, "sort": true,
-	"clear": true, "time": true, "timeout": true, "env": true, "set-location": true, "write-host": true,
+	"clear": true, "set-location": true, "write-host": true,
 	"write-output": true, "start-sleep": true, "select-object": true, "select-string": true, "out-string": true,
 	"out-host": true, "sort-object": true, "measure-object": true, "tee-object": true}
 

@@ -458,3 +458,24 @@ func TestChoices(t *testing.T) {
 		t.Errorf("codex plan: %q", r.Decisions)
 	}
 }
+
+// A command run through timeout, time, env, nice or with an assignment before it is that
+// command: it fails as itself and its plain run fixes it, and the reverse.
+func TestFailuresThroughWrappers(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	r := Capture(turn("Fix the parser", "Still failing.",
+		bash("1", "timeout 300 go test ./parser/ 2>&1 | tail -20", "parse_test.go:9: got 2 rows, want 3", true),
+		bash("2", "CI=1 npm test", "Expected: 3\nReceived: 2", true),
+		bash("3", "env NODE_ENV=test nice -n 5 npx vitest run", "AssertionError: expected 2 to be 3", true)), s, "en")
+	want := []string{"`go test ./parser/` failed: parse_test.go:9: got 2 rows, want 3", "`npm test` failed: Expected: 3 Received: 2",
+		"`vitest run` failed: AssertionError: expected 2 to be 3"}
+	if !slices.Equal(r.Problems, want) {
+		t.Fatalf("problems = %q", r.Problems)
+	}
+	r = Capture(turn("again", "Passing.", edit("/repo/parse.go"), bash("4", "go test ./parser/", "ok", false),
+		bash("5", "time npm test", "Tests: 4 passed", false), bash("6", "timeout -k 5 60 npx vitest run", "passed", false)), s, "en")
+	if len(r.Fixed) != 3 {
+		t.Errorf("fixed later = %q", r.Fixed)
+	}
+}

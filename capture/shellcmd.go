@@ -18,15 +18,19 @@ func simpleCommands(line string) [][]string {
 		if c.Nested || len(c.Words) == 0 {
 			continue
 		}
-		if script, d, ok := shell.ShellScript(c.Words); ok {
+		argv := c.Argv() // the program run through sudo, env, time, timeout, nice…
+		if len(argv) == 0 {
+			continue
+		}
+		if script, d, ok := shell.ShellScript(argv); ok {
 			for _, in := range shell.ParseAs(script, d).Commands {
-				if !in.Nested && len(in.Words) > 0 {
-					out = append(out, in.Words)
+				if w := in.Argv(); !in.Nested && len(w) > 0 {
+					out = append(out, w)
 				}
 			}
 			continue
 		}
-		out = append(out, c.Words)
+		out = append(out, argv)
 	}
 	parsed.put(line, out)
 	return out

@@ -51,7 +51,7 @@ func recognises(kind, ex string) bool {
 	case cueReaction:
 		return reacts(ex)
 	case cuePersona:
-		return dropPersona(ex) != ex
+		return dropOpening(ex, casts) != ex
 	}
 	return matchCue(foldText(ex), kind)
 }

@@ -15,11 +15,12 @@ import (
 	"carnet/memstore"
 )
 
-// The goal: one line per distinct task of the session. A prompt that only continues the
-// task under way ("yes", "go on", "commit and push"), repeats it, pastes a log or runs a
-// slash command with nothing to say is not a new goal.
-
-// goalStep writes the turn's request as a goal, unless it continues the session's task.
+// goalStep writes the turn's request as a goal: one line per distinct task of the session.
+// A prompt that only continues the task under way ("yes", "go on", "commit and push"),
+// repeats it, pastes a log or runs a slash command with nothing to say is no new goal. A
+// request whose turn changed nothing (a proposal, a plan) is held: the turn that starts its
+// work on files the task under way had not touched writes it, when its own prompt only says
+// go, or answers the questions the agent ended that turn on.
 func goalStep(c *turnCtx) {
 	t := c.t
 	if t.Sidechain || refusedByModel(t) || transcript.IsGatePrompt(t.Prompt) {
@@ -27,32 +28,56 @@ func goalStep(c *turnCtx) {
 	}
 	req := request(t.Prompt)
 	c.goal = req
-	if len(c.s.Goals) > 0 && (req == "" || isFollowUp(req) || fewWords(req) || tooShort(req) || reacts(req)) {
-		if g := c.newWork(); g != "" { // "ok, go": the list of the work it started says the task
-			if c.add(memstore.KeyGoal, clipGoal(g)) > 0 {
-				c.s.rememberGoal(g)
-				c.s.GoalFiles = c.editedFiles()
-			}
+	held, asked, worked := c.s.Held, c.s.HeldAsked, c.worked()
+	c.s.HeldAsked = false
+	if worked {
+		c.s.Held = ""
+	}
+	goAhead := req == "" || isFollowUp(req) || fewWords(req)
+	if len(c.s.Goals) == 0 {
+		if goAhead {
+			req = c.listGoal() // no request to read ("/review", "ok go"): the agent's plan says what the turn was for
+		}
+		c.writeGoal(req)
+		return
+	}
+	said := dropOpening(req, reactsOnly)                       // "Thanks! Now update the README": what follows is the request
+	reaction := reacts(req) && (said == req || !c.startsNew()) // ... and on files the task had not changed, a new one
+	if goAhead || tooShort(req) || reaction {
+		if g := c.newWork(); g != "" || held != "" && c.startsNew() { // "ok, go": the held request, the list of the work it started say the task
+			c.writeGoal(held, g)
 			return
 		}
 	}
 	switch {
-	case req == "" || isFollowUp(req) || fewWords(req):
-	case len(c.s.Goals) > 0 && (c.onlyGit() || repeats(c.s.Goals, req) || reacts(req) || c.sameSubject(req) || c.tweak(req) || tooShort(req) || !c.worked()):
+	case goAhead:
+	case c.onlyGit() || repeats(c.s.Goals, req) || reaction || c.sameSubject(req) || c.tweak(req) || tooShort(req):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
-		return
+	case !worked:
+		if held == "" && len(c.s.GoalFiles) > 0 { // the task under way was worked on: this one is new
+			c.s.Held, c.s.HeldAsked = req, lastQuestion(t.Closing) != ""
+		}
+	case held != "" && asked && c.startsNew():
+		c.writeGoal(held)
 	default:
-		if c.add(memstore.KeyGoal, clipGoal(req)) > 0 {
-			c.s.rememberGoal(req)
+		c.writeGoal(said)
+	}
+}
+
+// writeGoal writes the turn's goals (the first of the turn's work, then what it went on to)
+// and makes the turn's files those of the task under way.
+func (c *turnCtx) writeGoal(goals ...string) {
+	for _, g := range goals {
+		if g != "" && c.add(memstore.KeyGoal, clipGoal(g)) > 0 {
+			c.s.rememberGoal(g)
 			c.s.GoalFiles = c.editedFiles()
 		}
-		return
 	}
-	if len(c.s.Goals) == 0 { // no request to read ("/review", "ok go"): the agent's plan says what the turn was for
-		if g := c.listGoal(); g != "" && c.add(memstore.KeyGoal, clipGoal(g)) > 0 {
-			c.s.rememberGoal(g)
-		}
-	}
+}
+
+// startsNew reports a turn that changed a file the task under way had not.
+func (c *turnCtx) startsNew() bool {
+	return slices.ContainsFunc(c.editedFiles(), func(f string) bool { return !slices.Contains(c.s.GoalFiles, f) })
 }
 
 // request is what a prompt asks, in one line: the first paragraph's prose, before any
@@ -60,8 +85,7 @@ func goalStep(c *turnCtx) {
 // name's words); the title of a plan to implement; "" when there is nothing to read.
 func request(prompt string) string {
 	p := transcript.CleanText(prompt)
-	if cmd, args, ok := slashCommand(p); ok {
-		_ = cmd
+	if args, ok := slashArgs(p); ok {
 		if task := slugTask(args); task != "" {
 			return task
 		}
@@ -95,7 +119,7 @@ func request(prompt string) string {
 	if pasted && len(strings.Fields(r)) < 4 && !hasWide(r) {
 		return "" // "I'm getting:" before a pasted log: the log's error is reported, this says nothing
 	}
-	r = dropPersona(strings.TrimSpace(strings.TrimSuffix(r, ":")))
+	r = dropOpening(strings.TrimSpace(strings.TrimSuffix(r, ":")), casts)
 	if u := urls.ReplaceAllString(r, ""); len(contentWords(u)) < 3 && u != r {
 		return "" // a link and a word or two: what it points to is not the task
 	}
@@ -123,33 +147,32 @@ func firstSentences(r string) string {
 	return out
 }
 
-// dropPersona drops the sentence a harness prompt opens with to cast the model ("You are
-// an expert frontend engineer."): what follows is the request.
-func dropPersona(r string) string {
-	ss := sentences(r)
-	if len(ss) < 2 || !matchCue(headWords(ss[0], 3), cuePersona) {
-		return r
+// dropOpening drops a request's first sentence when it is no request: one that casts the
+// model ("You are an expert frontend engineer."), a few words that react to the last answer
+// ("Thanks!", "That's better."). What follows is the request.
+func dropOpening(r string, is func(string) bool) string {
+	if ss := sentences(r); len(ss) > 1 && is(ss[0]) {
+		return strings.TrimSpace(strings.TrimPrefix(r, ss[0]))
 	}
-	return strings.TrimSpace(strings.TrimPrefix(r, ss[0]))
+	return r
 }
 
-// headWords are the first n words of text, folded (the whole text in a language written
-// without spaces).
-func headWords(text string, n int) string {
-	f := strings.Fields(foldText(text))
-	return strings.Join(f[:min(n, len(f))], " ")
+// casts reports a sentence that casts the model, by its first three words (the whole
+// sentence in a language written without spaces).
+func casts(s string) bool {
+	f := strings.Fields(foldText(s))
+	return matchCue(strings.Join(f[:min(3, len(f))], " "), cuePersona)
 }
+
+// reactsOnly reports a few words that react to the last answer and ask nothing.
+func reactsOnly(s string) bool { return reacts(s) && len(contentWords(s)) <= 3 }
 
 // planPrompt opens the prompt Claude Code sends when the user accepts a plan to implement.
 const planPrompt = "Implement the following plan:"
 
-// slashCommand reads the markup Claude Code writes for a slash command.
-func slashCommand(p string) (cmd, args string, ok bool) {
-	cmd = between(p, "<command-name>", "</command-name>")
-	if cmd == "" {
-		return "", "", false
-	}
-	return cmd, strings.TrimSpace(between(p, "<command-args>", "</command-args>")), true
+// slashArgs reads the arguments in the markup Claude Code writes for a slash command.
+func slashArgs(p string) (args string, ok bool) {
+	return between(p, "<command-args>", "</command-args>"), between(p, "<command-name>", "</command-name>") != ""
 }
 
 // between returns the text between the first open and the next close, or "".
@@ -244,7 +267,8 @@ func planSummary(p string) string {
 	return ""
 }
 
-// clipGoal bounds a goal to maxGoal characters, at a sentence's end when one ends late enough.
+// clipGoal bounds a goal to maxGoal characters, at a sentence's end when one ends late
+// enough, else at a clause's ("Make the squares a fixed size, so that…"): a goal reads whole.
 func clipGoal(g string) string {
 	limit := maxGoal
 	if hasWide(g) {
@@ -253,27 +277,22 @@ func clipGoal(g string) string {
 	if utf8.RuneCountInString(g) <= limit {
 		return g
 	}
-	n := 0
-	for i := range g {
-		if n == limit {
-			return clip(g, i)
-		}
-		n++
+	i := len(string([]rune(g)[:limit]))
+	out, cut := clip(g, i), 0
+	for _, sep := range []string{", ", " (", " — ", ": ", "，", "、"} {
+		cut = max(cut, strings.LastIndex(g[:i], sep))
 	}
-	return g
+	if strings.HasSuffix(out, "…") && cut > i/2 {
+		return strings.TrimSpace(g[:cut])
+	}
+	return out
 }
 
 // fewWords reports a request of fewer than two content words, or, in a language written
 // without spaces (where a clause is one field), of fewer than four letters.
 func fewWords(req string) bool {
 	if hasWide(req) {
-		n := 0
-		for _, r := range req {
-			if unicode.IsLetter(r) {
-				n++
-			}
-		}
-		return n < 4
+		return utf8.RuneCountInString(strings.Join(strings.FieldsFunc(req, func(r rune) bool { return !unicode.IsLetter(r) }), "")) < 4
 	}
 	return len(contentWords(req)) < 2
 }
@@ -284,13 +303,8 @@ func isFollowUp(req string) bool {
 	f := " " + foldText(req) + " "
 	found := false
 	for _, fc := range followUpCues() {
-		for {
-			i := strings.Index(f, fc.text)
-			if i < 0 {
-				break
-			}
-			found = true
-			f = f[:i] + " " + f[i+len(fc.text):]
+		for i := strings.Index(f, fc); i >= 0; i = strings.Index(f, fc) {
+			found, f = true, f[:i]+" "+f[i+len(fc):]
 		}
 	}
 	rest := strings.Fields(f)
@@ -305,13 +319,10 @@ func isFollowUp(req string) bool {
 	return true
 }
 
-// followUpCue is a follow-up cue as isFollowUp looks for it: folded, between spaces in a
-// language written with them.
-type followUpCue struct{ text string }
-
-// followUpCues are every table's follow-up cues, longest first ("好的" before "好").
-var followUpCues = sync.OnceValue(func() []followUpCue {
-	var out []followUpCue
+// followUpCues are every table's follow-up cues as isFollowUp looks for them (folded, between
+// spaces in a language written with them), longest first ("好的" before "好").
+var followUpCues = sync.OnceValue(func() []string {
+	var out []string
 	for _, t := range tables {
 		for _, c := range t.cues[cueFollowUp] {
 			fc := foldText(c)
@@ -321,10 +332,10 @@ var followUpCues = sync.OnceValue(func() []followUpCue {
 			if t.latin && !hasWide(fc) {
 				fc = " " + fc + " "
 			}
-			out = append(out, followUpCue{fc})
+			out = append(out, fc)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b followUpCue) int { return len(b.text) - len(a.text) })
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return out
 })
 
@@ -352,30 +363,28 @@ func reacts(req string) bool {
 }
 
 // sameSubject reports a short request about the task under way: it names a word of the
-// session's last goal (four letters at least) and the turn changed no file the work under
-// that goal had not changed ("Make the cooldown circle slightly larger" after "The
-// cooldown should start at the top").
+// session's last goal of five letters at least, or two of four ("that" or "make" alone name
+// nothing; a question needs one), and the turn changed no file the work under that goal had
+// not changed ("Make the cooldown circle slightly larger" after "The cooldown should start
+// at the top").
 func (c *turnCtx) sameSubject(req string) bool {
-	if len(c.s.Goals) == 0 || len(strings.Fields(req)) > 30 {
+	if len(c.s.Goals) == 0 || len(strings.Fields(req)) > 30 || c.startsNew() {
 		return false
-	}
-	for _, f := range c.editedFiles() {
-		if !slices.Contains(c.s.GoalFiles, f) {
-			return false
-		}
 	}
 	last := map[string]bool{}
 	for _, w := range contentWords(c.s.Goals[len(c.s.Goals)-1]) {
-		if utf8.RuneCountInString(w) >= 4 || hasWide(w) {
-			last[w] = true
-		}
+		last[w] = utf8.RuneCountInString(w) >= 4 || hasWide(w)
 	}
+	shared := 0
 	for _, w := range contentWords(req) {
-		if last[w] {
+		if last[w] && (utf8.RuneCountInString(w) >= 5 || hasWide(w)) {
 			return true
 		}
+		if last[w] {
+			shared, last[w] = shared+1, false
+		}
 	}
-	return false
+	return shared >= 2 || shared == 1 && strings.ContainsAny(req, "?？")
 }
 
 // tweak reports a short request whose work is a small change to the files of the task under
@@ -391,16 +400,7 @@ func (c *turnCtx) tweak(req string) bool {
 			edits++
 		}
 	}
-	files := c.editedFiles()
-	if edits == 0 || edits > 2 || len(files) == 0 {
-		return false
-	}
-	for _, f := range files {
-		if !slices.Contains(c.s.GoalFiles, f) {
-			return false
-		}
-	}
-	return true
+	return edits > 0 && edits <= 2 && len(c.editedFiles()) > 0 && !c.startsNew()
 }
 
 // maxTweakWords bounds the words of a request that tweaks the task under way.
@@ -489,10 +489,8 @@ func (c *turnCtx) listGoal() string {
 			list = u.Todos
 		}
 	}
-	for _, td := range list {
-		if td.Status == "in_progress" {
-			return td.Content
-		}
+	if i := slices.IndexFunc(list, func(td transcript.Todo) bool { return td.Status == "in_progress" }); i > 0 {
+		return list[i].Content
 	}
 	if len(list) > 0 {
 		return list[0].Content

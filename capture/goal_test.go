@@ -1,0 +1,112 @@
+package capture
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"carnet/hook/transcript"
+)
+
+// goals runs turns through one session and returns the goals each wrote.
+func goals(t *testing.T, turns ...*transcript.Turn) [][]string {
+	t.Helper()
+	s := &Session{}
+	var out [][]string
+	for _, tr := range turns {
+		out = append(out, Capture(tr, s, "en").Goal)
+	}
+	return out
+}
+
+// A request whose turn only proposes (a plan, a layout, questions) is the task of the turn
+// that carries it out: a go-ahead, or the answers to the agent's questions, that starts work
+// on files the task under way had not touched. An unrelated request that works is its own.
+func TestHeldRequestIsTheGoalOfItsWork(t *testing.T) {
+	t.Parallel()
+	first := turn("Add a cooldown before each piece can move", "Done.", edit("/repo/app.js"))
+	split := turn("Split app.js into modules for the engine and the rendering. Propose a layout first.", "1. engine.js 2. render.js")
+	fewer := turn("Propose a layout with fewer modules and a flat folder", "1. rules.js 2. ui.js")
+	doIt := turn("Let's implement it", "Done.", edit("/repo/rules.js"), edit("/repo/ui.js"))
+	got := goals(t, first, split, fewer, doIt)
+	if want := []string{"Split app.js into modules for the engine and the rendering."}; !slices.Equal(got[3], want) {
+		t.Errorf("go-ahead after a proposal: %q, want %q", got[3], want)
+	}
+	if len(got[1]) != 0 || len(got[2]) != 0 {
+		t.Errorf("the proposal turns wrote %q %q", got[1], got[2])
+	}
+
+	first = turn("Rewrite the README for the real-time rules", "Done.", edit("/repo/README.md"))
+	premove := turn("Now I want pieces in cooldown to take a pre-move. Make a plan first.", "Plan: queue the move.\n\nShould a blocked pre-move be cancelled?")
+	answers := turn("1: cancel a blocked one. 2: a second pre-move replaces the first one", "Done.", edit("/repo/state.js"), edit("/repo/board.js"))
+	got = goals(t, first, premove, answers)
+	if want := []string{"Now I want pieces in cooldown to take a pre-move."}; !slices.Equal(got[2], want) {
+		t.Errorf("answers to the agent's questions: %q, want %q", got[2], want)
+	}
+
+	first = turn("Add a cooldown before each piece can move", "Done.", edit("/repo/app.js"))
+	count := turn("Count the lines of JavaScript in the project", "1,204 lines.")
+	readme := turn("Rewrite the README for the real-time rules and how to run it", "Done.", edit("/repo/README.md"))
+	got = goals(t, first, count, readme)
+	if want := []string{"Rewrite the README for the real-time rules and how to run it"}; !slices.Equal(got[2], want) {
+		t.Errorf("a new request after a question: %q, want %q", got[2], want)
+	}
+}
+
+// A request about the task under way names the task's words; sharing only "that" or "make"
+// with it is no sign, two words or a longer one are, and one is enough for a question.
+func TestSameSubjectNeedsAName(t *testing.T) {
+	t.Parallel()
+	work := []*transcript.ToolUse{edit("/repo/rules.js"), edit("/repo/ui.js"), edit("/repo/rules.js")}
+	first := turn("Make it so that pieces have a cooldown before they can move", "Done.", work...)
+	for _, c := range []struct {
+		prompt string
+		goal   bool
+	}{
+		{"Change the rule so that the game ends when a king is taken", true},
+		{"Let the cooldown run clockwise and start at the top of the square", false},
+		{"Make it so a pawn on the last row turns into a queen", true},
+		{"Make the pieces flash once their cooldown is over", false},
+		{"Why do they move before their time is up?", false},
+	} {
+		got := goals(t, first, turn(c.prompt, "Done.", work...))
+		if (len(got[1]) > 0) != c.goal {
+			t.Errorf("%q: goal %q, want one: %v", c.prompt, got[1], c.goal)
+		}
+	}
+}
+
+// A reaction that opens a request ("Thanks! Now…") folds it into the task under way only
+// when its work stays on that task's files; on other files, what follows is a new task.
+func TestReactionThenANewTask(t *testing.T) {
+	t.Parallel()
+	first := turn("Build a todo app with Next.js", "Done.", edit("/repo/app/page.tsx"), edit("/repo/app/layout.tsx"))
+	for _, c := range []struct {
+		prompt string
+		file   string
+		want   []string
+	}{
+		{"Thanks! Please update CLAUDE.md for the current changes", "/repo/CLAUDE.md", []string{"Please update CLAUDE.md for the current changes"}},
+		{"Merci ! Mets à jour le README avec les nouvelles commandes", "/repo/README.md", []string{"Mets à jour le README avec les nouvelles commandes"}},
+		{"谢谢！请更新README里的命令说明和安装步骤", "/repo/README.md", []string{"请更新README里的命令说明和安装步骤"}},
+		{"That's better. Now make the done items grey and struck through", "/repo/app/page.tsx", nil},
+		{"Thanks! It still fails to save the items on reload", "/repo/app/page.tsx", nil},
+	} {
+		got := goals(t, first, turn(c.prompt, "Done.", edit(c.file)))
+		if !slices.Equal(got[1], c.want) {
+			t.Errorf("%q: goal %q, want %q", c.prompt, got[1], c.want)
+		}
+	}
+}
+
+// A goal longer than its line is cut where a clause ends, not inside one.
+func TestLongGoalCutAtAClause(t *testing.T) {
+	t.Parallel()
+	long := "Make the board squares a fixed size in pixels so that they stay square whatever the pieces on them, " +
+		"move the new game and flip buttons to the right of the board, and remove the current game and board captions " +
+		"that sit above it since they repeat the title"
+	got := goals(t, turn(long, "Done.", edit("/repo/styles.css")))
+	if len(got[0]) != 1 || strings.HasSuffix(got[0][0], "…") || !strings.HasSuffix(got[0][0], "of the board") {
+		t.Errorf("goal %q: want it cut after a whole clause", got[0])
+	}
+}

@@ -530,8 +530,8 @@ func planStep(c *turnCtx) {
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(t.Prompt), planPrompt); ok {
 		approved = append(approved, rest)
 	}
-	if c.s.Proposed != "" && (isFollowUp(c.goal) || tooShort(c.goal) || reacts(c.goal)) && c.worked() {
-		approved = append(approved, c.s.Proposed) // "Implement the plan."
+	if c.s.Proposed != "" && (isFollowUp(c.goal) || tooShort(c.goal) || reacts(c.goal)) && (c.worked() || cut(t)) {
+		approved = append(approved, c.s.Proposed) // "Implement the plan.", even if cut before a change
 	}
 	c.s.Proposed = between(t.Closing, "<proposed_plan>", "</proposed_plan>")
 	for _, p := range approved {

@@ -2,9 +2,11 @@ package capture
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"carnet/hook/transcript"
 	"carnet/memstore"
 )
 
@@ -43,7 +45,7 @@ func (c *turnCtx) clean(key, text string) string {
 // neither a question, nor the agent narrating its next move, nor a line a command printed,
 // nor copy the turn wrote into a file.
 func (c *turnCtx) statement(text string) bool {
-	if strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？") || strings.HasSuffix(text, ":") {
+	if isOffer(text) || strings.HasSuffix(text, ":") {
 		return false
 	}
 	words := contentWords(text)
@@ -79,30 +81,15 @@ func narrates(text string) bool {
 // printed reports text most of whose words are in one line a command of the turn printed:
 // a count or a status of a run on the user's machine, not a fact for next time.
 func (c *turnCtx) printed(text string) bool {
-	ws := contentWords(text)
-	if len(ws) == 0 {
-		return false
-	}
-	for _, u := range c.t.Tools {
-		if u.Output == "" {
-			continue
-		}
-		if overlap(text, u.Output) >= 0.7 {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(c.t.Tools, func(u *transcript.ToolUse) bool { return u.Output != "" && overlap(text, u.Output) >= 0.7 })
 }
 
 // wroteIntoFile reports text the turn wrote into a Markdown file (a README, marketing copy):
 // what the file says is in the file.
 func (c *turnCtx) wroteIntoFile(text string) bool {
-	for _, u := range c.t.Tools {
-		if u.Doc != "" && overlap(text, u.Doc) >= 0.9 && len(contentWords(text)) >= 4 {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(c.t.Tools, func(u *transcript.ToolUse) bool {
+		return u.Doc != "" && overlap(text, u.Doc) >= 0.9 && len(contentWords(text)) >= 4
+	})
 }
 
 // statements cleans a list of items into at most n decisions or facts.

@@ -81,13 +81,11 @@ func outline(text string) []part {
 		if len(cur.items) > 0 || group != "" || strings.HasPrefix(t, "|") {
 			continue // text under an item, or a table
 		}
-		if len(cur.prose) == 0 || inProse {
-			if inProse {
-				cur.prose[len(cur.prose)-1] += " " + t
-			} else {
-				cur.prose = append(cur.prose, t)
-			}
-			inProse = true
+		switch {
+		case inProse:
+			cur.prose[len(cur.prose)-1] += " " + t
+		case len(cur.prose) == 0:
+			cur.prose, inProse = append(cur.prose, t), true
 		}
 	}
 	flush()
@@ -101,10 +99,7 @@ func announced(text, kind string) []string { return announcedIn(outline(text), k
 // closingAnnounced is announced over the turn's closing text, outlined once a turn.
 func (c *turnCtx) closingAnnounced(kind string) []string {
 	if c.closing == nil {
-		c.closing = outline(c.t.Closing)
-		if c.closing == nil {
-			c.closing = []part{}
-		}
+		c.closing = append([]part{}, outline(c.t.Closing)...) // not nil: read
 	}
 	return announcedIn(c.closing, kind)
 }

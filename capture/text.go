@@ -2,6 +2,7 @@ package capture
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -179,12 +180,7 @@ func sentences(text string) []string {
 // abbreviation reports a piece of sentence that ends with an abbreviation ("e.g.", "i.e.", "vs.").
 func abbreviation(s string) bool {
 	low := strings.ToLower(s)
-	for _, a := range []string{"e.g.", "i.e.", "vs.", "etc.", "p.ex.", "cf."} {
-		if strings.HasSuffix(low, a) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"e.g.", "i.e.", "vs.", "etc.", "p.ex.", "cf."}, func(a string) bool { return strings.HasSuffix(low, a) })
 }
 
 // clip bounds a bullet to n bytes, at the end of a sentence when one ends late enough, else

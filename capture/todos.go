@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -10,74 +11,103 @@ import (
 	"carnet/memstore"
 )
 
-// Open items: what is still to do at the end of the turn, from the agent's own to-do list
-// in its latest state (a later list replaces an earlier one; an item it marks done, or
-// drops after work, is closed), the closing text's next-steps list (superseded the same
-// way by the next one), and work left half done (a refused commit, a failed push, an
-// interrupted turn).
+// Open items: what is still to do at the end of the turn, from the agent's own to-do list and
+// the closing text's next steps, each in its latest state (a later list supersedes an
+// earlier one), and work left half done (a refused commit, a failed push, a cut turn).
 
 // openStatus reports a to-do status still to do.
 func openStatus(s string) bool { return s == "pending" || s == "in_progress" || s == "" }
 
 // todosStep reads the agent's to-do lists (TodoWrite, update_plan, write_todos, todowrite:
-// whole lists; TaskCreate/TaskUpdate: one numbered task a call).
+// whole lists; TaskCreate/TaskUpdate: one numbered task a call). A list no turn touched in
+// nextExpiry turns of work no longer holds: its open items are dropped, like a closing's.
 func todosStep(c *turnCtx) {
 	if c.t.Sidechain {
-		return // a subagent's plan is its own
+		return
 	}
-	var last []transcript.Todo
-	seen := false
-	for _, u := range c.t.Tools {
+	last := -1
+	for i, u := range c.t.Tools {
 		if u.Todos != nil && (!u.HasResult || !u.IsError) {
-			last, seen = u.Todos, true
+			last = i
 		}
 	}
-	if seen {
-		c.replaceList(last)
+	if last >= 0 {
+		c.replaceList(c.t.Tools[last].Todos, c.workedPast(last))
 	}
-	c.tasks()
+	if c.expired(&c.s.ListAge, c.tasks() || last >= 0) {
+		for _, id := range slices.Sorted(maps.Keys(c.s.Tasks)) {
+			c.s.List = append(c.s.List, transcript.Todo{Content: c.s.Tasks[id].Subject, Status: c.s.Tasks[id].Status})
+		}
+		c.drop(openOf(c.s.List)...)
+		c.s.List, c.s.Tasks, c.s.ListAge = nil, nil, 0
+	}
 }
 
-// replaceList makes list the session's: its open items are open, its done ones closed, and
-// the previous list's open items it no longer has are closed after work, dropped without.
-func (c *turnCtx) replaceList(list []transcript.Todo) {
-	in := map[string]bool{}
-	var open, done []string
-	for _, td := range list {
+// workedPast reports a turn that went on past its call i (a later call went through) and
+// ended on a closing text that asks nothing: what the agent had in progress then is done,
+// though it did not come back to tick it.
+func (c *turnCtx) workedPast(i int) bool {
+	t := c.t
+	if t.Interrupted || openCall(t) || strings.TrimSpace(t.Closing) == "" || apiFailed(t.Closing) || isOffer(lastLine(t.Closing)) {
+		return false
+	}
+	return slices.ContainsFunc(t.Tools[i+1:], func(u *transcript.ToolUse) bool {
+		return u.Todos == nil && u.Task == nil && u.HasResult && !u.IsError
+	})
+}
+
+// replaceList makes list the session's: its open items are open (in progress and worked
+// past: done), its done ones closed, and the previous list's open items it no longer has
+// are superseded.
+func (c *turnCtx) replaceList(list []transcript.Todo, past bool) {
+	list = slices.Clone(list)
+	var all, done []string
+	for i, td := range list {
 		t := strings.TrimSpace(td.Content)
-		if t == "" {
-			continue
+		if past && td.Status == "in_progress" {
+			list[i].Status = "completed"
 		}
-		in[memstore.Normalize(t)] = true
-		switch {
-		case openStatus(td.Status):
-			open = append(open, t)
-		case td.Status == "completed":
+		switch all = append(all, t); {
+		case t == "" || openStatus(list[i].Status):
+		case list[i].Status == "completed":
 			done = append(done, t)
 		default: // cancelled, deleted
 			c.drop(t)
 		}
 	}
-	for _, td := range c.s.List {
-		t := strings.TrimSpace(td.Content)
-		if t == "" || in[memstore.Normalize(t)] || !openStatus(td.Status) {
-			continue
-		}
-		if c.worked() {
-			c.close(t)
-		} else {
-			c.drop(t)
+	c.supersede(openOf(c.s.List), all)
+	c.add(memstore.KeyNext, openOf(list)...)
+	c.close(done...)
+	c.s.List = list
+}
+
+// openOf is a list's items still to do.
+func openOf(list []transcript.Todo) (open []string) {
+	for _, td := range list {
+		if t := strings.TrimSpace(td.Content); t != "" && openStatus(td.Status) {
+			open = append(open, t)
 		}
 	}
-	c.add(memstore.KeyNext, open...)
-	c.close(done...)
-	c.s.List = slices.Clone(list)
+	return open
+}
+
+// supersede ends the open items old of a list that now no longer has: closed after work, dropped without.
+func (c *turnCtx) supersede(old, now []string) {
+	gone := slices.DeleteFunc(slices.Clone(old), func(o string) bool {
+		return slices.ContainsFunc(now, func(n string) bool { return memstore.Normalize(n) == memstore.Normalize(o) })
+	})
+	if c.worked() {
+		c.close(gone...)
+	} else {
+		c.drop(gone...)
+	}
 }
 
 // tasks follows Claude Code's numbered tasks: TaskCreate opens one (its number comes with
-// its result), TaskUpdate names it by number only.
-func (c *turnCtx) tasks() {
-	for _, u := range c.t.Tools {
+// its result), TaskUpdate names it by number only. It reports whether the turn had any.
+func (c *turnCtx) tasks() bool {
+	had := false
+	for i, u := range c.t.Tools {
 		if u.Task == nil || u.Task.ID == "" || !u.HasResult || u.IsError {
 			continue
 		}
@@ -85,17 +115,13 @@ func (c *turnCtx) tasks() {
 			c.s.Tasks = map[string]task{}
 		}
 		tk := c.s.Tasks[u.Task.ID]
-		if u.Task.Subject != "" {
-			tk.Subject = u.Task.Subject
+		tk.Subject, tk.Status = cmp.Or(u.Task.Subject, tk.Subject), cmp.Or(u.Task.Status, tk.Status)
+		if tk.Status == "in_progress" && c.workedPast(i) {
+			tk.Status = "completed"
 		}
-		if u.Task.Status != "" {
-			tk.Status = u.Task.Status
-		}
-		c.s.Tasks[u.Task.ID] = tk
-		if tk.Subject == "" {
-			continue
-		}
+		c.s.Tasks[u.Task.ID], had = tk, true
 		switch {
+		case tk.Subject == "":
 		case openStatus(tk.Status):
 			c.add(memstore.KeyNext, tk.Subject)
 		case tk.Status == "completed":
@@ -104,12 +130,24 @@ func (c *turnCtx) tasks() {
 			c.drop(tk.Subject)
 		}
 	}
+	return had
 }
 
 // nextExpiry is the number of turns of work after which a closing text's next steps that no
 // later closing named again are dropped: the work went on past them (done, or given up),
 // and a morning that opens on them opens on what was done hours earlier.
 const nextExpiry = 5
+
+// expired counts the turns of work that left a list untouched and reports the one that
+// reaches nextExpiry: the list no longer holds.
+func (c *turnCtx) expired(age *int, touched bool) bool {
+	if touched {
+		*age = 0
+	} else if c.worked() {
+		*age++
+	}
+	return *age >= nextExpiry
+}
 
 // closingNextStep writes the closing text's next-steps list; the session's previous list's
 // items it no longer has are closed after work, dropped without; a list no closing gave
@@ -124,30 +162,14 @@ func closingNextStep(c *turnCtx) {
 			items = append(items, it)
 		}
 	}
+	if c.expired(&c.s.NextAge, len(items) > 0) {
+		c.drop(c.s.Next...)
+		c.s.Next, c.s.NextAge = nil, 0
+	}
 	if len(items) == 0 {
-		if len(c.s.Next) > 0 && c.worked() {
-			if c.s.NextAge++; c.s.NextAge >= nextExpiry {
-				c.drop(c.s.Next...)
-				c.s.Next, c.s.NextAge = nil, 0
-			}
-		}
 		return
 	}
-	c.s.NextAge = 0
-	in := map[string]bool{}
-	for _, it := range items {
-		in[memstore.Normalize(it)] = true
-	}
-	for _, old := range c.s.Next {
-		if in[memstore.Normalize(old)] {
-			continue
-		}
-		if c.worked() {
-			c.close(old)
-		} else {
-			c.drop(old)
-		}
-	}
+	c.supersede(c.s.Next, items)
 	c.add(memstore.KeyNext, items...)
 	c.s.Next = c.s.Next[:0]
 	for _, it := range items {
@@ -169,18 +191,14 @@ func halfDoneStep(c *turnCtx) {
 		return
 	}
 	committed, pushed := c.refusedGit()
-	if committed || pushed {
-		var left []string
-		for _, h := range c.s.Half {
-			if committed && strings.HasPrefix(h, strings.SplitN(c.w.commitRefused, "%", 2)[0]) ||
-				pushed && strings.HasPrefix(h, strings.SplitN(c.w.pushFailed, "%", 2)[0]) {
-				c.close(h)
-				continue
-			}
-			left = append(left, h)
+	c.s.Half = slices.DeleteFunc(c.s.Half, func(h string) bool {
+		redone := committed && strings.HasPrefix(h, strings.SplitN(c.w.commitRefused, "%", 2)[0]) ||
+			pushed && strings.HasPrefix(h, strings.SplitN(c.w.pushFailed, "%", 2)[0])
+		if redone {
+			c.close(h)
 		}
-		c.s.Half = left
-	}
+		return redone
+	})
 	c.interrupted()
 }
 
@@ -195,9 +213,8 @@ func (c *turnCtx) refusedGit() (committed, pushed bool) {
 		okCommit := isCommit(u.Command) && (u.CommitHash != "" || !u.IsError)
 		okPush := isPush(u.Command) && !u.IsError
 		committed, pushed = committed || okCommit, pushed || okPush
-		gone := okCommit || okPush || transcript.Refused(u.Output)
 		switch {
-		case gone:
+		case okCommit || okPush || transcript.Refused(u.Output):
 		case isCommit(u.Command) && u.IsError && u.CommitHash == "" && !committed && !refused:
 			c.half(fmt.Sprintf(c.w.commitRefused, cause(u)))
 			refused = true // one bullet for the turn's last refusal
@@ -221,19 +238,22 @@ func (c *turnCtx) half(text string) {
 var apiFailures = []string{"API Error", "Provider API request failed", "Request timed out", "Request was aborted",
 	"Stream idle timeout", "Overloaded"}
 
+// apiFailed reports a closing text that is the runtime's report of a failed model call.
+func apiFailed(closing string) bool {
+	return slices.ContainsFunc(apiFailures, func(p string) bool { return strings.HasPrefix(strings.TrimSpace(closing), p) })
+}
+
 // interrupted writes a turn that stopped before its end: the user's abort, a failed model
 // call, a session that ended in the middle of a turn (no closing text, or a call left
 // without its result); changes left half made, when no open to-do says so, are to resume —
 // a plan approved and not started, its steps.
 func (c *turnCtx) interrupted() {
 	t := c.t
-	closing := strings.TrimSpace(t.Closing)
-	apiFail := slices.ContainsFunc(apiFailures, func(p string) bool { return strings.HasPrefix(closing, p) })
 	switch {
 	case refusedByModel(t):
 		return
-	case apiFail:
-		first, _, _ := strings.Cut(closing, "\n")
+	case apiFailed(t.Closing):
+		first, _, _ := strings.Cut(strings.TrimSpace(t.Closing), "\n")
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
 	case t.Interrupted && c.worked():
 		c.add(memstore.KeyProblems, c.w.userStop)
@@ -259,10 +279,7 @@ func openCall(t *transcript.Turn) bool { return len(t.Tools) > 0 && !t.Tools[len
 // cut reports a turn that stopped in the middle: tools called and no closing text, or its
 // last call left without a result.
 func cut(t *transcript.Turn) bool {
-	if len(t.Tools) == 0 {
-		return false
-	}
-	return strings.TrimSpace(t.Closing) == "" || openCall(t)
+	return len(t.Tools) > 0 && (strings.TrimSpace(t.Closing) == "" || openCall(t))
 }
 
 // endingStep writes, when the session ends, what it leaves open that no list says: the
@@ -287,16 +304,20 @@ func endingStep(c *turnCtx) {
 // lastQuestion is the question a text ends with, when its last paragraph is one ("Would you
 // like me to create these commits?"), or "".
 func lastQuestion(text string) string {
+	l := lastLine(text)
+	if !isOffer(l) || len(contentWords(l)) < 4 && !hasWide(l) {
+		return ""
+	}
+	ss := sentences(l)
+	return clip(ss[len(ss)-1], maxItem)
+}
+
+// lastLine is a text's last line that is not blank, without its markup.
+func lastLine(text string) string {
 	for _, raw := range slices.Backward(lines(text)) {
-		l := strings.TrimSpace(stripMarkup(raw))
-		if l == "" {
-			continue
+		if l := strings.TrimSpace(stripMarkup(raw)); l != "" {
+			return l
 		}
-		if !strings.HasSuffix(l, "?") && !strings.HasSuffix(l, "？") || len(contentWords(l)) < 4 && !hasWide(l) {
-			return ""
-		}
-		ss := sentences(l)
-		return clip(ss[len(ss)-1], maxItem)
 	}
 	return ""
 }

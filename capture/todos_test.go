@@ -1,0 +1,96 @@
+package capture
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"carnet/hook/transcript"
+)
+
+// An item the agent left in progress, then worked past and ended the turn on without
+// asking anything, is done: the agent did not come back to tick it. One it asks about, one
+// it left as the turn's last call, one of a turn cut short, stays open.
+func TestWorkedPastInProgress(t *testing.T) {
+	t.Parallel()
+	list := func() *transcript.ToolUse {
+		return todos("completed Write the exporter", "in_progress Add tests for the exporter", "pending Document the flags")
+	}
+	r := Capture(turn("Add the export", "The exporter and its tests are in.", list(), edit("/repo/export_test.go"),
+		bash("t", "go test ./...", "ok", false)), &Session{}, "en")
+	if !slices.Contains(r.Close, "Add tests for the exporter") || slices.Contains(r.Next, "Add tests for the exporter") {
+		t.Errorf("worked past: close %q next %q", r.Close, r.Next)
+	}
+	if !slices.Contains(r.Next, "Document the flags") {
+		t.Errorf("pending item: next %q", r.Next)
+	}
+	open := []*transcript.Turn{
+		turn("Add the export", "Tests are half written. Should the flags keep their old names?", list(), edit("/repo/export_test.go")),
+		turn("Add the export", "Writing the tests next.", edit("/repo/export.go"), list()),
+	}
+	cut := turn("Add the export", "", list(), edit("/repo/export_test.go"), &transcript.ToolUse{Name: "Bash", Command: "go test ./..."})
+	stopped := turn("Add the export", "Stopped.", list(), edit("/repo/export_test.go"))
+	stopped.Interrupted = true
+	for i, tn := range append(open, cut, stopped) {
+		if r := Capture(tn, &Session{}, "en"); !slices.Contains(r.Next, "Add tests for the exporter") || slices.Contains(r.Close, "Add tests for the exporter") {
+			t.Errorf("case %d: next %q close %q", i, r.Next, r.Close)
+		}
+	}
+}
+
+// A task (TaskCreate/TaskUpdate) left in progress and worked past is done the same way.
+func TestWorkedPastTask(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	create := &transcript.ToolUse{Name: "TaskCreate", HasResult: true, Task: &transcript.Task{ID: "1", Subject: "Fetch the rows", Status: "pending"}}
+	start := &transcript.ToolUse{Name: "TaskUpdate", HasResult: true, Task: &transcript.Task{ID: "1", Status: "in_progress"}}
+	r := Capture(turn("Build the report", "Report built from all the rows.", create, start, edit("/repo/fetch.py")), s, "en")
+	if !slices.Contains(r.Close, "Fetch the rows") {
+		t.Errorf("close %q", r.Close)
+	}
+	r = Capture(turn("Build the report", "Fetching is under way. Shall I wait for it?", start, edit("/repo/fetch.py")), s, "en")
+	if slices.Contains(r.Close, "Fetch the rows") {
+		t.Errorf("asked: close %q", r.Close)
+	}
+}
+
+// The agent's list, like a closing's next steps, no longer holds after nextExpiry turns of
+// work that never touched it: its open items are dropped, not ticked.
+func TestListExpires(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	Capture(turn("Plan the port", "Planned.", todos("pending Port the parser", "pending Port the printer")), s, "en")
+	for i := range nextExpiry {
+		if r := Capture(turn("what is left?", "The printer."), s, "en"); len(r.Drop) != 0 {
+			t.Errorf("a turn without work: drop %q", r.Drop) // neither counts nor starts the count again
+		}
+		r := Capture(turn("next task", "Done.", edit(fmt.Sprintf("/repo/task%d.go", i))), s, "en")
+		if dropped := slices.Contains(r.Drop, "Port the printer"); dropped != (i == nextExpiry-1) {
+			t.Errorf("turn %d of work: drop %q", i+1, r.Drop)
+		}
+		if len(r.Close) != 0 {
+			t.Errorf("turn %d: closed %q", i+1, r.Close)
+		}
+	}
+	if r := Capture(turn("more", "Done.", edit("/repo/more.go")), s, "en"); len(r.Drop) != 0 {
+		t.Errorf("dropped twice: %q", r.Drop)
+	}
+}
+
+// A proposed plan taken up by a go-ahead is approved even when the turn is cut before any
+// change: the work to resume is the plan's, named by its title.
+func TestCutPlanResumes(t *testing.T) {
+	t.Parallel()
+	s := &Session{Goals: []string{"help reapply for the grant based off what the product now is"}}
+	Capture(turn("the KPI: deposits to the vault", "<proposed_plan>\n# Grant Reapplication\n\n## Summary\n\nRewrite the application around the vault.\n</proposed_plan>"), s, "en")
+	cut := turn("Implement the plan.", "Applying it now.", &transcript.ToolUse{Name: "Bash", Command: "ls docs"})
+	cut.SessionEnded = true
+	r := Capture(cut, s, "en")
+	if !slices.Equal(r.Next, []string{"Resume the interrupted work: Grant Reapplication"}) {
+		t.Errorf("next = %q", r.Next)
+	}
+	if !slices.ContainsFunc(r.Decisions, func(d string) bool { return strings.Contains(d, "Grant Reapplication") }) {
+		t.Errorf("decisions = %q", r.Decisions)
+	}
+}

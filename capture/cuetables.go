@@ -314,7 +314,7 @@ var jaCues = &cueTable{lang: "ja",
 
 var zhCues = &cueTable{lang: "zh",
 	cues: map[string][]string{
-		cueNext:      {"下一步", "后续步骤", "后续工作", "待办", "剩余工作", "待完成", "未完成"},
+		cueNext:      {"下一步", "后续步骤", "后续工作", "待办", "剩余工作", "待完成", "未完成", "後續步驟", "後續工作", "待辦", "剩餘工作"}, // simplified, traditional
 		cueDecisions: {"决策", "设计决策", "技术选择", "技术决策", "决定"},
 		cueKnowledge: {"经验", "教训", "注意事项", "根本原因", "原因", "要点"},
 		cueBecause:   {"因为", "由于", "为了"},
@@ -327,7 +327,7 @@ var zhCues = &cueTable{lang: "zh",
 		cueSession:   {"本次会话", "这次对话", "这个会话"},
 	},
 	keep: map[string][]string{
-		cueNext:      {"## 下一步", "**后续步骤：**"},
+		cueNext:      {"## 下一步", "**后续步骤：**", "### 後續步驟", "剩餘工作："},
 		cueDecisions: {"## 设计决策"},
 		cueKnowledge: {"## 根本原因", "注意事项"},
 		cueBecause:   {"因为各地区问候语不同，缓存按语言保存。"},

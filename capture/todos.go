@@ -47,11 +47,11 @@ func todosStep(c *turnCtx) {
 // ended on a closing text that asks nothing: what the agent had in progress then is done,
 // though it did not come back to tick it.
 func (c *turnCtx) workedPast(i int) bool {
-	t := c.t
-	if t.Interrupted || openCall(t) || strings.TrimSpace(t.Closing) == "" || apiFailed(t.Closing) || isOffer(lastLine(t.Closing)) {
+	end := strings.TrimRight(strings.TrimSpace(c.t.Closing), "*_ ")
+	if c.t.Interrupted || openCall(c.t) || end == "" || apiFailed(end) || isOffer(end) {
 		return false
 	}
-	return slices.ContainsFunc(t.Tools[i+1:], func(u *transcript.ToolUse) bool {
+	return slices.ContainsFunc(c.t.Tools[i+1:], func(u *transcript.ToolUse) bool {
 		return u.Todos == nil && u.Task == nil && u.HasResult && !u.IsError
 	})
 }
@@ -287,11 +287,10 @@ func cut(t *transcript.Turn) bool {
 // session's tests, builds and linters still failing: the project's state, where another
 // failed call (a script, a lookup) is only the agent's path to it and stays a problem.
 func endingStep(c *turnCtx) {
-	t := c.t
-	if !t.SessionEnded || t.Sidechain {
+	if !c.t.SessionEnded || c.t.Sidechain {
 		return
 	}
-	if q := lastQuestion(t.Closing); q != "" {
+	if q := lastQuestion(c.t.Closing); q != "" {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.unanswered, q))
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
@@ -302,22 +301,23 @@ func endingStep(c *turnCtx) {
 }
 
 // lastQuestion is the question a text ends with, when its last paragraph is one ("Would you
-// like me to create these commits?"), or "".
+// like me to create these commits?"), or "". A question of its own right after a list that
+// no next-steps heading opened offers that list: its items go with it.
 func lastQuestion(text string) string {
-	l := lastLine(text)
-	if !isOffer(l) || len(contentWords(l)) < 4 && !hasWide(l) {
+	ls := slices.DeleteFunc(lines(text), func(l string) bool { return strings.TrimSpace(l) == "" })
+	if len(ls) == 0 || !isOffer(strings.TrimSpace(stripMarkup(ls[len(ls)-1]))) {
 		return ""
 	}
+	l, parts := strings.TrimSpace(stripMarkup(ls[len(ls)-1])), outline(text)
 	ss := sentences(l)
-	return clip(ss[len(ss)-1], maxItem)
-}
-
-// lastLine is a text's last line that is not blank, without its markup.
-func lastLine(text string) string {
-	for _, raw := range slices.Backward(lines(text)) {
-		if l := strings.TrimSpace(stripMarkup(raw)); l != "" {
-			return l
+	_, _, _, after := listItem(ls[max(0, len(ls)-2)])
+	if _, _, _, in := listItem(ls[len(ls)-1]); after && !in && len(ss) == 1 && len(parts) > 0 {
+		if p := parts[len(parts)-1]; len(p.items) > 0 && p.kind != cueNext {
+			return clip(l+" — "+strings.Join(p.items, "; "), maxItem)
 		}
 	}
-	return ""
+	if len(contentWords(l)) < 4 && !hasWide(l) {
+		return ""
+	}
+	return clip(ss[len(ss)-1], maxItem)
 }

@@ -94,3 +94,20 @@ func TestCutPlanResumes(t *testing.T) {
 		t.Errorf("decisions = %q", r.Decisions)
 	}
 }
+
+// A session that ends on an offer to do a list ("Shall I do it now?") leaves that list open,
+// with the question: the question alone does not say what is on offer.
+func TestOfferedList(t *testing.T) {
+	t.Parallel()
+	end := turn("what is left?", "Two things left:\n1. Fill the URL into SUBMISSION.md\n2. Commit and push\n\nShall I do it now?")
+	end.SessionEnded = true
+	r := Capture(end, &Session{}, "en")
+	if !slices.Equal(r.Next, []string{"Question left unanswered: Shall I do it now? — Fill the URL into SUBMISSION.md; Commit and push"}) {
+		t.Errorf("next = %q", r.Next)
+	}
+	end = turn("what is left?", "Two things left:\n1. Fill the URL into SUBMISSION.md\n\nThe rest is done. Shall I?")
+	end.SessionEnded = true
+	if r := Capture(end, &Session{}, "en"); slices.ContainsFunc(r.Next, func(n string) bool { return strings.Contains(n, "SUBMISSION") }) {
+		t.Errorf("a question after prose: next = %q", r.Next)
+	}
+}

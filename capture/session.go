@@ -14,7 +14,6 @@ type Session struct {
 	GoalFiles []string          `json:"goal_files,omitempty"` // the files changed under the last goal
 	List      []transcript.Todo `json:"list,omitempty"`       // the agent's latest whole to-do list
 	Tasks     map[string]task   `json:"tasks,omitempty"`      // Claude Code's numbered tasks
-	ListAge   int               `json:"list_age,omitempty"`   // turns of work since the list or a task last changed
 	Next      []string          `json:"next,omitempty"`       // the items of the last closing text's next-steps list
 	NextAge   int               `json:"next_age,omitempty"`   // turns of work since that list was given
 	Failed    map[string]string `json:"failed,omitempty"`     // command key → the open failure bullet written for it

@@ -19,8 +19,9 @@ import (
 func openStatus(s string) bool { return s == "pending" || s == "in_progress" || s == "" }
 
 // todosStep reads the agent's to-do lists (TodoWrite, update_plan, write_todos, todowrite:
-// whole lists; TaskCreate/TaskUpdate: one numbered task a call). A list no turn touched in
-// nextExpiry turns of work no longer holds: its open items are dropped, like a closing's.
+// whole lists; TaskCreate/TaskUpdate: one numbered task a call). The agent's list holds
+// until the agent changes it: turns of work that leave it alone do not age it (its items
+// are often the session's plan, worked one per several turns).
 func todosStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
@@ -34,13 +35,7 @@ func todosStep(c *turnCtx) {
 	if last >= 0 {
 		c.replaceList(c.t.Tools[last].Todos, c.workedPast(last))
 	}
-	if c.expired(&c.s.ListAge, c.tasks() || last >= 0) {
-		for _, id := range slices.Sorted(maps.Keys(c.s.Tasks)) {
-			c.s.List = append(c.s.List, transcript.Todo{Content: c.s.Tasks[id].Subject, Status: c.s.Tasks[id].Status})
-		}
-		c.drop(openOf(c.s.List)...)
-		c.s.List, c.s.Tasks, c.s.ListAge = nil, nil, 0
-	}
+	c.tasks()
 }
 
 // workedPast reports a turn that went on past its call i (a later call went through) and

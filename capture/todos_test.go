@@ -55,26 +55,21 @@ func TestWorkedPastTask(t *testing.T) {
 	}
 }
 
-// The agent's list, like a closing's next steps, no longer holds after nextExpiry turns of
-// work that never touched it: its open items are dropped, not ticked.
-func TestListExpires(t *testing.T) {
+// The agent's list holds until the agent changes it: turns of work that leave it alone
+// neither drop nor tick its items (its plan, worked one item per several turns).
+func TestListHoldsUntilChanged(t *testing.T) {
 	t.Parallel()
 	s := &Session{}
 	Capture(turn("Plan the port", "Planned.", todos("pending Port the parser", "pending Port the printer")), s, "en")
-	for i := range nextExpiry {
-		if r := Capture(turn("what is left?", "The printer."), s, "en"); len(r.Drop) != 0 {
-			t.Errorf("a turn without work: drop %q", r.Drop) // neither counts nor starts the count again
-		}
+	for i := range 2 * nextExpiry {
 		r := Capture(turn("next task", "Done.", edit(fmt.Sprintf("/repo/task%d.go", i))), s, "en")
-		if dropped := slices.Contains(r.Drop, "Port the printer"); dropped != (i == nextExpiry-1) {
-			t.Errorf("turn %d of work: drop %q", i+1, r.Drop)
-		}
-		if len(r.Close) != 0 {
-			t.Errorf("turn %d: closed %q", i+1, r.Close)
+		if len(r.Drop) != 0 || len(r.Close) != 0 {
+			t.Fatalf("turn %d of work: drop %q close %q", i+1, r.Drop, r.Close)
 		}
 	}
-	if r := Capture(turn("more", "Done.", edit("/repo/more.go")), s, "en"); len(r.Drop) != 0 {
-		t.Errorf("dropped twice: %q", r.Drop)
+	r := Capture(turn("go on", "Ported.", edit("/repo/printer.go"), todos("completed Port the parser", "completed Port the printer")), s, "en")
+	if !slices.Equal(r.Close, []string{"Port the parser", "Port the printer"}) {
+		t.Errorf("close = %q", r.Close)
 	}
 }
 

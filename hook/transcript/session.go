@@ -78,6 +78,10 @@ func ReadSession(ctx context.Context, path string, opt SessionOptions) (*Session
 			return nil, err
 		}
 		t.SessionCwd = cwd
+		if n := len(s.Turns); n > 0 && t.Start < end && !t.HasActivity() && t.Prompt == s.Turns[n-1].Prompt {
+			s.Turns[n-1].Start, end = t.Start, t.Start // Codex's prompt twice: its item, then its event
+			continue
+		}
 		s.Turns = append(s.Turns, t)
 		if t.Start >= end { // no progress: a turn the scan budget cut
 			s.Earlier = end > 0

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,9 +129,12 @@ func TestReadSessionOfEveryAgent(t *testing.T) {
 			t.Errorf("%s: last turn %q (%d tools, closing %q), ReadTurn %q (%d tools, closing %q)", c.file,
 				got.Prompt, len(got.Tools), got.Closing, last.Prompt, len(last.Tools), last.Closing)
 		}
-		for _, turn := range s.Turns {
+		for i, turn := range s.Turns {
 			if turn.Prompt == "" && !turn.Compacted {
 				t.Errorf("%s: a turn without its prompt: %+v", c.file, turn)
+			}
+			if i > 0 && s.Turns[i-1].Prompt == turn.Prompt && !s.Turns[i-1].HasActivity() {
+				t.Errorf("%s: prompt %q read as two turns", c.file, turn.Prompt)
 			}
 		}
 	}
@@ -162,5 +167,39 @@ func TestTurnStartIsItsPromptLine(t *testing.T) {
 		if turn.Start != 0 && data[turn.Start-1] != '\n' || !bytes.Contains(line, []byte(`"content":"`+turn.Prompt[:min(len(turn.Prompt), 20)])) {
 			t.Errorf("turn %.20q starts at %d: %.80s", turn.Prompt, turn.Start, line)
 		}
+	}
+}
+
+// Codex writes each prompt twice, as a response item and as a user_message event: a
+// session read whole holds it once, its turn starting at the first of the two lines.
+func TestReadSessionCodexPromptOnce(t *testing.T) {
+	t.Parallel()
+	r := &transcripttest.Rollout{}
+	for _, p := range []string{"draw the board", "add the pieces"} {
+		r.Item("response_item", map[string]any{"type": "message", "role": "user", "content": []map[string]any{{"type": "input_text", "text": p}}})
+		r.Item("event_msg", map[string]any{"type": "user_message", "message": p})
+		r.Shell("ls")
+		r.Item("event_msg", map[string]any{"type": "agent_message", "message": "Done: " + p})
+	}
+	path := filepath.Join(t.TempDir(), "rollout.jsonl")
+	r.Write(t, path)
+	s, err := transcript.ReadSession(context.Background(), path, transcript.SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prompts []string
+	for _, turn := range s.Turns {
+		prompts = append(prompts, turn.Prompt)
+	}
+	if !slices.Equal(prompts, []string{"draw the board", "add the pieces"}) {
+		t.Fatalf("prompts = %q", prompts)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := bytes.LastIndexByte(data[:bytes.Index(data, []byte("draw the board"))], '\n') + 1 // the response item's line
+	if s.Turns[0].Start != int64(first) {
+		t.Errorf("first turn starts at %d, want %d", s.Turns[0].Start, first)
 	}
 }

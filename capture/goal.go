@@ -508,8 +508,8 @@ func refusedByModel(t *transcript.Turn) bool {
 // planStep reads the plans of the turn: one the user approved (Claude Code's ExitPlanMode
 // that went through, a prompt to implement a plan, a Codex <proposed_plan> the next prompt
 // takes up) is a decision, its title the goal when the prompt gave none, and the choices
-// its decision sections state are decisions too; one the user turned down is a decision
-// not to go that way.
+// its decision sections state are decisions too. One the user turned down is none: the
+// user most often sends it back to be changed, or takes it up later.
 func planStep(c *turnCtx) {
 	t := c.t
 	if t.Sidechain {
@@ -517,14 +517,8 @@ func planStep(c *turnCtx) {
 	}
 	var approved []string
 	for _, u := range t.Tools {
-		switch {
-		case u.Name != "ExitPlanMode" || u.Plan == "" || !u.HasResult:
-		case !u.IsError:
+		if u.Name == "ExitPlanMode" && u.Plan != "" && u.HasResult && !u.IsError {
 			approved = append(approved, u.Plan)
-		case transcript.Refused(u.Output):
-			if title := planTitle(u.Plan); title != "" {
-				c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planRejected, clipGoal(title)))
-			}
 		}
 	}
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(t.Prompt), planPrompt); ok {

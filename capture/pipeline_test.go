@@ -435,15 +435,17 @@ func TestUnblocked(t *testing.T) {
 	}
 }
 
-// The user's choices are decisions: a plan approved (or turned down), the answers to the
-// agent's questions, in Claude Code's and Codex's shapes.
+// The user's choices are decisions: a plan approved (not one turned down: it comes back
+// changed, or later), the answers to the agent's questions, in Claude Code's and Codex's shapes.
 func TestChoices(t *testing.T) {
 	t.Parallel()
 	plan := &transcript.ToolUse{Name: "ExitPlanMode", Plan: "# Plan: Live config refresh\n\nReload the config when its file changes, without a restart. Then tell the workers.\n\n## Steps\n- add refresh", HasResult: true}
 	ask := &transcript.ToolUse{Name: "AskUserQuestion", HasResult: true, Questions: []transcript.Question{{Header: "Approach", Text: "Which approach?",
 		Options: map[string]string{"Optimistic UI (Recommended)": "Show the change at once, roll back on error.", "Server first": "Wait for the server"}}},
 		Answer: `User has answered your questions: "Which approach?"="Optimistic UI (Recommended)". You can now continue with the user's answers in mind.`}
-	r := Capture(turn("refresh the config", "Done.", plan, ask, edit("/repo/a.py")), &Session{}, "en")
+	refused := &transcript.ToolUse{Name: "ExitPlanMode", Plan: "# Plan: Poll the config\n\nPoll it every minute.", HasResult: true, IsError: true,
+		Output: "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed."}
+	r := Capture(turn("refresh the config", "Done.", refused, plan, ask, edit("/repo/a.py")), &Session{}, "en")
 	want := []string{"Plan approved: Live config refresh — Reload the config when its file changes, without a restart",
 		"Chosen (Approach): Optimistic UI — Show the change at once, roll back on error"}
 	if !slices.Equal(r.Decisions, want) {

@@ -15,7 +15,7 @@ type wording struct {
 	plan                          string
 	unanswered, stillFailing      string
 	unblocked, variant            string
-	planApproved, planRejected    string
+	planApproved                  string
 	answered, repoCreated         string
 }
 
@@ -27,7 +27,7 @@ var wordings = map[string]wording{
 		commitRefused: "Commit refusé, à refaire : %s", pushFailed: "Push échoué, à refaire : %s",
 		resume: "Reprendre le travail interrompu : %s", interrupted: "Tour interrompu : %s",
 		userStop: "Tour interrompu par l'utilisateur", cutOff: "Session terminée au milieu d'un tour", plan: "Plan : %s",
-		planApproved: "Plan approuvé : %s", planRejected: "Plan refusé par l'utilisateur : %s", answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
+		planApproved: "Plan approuvé : %s", answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
 		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s"},
 	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ",
@@ -37,7 +37,7 @@ var wordings = map[string]wording{
 		commitRefused: "Commit refused, to redo: %s", pushFailed: "Push failed, to redo: %s",
 		resume: "Resume the interrupted work: %s", interrupted: "Turn interrupted: %s",
 		userStop: "Turn interrupted by the user", cutOff: "The session ended in the middle of a turn", plan: "Plan: %s",
-		planApproved: "Plan approved: %s", planRejected: "Plan turned down by the user: %s", answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
+		planApproved: "Plan approved: %s", answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
 		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s"},
 }

@@ -499,30 +499,59 @@ func (f *folder) writeFile(rel string, data []byte) error { return f.writeFileSy
 
 // writeFileSync is writeFile, syncing to disk only when sync is set (see writeAtomicSync).
 func (f *folder) writeFileSync(rel string, data []byte, sync bool) error {
-	in, err := f.check(rel)
+	t, err := f.writeTemp(rel, data, sync)
 	if err != nil {
 		return err
+	}
+	return t.place(sync)
+}
+
+// tempFile is a file written beside its target (writeTemp), to be renamed over it (place) or
+// removed (drop).
+type tempFile struct {
+	root      *os.Root
+	tmp, name string
+}
+
+// writeTemp is the first half of writeFileSync: rel checked, its folders made, data written
+// to a temporary file beside it with rel's permissions (synced when sync is set).
+func (f *folder) writeTemp(rel string, data []byte, sync bool) (*tempFile, error) {
+	in, err := f.check(rel)
+	if err != nil {
+		return nil, err
 	}
 	d, err := f.dirRoot(filepath.Dir(in))
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := f.MkdirAll(filepath.Dir(in), 0o755); err != nil {
-			return err
+			return nil, err
 		}
 		d, err = f.dirRoot(filepath.Dir(in))
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	name := filepath.Base(in)
 	mode := fs.FileMode(0o644)
 	if st, err := d.Lstat(name); err == nil {
 		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file", rel)
+			return nil, fmt.Errorf("%s is not a regular file", rel)
 		}
 		mode = st.Mode().Perm()
 	}
-	return writeAtomicSync(d, name, data, mode, sync)
+	tmp, err := writeTemp(d, name, data, mode, sync)
+	if err != nil {
+		return nil, err
+	}
+	return &tempFile{root: d, tmp: tmp, name: name}, nil
 }
+
+// place renames the temporary file over its target, then syncs their folder when sync is set.
+func (t *tempFile) place(sync bool) error {
+	return placeTemp(t.root, t.tmp, t.name, sync)
+}
+
+// drop removes the temporary file.
+func (t *tempFile) drop() { _ = t.root.Remove(t.tmp) }
 
 // rename moves from to to (both workspace-relative, in the folder), refusing links on
 // either side.
@@ -553,41 +582,49 @@ func writeAtomic(root *os.Root, rel string, data []byte, mode fs.FileMode) error
 // need not wait for the disk. Unsynced, the rename still leaves the old file or the new one,
 // never a mix, to a reader; a crash may bring back the old one or lose a new one.
 func writeAtomicSync(root *os.Root, rel string, data []byte, mode fs.FileMode, sync bool) error {
-	dir := filepath.Dir(rel)
-	tmp := filepath.Join(dir, "."+filepath.Base(rel)+".tmp-"+rand.Text()[:12])
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	tmp, err := writeTemp(root, rel, data, mode, sync)
 	if err != nil {
 		return err
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			_ = root.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return err
+	return placeTemp(root, tmp, rel, sync)
+}
+
+// writeTemp writes data to a new temporary file beside rel under root, with mode, synced to
+// disk when sync is set, and returns its name; on an error it leaves nothing behind.
+func writeTemp(root *os.Root, rel string, data []byte, mode fs.FileMode, sync bool) (string, error) {
+	tmp := filepath.Join(filepath.Dir(rel), "."+filepath.Base(rel)+".tmp-"+rand.Text()[:12])
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", err
 	}
-	if err := f.Chmod(mode); err != nil {
-		return err
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(mode)
 	}
-	if sync {
-		if err := f.Sync(); err != nil {
-			return err
-		}
+	if err == nil && sync {
+		err = f.Sync()
 	}
-	if err := f.Close(); err != nil {
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
+	if err != nil {
+		_ = root.Remove(tmp)
+		return "", err
+	}
+	return tmp, nil
+}
+
+// placeTemp renames tmp (writeTemp's) over rel, then syncs their folder when sync is set, so
+// that the new name survives a crash too.
+func placeTemp(root *os.Root, tmp, rel string, sync bool) error {
 	if err := root.Rename(tmp, rel); err != nil {
+		_ = root.Remove(tmp)
 		return err
 	}
-	ok = true
 	if !sync {
 		return nil
 	}
-	if d, err := root.Open(dir); err == nil {
+	if d, err := root.Open(filepath.Dir(rel)); err == nil {
 		_ = d.Sync()
 		d.Close()
 	}

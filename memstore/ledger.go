@@ -111,22 +111,19 @@ func (tx *Tx) protect(rel string, d *Doc, orig []byte) {
 	}
 }
 
-// updateLedgers keeps the ledgers of the files a Tx wrote to the bullets still there: what
-// the hook added is its own, what anyone edited or removed is no longer.
-func (tx *Tx) updateLedgers(f *folder, written []string) error {
-	var errs []error
-	madeDir := false
+// ledgerUpdates returns the ledgers of the files a Tx writes (written: the paths it writes and
+// moves), kept to the bullets still there: what the hook added is its own, what anyone edited
+// or removed is no longer. Each is a debug-folder path and its new lines; an unchanged ledger
+// is left out. A ledger that cannot be read is left as it is: it only makes capture touch less.
+func (tx *Tx) ledgerUpdates(written []string) [][2]string {
+	var out [][2]string
 	for _, rel := range written {
 		td, ok := tx.docs[rel]
 		if !ok {
 			continue
 		}
 		old, err := tx.ledger(rel)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if len(old) == 0 && !tx.capturing() {
+		if err != nil || len(old) == 0 && !tx.capturing() {
 			continue
 		}
 		before := map[string]bool{}
@@ -148,15 +145,23 @@ func (tx *Tx) updateLedgers(f *folder, written []string) error {
 		if len(keep) == len(old) && !slices.ContainsFunc(keep, func(h string) bool { return !old[h] }) {
 			continue
 		}
-		if !madeDir {
-			if err := f.makeDebugDir(); err != nil {
-				return err
-			}
-			madeDir = true
-		}
-		if err := f.writeFileSync(path.Join(tx.p.DebugDir(), tx.p.ledgerName(rel)), []byte(strings.Join(keep, "\n")+"\n"), false); err != nil {
-			errs = append(errs, err)
+		out = append(out, [2]string{path.Join(tx.p.DebugDir(), tx.p.ledgerName(rel)), strings.Join(keep, "\n") + "\n"})
+	}
+	return out
+}
+
+// writeLedgers writes the ledgers of ledgerUpdates beside their place, unsynced (a crash may
+// lose one), for the Tx to rename once its documents are written: a write that fails leaves
+// the ledgers as they were.
+func (f *folder) writeLedgers(ls [][2]string) []*tempFile {
+	if len(ls) == 0 || f.makeDebugDir() != nil {
+		return nil
+	}
+	var out []*tempFile
+	for _, l := range ls {
+		if t, err := f.writeTemp(l[0], []byte(l[1]), false); err == nil { // a ledger that cannot be written only makes capture touch less
+			out = append(out, t)
 		}
 	}
-	return errors.Join(errs...) // a file moved away (an archived log) keeps no owner: capture never writes archives
+	return out
 }

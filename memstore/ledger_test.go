@@ -1,6 +1,8 @@
 package memstore
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -93,5 +95,37 @@ func TestAgentMarker(t *testing.T) {
 		if got != want {
 			t.Errorf("AgentFromEnv(%s) = %q, want %q", env, got, want)
 		}
+	}
+}
+
+// A write that fails after its first file leaves the ledgers as they were: the hook's new
+// bullet is not counted as its own, and no ledger's temporary file is left behind.
+func TestLedgerUntouchedByAFailedWrite(t *testing.T) {
+	t.Parallel()
+	_, p := newTestWorkspace(t, map[string]string{
+		"logs/2026-03-20.md":      "# Log session — 2026-03-20\n\n## À suivre\n- Old\n",
+		"logs/archives/x/keep.md": "in the way\n",
+	})
+	rel := p.LogPath("2026-03-22")
+	_, err := p.Write(Change{Writer: "hook", Now: day("2026-03-22")}, func(tx *Tx) error {
+		if err := tx.Merge(Extraction{Next: []string{"Captured item"}}, &MergeResult{}); err != nil {
+			return err
+		}
+		return tx.Move(p.LogPath("2026-03-20"), p.RelDir+"/logs/archives/x") // a folder that is not empty: the move fails
+	})
+	if err == nil {
+		t.Fatal("the move over a folder did not fail")
+	}
+	var owned bool
+	_, _ = p.Write(Change{Writer: "cli", Now: day("2026-03-22")}, func(tx *Tx) error {
+		owned = tx.Captured(rel, "Captured item")
+		return nil
+	})
+	if owned {
+		t.Error("a bullet of a failed write is counted as the hook's")
+	}
+	ents, _ := os.ReadDir(filepath.Join(p.WS.Abs(p.DebugDir()), "captured"))
+	for _, e := range ents {
+		t.Errorf("left in the ledgers' folder: %s", e.Name())
 	}
 }

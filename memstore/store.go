@@ -377,21 +377,41 @@ func (tx *Tx) commit() ([]string, error) {
 			}
 		}
 	}
+	// The ledgers' new files are made while the documents are written and synced (a new
+	// file costs the file system more than writing it); they take their place only once the
+	// documents are in theirs. Until then this goroutine alone reads the Tx's documents.
+	all := make([]string, 0, len(writes)+2*len(tx.moves))
+	for _, w := range writes {
+		all = append(all, w.path)
+	}
+	for _, m := range tx.moves {
+		all = append(all, m[0], m[1])
+	}
+	ledgers := make(chan []*tempFile, 1)
+	go func() { ledgers <- f.writeLedgers(tx.ledgerUpdates(all)) }()
+	fail := func(err error) error {
+		for _, t := range <-ledgers {
+			t.drop()
+		}
+		return err
+	}
 	var changed []string
 	for _, w := range writes {
 		if err := f.writeFile(w.path, w.data); err != nil {
-			return changed, fmt.Errorf("cannot write %s: %w", w.path, unwrapPath(err))
+			return changed, fail(fmt.Errorf("cannot write %s: %w", w.path, unwrapPath(err)))
 		}
 		changed = append(changed, w.path)
 	}
 	for _, m := range tx.moves {
 		if err := f.rename(m[0], m[1]); err != nil {
-			return changed, fmt.Errorf("cannot move %s: %w", m[0], unwrapPath(err))
+			return changed, fail(fmt.Errorf("cannot move %s: %w", m[0], unwrapPath(err)))
 		}
 		changed = append(changed, m[0], m[1])
 	}
+	for _, t := range <-ledgers {
+		_ = t.place(false)
+	}
 	sort.Strings(changed)
-	_ = tx.updateLedgers(f, changed) // a ledger that cannot be written only makes capture touch less
 	return changed, nil
 }
 

@@ -18,6 +18,50 @@ import (
 // "card number (Luhn)") and never quotes the secret itself.
 func Detect(text string) string { return scan(text).reason }
 
+// A text on its way to memory is checked at each step that may change it (capture's guard on
+// the turn, its cleaning of each bullet, memory's guard on each bullet and on each new line),
+// and most steps hand the next one the same text. So scan remembers the texts it last found
+// clean: the same text again costs a lookup, not a scan. The result is the same: a scan
+// depends on the text alone.
+var clean = struct {
+	sync.Mutex
+	texts map[string]struct{}
+	bytes int
+}{}
+
+// Bounds of the texts clean remembers: an agent's turn holds a few dozen short ones; a long-
+// running server forgets them all once it holds more.
+const (
+	cleanMax      = 512     // texts
+	cleanMaxBytes = 1 << 20 // their bytes
+	cleanMaxText  = 8 << 10 // a longer text is not remembered
+)
+
+// scan finds the first secret in text (scanText), remembering a text found clean.
+func scan(text string) finding {
+	if len(text) > cleanMaxText {
+		return scanText(text)
+	}
+	clean.Lock()
+	_, ok := clean.texts[text]
+	clean.Unlock()
+	if ok {
+		return finding{}
+	}
+	f := scanText(text)
+	if f.reason != "" {
+		return f
+	}
+	clean.Lock()
+	if clean.texts == nil || len(clean.texts) >= cleanMax || clean.bytes+len(text) > cleanMaxBytes {
+		clean.texts, clean.bytes = make(map[string]struct{}, 64), 0
+	}
+	clean.texts[strings.Clone(text)] = struct{}{} // not a slice of a larger text kept alive
+	clean.bytes += len(text)
+	clean.Unlock()
+	return f
+}
+
 // finding is one secret found in a text: why, and where its value lies (text[start:end]).
 type finding struct {
 	reason     string
@@ -31,8 +75,8 @@ const (
 	stemSecret             // token, secret, key
 )
 
-// scan finds the first secret in text, its public key and certificate blocks aside.
-func scan(text string) finding {
+// scanText finds the first secret in text, its public key and certificate blocks aside.
+func scanText(text string) finding {
 	text = maskPublic(text)
 	var present byteSet
 	digits := 0

@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -298,7 +299,7 @@ func TestDetectSecretReasonHidesValue(t *testing.T) {
 }
 
 func TestDetectSecretProseAllocatesNothing(t *testing.T) {
-	allocs := testing.AllocsPerRun(100, func() { Detect(benchBullet) })
+	allocs := testing.AllocsPerRun(100, func() { scanText(benchBullet) })
 	if allocs != 0 {
 		t.Errorf("Detect on prose allocates %.0f times, want 0", allocs)
 	}
@@ -306,10 +307,45 @@ func TestDetectSecretProseAllocatesNothing(t *testing.T) {
 
 const benchBullet = "Refactored the session store: tokens now expire after one hour and the refresh flow retries twice on 401 (see auth/refresh.go)."
 
+// BenchmarkDetectSecret measures the scan itself (Detect of a text it has not just found clean).
 func BenchmarkDetectSecret(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		Detect(benchBullet)
+		scanText(benchBullet)
+	}
+}
+
+// Detect remembers the texts it found clean, never one that holds a secret, and forgets them
+// past its bounds: asked again, in any order, it says the same.
+func TestDetectRemembersCleanTextsOnly(t *testing.T) {
+	var texts []string
+	for _, set := range [][]secrettest.Case{secrettest.Positives(), secrettest.Negatives()} {
+		for _, c := range set {
+			texts = append(texts, c.Text)
+		}
+	}
+	first := make([]string, len(texts))
+	for i, s := range texts {
+		first[i] = Detect(s)
+	}
+	for i, s := range slices.Backward(texts) {
+		if again := Detect(s); again != first[i] {
+			t.Errorf("Detect(%q) = %q, then %q", s, first[i], again)
+		}
+		if out, _ := Redact(s); Detect(out) != "" {
+			t.Errorf("Redact(%q) = %q, which Detect finds a secret in", s, out)
+		}
+	}
+	clean.Lock()
+	n := len(clean.texts)
+	for s := range clean.texts {
+		if scanText(s).reason != "" {
+			t.Errorf("remembered as clean, holds a secret: %q", s)
+		}
+	}
+	clean.Unlock()
+	if len(texts) <= cleanMax || n > cleanMax {
+		t.Errorf("%d texts asked, %d remembered: the bound (%d) is not exercised or not kept", len(texts), n, cleanMax)
 	}
 }
 

@@ -106,27 +106,33 @@ func (f *folder) dirRoot(dir string) (*os.Root, error) {
 // noLinksIn refuses in (folder-relative, system form) when it, or a folder above it in the
 // folder, is a symbolic link; a missing part ends the check (noLinks through dirRoot).
 func (f *folder) noLinksIn(in string) error {
+	_, err := f.lstatIn(in)
+	return err
+}
+
+// lstatIn is noLinksIn, which returns what it found at in: nil when in is missing.
+func (f *folder) lstatIn(in string) (fs.FileInfo, error) {
 	if in == "." || in == "" {
-		return nil
+		return nil, nil
 	}
 	d, err := f.dirRoot(filepath.Dir(in))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return nil, nil
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	fi, err := d.Lstat(filepath.Base(in))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return nil, nil
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 {
-		return &LinkError{Path: path.Join(f.p.RelDir, filepath.ToSlash(in))}
+		return nil, &LinkError{Path: path.Join(f.p.RelDir, filepath.ToSlash(in))}
 	}
-	return nil
+	return fi, nil
 }
 
 // openFolder opens the project's memory folder, refused when it, or a folder between the
@@ -142,12 +148,13 @@ func (p *Project) openFolder(create bool) (*folder, error) {
 	if err := noLinks(ws, rel, ""); err != nil {
 		return nil, err
 	}
-	if create {
+	r, err := ws.OpenRoot(rel)
+	if create && errors.Is(err, fs.ErrNotExist) { // made on a writer's first write only
 		if err := ws.MkdirAll(rel, 0o755); err != nil {
 			return nil, err
 		}
+		r, err = ws.OpenRoot(rel)
 	}
-	r, err := ws.OpenRoot(rel)
 	if err != nil {
 		return nil, err
 	}
@@ -516,7 +523,12 @@ type tempFile struct {
 // writeTemp is the first half of writeFileSync: rel checked, its folders made, data written
 // to a temporary file beside it with rel's permissions (synced when sync is set).
 func (f *folder) writeTemp(rel string, data []byte, sync bool) (*tempFile, error) {
-	in, err := f.check(rel)
+	in, err := f.p.inFolder(rel)
+	if err != nil {
+		return nil, err
+	}
+	in = filepath.FromSlash(in)
+	st, err := f.lstatIn(in)
 	if err != nil {
 		return nil, err
 	}
@@ -532,7 +544,7 @@ func (f *folder) writeTemp(rel string, data []byte, sync bool) (*tempFile, error
 	}
 	name := filepath.Base(in)
 	mode := fs.FileMode(0o644)
-	if st, err := d.Lstat(name); err == nil {
+	if st != nil {
 		if !st.Mode().IsRegular() {
 			return nil, fmt.Errorf("%s is not a regular file", rel)
 		}

@@ -87,29 +87,35 @@ func programName(w string, d Dialect) string {
 // runners run the program named after them (and their options): "uv run pytest" runs pytest.
 var runners = [][]string{{"uv", "run"}, {"uvx"}, {"npx"}, {"bunx"}, {"pnpm", "exec"}, {"pnpm", "dlx"}, {"yarn", "dlx"},
 	{"yarn", "exec"}, {"poetry", "run"}, {"pipenv", "run"}, {"pdm", "run"}, {"hatch", "run"}, {"bundle", "exec"},
-	{"python", "-m"}, {"python3", "-m"}}
+	{"python", "-m"}, {"python3", "-m"}, {"py", "-m"}}
 
 // runnerOptions take a value in the next word.
 var runnerOptions = []string{"--with", "--from", "--python", "-p", "--package", "--directory", "--project", "--env-file", "--extra", "--group"}
 
-// Run is what the command runs once its runner is dropped (see runners): "pytest -x" for
-// "uv run pytest -x", "tsc --noEmit" for "npx -y tsc --noEmit"; Argv for any other command.
-func (c *Command) Run() []string {
-	argv := c.Argv()
-	if len(argv) == 0 {
-		return argv
-	}
-	name := programName(argv[0], c.dialect)
-	for _, r := range runners {
-		if name != r[0] || len(argv) < len(r) || !slices.Equal(argv[1:len(r)], r[1:]) {
-			continue
-		}
-		rest := argv[len(r):]
-		if r[len(r)-1] != "-m" {
-			rest = skipOptions(rest, runnerOptions)
-		}
-		if len(rest) > 0 {
-			return rest
+// Run is what the command runs once its runners are dropped (see runners): "pytest -x" for
+// "uv run pytest -x", "tsc --noEmit" for "npx -y tsc --noEmit", "pytest" for "uv run python
+// -m pytest"; Argv for any other command.
+func (c *Command) Run() []string { return runOf(c.Argv(), c.dialect) }
+
+// RunOf is what the words of a simple command run once its runners are dropped (see Run).
+func RunOf(argv []string) []string { return runOf(argv, Sh) }
+
+func runOf(argv []string, d Dialect) []string {
+	for dropped := true; dropped && len(argv) > 0; {
+		dropped = false
+		name := programName(argv[0], d)
+		for _, r := range runners {
+			if name != r[0] || len(argv) < len(r) || !slices.Equal(argv[1:len(r)], r[1:]) {
+				continue
+			}
+			rest := argv[len(r):]
+			if r[len(r)-1] != "-m" {
+				rest = skipOptions(rest, runnerOptions)
+			}
+			if len(rest) > 0 {
+				argv, dropped = rest, true
+				break
+			}
 		}
 	}
 	return argv
@@ -293,17 +299,29 @@ func (c *Command) IsLint() bool { return c.is(lintRuns) }
 // scriptRunners run a package script: npm run lint, pnpm build, yarn test.
 var scriptRunners = []string{"npm", "pnpm", "yarn", "bun"}
 
+// managerVerbs are the package managers' own subcommands: any other word after pnpm or
+// yarn runs the package script of that name (pnpm build).
+var managerVerbs = []string{"add", "remove", "install", "i", "exec", "dlx", "create", "init", "up", "upgrade", "why",
+	"link", "publish", "config", "global", "dedupe", "audit", "outdated", "list", "ls", "info", "cache", "store", "patch"}
+
 // Script is the package script the command runs ("lint:check" for "npm run lint:check --
-// a.ts", "build" for "pnpm build"), or "".
-func (c *Command) Script() string {
-	run := c.Run()
-	if len(run) < 2 || !slices.Contains(scriptRunners, programName(run[0], c.dialect)) {
+// a.ts", "build" for "pnpm build", "test" for "npm test"), or "".
+func (c *Command) Script() string { return ScriptOf(c.Run()) }
+
+// ScriptOf is the package script the words of a command run (see Script), or "".
+func ScriptOf(run []string) string {
+	if len(run) < 2 || !slices.Contains(scriptRunners, programName(run[0], Sh)) || strings.HasPrefix(run[1], "-") {
 		return ""
 	}
-	if (run[1] == "run" || run[1] == "run-script") && len(run) >= 3 {
+	switch {
+	case (run[1] == "run" || run[1] == "run-script") && len(run) >= 3:
 		return run[2]
+	case run[1] == "test" || run[1] == "t":
+		return "test"
+	case run[1] == "run" || run[1] == "run-script" || run[0] == "npm" || run[0] == "bun" || slices.Contains(managerVerbs, run[1]):
+		return ""
 	}
-	return ""
+	return run[1]
 }
 
 // Commits reports a line that runs a git commit.

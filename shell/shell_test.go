@@ -181,8 +181,14 @@ func TestTestsAndBuilds(t *testing.T) {
 	if s := Parse("npm run lint:check -- a.ts").Commands[0].Script(); s != "lint:check" {
 		t.Errorf("script %q", s)
 	}
-	if r := Parse("uv run --with rich python -m pytest").Commands[0].Run(); r[0] != "python" {
-		t.Errorf("run %q", r)
+	if c := Parse("uv run --with rich python -m pytest -x").Commands[0]; !slices.Equal(c.Run(), []string{"pytest", "-x"}) || !c.IsTest() {
+		t.Errorf("run %q, test %v", c.Run(), c.IsTest())
+	}
+	for line, want := range map[string]string{"pnpm build": "build", "yarn typecheck": "typecheck", "npm test": "test", "npm t": "test",
+		"yarn run lint:fix": "lint:fix", "pnpm add zod": "", "npm ci": "", "bun index.ts": "", "yarn": ""} {
+		if s := Parse(line).Commands[0].Script(); s != want {
+			t.Errorf("%q: script %q, want %q", line, s, want)
+		}
 	}
 }
 

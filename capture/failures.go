@@ -1,8 +1,10 @@
 package capture
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -10,6 +12,7 @@ import (
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
+	"carnet/shell"
 )
 
 // Failures: each command that really failed, with the line that says why (the reader picks
@@ -37,10 +40,6 @@ func isWrapper(w string) bool { return wrappers[w] || wrappers[strings.ToLower(w
 var interpreters = map[string]bool{"python": true, "python3": true, "node": true, "bash": true, "sh": true, "zsh": true,
 	"ruby": true, "perl": true, "deno": true, "bun": true, "php": true, "psql": true, "sqlite3": true, "mysql": true}
 
-// runnerWords open a command that runs another: the program it runs is the command.
-var runnerWords = [][]string{{"npx"}, {"npx", "-y"}, {"uvx"}, {"bunx"}, {"uv", "run"}, {"poetry", "run"}, {"pnpm", "exec"},
-	{"bundle", "exec"}, {"pipenv", "run"}}
-
 // command is what identifies a call across retries: its main commands (parts), without the
 // cd before them, the pipe after them (| tail -5), the runner that runs them, nor the
 // redirections; the package script it runs (npm run lint: "lint"); and the short form a
@@ -63,16 +62,12 @@ func parseCommand(line string) command {
 		if i > 0 && len(c.parts) > 0 && slices.Contains([]string{"grep", "rg", "jq", "awk", "sed", "less", "more"}, cmd[0]) {
 			continue // a filter of the output
 		}
-		for _, r := range runnerWords {
-			if len(cmd) > len(r) && slices.Equal(cmd[:len(r)], r) {
-				cmd = cmd[len(r):]
-			}
-		}
+		cmd = shell.RunOf(cmd)
 		if j := slices.Index(cmd, "--"); j > 0 {
 			cmd = cmd[:j] // npm run typecheck -- --pretty false: the script's own arguments
 		}
-		if len(cmd) >= 3 && slices.Contains([]string{"npm", "pnpm", "yarn", "bun"}, cmd[0]) && cmd[1] == "run" {
-			c.script = cmd[2]
+		if c.script = cmp.Or(shell.ScriptOf(cmd), c.script); strings.Contains(c.script, ":") && shell.ParseArgv(cmd).Commands[0].IsLint() {
+			c.script, _, _ = strings.Cut(c.script, ":") // a lint script by its base name: lint:fix, format:check run one linter
 		}
 		c.parts = append(c.parts, strings.Join(cmd, " "))
 	}
@@ -97,7 +92,7 @@ func (f fixes) add(u *transcript.ToolUse, c command) {
 		f[p] = true
 		f["loose:"+loose(p)] = true
 		verb, ops := operands(p)
-		if len(ops) == 0 {
+		if !slices.ContainsFunc(ops, func(o string) bool { return o != "" }) {
 			f["all:"+verb] = true
 		}
 		for _, o := range ops {
@@ -140,12 +135,19 @@ func (f fixes) onSome(part string) bool {
 	if f["all:"+verb] {
 		return true
 	}
-	return slices.ContainsFunc(ops, func(o string) bool { return f["on:"+verb+" "+o] })
+	return slices.ContainsFunc(ops, func(o string) bool {
+		for ; o != ""; o = o[:max(0, strings.LastIndexAny(o, "/:"))] {
+			if f["on:"+verb+" "+strings.TrimRight(o, ":")] {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // operands splits a command into its verb (its leading words of letters: "go test",
 // "pytest"; for git, "git" and its subcommand) and what it runs on (the rest, options
-// aside).
+// aside), each as a path without "./" and "/..." ("" for the whole project: ".", "./...").
 func operands(part string) (verb string, ops []string) {
 	w := strings.Fields(part)
 	n := 0
@@ -158,7 +160,7 @@ func operands(part string) (verb string, ops []string) {
 	n = max(n, min(1, len(w)))
 	for _, a := range w[n:] {
 		if !strings.HasPrefix(a, "-") {
-			ops = append(ops, a)
+			ops = append(ops, strings.Trim(strings.TrimSuffix(strings.TrimPrefix(a, "./"), "..."), "/."))
 		}
 	}
 	return strings.Join(w[:n], " "), ops
@@ -166,29 +168,26 @@ func operands(part string) (verb string, ops []string) {
 
 // isWord reports a word of letters only (a program, a subcommand).
 func isWord(s string) bool {
-	for _, r := range s {
-		if !unicode.IsLetter(r) {
-			return false
-		}
-	}
-	return s != ""
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
 }
 
-// loose is a command without its options: what it runs on ("ruff check x.py"); for git,
-// its subcommand alone ("git commit").
+// loose is a command without its options, on its files by their stems ("ruff check x",
+// "node probe" for "node probe.mjs"); for git, its subcommand alone ("git commit").
 func loose(part string) string {
 	w := strings.Fields(part)
 	if len(w) >= 2 && w[0] == "git" {
 		return "git " + w[1]
 	}
-	var out []string
-	for i, a := range w {
-		if i > 0 && strings.HasPrefix(a, "-") {
-			continue
-		}
-		out = append(out, a)
+	return stem(strings.Join(slices.DeleteFunc(w[min(1, len(w)):], func(a string) bool { return strings.HasPrefix(a, "-") }), " "), w[:min(1, len(w))]...)
+}
+
+// stem is a command line with its words' file extensions dropped, after the words before:
+// a retry on the file renamed (probe.js, then probe.mjs) is the same call.
+func stem(line string, before ...string) string {
+	for w := range strings.FieldsSeq(line) {
+		before = append(before, strings.TrimSuffix(w, path.Ext(w)))
 	}
-	return strings.Join(out, " ")
+	return strings.Join(before, " ")
 }
 
 // realFailure reports a call that failed the project's way: a shell command whose last
@@ -333,8 +332,8 @@ func failuresStep(c *turnCtx) {
 		if b = c.clean(memstore.KeyProblems, b); b == "" {
 			continue
 		}
-		if j := slices.IndexFunc(fails, func(f fail) bool { return f.cmd.key == cmd.key }); j >= 0 {
-			fails[j].text = b // the same command again: its latest state
+		if j := slices.IndexFunc(fails, func(f fail) bool { return stem(f.cmd.key) == stem(cmd.key) }); j >= 0 {
+			fails[j] = fail{cmd, b} // the same command again, or on its file renamed: its latest state
 			continue
 		}
 		fails = append(fails, fail{cmd, b})
@@ -452,10 +451,8 @@ func (c *turnCtx) callCommand(u *transcript.ToolUse) command {
 		}
 		return cmd
 	case u.MCP || strings.Contains(u.Name, "__"):
-		name := u.Name[strings.LastIndex(u.Name, "__")+1:]
-		name = strings.TrimPrefix(name, "_")
 		k := "mcp:" + u.Name
-		return command{key: k, parts: []string{k}, short: name}
+		return command{key: k, parts: []string{k}, short: strings.TrimPrefix(u.Name[strings.LastIndex(u.Name, "__")+1:], "_")}
 	}
 	return command{}
 }

@@ -1,0 +1,68 @@
+package capture
+
+import (
+	"strings"
+	"testing"
+)
+
+// A check run again another way fixes it: through the module runner (python -m), another
+// package manager's spelling of the same script (pnpm build, npm test), on the folder that
+// holds what failed, or on the whole project ("./...", "."); a lint script's fix or check
+// variant (lint:fix, format:check) is the same script.
+func TestFailuresFixedByAnotherSpelling(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ failed, passed string }{
+		{"python -m pytest tests/test_auth.py -x", "pytest"},
+		{"uv run python3 -m mypy src", "mypy src"},
+		{"pnpm build", "npm run build"},
+		{"npm test", "yarn test"},
+		{"yarn run typecheck", "pnpm typecheck"},
+		{"go test ./internal/store/", "go test ./..."},
+		{"cargo test -p core parser", "cargo test ."},
+		{"pytest tests/unit/test_parse.py::test_empty", "pytest tests/unit"},
+		{"go test ./internal/store/...", "go test ./internal"},
+		{"npm run lint", "npm run lint:fix"},
+		{"pnpm run format:check", "pnpm run format"},
+	}
+	for _, c := range cases {
+		s := &Session{}
+		Capture(turn("fix it", "Failing.", bash("1", c.failed, "E   AssertionError: expected 2, got 3", true)), s, "en")
+		r := Capture(turn("again", "Passing.", edit("/repo/src/a.py"), bash("2", c.passed, "ok", false)), s, "en")
+		if len(r.Fixed) != 1 {
+			t.Errorf("%q after %q: fixed %q", c.passed, c.failed, r.Fixed)
+		}
+	}
+	// another operand, another script, another package's folder: not the same check
+	for _, c := range []struct{ failed, passed string }{
+		{"pytest tests/test_auth.py", "pytest tests/test_api.py"},
+		{"go test ./internal/store/", "go test ./internal/st"},
+		{"pnpm build", "npm run build:docs"},
+		{"npm run test:e2e", "npm run test:unit"},
+		{"yarn add left-pad", "yarn add right-pad"},
+		{"python -m pytest", "python -m pytest tests/test_a.py"},
+	} {
+		s := &Session{}
+		Capture(turn("fix it", "Failing.", bash("1", c.failed, "E   AssertionError: expected 2, got 3", true)), s, "en")
+		if r := Capture(turn("again", "Passing.", edit("/repo/src/a.py"), bash("2", c.passed, "ok", false)), s, "en"); len(r.Fixed) != 0 {
+			t.Errorf("%q after %q: fixed %q", c.passed, c.failed, r.Fixed)
+		}
+	}
+}
+
+// A retry on the failing file renamed (probe.js, then probe.mjs) supersedes it: one bullet,
+// in the retry's state.
+func TestFailureRetriedOnARenamedFile(t *testing.T) {
+	t.Parallel()
+	r := Capture(turn("try the endpoint", "Timed out.",
+		bash("1", "node probe.js", "ReferenceError: require is not defined in ES module scope", true),
+		bash("2", "node probe.mjs", "Command timed out after 2m 0.0s", true)), &Session{}, "en")
+	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "probe.mjs") {
+		t.Errorf("failed again: %q", r.Problems)
+	}
+	r = Capture(turn("try the endpoint", "Works.",
+		bash("1", "node probe.js", "ReferenceError: require is not defined in ES module scope", true),
+		bash("2", "node probe.mjs", "201 Created", false)), &Session{}, "en")
+	if len(r.Problems) != 1 || !strings.HasPrefix(r.Problems[0], "fixed: ") {
+		t.Errorf("went through: %q", r.Problems)
+	}
+}

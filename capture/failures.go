@@ -327,6 +327,9 @@ func failuresStep(c *turnCtx) {
 			b = fmt.Sprintf(c.w.failed, cmd.short, why)
 		}
 		if later[i+1].fixed(cmd) || c.commitNames(i+1, cause(u)) {
+			if l := parseLine(u.Command); !l.Tests() && !l.Builds() && slices.ContainsFunc(l.Commands, (*shell.Command).IsLint) {
+				continue // a linter's findings the turn fixed: routine, not a failure to remember
+			}
 			b = c.w.fixed + b
 		}
 		if b = c.clean(memstore.KeyProblems, b); b == "" {

@@ -49,6 +49,34 @@ func TestFailuresFixedByAnotherSpelling(t *testing.T) {
 	}
 }
 
+// A linter's findings that the turn itself fixed (its --fix, the formatter, an edit and a
+// clean re-run) are no failure to remember; a test or a build fixed in the turn is marked
+// fixed, and a finding still there at the end of the turn stays open.
+func TestLintFixedInTheTurnIsDropped(t *testing.T) {
+	t.Parallel()
+	r := Capture(turn("add the module", "Done.",
+		edit("/repo/src/config.py"),
+		bash("1", "ruff check src/config.py", "F401 `os` imported but unused", true),
+		bash("2", "ruff check src/config.py --fix", "Found 1 error (1 fixed, 0 remaining).", false),
+		bash("3", "npx prettier --check src", "[warn] src/a.ts", true),
+		bash("4", "npx prettier --write src", "src/a.ts 20ms", false),
+		bash("5", "cargo fmt --check", "Diff in src/main.rs at line 3:", true),
+		bash("6", "cargo fmt", "", false),
+		bash("7", "go test ./...", "a_test.go:9: got 1, want 2", true),
+		edit("/repo/a.go"),
+		bash("8", "go test ./...", "ok", false),
+		bash("9", "ruff check src/models.py --fix", "F841 Local variable `e` is assigned to but never used", true)), &Session{}, "en")
+	if len(r.Problems) != 2 || !strings.HasPrefix(r.Problems[0], "fixed: `go test ./...`") || !strings.HasPrefix(r.Problems[1], "`ruff check src/models.py --fix`") {
+		t.Errorf("problems = %q", r.Problems)
+	}
+	// a finding of an earlier turn fixed now is still marked fixed
+	s := &Session{}
+	Capture(turn("lint", "One left.", bash("1", "eslint src", "3:1 error 'x' is never used", true)), s, "en")
+	if r := Capture(turn("fix it", "Clean.", edit("/repo/src/a.js"), bash("2", "eslint --fix src", "", false)), s, "en"); len(r.Fixed) != 1 {
+		t.Errorf("fixed later = %q", r.Fixed)
+	}
+}
+
 // A retry on the failing file renamed (probe.js, then probe.mjs) supersedes it: one bullet,
 // in the retry's state.
 func TestFailureRetriedOnARenamedFile(t *testing.T) {

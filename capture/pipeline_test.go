@@ -141,9 +141,9 @@ func TestFailures(t *testing.T) {
 	r := Capture(turn("Fix the greeting", "Still failing.",
 		bash("1", "cd web && go test ./... 2>&1 | tail -20", `greet_test.go:8: Greet("bob") = "hi bob", want "hello bob"`, true),
 		bash("2", "grep -rn TODO src", "", true),
-		bash("3", "npm run lint", "error  'x' is never used", true),
-		bash("4", "npm run lint", "", false)), s, "en")
-	want := []string{"`go test ./...` failed: greet_test.go:8: Greet(\"bob\") = \"hi bob\", want \"hello bob\"", "fixed: `npm run lint` failed: error 'x' is never used"}
+		bash("3", "npm run build", "error  TS2304: Cannot find name 'x'", true),
+		bash("4", "npm run build", "", false)), s, "en")
+	want := []string{"`go test ./...` failed: greet_test.go:8: Greet(\"bob\") = \"hi bob\", want \"hello bob\"", "fixed: `npm run build` failed: error TS2304: Cannot find name 'x'"}
 	if !slices.Equal(r.Problems, want) {
 		t.Fatalf("problems = %q", r.Problems)
 	}

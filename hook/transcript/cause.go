@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"cmp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -118,7 +119,7 @@ func failureLine(out string) string {
 	n, header, since := 0, "", 0
 	for line := range strings.Lines(out) {
 		t := strings.TrimSpace(line)
-		if t == "" || isBanner(t) {
+		if t == "" || isBanner(t) || strings.HasPrefix(t, "✓ ") { // a test that passed
 			continue
 		}
 		if n++; n > 401 {
@@ -131,9 +132,9 @@ func failureLine(out string) string {
 		}
 		switch {
 		case isTestHeader(t):
-			if header == "" {
-				header = t // "--- FAIL: TestGreet (0.00s)": the assertion under it says why
-			}
+			header, since = cmp.Or(header, t), 0 // "--- FAIL: TestGreet (0.00s)": the assertion under it says why
+		case isWarning(t) || isStackFrame(t):
+			continue // what stands before the error: a warning, a note, a frame
 		case opensFailure(t) || n == 1 && namesError(t) && !isErrorHeader(t):
 			return ClipWords(t, 200) // the failure, or the runtime's verdict above the output ("Command timed out")
 		}
@@ -153,12 +154,28 @@ func isTestHeader(t string) bool {
 			return !strings.Contains(t, " - ") && !strings.Contains(t, "Error:")
 		}
 	}
-	return t == "FAIL" || t == "FAILED"
+	return t == "FAIL" || t == "FAILED" || strings.HasPrefix(t, "× ") || strings.HasPrefix(t, "✗ ") // a test runner's progress line
+}
+
+// isWarning reports a line that warns or notes rather than fails: "warning: …", "npm warn …",
+// a diagnostic whose severity is a warning or a note ("a.c:4:7: warning: …", "x.py:3:
+// DeprecationWarning: …", "x.py:8: note: …").
+func isWarning(t string) bool {
+	w := strings.Fields(strings.ToLower(t))
+	if len(w) > 0 && isDiagnostic(w[0]) || len(w) > 1 && w[0] == "npm" {
+		w = w[1:]
+	}
+	for _, f := range w[:min(2, len(w))] {
+		if f = strings.TrimRight(f, ":"); f == "warning" || f == "warn" || f == "note" || strings.HasSuffix(f, "warning") {
+			return true
+		}
+	}
+	return false
 }
 
 // failureOpeners start the lines that report a failure.
 var failureOpeners = []string{"FAIL ", "FAILED ", "--- FAIL", "ERROR", "Error:", "error:", "error[", "fatal:", "panic:",
-	"npm ERR!", "E   ", "× ", "✗ ", "! [rejected]", "! [remote rejected]"}
+	"npm ERR!", "E   ", "! [rejected]", "! [remote rejected]"}
 
 func opensFailure(t string) bool {
 	for _, p := range failureOpeners {
@@ -166,7 +183,10 @@ func opensFailure(t string) bool {
 			return true
 		}
 	}
-	first, _, _ := strings.Cut(t, " ")
+	first, rest, _ := strings.Cut(t, " ")
+	if code, ok := strings.CutPrefix(rest, "["); ok && strings.Contains(code, "]:") {
+		first += ":" // "AssertionError [ERR_ASSERTION]: …"
+	}
 	return strings.HasSuffix(first, "Error:") || strings.HasSuffix(first, "Exception:") || isDiagnostic(first)
 }
 
@@ -188,7 +208,8 @@ func isDiagnostic(first string) bool {
 // isStackFrame reports a line of a stack trace ("at run (file:///x/index.js:8:1)"): the
 // names in it ("runWithTimeout") are code, not the failure.
 func isStackFrame(t string) bool {
-	return strings.HasPrefix(t, "at ") && strings.ContainsAny(t, "(:")
+	first, rest, _ := strings.Cut(t, " ")
+	return strings.HasPrefix(t, "at ") && strings.ContainsAny(t, "(:") || isDiagnostic(first) && strings.HasPrefix(rest, "in ") // pytest's "x.py:14: in test_login"
 }
 
 // refusals are the words of an error result that is no command failing: a user who refused

@@ -43,7 +43,7 @@ func firstUsefulLine(out string) string {
 			continue // quoted source, a stack frame: their words are code, not the failure
 		}
 		prev = t
-		if !namesError(t) {
+		if !namesError(t) || isWarning(t) {
 			continue
 		}
 		if !isErrorHeader(t) {

@@ -199,7 +199,7 @@ Rules: write in %s; one fact per item, at most 200 characters, at most 8 items p
 to the project root, never absolute; never copy a secret, a token or a password; never paste tool
 output; a lesson or fix the session proved ends with %s; an approach that
 was tried and failed, or an unconfirmed guess, starts with "%s" and is never a lesson.
-`, earlierNote(s), projectsHint(projects), lang, verified, tried)
+`, earlierNote(s), projectHint(projects), lang, verified, tried)
 	if len(open) > 0 {
 		sb.WriteString("\n<open_items>\n")
 		for _, o := range open[max(0, len(open)-maxSessionOpen):] {
@@ -211,14 +211,6 @@ was tried and failed, or an unconfirmed guess, starts with "%s" and is never a l
 	sb.WriteString(s.Text())
 	sb.WriteString("</session>\n")
 	return sb.String()
-}
-
-// projectsHint names the projects a session may concern, when there are several.
-func projectsHint(projects []string) string {
-	if len(projects) < 2 {
-		return ""
-	}
-	return " (among: " + strings.Join(projects, ", ") + ")"
 }
 
 func earlierNote(s *SessionText) string {

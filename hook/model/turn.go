@@ -44,6 +44,7 @@ never absolute; never copy a secret, a token or a password; never paste tool out
 	return sb.String()
 }
 
+// projectHint names the projects an exchange or a session may concern, when there are several.
 func projectHint(projects []string) string {
 	if len(projects) < 2 {
 		return ""

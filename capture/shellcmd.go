@@ -75,7 +75,3 @@ var (
 	parsed    memo[[][]string]
 	lineCache memo[*shell.Line]
 )
-
-// ShortCommand is how a bullet names a command line: the part of a chain that runs last,
-// clipped (for the model extractors' view of a turn).
-func ShortCommand(line string) string { return parseCommand(line).short }

@@ -123,7 +123,7 @@ func renderSessionTurn(t *transcript.Turn, fx capture.PathFixer) string {
 			sb.WriteString("TOOL … (more calls left out)\n")
 			break
 		}
-		if line, ok := sessionToolLine(u, fx); ok {
+		if line, ok := toolLine(u, fx); ok {
 			sb.WriteString(line + "\n")
 			lines++
 		}
@@ -144,8 +144,8 @@ func renderSessionTurn(t *transcript.Turn, fx capture.PathFixer) string {
 	return sb.String()
 }
 
-// sessionToolLine is one call's line; ok is false for a file outside the project.
-func sessionToolLine(u *transcript.ToolUse, fx capture.PathFixer) (string, bool) {
+// toolLine is one call's line, for a turn's view and a session's; ok is false for a file outside the project.
+func toolLine(u *transcript.ToolUse, fx capture.PathFixer) (string, bool) {
 	var line strings.Builder
 	line.WriteString("TOOL " + u.Name)
 	switch {

@@ -60,30 +60,11 @@ func renderTurn(t *transcript.Turn, max int) string {
 		fmt.Fprintf(&sb, "USER: %s\n\n", transcript.ClipWords(fx.Scrub(t.Prompt), 4000))
 	}
 	for _, u := range t.Tools {
-		var line strings.Builder
-		line.WriteString("TOOL " + u.Name)
-		switch {
-		case u.FilePath != "":
-			p, inside := fx.Rel(u.FilePath)
-			if !inside {
-				continue // a file of another repository
-			}
-			line.WriteString(" " + p)
-		case u.Command != "":
-			short := capture.ShortCommand(fx.Scrub(u.Command))
-			line.WriteString(" `" + short + "`")
+		line, ok := toolLine(u, fx)
+		if !ok {
+			continue
 		}
-		if u.Name == "TodoWrite" {
-			for _, td := range u.Todos {
-				fmt.Fprintf(&line, "\n  [%s] %s", td.Status, td.Content)
-			}
-		}
-		if u.IsError {
-			line.WriteString(" → ERROR: " + fx.Scrub(u.Output))
-		} else if u.CommitSubject != "" {
-			line.WriteString(" → committed: " + u.CommitSubject)
-		}
-		sb.WriteString(transcript.ClipWords(line.String(), 600))
+		sb.WriteString(transcript.ClipWords(line, 600))
 		sb.WriteByte('\n')
 		if sb.Len() > max/2 {
 			sb.WriteString("TOOL … (more calls left out)\n")

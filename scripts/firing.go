@@ -5,8 +5,12 @@
 // closings, fixes, rewrites) the step gave in the turn-by-turn replay, and per step the
 // number of sessions and of distinct repositories it fired in.
 //
-//	../shared/quality/run.sh                      # writes RESULTS (printed at its end)
-//	go run scripts/firing.go RESULTS [-measured f]  # sessions whose name starts with f are the measured half
+//	../shared/quality/run.sh                              # writes RESULTS (printed at its end)
+//	go run scripts/firing.go [-measured f,n] RESULTS...  # sessions whose name starts with f or n are held out
+//
+// Several RESULTS folders (the corpus's replay and another kit's) make one table. A row that
+// names a consolidation in brackets ("failures (fixed)") counts what a step did to bullets it
+// wrote in earlier turns (ticked, marked fixed, rewritten), not bullets of its own.
 //
 // It reads RESULTS/<session>/turns/**/logs/.debug/extractions.jsonl, the records the hook
 // writes (their "steps" field).
@@ -26,32 +30,37 @@ import (
 )
 
 func main() {
-	measured := flag.String("measured", "f", "name prefix of the sessions of the measured half")
+	measuredFlag := flag.String("measured", "f", "comma-separated name prefixes of the held-out sessions")
 	flag.Parse()
-	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: go run scripts/firing.go [-measured PREFIX] RESULTS")
+	if flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: go run scripts/firing.go [-measured PREFIX,...] RESULTS...")
 		os.Exit(2)
 	}
-	root := flag.Arg(0)
-	ents, err := os.ReadDir(root)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+	prefixes := strings.Split(*measuredFlag, ",")
+	isMeasured := func(s string) bool {
+		return slices.ContainsFunc(prefixes, func(p string) bool { return p != "" && strings.HasPrefix(s, p) })
 	}
 	counts := map[string]map[string]int{} // step → session → n
 	var sessions []string
-	for _, e := range ents {
-		if !e.IsDir() || strings.HasPrefix(e.Name(), "_") {
-			continue
+	for _, root := range flag.Args() {
+		ents, err := os.ReadDir(root)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
 		}
-		n, err := readSession(filepath.Join(root, e.Name(), "turns"), e.Name(), counts)
-		if err != nil || n == 0 {
-			continue
+		for _, e := range ents {
+			if !e.IsDir() || strings.HasPrefix(e.Name(), "_") || slices.Contains(sessions, e.Name()) {
+				continue
+			}
+			n, err := readSession(filepath.Join(root, e.Name(), "turns"), e.Name(), counts)
+			if err != nil || n == 0 {
+				continue
+			}
+			sessions = append(sessions, e.Name())
 		}
-		sessions = append(sessions, e.Name())
 	}
 	sort.SliceStable(sessions, func(i, j int) bool {
-		mi, mj := strings.HasPrefix(sessions[i], *measured), strings.HasPrefix(sessions[j], *measured)
+		mi, mj := isMeasured(sessions[i]), isMeasured(sessions[j])
 		if mi != mj {
 			return !mi // the studied half first
 		}
@@ -65,20 +74,21 @@ func main() {
 	fmt.Print("| step |")
 	for _, s := range sessions {
 		mark := ""
-		if strings.HasPrefix(s, *measured) {
+		if isMeasured(s) {
 			mark = "*"
 		}
 		fmt.Printf(" %s%s |", mark, short(s))
 	}
-	fmt.Println(" sessions | measured |")
+	fmt.Println(" sessions | repositories | held out |")
 	fmt.Print("|---|")
 	for range sessions {
 		fmt.Print("---|")
 	}
-	fmt.Println("---|---|")
+	fmt.Println("---|---|---|")
 	for _, st := range steps {
 		fmt.Printf("| %s |", st)
 		n, m := 0, 0
+		repos := map[string]bool{}
 		for _, s := range sessions {
 			c := counts[st][s]
 			if c == 0 {
@@ -86,14 +96,15 @@ func main() {
 				continue
 			}
 			n++
-			if strings.HasPrefix(s, *measured) {
+			repos[repo(s)] = true
+			if isMeasured(s) {
 				m++
 			}
 			fmt.Printf(" %d |", c)
 		}
-		fmt.Printf(" %d | %d |\n", n, m)
+		fmt.Printf(" %d | %d | %d |\n", n, len(repos), m)
 	}
-	fmt.Println("\n(* the measured half; a session's column counts the bullets, closings and fixes each step gave over the turn-by-turn replay)")
+	fmt.Println("\n(* held out; a session's column counts the bullets, closings and fixes each step gave over the turn-by-turn replay)")
 }
 
 // short is a session's name up to its second underscore ("c14_posthog").
@@ -101,6 +112,14 @@ func short(s string) string {
 	parts := strings.SplitN(s, "_", 3)
 	if len(parts) >= 2 {
 		return parts[0] + "_" + parts[1]
+	}
+	return s
+}
+
+// repo is the repository part of a session's name ("c14_posthog_v2.1.112" → "posthog").
+func repo(s string) string {
+	if parts := strings.SplitN(s, "_", 3); len(parts) >= 2 {
+		return parts[1]
 	}
 	return s
 }

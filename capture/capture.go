@@ -55,8 +55,7 @@ var pipeline = []step{
 	{"next", closingNextStep},        // the closing text's next-steps list
 	{"halfdone", halfDoneStep},       // a refused commit or push, an interrupted turn
 	{"ending", endingStep},           // at the session's end: its last question, its failures still open
-	{"decisions", closingDecisions},  // the closing text's decisions list
-	{"knowledge", closingKnowledge},  // the closing text's lessons, gotchas, root cause
+	{"headed", closingHeaded},        // the closing text's decisions and lessons lists
 	{"reasons", reasonedChoicesStep}, // "X instead of Y, because Z" in the closing text
 	{"unblocked", unblockedStep},     // a failing command and what made it, or a variant of it, work (its own proof)
 }

@@ -13,17 +13,14 @@ import (
 // the closing sentences that set a choice against another and give the reason. A wrong
 // bullet there costs more than a missing one: each must read as a statement (clean.go).
 
-// closingDecisions writes what the closing text lists under a decisions heading.
-func closingDecisions(c *turnCtx) {
-	if c.t.Sidechain {
-		return // a subagent's choices are not the project's until the main agent acts on them
+// closingHeaded writes what the closing text lists under a decisions heading, and under a
+// lessons, gotchas or root cause heading: the agent's own words, sorted by the heading the
+// cue tables name, in any of their languages. A subagent's choices are not the project's
+// until the main agent acts on them; its lessons are.
+func closingHeaded(c *turnCtx) {
+	if !c.t.Sidechain {
+		c.add(memstore.KeyDecisions, statements(c.closingAnnounced(cueDecisions), maxDecisions)...)
 	}
-	c.add(memstore.KeyDecisions, statements(c.closingAnnounced(cueDecisions), maxDecisions)...)
-}
-
-// closingKnowledge writes what the closing text lists under a lessons, gotchas or root
-// cause heading.
-func closingKnowledge(c *turnCtx) {
 	c.add(memstore.KeyKnowledge, statements(c.closingAnnounced(cueKnowledge), maxKnowledge)...)
 }
 

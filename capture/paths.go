@@ -128,6 +128,20 @@ func (f PathFixer) Rel(p string) (out string, inside bool) {
 	return path.Base(s), false
 }
 
+// RelIn is Rel of a path that a call run in the folder dir names (dir as the transcript
+// gives it: absolute, relative to the project, or "" for the project's own): a relative path
+// is joined to it, and one that climbs out of the project is not the project's.
+func (f PathFixer) RelIn(dir, p string) (out string, inside bool) {
+	if dir != "" && p != "" && !isAbs(p) && !strings.HasPrefix(p, "~") {
+		p = path.Join(slashed(dir), slashed(p))
+	}
+	out, inside = f.Rel(p)
+	if out == ".." || strings.HasPrefix(out, "../") {
+		return path.Base(out), false
+	}
+	return out, inside
+}
+
 // windowsPath finds a Windows absolute path in free text.
 var windowsPath = regexp.MustCompile("\\b[A-Za-z]:\\\\[^\\s\"'`<>|*?]+")
 

@@ -31,7 +31,7 @@ func filesStep(c *turnCtx) {
 			paths = parseLine(u.Command).Writes() // cat > x, sed -i, tee, mv, cp
 		}
 		for _, path := range paths {
-			p, inside := c.fx.Rel(path)
+			p, inside := c.fx.RelIn(u.Cwd, path)
 			if !inside || p == "" || p == "." {
 				continue
 			}
@@ -74,7 +74,7 @@ func (c *turnCtx) removedLater() map[string]int {
 			paths = parseLine(u.Command).Removes()
 		}
 		for _, path := range paths {
-			if p, inside := c.fx.Rel(path); inside && p != "" && p != "." {
+			if p, inside := c.fx.RelIn(u.Cwd, path); inside && p != "" && p != "." {
 				out[p] = i
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -39,7 +40,8 @@ type codexGatePayload struct {
 		Tool   string `json:"tool"`
 	} `json:"invocation"`
 	Action struct {
-		Command []string `json:"command"`
+		Command          []string `json:"command"`
+		WorkingDirectory string   `json:"working_directory"`
 	} `json:"action"`
 }
 
@@ -145,7 +147,7 @@ func (sc *codexActivityScan) toolCall(p *codexGatePayload) {
 	case "custom_tool_call":
 		c.custom(p.CallID, p.Name, p.Input, time.Time{})
 	case "local_shell_call":
-		c.shell(p.CallID, p.Action.Command, time.Time{})
+		c.shell(p.CallID, p.Action.Command, p.Action.WorkingDirectory, time.Time{})
 	}
 	name := p.Name
 	if p.Namespace != "" {
@@ -170,8 +172,10 @@ func (sc *codexActivityScan) toolUses(tools []*ToolUse) {
 			if commits(u) {
 				sc.act.Commits++
 			}
-			ws := shellWrites(u.Command)
-			for _, w := range slices.Backward(ws) {
+			for _, w := range slices.Backward(shellWrites(u.Command)) {
+				if u.Cwd != "" && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "~") {
+					w = path.Join(u.Cwd, w) // a relative path names a file of the call's folder
+				}
 				sc.addEdit(w)
 			}
 		}

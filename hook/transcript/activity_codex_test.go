@@ -103,3 +103,19 @@ func TestScanCodexActivityHugePatch(t *testing.T) {
 		t.Fatalf("%+v", act)
 	}
 }
+
+// A shell call's workdir is the folder of the files it writes, for the gate as for capture;
+// so is a local_shell_call's working_directory.
+func TestCodexActivityWorkdir(t *testing.T) {
+	t.Parallel()
+	r := &transcripttest.Rollout{}
+	r.Item("response_item", map[string]any{"type": "function_call", "name": "exec_command", "call_id": "c1",
+		"arguments": `{"cmd":"echo x > a.json && cd sub && touch b.txt","workdir":"/repo/web"}`})
+	r.Item("response_item", map[string]any{"type": "local_shell_call", "call_id": "c2",
+		"action": map[string]any{"type": "exec", "command": []string{"bash", "-lc", "touch c.txt"}, "working_directory": "/repo/api"}})
+	data := r.String()
+	act := scanCodexActivity(strings.NewReader(data), int64(len(data)))
+	if want := []string{"/repo/web/a.json", "/repo/web/sub/b.txt", "/repo/api/c.txt"}; !reflect.DeepEqual(act.Edits, want) {
+		t.Errorf("edits %q, want %q", act.Edits, want)
+	}
+}

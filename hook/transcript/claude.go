@@ -311,6 +311,7 @@ func (c *collector) addAssistant(rl *rawLine, ts time.Time) {
 				ID: b.ID, Name: b.Name, Time: ts,
 				FilePath:    CleanText(cmp.Or(b.Input.FilePath, b.Input.NotebookPath)),
 				Command:     CleanText(b.Input.Command),
+				Cwd:         CleanText(rl.Cwd),
 				Description: CleanText(b.Input.Description),
 				Todos:       b.Input.Todos,
 				Plan:        CleanText(b.Input.Plan),

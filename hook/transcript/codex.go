@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -107,7 +108,8 @@ type codexPayload struct {
 	Cwd              string                     `json:"cwd"`
 	ID               string                     `json:"id"`
 	Action           struct {
-		Command []string `json:"command"`
+		Command          []string `json:"command"`
+		WorkingDirectory string   `json:"working_directory"`
 	} `json:"action"`
 	Item *struct {
 		Type     string   `json:"type"`
@@ -217,7 +219,7 @@ func (c *codexCollector) item(p *codexPayload, ts time.Time) bool {
 	case "custom_tool_call":
 		c.custom(p.CallID, p.Name, p.Input, ts)
 	case "local_shell_call":
-		c.shell(p.CallID, p.Action.Command, ts)
+		c.shell(p.CallID, p.Action.Command, p.Action.WorkingDirectory, ts)
 	case "reasoning":
 		c.thought(p.Summary)
 	}
@@ -228,7 +230,7 @@ func (c *codexCollector) item(p *codexPayload, ts time.Time) bool {
 func (c *codexCollector) custom(id, name, input string, ts time.Time) {
 	switch name {
 	case "apply_patch":
-		c.patch(id, input, ts)
+		c.patch(id, input, "", ts)
 	case "exec":
 		c.codeMode(id, input, ts)
 	}
@@ -264,6 +266,7 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 		Cmd     string          `json:"cmd"`
 		Input   string          `json:"input"`
 		Patch   string          `json:"patch"`
+		Workdir string          `json:"workdir"` // the folder a shell command runs in
 		Plan    []struct {
 			Step   string `json:"step"`
 			Status string `json:"status"`
@@ -273,7 +276,7 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 	_ = json.Unmarshal([]byte(arguments), &args)
 	switch name {
 	case "apply_patch":
-		c.patch(id, cmp.Or(args.Input, args.Patch), ts)
+		c.patch(id, cmp.Or(args.Input, args.Patch), args.Workdir, ts)
 		return
 	case "request_user_input":
 		u := &ToolUse{ID: id, Name: name, Time: ts}
@@ -301,50 +304,54 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 		line = args.Cmd
 	}
 	if len(argv) > 0 {
-		c.shell(id, argv, ts)
+		c.shell(id, argv, args.Workdir, ts)
 		return
 	}
 	if line != "" {
-		c.shellLine(id, line, ts)
+		c.shellLine(id, line, args.Workdir, ts)
 		return
 	}
 	c.tools = append(c.tools, &ToolUse{ID: id, Name: name, Time: ts})
 }
 
-// shell records a command given as argv: a shell running a script (["bash", "-lc", "go test
-// ./..."], pwsh -Command …) is that script (shell.Script).
-func (c *codexCollector) shell(id string, argv []string, ts time.Time) {
+// shell records a command given as argv, run in the folder dir: a shell running a script
+// (["bash", "-lc", "go test ./..."], pwsh -Command …) is that script (shell.Script).
+func (c *codexCollector) shell(id string, argv []string, dir string, ts time.Time) {
 	if len(argv) == 0 {
 		return
 	}
 	if len(argv) == 2 && argv[0] == "apply_patch" {
-		c.patch(id, argv[1], ts)
+		c.patch(id, argv[1], dir, ts)
 		return
 	}
 	line, _ := shell.Script(argv)
-	c.shellLine(id, line, ts)
+	c.shellLine(id, line, dir, ts)
 }
 
-// shellLine records a shell command; an apply_patch it runs (its patch in a here-document or
-// an argument) is recorded as the edits of the patch.
-func (c *codexCollector) shellLine(id, line string, ts time.Time) {
+// shellLine records a shell command run in the folder dir; an apply_patch it runs (its patch
+// in a here-document or an argument) is recorded as the edits of the patch.
+func (c *codexCollector) shellLine(id, line, dir string, ts time.Time) {
 	if strings.Contains(line, "apply_patch") {
 		for _, cmd := range shell.Parse(line).Commands {
 			if cmd.Name() != "apply_patch" {
 				continue
 			}
 			if p := cmp.Or(cmd.Heredoc(), strings.Join(cmd.Argv()[1:], "\n")); strings.Contains(p, "*** Begin Patch") {
-				c.patch(id, p, ts)
+				c.patch(id, p, dir, ts)
 				return
 			}
 		}
 	}
-	c.tools = append(c.tools, &ToolUse{ID: id, Name: "Bash", Command: CleanText(strings.TrimSpace(line)), Time: ts})
+	c.tools = append(c.tools, &ToolUse{ID: id, Name: "Bash", Command: CleanText(strings.TrimSpace(line)), Cwd: CleanText(dir), Time: ts})
 }
 
-// patch records the files an apply_patch touches, one Edit (or Write for an added file) each.
-func (c *codexCollector) patch(id, patch string, ts time.Time) {
+// patch records the files an apply_patch touches, one Edit (or Write for an added file) each;
+// a relative path is joined to dir, the folder the patch is applied in ("" for the session's).
+func (c *codexCollector) patch(id, patch, dir string, ts time.Time) {
 	for _, use := range slices.Backward(patchedFiles(id, patch, ts)) { // c.tools is newest first
+		if dir != "" && !strings.HasPrefix(use.FilePath, "/") && !(len(use.FilePath) > 1 && use.FilePath[1] == ':') {
+			use.FilePath = path.Join(CleanText(dir), use.FilePath)
+		}
 		c.tools = append(c.tools, use)
 	}
 }

@@ -109,14 +109,14 @@ func (c *codexCollector) codeMode(id, script string, ts time.Time) {
 	for _, call := range calls {
 		switch {
 		case call.name == "apply_patch" && call.args == nil:
-			c.patch(id, call.raw, ts)
+			c.patch(id, call.raw, "", ts)
 		case call.args == nil:
 			c.tools = append(c.tools, &ToolUse{ID: id, Name: call.name, Time: ts})
 		case call.args[0] == '"':
 			var s string
 			_ = json.Unmarshal(call.args, &s)
 			if call.name == "apply_patch" {
-				c.patch(id, s, ts)
+				c.patch(id, s, "", ts)
 			} else {
 				c.tools = append(c.tools, &ToolUse{ID: id, Name: call.name, Time: ts})
 			}

@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"io"
@@ -78,6 +79,8 @@ type geminiCall struct {
 		FilePath string `json:"file_path"`
 		Path     string `json:"path"`
 		Command  string `json:"command"`
+		DirPath  string `json:"dir_path"`  // run_shell_command's folder (newer builds)
+		Dir      string `json:"directory"` // older builds
 		Message  string `json:"message"`
 		Todos    []struct {
 			Description string `json:"description"`
@@ -228,7 +231,7 @@ func geminiText(content json.RawMessage) string {
 
 // geminiTool reads a Gemini tool call under carnet's names (geminiToolNames), with its result.
 func geminiTool(c geminiCall, ts time.Time) *ToolUse {
-	in := callInput{FilePath: c.Args.FilePath, Command: c.Args.Command}
+	in := callInput{FilePath: c.Args.FilePath, Command: c.Args.Command, Dir: cmp.Or(c.Args.DirPath, c.Args.Dir)}
 	if c.Name == "write_todos" {
 		in.Todos = []Todo{}
 		for _, td := range c.Args.Todos {

@@ -50,6 +50,7 @@ type openCodePart struct {
 		Input  struct {
 			FilePath    string `json:"filePath"`
 			Command     string `json:"command"`
+			Workdir     string `json:"workdir"`
 			Description string `json:"description"`
 			Todos       []Todo `json:"todos"`
 			PatchText   string `json:"patchText"` // apply_patch
@@ -173,7 +174,7 @@ func openCodeTools(p openCodePart, ts time.Time) []*ToolUse {
 func openCodeTool(p openCodePart, ts time.Time) *ToolUse {
 	st := p.State
 	in := st.Input
-	u := namedTool(openCodeToolNames, p.CallID, p.Tool, callInput{FilePath: in.FilePath, Command: in.Command, Description: in.Description, Todos: in.Todos}, ts)
+	u := namedTool(openCodeToolNames, p.CallID, p.Tool, callInput{FilePath: in.FilePath, Command: in.Command, Description: in.Description, Dir: in.Workdir, Todos: in.Todos}, ts)
 	out := st.Output
 	u.HasResult = st.Status == "completed" || st.Status == "error"
 	u.IsError = st.Status == "error" || (st.Metadata.Exit != nil && *st.Metadata.Exit != 0)

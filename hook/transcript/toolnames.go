@@ -17,6 +17,7 @@ var (
 // callInput is what carnet reads of a tool call's input, whatever the agent.
 type callInput struct {
 	FilePath, Command, Description string
+	Dir                            string // the folder a shell command runs in
 	Todos                          []Todo
 }
 
@@ -28,7 +29,7 @@ func namedTool(names map[string]string, id, name string, in callInput, ts time.T
 	case "Write", "Edit", "Read":
 		u.Name, u.FilePath = n, in.FilePath
 	case "Bash":
-		u.Name, u.Command, u.Description = n, CleanText(strings.TrimSpace(in.Command)), in.Description
+		u.Name, u.Command, u.Description, u.Cwd = n, CleanText(strings.TrimSpace(in.Command)), in.Description, CleanText(in.Dir)
 	case "TodoWrite":
 		u.Name, u.Todos = n, in.Todos
 	}

@@ -49,10 +49,14 @@ type Turn struct {
 
 // ToolUse is one tool call of the turn with the essentials of its input and its result.
 type ToolUse struct {
-	ID          string
-	Name        string
-	FilePath    string     // Edit, Write, MultiEdit, NotebookEdit, Read
-	Command     string     // Bash
+	ID       string
+	Name     string
+	FilePath string // Edit, Write, MultiEdit, NotebookEdit, Read
+	Command  string // Bash
+	// Cwd is the folder the call ran in, as the transcript gives it (Claude Code's line, a
+	// Codex call's workdir, a Gemini or OpenCode shell call's folder): absolute, or relative
+	// to the project; "" when it does not say.
+	Cwd         string
 	Description string     // Bash
 	Todos       []Todo     // TodoWrite
 	Plan        string     // ExitPlanMode: the plan shown to the user

@@ -1,0 +1,72 @@
+package hook
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"carnet/hook/transcript/transcripttest"
+)
+
+// A file a shell command writes is named from the folder the call ran in, as Claude Code
+// records it on the line of the call: a call made in web/ that writes x.json wrote
+// web/x.json. A file written from a folder outside the project is not the project's.
+func TestShellWritesFromTheCallsFolder(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	elsewhere := t.TempDir()
+	b := &transcripttest.Claude{}
+	b.Add(map[string]any{"type": "user", "cwd": ws, "message": map[string]any{"role": "user", "content": "Write the fixtures"}})
+	call := func(id, cwd, cmd string) {
+		b.Add(map[string]any{"type": "assistant", "cwd": cwd, "message": map[string]any{"id": "m" + id, "role": "assistant",
+			"content": []any{map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": map[string]any{"command": cmd}}}}})
+		b.Add(map[string]any{"type": "user", "cwd": cwd, "toolUseResult": map[string]any{"stdout": ""},
+			"message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result", "tool_use_id": id, "content": "", "is_error": false}}}})
+	}
+	call("b1", filepath.Join(ws, "web"), `echo '{}' > x.json`)
+	call("b2", filepath.Join(ws, "web"), "cd sub && touch y.txt && sed -i 's/a/b/' ../../top.md")
+	call("b3", elsewhere, "echo x > notes.txt")
+	call("b4", ws, "echo x > root.txt")
+	b.Add(map[string]any{"type": "assistant", "cwd": ws, "message": map[string]any{"id": "m9", "role": "assistant",
+		"content": []any{map[string]any{"type": "text", "text": "The fixtures are written."}}}})
+	log := turnsLog(t, ws, b)
+	if want := "- Fichiers modifiés : web/x.json, web/sub/y.txt, top.md, root.txt\n"; !strings.Contains(log, want) {
+		t.Errorf("want %q in:\n%s", want, log)
+	}
+}
+
+// Codex gives a shell call's folder as its workdir argument (exec_command, shell, and the
+// apply_patch a shell call runs): what it writes is named from there.
+func TestCodexShellWritesFromTheWorkdir(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	web, elsewhere := filepath.Join(ws, "web"), t.TempDir()
+	r := &transcripttest.Rollout{}
+	r.Item("session_meta", map[string]any{"id": "s1", "cwd": ws})
+	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Write the fixtures"})
+	call := func(id, name string, args map[string]any) {
+		a, _ := json.Marshal(args)
+		r.Item("response_item", map[string]any{"type": "function_call", "name": name, "arguments": string(a), "call_id": id})
+		r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": `{"output":"","metadata":{"exit_code":0}}`})
+	}
+	call("c1", "exec_command", map[string]any{"cmd": `echo '{}' > x.json`, "workdir": web})
+	call("c2", "shell", map[string]any{"command": []string{"bash", "-lc", "touch y.txt"}, "workdir": web})
+	call("c3", "shell", map[string]any{"command": []string{"apply_patch", "*** Begin Patch\n*** Update File: app.js\n@@\n-a\n+b\n*** End Patch\n"}, "workdir": web})
+	call("c4", "exec_command", map[string]any{"cmd": "echo x > notes.txt", "workdir": elsewhere})
+	call("c5", "exec_command", map[string]any{"cmd": "echo x > root.txt"})
+	r.Item("event_msg", map[string]any{"type": "task_complete", "last_agent_message": "The fixtures are written."})
+	path := filepath.Join(t.TempDir(), "rollout-2026-03-22T10-00-00-s1.jsonl")
+	if err := os.WriteFile(path, []byte(r.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stopHook(t, ws, path)
+	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "- Fichiers modifiés : web/x.json, web/y.txt, web/app.js, root.txt\n"; !strings.Contains(string(data), want) {
+		t.Errorf("want %q in:\n%s", want, data)
+	}
+}

@@ -19,12 +19,7 @@ func TestShellWritesFromTheCallsFolder(t *testing.T) {
 	elsewhere := t.TempDir()
 	b := &transcripttest.Claude{}
 	b.Add(map[string]any{"type": "user", "cwd": ws, "message": map[string]any{"role": "user", "content": "Write the fixtures"}})
-	call := func(id, cwd, cmd string) {
-		b.Add(map[string]any{"type": "assistant", "cwd": cwd, "message": map[string]any{"id": "m" + id, "role": "assistant",
-			"content": []any{map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": map[string]any{"command": cmd}}}}})
-		b.Add(map[string]any{"type": "user", "cwd": cwd, "toolUseResult": map[string]any{"stdout": ""},
-			"message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result", "tool_use_id": id, "content": "", "is_error": false}}}})
-	}
+	call := func(id, cwd, cmd string) { bashIn(b, id, cwd, cmd) }
 	call("b1", filepath.Join(ws, "web"), `echo '{}' > x.json`)
 	call("b2", filepath.Join(ws, "web"), "cd sub && touch y.txt && sed -i 's/a/b/' ../../top.md")
 	call("b3", elsewhere, "echo x > notes.txt")
@@ -69,4 +64,30 @@ func TestCodexShellWritesFromTheWorkdir(t *testing.T) {
 	if want := "- Fichiers modifiés : web/x.json, web/y.txt, web/app.js, root.txt\n"; !strings.Contains(string(data), want) {
 		t.Errorf("want %q in:\n%s", want, data)
 	}
+}
+
+// A package manager that adds or removes a package rewrites the manifest and the lock file
+// of the folder it runs in: the call's own, as the transcript gives it.
+func TestPackageManifestsInTheCallsFolder(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	b := &transcripttest.Claude{}
+	b.Add(map[string]any{"type": "user", "cwd": ws, "message": map[string]any{"role": "user", "content": "Add the date library"}})
+	bashIn(b, "b1", filepath.Join(ws, "web"), "npm install date-fns && npm test")
+	bashIn(b, "b2", ws, "cd api && go get github.com/x/y@v1")
+	bashIn(b, "b3", ws, "npm install -g typescript && npm ci")
+	b.Add(map[string]any{"type": "assistant", "cwd": ws, "message": map[string]any{"id": "m9", "role": "assistant",
+		"content": []any{map[string]any{"type": "text", "text": "date-fns is in."}}}})
+	log := turnsLog(t, ws, b)
+	if want := "- Fichiers modifiés : web/package.json, web/package-lock.json, api/go.mod, api/go.sum\n"; !strings.Contains(log, want) {
+		t.Errorf("want %q in:\n%s", want, log)
+	}
+}
+
+// bashIn appends a Bash call of id running cmd, its line and its result's in the folder cwd.
+func bashIn(b *transcripttest.Claude, id, cwd, cmd string) {
+	b.Add(map[string]any{"type": "assistant", "cwd": cwd, "message": map[string]any{"id": "m" + id, "role": "assistant",
+		"content": []any{map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": map[string]any{"command": cmd}}}}})
+	b.Add(map[string]any{"type": "user", "cwd": cwd, "toolUseResult": map[string]any{"stdout": ""},
+		"message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result", "tool_use_id": id, "content": "", "is_error": false}}}})
 }

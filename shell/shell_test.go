@@ -221,6 +221,16 @@ func TestWritesAndRemoves(t *testing.T) {
 		{"{ echo a; echo b; } > both.txt", []string{"both.txt"}, nil},
 		{"git mv a.go b.go", []string{"b.go"}, nil},
 		{"rm $(cat list)", nil, nil},
+		{"cd web && npm install -D left-pad@1", []string{"web/package.json", "web/package-lock.json"}, nil},
+		{"npm install && npm i -g typescript && npm install --no-save x && npm ci", nil, nil},
+		{"pnpm add zod", []string{"package.json", "pnpm-lock.yaml"}, nil},
+		{"pnpm --filter web add zod", nil, nil},
+		{"yarn remove lodash", []string{"package.json", "yarn.lock"}, nil},
+		{"cargo add serde --features derive", []string{"Cargo.toml", "Cargo.lock"}, nil},
+		{"go get github.com/x/y@v1 && go mod tidy", []string{"go.mod", "go.sum"}, nil},
+		{"go build ./... && cargo build && uv pip install x", nil, nil},
+		{"uv add httpx", []string{"pyproject.toml", "uv.lock"}, nil},
+		{"poetry add -G dev pytest", []string{"pyproject.toml", "poetry.lock"}, nil},
 	} {
 		l := Parse(c.line)
 		if got := l.Writes(); !slices.Equal(got, c.writes) {

@@ -8,7 +8,8 @@ import (
 
 // Writes are the files the command writes, as far as its words tell: its output
 // redirections (> f, >> f, &> f, a here-document's cat > f), tee and touch, sed -i and
-// perl -i, the target of cp, mv, install and git mv; in PowerShell, Out-File, Set-Content,
+// perl -i, the target of cp, mv, install and git mv, the manifest and lock file of a package
+// manager that adds or removes a package (npm install x: package.json, package-lock.json); in PowerShell, Out-File, Set-Content,
 // Add-Content, Tee-Object, New-Item, Copy-Item and Move-Item. A file is named as written,
 // joined to the folder the command runs in (Dir); /dev, a descriptor and a target the
 // shell would expand ($OUT, *.go) are left out.
@@ -78,8 +79,51 @@ func (c *Command) programWrites() []string {
 				return ops[len(ops)-1:]
 			}
 		}
+	default:
+		return manifests(c.Name(), args)
 	}
 	return nil
+}
+
+// packageCommands are the package managers' commands that change a project's dependencies,
+// and the files each then rewrites, in the folder it runs in: the manifest and its lock file.
+var packageCommands = map[string]struct {
+	subs  []string
+	files []string
+}{
+	"npm":    {[]string{"install", "i", "in", "add", "uninstall", "remove", "rm", "un", "r"}, []string{"package.json", "package-lock.json"}},
+	"pnpm":   {[]string{"add", "install", "i", "remove", "rm", "uninstall", "un"}, []string{"package.json", "pnpm-lock.yaml"}},
+	"yarn":   {[]string{"add", "remove"}, []string{"package.json", "yarn.lock"}},
+	"bun":    {[]string{"add", "a", "install", "i", "remove", "rm"}, []string{"package.json"}},
+	"cargo":  {[]string{"add", "remove", "rm"}, []string{"Cargo.toml", "Cargo.lock"}},
+	"go":     {[]string{"get"}, []string{"go.mod", "go.sum"}},
+	"uv":     {[]string{"add", "remove"}, []string{"pyproject.toml", "uv.lock"}},
+	"poetry": {[]string{"add", "remove"}, []string{"pyproject.toml", "poetry.lock"}},
+}
+
+// manifests are the files a package manager rewrites when it adds or removes a package
+// (npm install left-pad, cargo add serde, go get ./…, go mod tidy): none for a global
+// install, one that does not save, or one pointed at another folder.
+func manifests(name string, args []string) []string {
+	pm, ok := packageCommands[name]
+	ops := operands(args, nil)
+	if !ok || len(ops) == 0 {
+		return nil
+	}
+	if name == "go" && len(ops) == 2 && ops[0] == "mod" && ops[1] == "tidy" {
+		return pm.files
+	}
+	if !slices.Contains(pm.subs, ops[0]) || len(ops) < 2 {
+		return nil // npm install alone installs what the manifest says
+	}
+	for _, a := range args {
+		opt, _, _ := strings.Cut(a, "=")
+		if slices.Contains([]string{"-g", "--global", "--no-save", "--dry-run", "--prefix", "-C", "--dir", "--cwd",
+			"-w", "--workspace", "--filter", "--manifest-path", "--project", "--directory", "-p", "--package"}, opt) {
+			return nil
+		}
+	}
+	return pm.files
 }
 
 // inPlace are the files sed -i or perl -i edits: its operands after the script (the first

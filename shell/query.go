@@ -357,8 +357,9 @@ func (l *Line) Runs(name string) bool {
 	return slices.ContainsFunc(l.Commands, func(c *Command) bool { return c.Name() == name })
 }
 
-// joinDir is the folder a cd to target leads to from cur ("" where the line started).
-func joinDir(cur, target string) string {
+// JoinDir is the folder a cd to target leads to from cur ("" where the line started); of a
+// line's EndDir, the folder the line leaves its shell in, cur being where it started.
+func JoinDir(cur, target string) string {
 	switch {
 	case target == "":
 		return cur

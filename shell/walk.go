@@ -307,7 +307,7 @@ func (w *walker) inner(c *Command, sc *scope) {
 	}
 	for _, ic := range ParseAs(script, d).Commands {
 		ic.Depth += sc.depth + 1
-		ic.Dir = joinDir(sc.dir, ic.Dir)
+		ic.Dir = JoinDir(sc.dir, ic.Dir)
 		ic.Nested = true
 		w.cmds = append(w.cmds, ic)
 	}
@@ -513,7 +513,7 @@ func track(c *Command, sc *scope) {
 		if c.Name() == "pushd" || c.Name() == "push-location" {
 			sc.dirs = append(sc.dirs, sc.dir)
 		}
-		sc.dir = joinDir(sc.dir, target)
+		sc.dir = JoinDir(sc.dir, target)
 	case "popd", "pop-location":
 		if n := len(sc.dirs); n > 0 {
 			sc.dir, sc.dirs = sc.dirs[n-1], sc.dirs[:n-1]

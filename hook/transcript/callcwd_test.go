@@ -2,9 +2,14 @@ package transcript
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"carnet/hook/transcript/transcripttest"
 )
 
 // Each agent's shell call keeps the folder it ran in, as the agent's file gives it: Gemini
@@ -47,4 +52,43 @@ func folders(t *Turn) []string {
 		out = append(out, u.Cwd)
 	}
 	return out
+}
+
+// A Claude Code call's folder is its line's cwd; a subagent's file (its lines carry an
+// agentId) too. A subagent written inline in the main transcript by older builds has all its
+// lines written when it ends, with the folder of that moment: its calls' folder is where
+// their earlier cd's took the shell, which keeps it from one call to the next.
+func TestClaudeCallFolder(t *testing.T) {
+	t.Parallel()
+	build := func(line map[string]any) *transcripttest.Claude {
+		b := &transcripttest.Claude{}
+		add := func(v map[string]any) {
+			maps.Copy(v, line)
+			b.Add(v)
+		}
+		add(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": "Set the app up"}})
+		for i, cmd := range []string{"cd /p/app", "pnpm add zod", "cd sub && ls", "touch y.txt", "cd $HOME/x", "ls"} {
+			id := fmt.Sprint("b", i)
+			add(map[string]any{"type": "assistant", "message": map[string]any{"id": "m" + id, "role": "assistant",
+				"content": []any{map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": map[string]any{"command": cmd}}}}})
+		}
+		add(map[string]any{"type": "assistant", "message": map[string]any{"id": "m9", "role": "assistant",
+			"content": []any{map[string]any{"type": "text", "text": "Set up."}}}})
+		return b
+	}
+	for _, c := range []struct {
+		name string
+		line map[string]any
+		opt  ReadOptions
+		want []string
+	}{
+		{"main", map[string]any{"cwd": "/p/web"}, ReadOptions{}, []string{"/p/web", "/p/web", "/p/web", "/p/web", "/p/web", "/p/web"}},
+		{"agent file", map[string]any{"cwd": "/p/web", "isSidechain": true, "agentId": "a1"}, ReadOptions{Sidechain: true}, []string{"/p/web", "/p/web", "/p/web", "/p/web", "/p/web", "/p/web"}},
+		{"inline", map[string]any{"cwd": "/p/web", "isSidechain": true}, ReadOptions{Sidechain: true}, []string{"", "/p/app", "/p/app", "/p/app/sub", "/p/app/sub", ""}},
+	} {
+		tr := read(t, build(c.line).Write(t), c.opt)
+		if got := folders(tr); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
 }

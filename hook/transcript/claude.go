@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"carnet/shell"
 )
 
 // ReadTurn reads the last turn of the JSONL transcript at path, from the end of the file.
@@ -64,6 +66,7 @@ type lineHead struct {
 	IsCompactSummary bool     `json:"isCompactSummary"`
 	ToolUseResult    presence `json:"toolUseResult"`
 	Cwd              string   `json:"cwd"`
+	AgentID          string   `json:"agentId"` // a subagent's line, in its own file
 	SessionID        string   `json:"sessionId"`
 	Timestamp        string   `json:"timestamp"`
 }
@@ -171,6 +174,9 @@ type collector struct {
 	closingID string   // message id of the newest assistant text
 	closing   []string // its text blocks, newest first
 	seenTools map[string]bool
+	// inline reports subagent lines written into the main transcript (older builds: no
+	// agentId), all at once when the subagent ended: their cwd is not their calls'.
+	inline bool
 }
 
 // add takes one line; it returns true when the line is the prompt that opened the turn.
@@ -185,6 +191,7 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 	if rl.IsSidechain != sidechain {
 		return false
 	}
+	c.inline = c.inline || rl.IsSidechain && rl.AgentID == ""
 	ts := c.line(rl.Timestamp)
 	if t.Cwd == "" {
 		t.Cwd = rl.Cwd
@@ -350,7 +357,16 @@ func (c *collector) finish() {
 		}
 		t.Closing += v
 	}
+	dir := "" // an inline subagent's folder: where its calls' cd's took its shell, which keeps it
 	c.reading.finish(func(u *ToolUse) {
+		if c.inline {
+			u.Cwd = dir
+			if u.Name == "Bash" {
+				if dir = shell.JoinDir(dir, shell.Parse(u.Command).EndDir); strings.ContainsAny(dir, "$~") {
+					dir = "" // a folder the shell would expand: not known
+				}
+			}
+		}
 		if r, ok := c.results[u.ID]; ok {
 			u.HasResult, u.IsError, u.Output, u.Created = true, r.isError, r.output, r.created
 			u.Scripts = r.scripts

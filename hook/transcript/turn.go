@@ -53,9 +53,9 @@ type ToolUse struct {
 	Name     string
 	FilePath string // Edit, Write, MultiEdit, NotebookEdit, Read
 	Command  string // Bash
-	// Cwd is the folder the call ran in, as the transcript gives it (Claude Code's line, a
-	// Codex call's workdir, a Gemini or OpenCode shell call's folder): absolute, or relative
-	// to the project; "" when it does not say.
+	// Cwd is the folder the call ran in, as the transcript gives it (Claude Code's line, or
+	// an inline subagent's earlier cd's; a Codex call's workdir, a Gemini or OpenCode shell
+	// call's folder): absolute, or relative to the project; "" when it does not say.
 	Cwd         string
 	Description string     // Bash
 	Todos       []Todo     // TodoWrite

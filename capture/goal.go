@@ -413,7 +413,7 @@ func (c *turnCtx) editedFiles() []string {
 		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
 			continue
 		}
-		if p, inside := c.fx.Rel(u.FilePath); inside && !slices.Contains(out, p) {
+		if p, inside := c.fx.RelIn(u.Cwd, u.FilePath); inside && !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}

@@ -110,3 +110,15 @@ func TestLongGoalCutAtAClause(t *testing.T) {
 		t.Errorf("goal %q: want it cut after a whole clause", got[0])
 	}
 }
+
+// A file a call names relative to its own folder is the file of the task under way when it
+// is: a follow-up on it is no new task.
+func TestFollowUpOnAFileNamedFromTheCallsFolder(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	Capture(turn("Add a cooldown before each piece can move", "Done.", edit("/repo/web/app.js")), s, "en")
+	rel := &transcript.ToolUse{Name: "Edit", FilePath: "app.js", Cwd: "/repo/web", HasResult: true}
+	if r := Capture(turn("That's almost right. But the cooldown should start at the top", "Done.", rel), s, "en"); len(r.Goal) != 0 {
+		t.Errorf("a follow-up on web/app.js wrote a goal: %q", r.Goal)
+	}
+}

@@ -150,7 +150,7 @@ func toolLine(u *transcript.ToolUse, fx capture.PathFixer) (string, bool) {
 	line.WriteString("TOOL " + u.Name)
 	switch {
 	case u.FilePath != "":
-		p, inside := fx.Rel(u.FilePath)
+		p, inside := fx.RelIn(u.Cwd, u.FilePath)
 		if !inside {
 			return "", false // a file of another repository
 		}

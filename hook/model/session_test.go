@@ -154,3 +154,14 @@ func writeExec(p string, data []byte) error {
 	defer syscall.ForkLock.Unlock()
 	return os.WriteFile(p, data, 0o755)
 }
+
+// A relative path a call names is the project's path from the folder the call ran in, as the
+// heuristic names it.
+func TestPromptNamesFilesFromTheCallsFolder(t *testing.T) {
+	t.Parallel()
+	turn := &transcript.Turn{Prompt: "Write the standards", Root: "/home/dev/shop", Cwd: "/home/dev/shop/crate",
+		Tools: []*transcript.ToolUse{{Name: "Write", FilePath: "docs/STANDARDS.md", Cwd: "/home/dev/shop/crate", HasResult: true}}, Closing: "Written."}
+	if p := BuildPrompt(turn, "en", nil); !strings.Contains(p, "TOOL Write crate/docs/STANDARDS.md\n") {
+		t.Errorf("the prompt lacks the file from the call's folder:\n%s", p)
+	}
+}

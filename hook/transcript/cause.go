@@ -113,11 +113,12 @@ func refusalLine(head string) string {
 // failureLine is the first line of a failed call's output that opens with a failure, as
 // test runners, compilers and interpreters print it ("FAIL  test/x > case", "TypeError: …",
 // "error[E0308]: …", "src/a.py:3:1: F841 …"), rather than only holding an error word (a
-// log line "Batch query failed, falling back…", "husky - pre-commit script failed"); "".
+// log line "Batch query failed, falling back…", "husky - pre-commit script failed"); a test
+// runner's own failure record where it prints one (runnerCause); "".
 func failureLine(out string) string {
-	out = stripANSI(CleanText(out[:min(len(out), maxOutputScan)]))
+	lines := strings.Split(stripANSI(CleanText(out[:min(len(out), maxOutputScan)])), "\n")
 	n, header, since := 0, "", 0
-	for line := range strings.Lines(out) {
+	for i, line := range lines {
 		t := strings.TrimSpace(line)
 		if t == "" || isBanner(t) || strings.HasPrefix(t, "✓ ") { // a test that passed
 			continue
@@ -129,6 +130,9 @@ func failureLine(out string) string {
 			if since++; since > maxAfterHeader {
 				break
 			}
+		}
+		if c := runnerCause(lines, i, header != ""); c != "" {
+			return c
 		}
 		switch {
 		case isTestHeader(t):
@@ -154,7 +158,7 @@ func isTestHeader(t string) bool {
 			return !strings.Contains(t, " - ") && !strings.Contains(t, "Error:")
 		}
 	}
-	return t == "FAIL" || t == "FAILED" || strings.HasPrefix(t, "× ") || strings.HasPrefix(t, "✗ ") // a test runner's progress line
+	return t == "FAIL" || t == "FAILED" || strings.HasPrefix(t, "× ") || strings.HasPrefix(t, "✗ ") || strings.HasPrefix(t, "✕ ") // a test runner's progress line
 }
 
 // isWarning reports a line that warns or notes rather than fails: "warning: …", "npm warn …",

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"carnet/hook/transcript/transcripttest"
 )
 
 // codexRollout writes a Codex rollout file in the line format of codex-rs/protocol's
@@ -224,5 +226,44 @@ func TestHookGeminiPreCompressBeforeAnyTurn(t *testing.T) {
 	}
 	if after := memorySnapshot(t, ws); !reflect.DeepEqual(before, after) {
 		t.Error("memory changed")
+	}
+}
+
+// A Codex command that outlives its yield time ends in the write_stdin call that polls its
+// session: through the real binary, a test that failed that way is logged with its cause, a
+// build that failed again that way is not fixed, and a linter that went through that way
+// fixes its earlier failure (a fixed linter's failure is left out).
+func TestHookCodexPolledCommands(t *testing.T) {
+	t.Parallel()
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "language = \"en\"\n")
+	r := &transcripttest.Rollout{}
+	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Run the tests and fix the build"})
+	r.Exec("go test ./...", transcripttest.Running(7002, "=== RUN   TestParse\n"))
+	r.WriteStdin(7002, "", transcripttest.Running(7002, "--- FAIL: TestParse (0.00s)\n    parse_test.go:12: got 3, want 2\n"))
+	r.WriteStdin(7002, "", transcripttest.Exited(1, "FAIL\nFAIL\tcarnet/parse\t0.012s\n"))
+	r.Exec("npm run build", transcripttest.Exited(2, "src/app.ts(3,1): error TS2304: Cannot find name 'foo'.\n"))
+	r.Exec("npm run build", transcripttest.Running(7003, "building…\n"))
+	r.WriteStdin(7003, "", transcripttest.Exited(2, "src/app.ts(7,5): error TS2322: Type 'string' is not assignable to type 'number'.\n"))
+	r.Exec("npm run lint", transcripttest.Exited(1, "src/app.ts\n  4:7  error  'x' is assigned a value but never used  no-unused-vars\n"))
+	r.Exec("npm run lint", transcripttest.Running(7004, "linting…\n"))
+	r.WriteStdin(7004, "", transcripttest.Exited(0, "no problems\n"))
+	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The linter passes; TestParse and the build still fail."})
+	p := filepath.Join(t.TempDir(), "rollout.jsonl")
+	r.Write(t, p)
+	if res := runCarnet(t, bin, hookInput("Stop", p, ws, nil), nil, "--root", ws, "--hook"); res.code != 0 {
+		t.Fatalf("%+v", res)
+	}
+	log := todayLog(t, ws)
+	for _, want := range []string{
+		"\n- `go test ./...` failed: parse_test.go:12: got 3, want 2\n",
+		"\n- `npm run build` failed: src/app.ts(7,5): error TS2322: Type 'string' is not assignable to type 'number'.\n",
+	} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log lacks %q:\n%s", want, log)
+		}
+	}
+	if strings.Contains(log, "no-unused-vars") || strings.Contains(log, "write_stdin") {
+		t.Errorf("the linter's fixed failure, or a poll, logged:\n%s", log)
 	}
 }

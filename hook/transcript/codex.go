@@ -131,6 +131,8 @@ type codexCollector struct {
 	// execExits holds, per command a code-mode script ran, the exits its item_completed
 	// events report (exitFailed, exitPassed): the script's output has no exit code.
 	execExits map[string]int
+	chunks    map[string]execChunk // unified exec outputs whose call is not read yet (codex_unified.go)
+	polls     map[string][]string  // session → its write_stdin calls not claimed yet, newest first
 }
 
 // add takes one line; it returns true when the line is the prompt that opened the turn.
@@ -207,8 +209,15 @@ func (c *codexCollector) item(p *codexPayload, ts time.Time) bool {
 			}
 		}
 	case "function_call_output", "custom_tool_call_output":
-		if _, ok := c.results[p.CallID]; !ok && p.CallID != "" {
-			r := parseCodexOutput(p.Output)
+		if p.CallID == "" {
+			break
+		}
+		out := codexOutputText(p.Output)
+		if p.Type == "function_call_output" {
+			c.chunk(p.CallID, out)
+		}
+		if _, ok := c.results[p.CallID]; !ok {
+			r := parseCodexOutput(out)
 			if bytes.Contains(p.Output, []byte("answers")) {
 				r.answer = Clip(codexAnswerText(p.Output), maxAnswer) // request_user_input's answers
 			}
@@ -271,10 +280,14 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 			Step   string `json:"step"`
 			Status string `json:"status"`
 		} `json:"plan"` // update_plan: the whole plan, each time
-		Questions []questionInput `json:"questions"` // request_user_input
+		Questions []questionInput `json:"questions"`  // request_user_input
+		SessionID json.RawMessage `json:"session_id"` // write_stdin
 	}
 	_ = json.Unmarshal([]byte(arguments), &args)
 	switch name {
+	case "write_stdin":
+		c.poll(id, args.SessionID, ts)
+		return
 	case "apply_patch":
 		c.patch(id, cmp.Or(args.Input, args.Patch), args.Workdir, ts)
 		return
@@ -293,6 +306,7 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 		c.tools = append(c.tools, u)
 		return
 	}
+	defer c.claimPolls(id)
 	var argv []string
 	var line string
 	if len(args.Command) > 0 {

@@ -19,27 +19,35 @@ var (
 	outputMarker = regexp.MustCompile(`(?m)^Output:\s*$`)
 )
 
-// parseCodexOutput reads a tool call's output: a string (or content items) that is either
-// JSON {"output", "metadata":{"exit_code"}} (shell, apply_patch) or text with an
-// "Exit code: N" / "Process exited with code N" header and an "Output:" section.
-func parseCodexOutput(raw json.RawMessage) toolResult {
+// codexOutputText is a tool call's output as text: a string, content items, or an object
+// holding them.
+func codexOutputText(raw json.RawMessage) string {
 	raw = bytes.TrimSpace(raw)
-	var s string
 	switch {
 	case len(raw) == 0:
+		return ""
 	case raw[0] == '"':
+		var s string
 		_ = json.Unmarshal(raw, &s)
+		return s
 	case raw[0] == '[':
-		s = strings.Join(codexTexts(raw), "\n")
+		return strings.Join(codexTexts(raw), "\n")
 	case raw[0] == '{':
 		var o struct {
 			Content json.RawMessage `json:"content"`
 		}
 		if json.Unmarshal(raw, &o) == nil && len(o.Content) > 0 {
-			return parseCodexOutput(o.Content)
+			return codexOutputText(o.Content)
 		}
-		s = string(raw)
+		return string(raw)
 	}
+	return ""
+}
+
+// parseCodexOutput reads a tool call's output text: either JSON {"output",
+// "metadata":{"exit_code"}} (shell, apply_patch) or text with an "Exit code: N" / "Process
+// exited with code N" header and an "Output:" section.
+func parseCodexOutput(s string) toolResult {
 	if strings.HasPrefix(s, "Script ") {
 		return codeModeResult(s)
 	}
@@ -56,8 +64,10 @@ func parseCodexOutput(raw json.RawMessage) toolResult {
 		if structured.Metadata.ExitCode != nil {
 			code = *structured.Metadata.ExitCode
 		}
-	} else if m := exitCodeLine.FindStringSubmatch(s); m != nil {
-		code, _ = strconv.Atoi(m[1])
+	} else if m := exitCodeLine.FindStringSubmatch(s); m != nil || runningLine.MatchString(s) {
+		if m != nil {
+			code, _ = strconv.Atoi(m[1])
+		}
 		if loc := outputMarker.FindStringIndex(s); loc != nil {
 			text = s[loc[1]:]
 		}

@@ -173,3 +173,44 @@ func TestCodeModeResultExitCode(t *testing.T) {
 		}
 	}
 }
+
+// An exec_command that outlives its yield time says "Process running with session ID N";
+// the write_stdin calls that poll that session bring the rest of its output and, at last,
+// its exit code: they are the command's, read as if the exec_command had returned them.
+// Two processes run at once; one is still running at the end of the turn.
+func TestReadCodexTurnPolledExec(t *testing.T) {
+	t.Parallel()
+	r := &transcripttest.Rollout{}
+	r.Item("event_msg", map[string]any{"type": "user_message", "message": "run the tests"})
+	r.Exec("npm run dev", transcripttest.Running(7001, "VITE ready in 300 ms\n"))
+	r.Exec("go test ./...", transcripttest.Running(7002, "=== RUN   TestParse\n"))
+	r.WriteStdin(7002, "", transcripttest.Running(7002, "--- FAIL: TestParse (0.00s)\n    parse_test.go:12: got 3, want 2\n"))
+	r.WriteStdin(7001, "", transcripttest.Running(7001, "page reload src/app.ts\n"))
+	r.WriteStdin(7002, "", transcripttest.Exited(1, "FAIL\nFAIL\tcarnet/parse\t0.012s\n"))
+	r.Exec("npm run build", transcripttest.Running(7003, "building…\n"))
+	r.WriteStdin(7003, "", transcripttest.Exited(0, "built in 3.2s\n"))
+	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "TestParse fails."})
+	p := filepath.Join(t.TempDir(), "rollout.jsonl")
+	r.Write(t, p)
+	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range turn.Tools {
+		got = append(got, u.Name+":"+u.Command)
+	}
+	if want := []string{"Bash:npm run dev", "Bash:go test ./...", "Bash:npm run build"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("tools %q, want %q", got, want)
+	}
+	dev, test, build := turn.Tools[0], turn.Tools[1], turn.Tools[2]
+	if !test.HasResult || !test.IsError || test.Output != "parse_test.go:12: got 3, want 2" {
+		t.Errorf("go test: %+v", test)
+	}
+	if !build.HasResult || build.IsError || build.Output != "building…" {
+		t.Errorf("build: %+v", build)
+	}
+	if dev.IsError || strings.Contains(dev.Output, "Chunk ID") {
+		t.Errorf("dev server: %+v", dev)
+	}
+}

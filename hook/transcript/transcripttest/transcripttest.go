@@ -135,6 +135,35 @@ func (r *Rollout) Shell(cmd string) *Rollout {
 	return r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": "ok"})
 }
 
+// Exec appends an exec_command call (Codex's unified exec) running cmd, and its output
+// (Exited or Running).
+func (r *Rollout) Exec(cmd, output string) *Rollout {
+	args, _ := json.Marshal(map[string]any{"cmd": cmd, "yield_time_ms": 10000})
+	id := r.id()
+	r.Item("response_item", map[string]any{"type": "function_call", "name": "exec_command", "arguments": string(args), "call_id": id})
+	return r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": output})
+}
+
+// WriteStdin appends a write_stdin call that sends chars to the process of session (an
+// empty chars only polls it), and its output.
+func (r *Rollout) WriteStdin(session int, chars, output string) *Rollout {
+	args, _ := json.Marshal(map[string]any{"session_id": session, "chars": chars, "yield_time_ms": 30000})
+	id := r.id()
+	r.Item("response_item", map[string]any{"type": "function_call", "name": "write_stdin", "arguments": string(args), "call_id": id})
+	return r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": output})
+}
+
+// Exited is a unified exec output as codex-rs formats it when the process ended with code.
+func Exited(code int, text string) string {
+	return fmt.Sprintf("Chunk ID: 5b1e2c\nWall time: 3.1042 seconds\nProcess exited with code %d\nOriginal token count: %d\nOutput:\n%s", code, len(text)/4, text)
+}
+
+// Running is a unified exec output as codex-rs formats it when the process still runs:
+// the call's yield time ran out, and write_stdin reaches it by session.
+func Running(session int, text string) string {
+	return fmt.Sprintf("Chunk ID: 9f03aa\nWall time: 10.0017 seconds\nProcess running with session ID %d\nOriginal token count: %d\nOutput:\n%s", session, len(text)/4, text)
+}
+
 // Patch appends an apply_patch call that updates files.
 func (r *Rollout) Patch(files ...string) *Rollout {
 	var p strings.Builder

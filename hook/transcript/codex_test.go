@@ -3,6 +3,8 @@ package transcript
 import (
 	"carnet/hook/transcript/transcripttest"
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -212,5 +214,48 @@ func TestReadCodexTurnPolledExec(t *testing.T) {
 	}
 	if dev.IsError || strings.Contains(dev.Output, "Chunk ID") {
 		t.Errorf("dev server: %+v", dev)
+	}
+}
+
+// The older shell forms read as before: the shell tool (argv, its output JSON with
+// metadata.exit_code), local_shell_call (its output a function_call_output, or only an
+// exec_command_end event), and an exec_command_end event for a process that outlived its
+// exec_command (the whole output, as Codex aggregated it), whose polls then add nothing.
+func TestReadCodexTurnShellForms(t *testing.T) {
+	t.Parallel()
+	str := func(v any) string { b, _ := json.Marshal(v); return string(b) }
+	r := &transcripttest.Rollout{}
+	r.Item("event_msg", map[string]any{"type": "user_message", "message": "build it"})
+	r.Item("response_item", map[string]any{"type": "function_call", "name": "shell", "call_id": "s1",
+		"arguments": str(map[string]any{"command": []string{"bash", "-lc", "cargo build"}, "timeout_ms": 120000})})
+	r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": "s1",
+		"output": str(map[string]any{"output": "error[E0425]: cannot find value `x` in this scope\n", "metadata": map[string]any{"exit_code": 101, "duration_seconds": 1.2}})})
+	r.Item("response_item", map[string]any{"type": "local_shell_call", "call_id": "l1", "status": "completed",
+		"action": map[string]any{"type": "exec", "command": []string{"bash", "-lc", "pytest -q"}, "timeout_ms": 60000}})
+	r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": "l1",
+		"output": str(map[string]any{"output": "E   assert 3 == 2\n1 failed in 0.02s\n", "metadata": map[string]any{"exit_code": 1, "duration_seconds": 0.4}})})
+	r.Item("response_item", map[string]any{"type": "local_shell_call", "call_id": "l2", "status": "completed",
+		"action": map[string]any{"type": "exec", "command": []string{"make", "lint"}}})
+	r.Item("event_msg", map[string]any{"type": "exec_command_end", "call_id": "l2", "stdout": "", "exit_code": 2,
+		"stderr": "make: *** No rule to make target 'lint'.  Stop.\n", "aggregated_output": "make: *** No rule to make target 'lint'.  Stop.\n"})
+	r.Exec("go test ./...", transcripttest.Running(7002, "=== RUN   TestParse\n"))
+	r.Item("response_item", map[string]any{"type": "function_call", "name": "write_stdin", "call_id": "w1", "arguments": `{"session_id":7002,"chars":""}`})
+	r.Item("event_msg", map[string]any{"type": "exec_command_end", "call_id": "call_1", "exit_code": 1, "process_id": "7002",
+		"aggregated_output": "=== RUN   TestParse\n    parse_test.go:12: got 3, want 2\n--- FAIL: TestParse (0.00s)\nFAIL\n"})
+	r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": "w1", "output": transcripttest.Exited(1, "FAIL\n")})
+	p := filepath.Join(t.TempDir(), "rollout.jsonl")
+	r.Write(t, p)
+	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range turn.Tools {
+		got = append(got, fmt.Sprintf("%s|%v|%s", u.Command, u.IsError, u.Output))
+	}
+	want := []string{"cargo build|true|error[E0425]: cannot find value `x` in this scope", "pytest -q|true|E   assert 3 == 2",
+		"make lint|true|make: *** No rule to make target 'lint'.  Stop.", "go test ./...|true|parse_test.go:12: got 3, want 2"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

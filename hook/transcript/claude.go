@@ -256,8 +256,12 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 func (c *collector) maybePrompt(rl *rawLine, s string, ts time.Time) bool {
 	s = CleanText(s)
 	trimmed := strings.TrimSpace(s)
-	if strings.HasPrefix(trimmed, "[Request interrupted") && !strings.Contains(trimmed, "for tool use") {
-		c.turn.Interrupted = true // a refused tool call is no interruption of the work
+	switch {
+	case !strings.HasPrefix(trimmed, "[Request interrupted"):
+	case strings.Contains(trimmed, "for tool use"):
+		c.turn.TurnedDown = true // a refused tool call is no interruption of the work
+	default:
+		c.turn.Interrupted = true
 	}
 	if trimmed == "" || !isPrompt(trimmed) || IsGatePrompt(trimmed) {
 		return false

@@ -499,3 +499,25 @@ func TestReadTurnTaskTools(t *testing.T) {
 		t.Errorf("tasks: %+v", got)
 	}
 }
+
+// A user who refuses a call to say what to do instead ("[Request interrupted by user for tool
+// use]") turns the turn down; one who stops it ("[Request interrupted by user]") interrupts it.
+func TestRefusedCallTurnsTheTurnDown(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		marker            string
+		down, interrupted bool
+	}{
+		{"[Request interrupted by user for tool use]", true, false},
+		{"[Request interrupted by user]", false, true},
+	} {
+		b := (&transcripttest.Claude{}).Prompt("Find why the CI fails and plan a fix").
+			Use("m1", "t1", "ExitPlanMode", map[string]any{"plan": "# Fix the CI\n\n1. Rewrite the workflow"}).
+			Result("t1", "The user doesn't want to proceed with this tool use. The tool use was rejected.", true)
+		b.Add(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": c.marker}}}})
+		tr := read(t, b.Write(t), ReadOptions{})
+		if tr.Prompt != "Find why the CI fails and plan a fix" || tr.TurnedDown != c.down || tr.Interrupted != c.interrupted {
+			t.Errorf("%s: prompt %q, turned down %v, interrupted %v", c.marker, tr.Prompt, tr.TurnedDown, tr.Interrupted)
+		}
+	}
+}

@@ -41,6 +41,7 @@ type Turn struct {
 	Skipped     int  // lines that could not be parsed (half-written, garbage) or were oversized
 	Compacted   bool // a compaction happened inside the turn
 	Interrupted bool // the user stopped the assistant during the turn ("[Request interrupted")
+	TurnedDown  bool // the user refused a call to say what to do instead ("[Request interrupted by user for tool use]")
 	Truncated   bool // the scan budget ran out before the prompt was found
 	// Start is the offset in the file of the turn's oldest line read (its prompt's, when
 	// found): the file before it holds the earlier turns (see ReadSession).

@@ -20,7 +20,8 @@ import (
 // repeats it, pastes a log or runs a slash command with nothing to say is no new goal. A
 // request whose turn changed nothing (a proposal, a plan) is held: the turn that starts its
 // work on files the task under way had not touched writes it, when its own prompt only says
-// go, or answers the questions the agent ended that turn on.
+// go, or answers the questions the agent ended that turn on. A request the user turned down
+// before any work is the task of the work that follows (correctsTurnedDown).
 func goalStep(c *turnCtx) {
 	t := c.t
 	if t.Sidechain || refusedByModel(t) || transcript.IsGatePrompt(t.Prompt) {
@@ -33,7 +34,11 @@ func goalStep(c *turnCtx) {
 	if worked {
 		c.s.Held = ""
 	}
-	goAhead := req == "" || isFollowUp(req) || fewWords(req)
+	goAhead := goesAhead(req)
+	said := dropOpening(req, reactsOnly) // "Thanks! Now update the README": what follows is the request
+	if c.correctsTurnedDown(req, said) {
+		return
+	}
 	if len(c.s.Goals) == 0 {
 		if goAhead {
 			req = c.listGoal() // no request to read ("/review", "ok go"): the agent's plan says what the turn was for
@@ -41,7 +46,6 @@ func goalStep(c *turnCtx) {
 		c.writeGoal(req)
 		return
 	}
-	said := dropOpening(req, reactsOnly)                       // "Thanks! Now update the README": what follows is the request
 	reaction := reacts(req) && (said == req || !c.startsNew()) // ... and on files the task had not changed, a new one
 	if goAhead || tooShort(req) || reaction {
 		if g := c.newWork(); g != "" || held != "" && c.startsNew() { // "ok, go": the held request, the list of the work it started say the task
@@ -74,6 +78,26 @@ func (c *turnCtx) writeGoal(goals ...string) {
 		}
 	}
 }
+
+// correctsTurnedDown reports a turn that goes on with a request the user turned down before
+// any work (a plan, a call refused): what the user said instead corrects it, and the turn's
+// work is its first. A request of its own is remembered as the task's, so that the turn read
+// again (at the session's end) is no new task either.
+func (c *turnCtx) correctsTurnedDown(req, said string) bool {
+	down, worked := c.s.Down, c.worked()
+	c.s.Down = c.t.TurnedDown || down && !worked
+	if !down || len(c.s.Goals) == 0 || len(c.s.GoalFiles) > 0 {
+		return false
+	}
+	if worked && !goesAhead(req) && !tooShort(req) {
+		c.s.rememberGoal(said)
+	}
+	c.s.GoalFiles = c.editedFiles()
+	return true
+}
+
+// goesAhead reports a request that only says to go on: nothing to read, a follow-up, a word.
+func goesAhead(req string) bool { return req == "" || isFollowUp(req) || fewWords(req) }
 
 // startsNew reports a turn that changed a file the task under way had not.
 func (c *turnCtx) startsNew() bool {

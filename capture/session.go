@@ -23,6 +23,7 @@ type Session struct {
 	Proposed  string            `json:"proposed,omitempty"`   // the plan the last answer proposed (a Codex <proposed_plan>)
 	Held      string            `json:"held,omitempty"`       // a request whose turns changed nothing yet (a proposal asked for)
 	HeldAsked bool              `json:"held_asked,omitempty"` // the last of those turns ended on a question to the user
+	Down      bool              `json:"down,omitempty"`       // the user turned down a call since the last turn of work
 }
 
 // task is one of Claude Code's numbered tasks (TaskCreate, TaskUpdate).

@@ -347,6 +347,9 @@ func secretWord(s string, a, e int) (word, stem string) {
 		if w == "" {
 			w = fusedWord(p)
 		}
+		if w == "" && len(p) > 3 && strings.EqualFold(p[len(p)-3:], "key") && !lookupLower(plainKeys, p[:len(p)-3]) {
+			w = "key" // a key fused to a word (licensekey, or a typo: "ne wkey"): only a generated value
+		}
 		if w == "" {
 			continue
 		}
@@ -370,6 +373,9 @@ func secretWord(s string, a, e int) (word, stem string) {
 	case strings.EqualFold(parts[0], "key") && w1 != "":
 		if w := lookupLower(keyPairs, w1); w != "" {
 			return w, parts[0]
+		}
+		if !lookupLower(plainKeys, w1) {
+			return "key", parts[0] // "the new key: …", "license key: …": only a generated value
 		}
 	case strings.EqualFold(parts[0], "passe") && strings.EqualFold(w1, "de"):
 		if w2, _ := previousWord(s, b); strings.EqualFold(w2, "mot") {

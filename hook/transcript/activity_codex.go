@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -173,8 +172,8 @@ func (sc *codexActivityScan) toolUses(tools []*ToolUse) {
 				sc.act.Commits++
 			}
 			for _, w := range slices.Backward(shellWrites(u.Command)) {
-				if u.Cwd != "" && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "~") {
-					w = path.Join(u.Cwd, w) // a relative path names a file of the call's folder
+				if u.Cwd != "" {
+					w = shell.JoinDir(u.Cwd, w) // a relative path names a file of the call's folder
 				}
 				sc.addEdit(w)
 			}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"io"
 	"maps"
-	"path"
 	"slices"
 	"strings"
 	"time"
@@ -363,8 +362,8 @@ func (c *codexCollector) shellLine(id, line, dir string, ts time.Time) {
 // a relative path is joined to dir, the folder the patch is applied in ("" for the session's).
 func (c *codexCollector) patch(id, patch, dir string, ts time.Time) {
 	for _, use := range slices.Backward(patchedFiles(id, patch, ts)) { // c.tools is newest first
-		if dir != "" && !strings.HasPrefix(use.FilePath, "/") && !(len(use.FilePath) > 1 && use.FilePath[1] == ':') {
-			use.FilePath = path.Join(CleanText(dir), use.FilePath)
+		if dir != "" {
+			use.FilePath = shell.JoinDir(CleanText(dir), use.FilePath)
 		}
 		c.tools = append(c.tools, use)
 	}

@@ -212,11 +212,12 @@ func (c *codexCollector) item(p *codexPayload, ts time.Time) bool {
 			break
 		}
 		out := codexOutputText(p.Output)
-		if p.Type == "function_call_output" {
-			c.chunk(p.CallID, out)
+		h, unified, at, ok := execHeader(out) // read once, for the result and for a command's polls
+		if unified && p.Type == "function_call_output" {
+			c.chunk(p.CallID, h)
 		}
-		if _, ok := c.results[p.CallID]; !ok {
-			r := parseCodexOutput(out)
+		if _, known := c.results[p.CallID]; !known {
+			r := parseCodexOutput(out, h.code, at, ok)
 			if bytes.Contains(p.Output, []byte("answers")) {
 				r.answer = Clip(codexAnswerText(p.Output), maxAnswer) // request_user_input's answers
 			}

@@ -46,12 +46,12 @@ func codexOutputText(raw json.RawMessage) string {
 
 // parseCodexOutput reads a tool call's output text: either JSON {"output",
 // "metadata":{"exit_code"}} (shell, apply_patch) or text with an "Exit code: N" / "Process
-// exited with code N" header and an "Output:" section.
-func parseCodexOutput(s string) toolResult {
+// exited with code N" header and an "Output:" section, as execHeader read it (headed: it has
+// one; code, and at where the text after "Output:" starts, or -1).
+func parseCodexOutput(s string, code, at int, headed bool) toolResult {
 	if strings.HasPrefix(s, "Script ") {
 		return codeModeResult(s)
 	}
-	code := 0
 	text := s
 	var structured struct {
 		Output   *string `json:"output"`
@@ -60,17 +60,14 @@ func parseCodexOutput(s string) toolResult {
 		} `json:"metadata"`
 	}
 	if strings.HasPrefix(strings.TrimSpace(s), "{") && json.Unmarshal([]byte(s), &structured) == nil && structured.Output != nil {
-		text = *structured.Output
+		text, code = *structured.Output, 0
 		if structured.Metadata.ExitCode != nil {
 			code = *structured.Metadata.ExitCode
 		}
-	} else if m := exitCodeLine.FindStringSubmatch(s); m != nil || runningLine.MatchString(s) {
-		if m != nil {
-			code, _ = strconv.Atoi(m[1])
-		}
-		if loc := outputMarker.FindStringIndex(s); loc != nil {
-			text = s[loc[1]:]
-		}
+	} else if !headed {
+		code = 0
+	} else if at >= 0 {
+		text = s[at:]
 	}
 	return newToolResult(text, code)
 }

@@ -30,29 +30,29 @@ type execChunk struct {
 	known   bool   // the call's result was known before (an exec_command_end event): it stays
 }
 
-// unifiedChunk reads an output in the unified exec form; false for any other.
-func unifiedChunk(s string) (execChunk, bool) {
-	var ch execChunk
-	if m := exitCodeLine.FindStringSubmatch(s); m != nil && strings.HasPrefix(m[0], "Process") {
-		ch.exited = true
+// execHeader reads the header of a text output: the exit code an "Exit code: N" or "Process
+// exited with code N" line gives, or the session a "Process running with session ID N" line
+// names (unified: the exec_command form), and where the text after "Output:" starts (-1 when
+// no such line); ok is false for an output with no such header.
+func execHeader(s string) (ch execChunk, unified bool, at int, ok bool) {
+	if m := exitCodeLine.FindStringSubmatch(s); m != nil {
+		ch.exited, unified = true, strings.HasPrefix(m[0], "Process")
 		ch.code, _ = strconv.Atoi(m[1])
 	} else if m := runningLine.FindStringSubmatch(s); m != nil {
-		ch.session = m[1]
+		ch.session, unified = m[1], true
 	} else {
-		return ch, false
+		return ch, false, -1, false
 	}
+	at = -1
 	if loc := outputMarker.FindStringIndex(s); loc != nil {
-		ch.text = strings.TrimPrefix(s[loc[1]:], "\n")
+		at = loc[1]
+		ch.text = strings.TrimPrefix(s[at:], "\n")
 	}
-	return ch, true
+	return ch, unified, at, true
 }
 
 // chunk keeps a function call's output in the unified exec form until its call is read.
-func (c *codexCollector) chunk(id, output string) {
-	ch, ok := unifiedChunk(output)
-	if !ok {
-		return
-	}
+func (c *codexCollector) chunk(id string, ch execChunk) {
 	if c.chunks == nil {
 		c.chunks = map[string]execChunk{}
 	}

@@ -1,8 +1,6 @@
 package transcript
 
 import (
-	"context"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -23,12 +21,7 @@ func TestCodexReasoningSummariesAreThoughts(t *testing.T) {
 	r.Patch("app.js")
 	r.Item("response_item", map[string]any{"type": "reasoning", "summary": []map[string]any{{"type": "summary_text", "text": "Checking the board."}}})
 	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "Done."})
-	p := filepath.Join(t.TempDir(), "rollout.jsonl")
-	r.Write(t, p)
-	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	turn := readRollout(t, r)
 	if want := []string{"I'll use img tags instead of inline SVG icons.", "Checking the board."}; !slices.Equal(turn.Thoughts, want) {
 		t.Errorf("thoughts = %q, want %q", turn.Thoughts, want)
 	}

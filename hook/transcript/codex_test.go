@@ -192,12 +192,7 @@ func TestReadCodexTurnPolledExec(t *testing.T) {
 	r.Exec("npm run build", transcripttest.Running(7003, "building…\n"))
 	r.WriteStdin(7003, "", transcripttest.Exited(0, "built in 3.2s\n"))
 	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "TestParse fails."})
-	p := filepath.Join(t.TempDir(), "rollout.jsonl")
-	r.Write(t, p)
-	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	turn := readRollout(t, r)
 	var got []string
 	for _, u := range turn.Tools {
 		got = append(got, u.Name+":"+u.Command)
@@ -243,12 +238,7 @@ func TestReadCodexTurnShellForms(t *testing.T) {
 	r.Item("event_msg", map[string]any{"type": "exec_command_end", "call_id": "call_1", "exit_code": 1, "process_id": "7002",
 		"aggregated_output": "=== RUN   TestParse\n    parse_test.go:12: got 3, want 2\n--- FAIL: TestParse (0.00s)\nFAIL\n"})
 	r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": "w1", "output": transcripttest.Exited(1, "FAIL\n")})
-	p := filepath.Join(t.TempDir(), "rollout.jsonl")
-	r.Write(t, p)
-	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	turn := readRollout(t, r)
 	var got []string
 	for _, u := range turn.Tools {
 		got = append(got, fmt.Sprintf("%s|%v|%s", u.Command, u.IsError, u.Output))
@@ -258,4 +248,16 @@ func TestReadCodexTurnShellForms(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
+}
+
+// readRollout writes r as a rollout file and reads its last turn.
+func readRollout(t *testing.T, r *transcripttest.Rollout) *Turn {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "rollout.jsonl")
+	r.Write(t, p)
+	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return turn
 }

@@ -53,7 +53,7 @@ func ReadActivity(path string, offset int64) (Activity, int64, error) {
 }
 
 // scanActivity reads a transcript region (newest first, bounded like ReadTurn) and counts
-// tool calls, file edits and memory writes of the main conversation.
+// tool calls, file edits (a shell's writes too) and memory writes of the main conversation.
 func scanActivity(r io.ReaderAt, size int64) Activity {
 	var act Activity
 	seen := map[string]bool{}
@@ -90,8 +90,19 @@ func scanActivity(r io.ReaderAt, size int64) Activity {
 				}
 			case storesMemory(&u):
 				act.Stores++
-			case commits(&u):
-				act.Commits++
+			case u.Name == "Bash":
+				if commits(&u) {
+					act.Commits++
+				}
+				for _, w := range slices.Backward(shellWrites(u.Command)) {
+					if rl.Cwd != "" {
+						w = shell.JoinDir(rl.Cwd, w) // a relative path names a file of the line's folder
+					}
+					if !seen[w] {
+						seen[w] = true
+						edits = append(edits, w)
+					}
+				}
 			}
 		}
 	}

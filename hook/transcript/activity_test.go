@@ -62,3 +62,21 @@ func TestReadActivity(t *testing.T) {
 		t.Error("a missing transcript read")
 	}
 }
+
+// A Claude Code session that changes files from its shell (a heredoc, sed -i, rm) did work
+// the gate counts, as Codex's does; a file under /tmp and a read-only command are none. A
+// relative path names a file of the line's own folder.
+func TestReadActivityCountsShellWrites(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("fix it").
+		Add(map[string]any{"type": "assistant", "cwd": "/p/web", "message": map[string]any{"id": "m1", "role": "assistant",
+			"content": []any{map[string]any{"type": "tool_use", "id": "t1", "name": "Bash",
+				"input": map[string]any{"command": "cat > notes.md <<'EOF'\nhi\nEOF"}}}}}).
+		Use("m2", "t2", "Bash", map[string]any{"command": "sed -i 's/a/b/' /p/a.go && rm /p/old.go"}).
+		Use("m3", "t3", "Bash", map[string]any{"command": "go test ./... > /tmp/out.txt; grep -n x /p/a.go"})
+	act, _, err := ReadActivity(b.Write(t), 0)
+	if err != nil || act.Tools != 3 || !slices.Equal(act.Edits, []string{"/p/web/notes.md", "/p/a.go", "/p/old.go"}) {
+		t.Fatalf("%+v %v", act, err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
@@ -194,7 +195,33 @@ func halfDoneStep(c *turnCtx) {
 		}
 		return redone
 	})
-	c.interrupted()
+	c.resumed(c.interrupted())
+}
+
+// resumed keeps the work to resume the turn wrote (now, or ""), and drops what earlier
+// turns wrote once a later one works: the user went on, with the same task or another,
+// and the session's end no longer leaves that work half done. The same turn read again
+// (at the session's end) or cut again on the same task keeps it.
+func (c *turnCtx) resumed(now string) {
+	id := turnID(c.t)
+	if c.worked() {
+		c.s.Resume = slices.DeleteFunc(c.s.Resume, func(r resume) bool {
+			gone := r.Turn != id && memstore.Normalize(r.Text) != memstore.Normalize(now)
+			if gone {
+				c.drop(r.Text)
+			}
+			return gone
+		})
+	}
+	if now != "" && !slices.ContainsFunc(c.s.Resume, func(r resume) bool { return r.Text == now }) {
+		c.s.Resume = append(c.s.Resume, resume{Text: now, Turn: id})
+	}
+}
+
+// turnID tells a turn from the session's others, and from itself read again: its prompt and
+// when it was written.
+func turnID(t *transcript.Turn) string {
+	return t.PromptTime.UTC().Format(time.RFC3339Nano) + " " + t.Prompt
 }
 
 // refusedGit writes the turn's last refused commit and last failed push that nothing after
@@ -241,12 +268,12 @@ func apiFailed(closing string) bool {
 // interrupted writes a turn that stopped before its end: the user's abort, a failed model
 // call, a session that ended in the middle of a turn (no closing text, or a call left
 // without its result); changes left half made, when no open to-do says so, are to resume —
-// a plan approved and not started, its steps.
-func (c *turnCtx) interrupted() {
+// a plan approved and not started, its steps. It returns the work to resume it wrote, or "".
+func (c *turnCtx) interrupted() string {
 	t := c.t
 	switch {
 	case refusedByModel(t):
-		return
+		return ""
 	case apiFailed(t.Closing):
 		first, _, _ := strings.Cut(strings.TrimSpace(t.Closing), "\n")
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
@@ -255,7 +282,7 @@ func (c *turnCtx) interrupted() {
 	case t.SessionEnded && cut(t), openCall(t):
 		c.add(memstore.KeyProblems, c.w.cutOff) // a turn that ends with a call left without its result was cut short
 	default:
-		return
+		return ""
 	}
 	goal := c.goal
 	if title := planTitle(c.plan); title != "" {
@@ -264,8 +291,11 @@ func (c *turnCtx) interrupted() {
 		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.": the task it continues
 	}
 	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) {
-		c.add(memstore.KeyNext, fmt.Sprintf(c.w.resume, clipGoal(goal)))
+		if text := fmt.Sprintf(c.w.resume, clipGoal(goal)); c.add(memstore.KeyNext, text) > 0 {
+			return c.clean(memstore.KeyNext, text)
+		}
 	}
+	return ""
 }
 
 // openCall reports a turn whose last call has no result: it stopped in the middle of it.

@@ -106,3 +106,35 @@ func TestOfferedList(t *testing.T) {
 		t.Errorf("a question after prose: next = %q", r.Next)
 	}
 }
+
+// Work an interruption left half done is to resume only until a later turn works: the user
+// went on (with the same task or another one), and the session's end no longer leaves it
+// half done. The same turn read again (at the session's end), a later turn that changes
+// nothing, or one cut again on the same task, keeps it.
+func TestResumeEndsWithLaterWork(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	want := "Resume the interrupted work: Show the heart icon on the menu page"
+	cut := turn("Show the heart icon on the menu page", "Fixed the icon.", edit("/repo/menu.tsx"))
+	cut.Interrupted = true
+	if r := Capture(cut, s, "en"); !slices.Contains(r.Next, want) {
+		t.Fatalf("interrupted: next %q", r.Next)
+	}
+	again := *cut
+	again.SessionEnded = true
+	steps := []*transcript.Turn{&again, turn("what are you doing?", "Checking the API.")}
+	cutAgain := turn("go on", "Still on it.", edit("/repo/menu.tsx"))
+	cutAgain.Interrupted = true
+	for i, tn := range append(steps, cutAgain) {
+		if r := Capture(tn, s, "en"); slices.Contains(r.Drop, want) || slices.Contains(r.Close, want) {
+			t.Errorf("case %d: drop %q close %q", i, r.Drop, r.Close)
+		}
+	}
+	r := Capture(turn("Now look at the frontend", "The page shows it.", edit("/repo/page.tsx")), s, "en")
+	if !slices.Contains(r.Drop, want) {
+		t.Errorf("later work: drop %q next %q", r.Drop, r.Next)
+	}
+	if r := Capture(turn("And the footer", "Done.", edit("/repo/footer.tsx")), s, "en"); len(r.Drop) != 0 {
+		t.Errorf("dropped twice: %q", r.Drop)
+	}
+}

@@ -23,12 +23,15 @@ type Turn struct {
 	Texts      []string  // the assistant's texts, in order (thinking left out)
 	Thoughts   []string  // the model's thinking, in order: its latest maxThoughts blocks, each clipped to maxThought bytes
 	Closing    string    // the assistant's closing text (last_assistant_message when given)
-	Tools      []*ToolUse
-	Cwd        string // the working directory recorded in the transcript (its newest line)
-	StartCwd   string // the working directory at the turn's oldest line read (before any cd)
-	SessionCwd string // the working directory of the session's first line (where the agent was started)
-	SessionID  string
-	Sidechain  bool // read from a subagent transcript
+	// RuntimeError reports a closing text the agent's runtime wrote instead of the model (a
+	// failed model call, a usage limit reached): the turn was cut there.
+	RuntimeError bool
+	Tools        []*ToolUse
+	Cwd          string // the working directory recorded in the transcript (its newest line)
+	StartCwd     string // the working directory at the turn's oldest line read (before any cd)
+	SessionCwd   string // the working directory of the session's first line (where the agent was started)
+	SessionID    string
+	Sidechain    bool // read from a subagent transcript
 	// SessionEnded reports a turn read when its session ended (SessionEnd): the question
 	// it ends with got no answer.
 	SessionEnded bool

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -314,7 +315,8 @@ func cut(t *transcript.Turn) bool {
 // endingStep writes, when the session ends, what it leaves open that no list says: the
 // question its last answer asks the user (an offer to go on, a choice to make), and the
 // session's tests, builds and linters still failing: the project's state, where another
-// failed call (a script, a lookup) is only the agent's path to it and stays a problem.
+// failed call (a script, a lookup) is only the agent's path to it and stays a problem, and
+// so is a check that could not run (its script or its command not there).
 func endingStep(c *turnCtx) {
 	if !c.t.SessionEnded || c.t.Sidechain {
 		return
@@ -323,11 +325,16 @@ func endingStep(c *turnCtx) {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.unanswered, q))
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
-		if parseLine(key).Checks() {
+		if parseLine(key).Checks() && !missingCommand.MatchString(c.s.Failed[key]) {
 			c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, c.s.Failed[key]))
 		}
 	}
 }
+
+// missingCommand finds what shells and package managers print when the command or the
+// script they were asked to run is not there: the check did not run, it did not fail.
+var missingCommand = regexp.MustCompile(`command not found|[Mm]issing script:|is not recognized as (an internal or external command|the name of a cmdlet)|` +
+	`no such (command|subcommand)|No rule to make target|error Command "[^"]+" not found|ERR_PNPM_NO_SCRIPT`)
 
 // lastQuestion is the question a text ends with, when its last paragraph is one ("Would you
 // like me to create these commits?"), or "". A question of its own right after a list that

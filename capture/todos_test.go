@@ -155,3 +155,27 @@ func TestRuntimeCutTurn(t *testing.T) {
 		t.Errorf("next %q close %q", r.Next, r.Close)
 	}
 }
+
+// At the session's end a check still failing is open, but not one that could not run at
+// all: a script the project does not have, a command the shell did not find, is no state
+// of the project's code.
+func TestStillFailingNeedsACheckThatRan(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	Capture(turn("Fix the menu", "Lint still fails.", edit("/repo/menu.ts"),
+		bash("b", "npm run build", `npm error Missing script: "build"`, true),
+		bash("t", "pytest -q", "bash: pytest: command not found", true),
+		bash("l", "npm run lint", "src/menu.ts:3:1  Error: Unexpected any. Specify a different type.", true)), s, "en")
+	end := turn("thanks", "You're welcome.")
+	end.SessionEnded = true
+	r := Capture(end, s, "en")
+	var still []string
+	for _, n := range r.Next {
+		if strings.HasPrefix(n, "Still failing") {
+			still = append(still, n)
+		}
+	}
+	if len(still) != 1 || !strings.Contains(still[0], "npm run lint") {
+		t.Errorf("still failing %q", still)
+	}
+}

@@ -271,8 +271,8 @@ func apiFailed(closing string) bool {
 func (c *turnCtx) runtimeCut() bool { return c.t.RuntimeError || apiFailed(c.t.Closing) }
 
 // interrupted writes a turn that stopped before its end: the user's abort, a failed model
-// call, a session that ended in the middle of a turn (no closing text, or a call left
-// without its result); changes left half made, when no open to-do says so, are to resume —
+// call, a session that ended in the middle of a turn (no closing text, a call left
+// without its result, or one no text came after); changes left half made, when no open to-do says so, are to resume —
 // a plan approved and not started, its steps. It returns the work to resume it wrote, or "".
 func (c *turnCtx) interrupted() string {
 	t := c.t
@@ -284,7 +284,7 @@ func (c *turnCtx) interrupted() string {
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
 	case t.Interrupted && c.worked():
 		c.add(memstore.KeyProblems, c.w.userStop)
-	case t.SessionEnded && cut(t), openCall(t):
+	case t.SessionEnded && (cut(t) || t.EndsOnCall), openCall(t):
 		c.add(memstore.KeyProblems, c.w.cutOff) // a turn that ends with a call left without its result was cut short
 	default:
 		return ""
@@ -292,8 +292,8 @@ func (c *turnCtx) interrupted() string {
 	goal := c.goal
 	if title := planTitle(c.plan); title != "" {
 		goal = title
-	} else if tooShort(goal) && len(c.s.Goals) > 0 {
-		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.": the task it continues
+	} else if (tooShort(goal) || reacts(goal)) && len(c.s.Goals) > 0 {
+		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.", "nope, still failing": the task it continues
 	}
 	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) {
 		if text := fmt.Sprintf(c.w.resume, clipGoal(goal)); c.add(memstore.KeyNext, text) > 0 {

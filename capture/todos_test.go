@@ -179,3 +179,33 @@ func TestStillFailingNeedsACheckThatRan(t *testing.T) {
 		t.Errorf("still failing %q", still)
 	}
 }
+
+// A session that ends on a call the agent never closed with a text (its result came, no
+// answer after it) ended in the middle of that turn: its work is to resume. The same turn
+// closed by a text is not.
+func TestSessionEndsOnACall(t *testing.T) {
+	t.Parallel()
+	for _, onCall := range []bool{true, false} {
+		end := turn("The desktop app still fails to launch with the server config", "Let me try the command style config instead:", edit("/repo/config.json"))
+		end.EndsOnCall, end.SessionEnded = onCall, true
+		r := Capture(end, &Session{}, "en")
+		resumed := slices.ContainsFunc(r.Next, func(n string) bool { return strings.HasPrefix(n, "Resume the interrupted work:") })
+		if resumed != onCall {
+			t.Errorf("ends on a call %v: next %q", onCall, r.Next)
+		}
+	}
+}
+
+// The work to resume after a reply that only reacts to the last answer ("nope, still
+// failing") is the task that reply continues, not the reply.
+func TestResumeNamesTheTaskAReactionContinues(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	Capture(turn("The desktop app fails to launch, remove the docs server from its config", "Done. Restart it.", edit("/repo/config.json")), s, "en")
+	end := turn("nope its still failing", "Let me try the command style config instead:", edit("/repo/config.json"))
+	end.EndsOnCall, end.SessionEnded = true, true
+	r := Capture(end, s, "en")
+	if want := "Resume the interrupted work: The desktop app fails to launch, remove the docs server from its config"; !slices.Contains(r.Next, want) {
+		t.Errorf("next %q", r.Next)
+	}
+}

@@ -23,15 +23,12 @@ type Turn struct {
 	Texts      []string  // the assistant's texts, in order (thinking left out)
 	Thoughts   []string  // the model's thinking, in order: its latest maxThoughts blocks, each clipped to maxThought bytes
 	Closing    string    // the assistant's closing text (last_assistant_message when given)
-	// RuntimeError reports a closing text the agent's runtime wrote instead of the model (a
-	// failed model call, a usage limit reached): the turn was cut there.
-	RuntimeError bool
-	Tools        []*ToolUse
-	Cwd          string // the working directory recorded in the transcript (its newest line)
-	StartCwd     string // the working directory at the turn's oldest line read (before any cd)
-	SessionCwd   string // the working directory of the session's first line (where the agent was started)
-	SessionID    string
-	Sidechain    bool // read from a subagent transcript
+	Tools      []*ToolUse
+	Cwd        string // the working directory recorded in the transcript (its newest line)
+	StartCwd   string // the working directory at the turn's oldest line read (before any cd)
+	SessionCwd string // the working directory of the session's first line (where the agent was started)
+	SessionID  string
+	Sidechain  bool // read from a subagent transcript
 	// SessionEnded reports a turn read when its session ended (SessionEnd): the question
 	// it ends with got no answer.
 	SessionEnded bool
@@ -46,6 +43,12 @@ type Turn struct {
 	Interrupted bool // the user stopped the assistant during the turn ("[Request interrupted")
 	TurnedDown  bool // the user refused a call to say what to do instead ("[Request interrupted by user for tool use]")
 	Truncated   bool // the scan budget ran out before the prompt was found
+	// RuntimeError reports a closing text the agent's runtime wrote instead of the model (a
+	// failed model call, a usage limit reached): the turn was cut there.
+	RuntimeError bool
+	// EndsOnCall reports a turn whose newest item is a call, with no text after it: the
+	// agent did not close the turn (Claude Code).
+	EndsOnCall bool
 	// Start is the offset in the file of the turn's oldest line read (its prompt's, when
 	// found): the file before it holds the earlier turns (see ReadSession).
 	Start int64

@@ -271,9 +271,10 @@ func apiFailed(closing string) bool {
 func (c *turnCtx) runtimeCut() bool { return c.t.RuntimeError || apiFailed(c.t.Closing) }
 
 // interrupted writes a turn that stopped before its end: the user's abort, a failed model
-// call, a session that ended in the middle of a turn (no closing text, a call left
-// without its result, or one no text came after); changes left half made, when no open to-do says so, are to resume —
-// a plan approved and not started, its steps. It returns the work to resume it wrote, or "".
+// call, a session that ended in the middle of a turn (no closing text, a call left without
+// its result, or one no text came after that the user did not stop); changes left half
+// made, when no open to-do says so, are to resume — a plan approved and not started, its
+// steps. It returns the work to resume it wrote, or "".
 func (c *turnCtx) interrupted() string {
 	t := c.t
 	switch {
@@ -284,7 +285,7 @@ func (c *turnCtx) interrupted() string {
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
 	case t.Interrupted && c.worked():
 		c.add(memstore.KeyProblems, c.w.userStop)
-	case t.SessionEnded && (cut(t) || t.EndsOnCall), openCall(t):
+	case t.SessionEnded && (cut(t) || t.EndsOnCall && !t.Interrupted && !t.TurnedDown), openCall(t):
 		c.add(memstore.KeyProblems, c.w.cutOff) // a turn that ends with a call left without its result was cut short
 	default:
 		return ""

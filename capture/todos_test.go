@@ -194,6 +194,12 @@ func TestSessionEndsOnACall(t *testing.T) {
 			t.Errorf("ends on a call %v: next %q", onCall, r.Next)
 		}
 	}
+	refused := turn("Plan the fix", "Here is the plan.", &transcript.ToolUse{Name: "ExitPlanMode", HasResult: true, IsError: true,
+		Output: "The user doesn't want to proceed with this tool use."})
+	refused.EndsOnCall, refused.SessionEnded, refused.TurnedDown = true, true, true
+	if r := Capture(refused, &Session{}, "en"); len(r.Next) != 0 || len(r.Problems) != 0 {
+		t.Errorf("a call the user turned down: next %q problems %q", r.Next, r.Problems)
+	}
 }
 
 // The work to resume after a reply that only reacts to the last answer ("nope, still

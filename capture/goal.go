@@ -46,6 +46,10 @@ func goalStep(c *turnCtx) {
 		c.writeGoal(req)
 		return
 	}
+	if held == "" && c.carriesList() { // the agent goes on with its list of the work under way: the prompt corrects or urges it
+		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
+		return
+	}
 	reaction := reacts(req) && (said == req || !c.startsNew()) // ... and on files the task had not changed, a new one
 	if goAhead || tooShort(req) || reaction {
 		if g := c.newWork(); g != "" || held != "" && c.startsNew() { // "ok, go": the held request, the list of the work it started say the task
@@ -55,6 +59,8 @@ func goalStep(c *turnCtx) {
 	}
 	switch {
 	case goAhead:
+	case !worked && held == "" && !reaction && !tooShort(req) && !repeats(c.s.Goals, req) && c.startsList():
+		c.writeGoal(said) // a study, a review, a check the agent made a list of its own for: a task that changes no file
 	case c.onlyGit() || repeats(c.s.Goals, req) || reaction || c.sameSubject(req) || c.tweak(req) || tooShort(req):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 	case !worked:
@@ -94,6 +100,46 @@ func (c *turnCtx) correctsTurnedDown(req, said string) bool {
 	}
 	c.s.GoalFiles = c.editedFiles()
 	return true
+}
+
+// carriesList reports a turn whose agent went on with its to-do list of the work under way,
+// which still had items open when the last turn ended, and added no item to it: the turn
+// carries on that work, whatever the user said to it ("no mock data!", "continue, do them all").
+func (c *turnCtx) carriesList() bool {
+	if len(openOf(c.s.List)) == 0 {
+		return false
+	}
+	lists := c.lists()
+	return len(lists) > 0 && !slices.ContainsFunc(lists, func(l []transcript.Todo) bool {
+		return slices.ContainsFunc(l, func(td transcript.Todo) bool { return !onList(c.s.List, td.Content) })
+	})
+}
+
+// startsList reports a turn whose agent wrote a to-do list of its own: none of its items is
+// on the list of the work before.
+func (c *turnCtx) startsList() bool {
+	lists := c.lists()
+	return len(lists) > 0 && !slices.ContainsFunc(lists, func(l []transcript.Todo) bool {
+		return slices.ContainsFunc(l, func(td transcript.Todo) bool { return onList(c.s.List, td.Content) })
+	})
+}
+
+// lists are the whole to-do lists the turn's agent wrote (TodoWrite, update_plan, write_todos,
+// todowrite), the empty ones left out.
+func (c *turnCtx) lists() [][]transcript.Todo {
+	var out [][]transcript.Todo
+	for _, u := range c.t.Tools {
+		if len(u.Todos) > 0 && !(u.HasResult && u.IsError) {
+			out = append(out, u.Todos)
+		}
+	}
+	return out
+}
+
+// onList reports an item of list, the same once normalised.
+func onList(list []transcript.Todo, item string) bool {
+	n := memstore.Normalize(item)
+	return slices.ContainsFunc(list, func(td transcript.Todo) bool { return memstore.Normalize(td.Content) == n })
 }
 
 // goesAhead reports a request that only says to go on: nothing to read, a follow-up, a word.

@@ -159,3 +159,64 @@ func TestTurnedDownRequestIsCorrectedNotNew(t *testing.T) {
 		t.Errorf("the go-ahead after a turned-down plan wrote %q", got[3])
 	}
 }
+
+// A turn whose agent goes on with its own list of the work under way, unfinished when the
+// last turn ended, and adds no item to it, continues that work: what the user said corrects
+// or urges it ("no mock data!", "continue, do all of them"), on whatever files, in whatever
+// language. A list that adds an item, or one the last turn had finished, is no such sign.
+func TestCarriedListContinuesTheTask(t *testing.T) {
+	t.Parallel()
+	first := turn("Build the featured dishes section of the home page", "Started.", edit("/repo/src/hooks/use-dishes.ts"),
+		todos("completed Create the dishes hook", "in_progress Build the dishes component", "pending Add the section to the home page"))
+	for _, c := range []struct {
+		prompt string
+		list   *transcript.ToolUse
+		goal   bool
+	}{
+		{"I DO NOT UNDERSTAND WHAT YOU ARE DOING. OUR IMAGES COME FROM THE DATABASE, NO MOCK DATA IN THE PROJECT", todos(
+			"completed Create the dishes hook", "completed Build the dishes component", "in_progress Add the section to the home page"), false},
+		{"continue, do not come back before you have done every one of your tasks", todos(
+			"completed Create the dishes hook", "completed Build the dishes component", "completed Add the section to the home page"), false},
+		{"NO QUIERO DATOS FALSOS, LAS IMAGENES VIENEN DE LA BASE DE DATOS, QUE QUEDE CLARO", todos(
+			"completed Create the dishes hook", "completed Build the dishes component", "in_progress Add the section to the home page"), false},
+		{"The pages load slowly, find where the latency comes from and fix it", todos(
+			"completed Create the dishes hook", "completed Build the dishes component", "completed Add the section to the home page",
+			"in_progress Fix the latency of the menu API"), true},
+	} {
+		got := goals(t, first, turn(c.prompt, "Done.", edit("/repo/src/components/dishes.tsx"), edit("/repo/src/app/page.tsx"), c.list))
+		if (len(got[1]) > 0) != c.goal {
+			t.Errorf("%q: goal %q, want one: %v", c.prompt, got[1], c.goal)
+		}
+	}
+
+	done := turn("Build the featured dishes section of the home page", "Done.", edit("/repo/src/hooks/use-dishes.ts"),
+		todos("completed Create the dishes hook", "completed Build the dishes component"))
+	again := turn("Now show the recommended hearts on the menu page as well", "Done.", edit("/repo/src/app/menu/page.tsx"),
+		edit("/repo/src/api/menu.ts"), todos("completed Create the dishes hook", "completed Build the dishes component"))
+	if got := goals(t, done, again); len(got[1]) != 1 {
+		t.Errorf("a new request after a finished list: %q, want its goal", got[1])
+	}
+}
+
+// A request whose turn changes no file but for which the agent starts a list of its own (a
+// study, a review, a check) is a task: it has its goal. Without a list, or with the list of
+// the work under way, it is held as before.
+func TestNewListWithoutEditsIsATask(t *testing.T) {
+	t.Parallel()
+	first := turn("Add a cooldown before each piece can move", "Done.", edit("/repo/app.js"))
+	study := "I want you to study where the latency of the web pages comes from, we have serious speed problems"
+	list := todos("pending Analyze the API response times", "pending Review the caching strategy")
+	got := goals(t, first, turn(study, "Here is what I found.", list))
+	if want := []string{study}; !slices.Equal(got[1], want) {
+		t.Errorf("a study with its own list: %q, want %q", got[1], want)
+	}
+	if got = goals(t, first, turn(study, "Here is what I found.")); len(got[1]) != 0 {
+		t.Errorf("a study without a list wrote %q", got[1])
+	}
+	listed := turn("Add a cooldown before each piece can move", "Started.", edit("/repo/app.js"),
+		todos("completed Add the cooldown state", "pending Draw the cooldown circle"))
+	carried := turn(study, "Here is what I found.", todos("completed Add the cooldown state", "in_progress Draw the cooldown circle"))
+	if got = goals(t, listed, carried); len(got[1]) != 0 {
+		t.Errorf("the list of the work under way carried on wrote %q", got[1])
+	}
+}

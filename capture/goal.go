@@ -59,8 +59,9 @@ func goalStep(c *turnCtx) {
 	}
 	switch {
 	case goAhead:
-	case !worked && held == "" && !reaction && !tooShort(req) && !repeats(c.s.Goals, req) && c.startsList():
-		c.writeGoal(said) // a study, a review, a check the agent made a list of its own for: a task that changes no file
+	case !worked && !reaction && !tooShort(req) && !repeats(c.s.Goals, req) && c.startsList():
+		c.s.Held = "" // a study, a review, a check the agent made a list of its own for: a task that changes no file
+		c.writeGoal(said)
 	case c.onlyGit() || repeats(c.s.Goals, req) || reaction || c.sameSubject(req) || c.tweak(req) || tooShort(req):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 	case !worked:

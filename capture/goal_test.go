@@ -213,6 +213,10 @@ func TestNewListWithoutEditsIsATask(t *testing.T) {
 	if got = goals(t, first, turn(study, "Here is what I found.")); len(got[1]) != 0 {
 		t.Errorf("a study without a list wrote %q", got[1])
 	}
+	why := turn("Why do the hearts show on the home page and not on the menu page?", "The menu page reads another field.")
+	if got = goals(t, first, why, turn(study, "Here is what I found.", list)); !slices.Equal(got[2], []string{study}) {
+		t.Errorf("a study with its own list after a question held: %q, want %q", got[2], study)
+	}
 	listed := turn("Add a cooldown before each piece can move", "Started.", edit("/repo/app.js"),
 		todos("completed Add the cooldown state", "pending Draw the cooldown circle"))
 	carried := turn(study, "Here is what I found.", todos("completed Add the cooldown state", "in_progress Draw the cooldown circle"))

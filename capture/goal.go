@@ -21,7 +21,11 @@ import (
 // request whose turn changed nothing (a proposal, a plan) is held: the turn that starts its
 // work on files the task under way had not touched writes it, when its own prompt only says
 // go, or answers the questions the agent ended that turn on. A request the user turned down
-// before any work is the task of the work that follows (correctsTurnedDown).
+// before any work is the task of the work that follows (correctsTurnedDown). The agent's
+// own list says it too: a turn that carries on the list of the work under way, unfinished,
+// without adding to it, continues that work whatever the prompt says (carriesList); a turn
+// that changes no file but for which the agent starts a list of its own is a task (a study,
+// a review: startsList). A prompt that only hands over an error line or a key is none.
 func goalStep(c *turnCtx) {
 	t := c.t
 	if t.Sidechain || refusedByModel(t) || transcript.IsGatePrompt(t.Prompt) {

@@ -190,7 +190,8 @@ func request(prompt string) string {
 		}
 		kept = append(kept, t)
 	}
-	r := strings.Join(strings.Fields(boxDrawing.Replace(strings.Join(kept, " "))), " ")
+	r := strings.Join(strings.Fields(boxDrawing.Replace(tuning.ReplaceAllString(strings.Join(kept, " "), " "))), " ")
+	r = strings.TrimRight(r, ", ;") // the comma before a tuning word dropped
 	if pasted && len(strings.Fields(r)) < 4 && !hasWide(r) {
 		return "" // "I'm getting:" before a pasted log: the log's error is reported, this says nothing
 	}
@@ -201,9 +202,13 @@ func request(prompt string) string {
 	return firstSentences(strings.Trim(r, `"'`))
 }
 
-// boxDrawing are the borders a terminal draws around text a person copies from it, and the
-// words that only tune the model ("ultrathink"): none is the request.
-var boxDrawing = strings.NewReplacer("│", " ", "┃", " ", "║", " ", "╭", " ", "╰", " ", "╮", " ", "╯", " ", "─", " ", "ultrathink", "")
+// boxDrawing are the borders a terminal draws around text a person copies from it: none
+// is the request.
+var boxDrawing = strings.NewReplacer("│", " ", "┃", " ", "║", " ", "╭", " ", "╰", " ", "╮", " ", "╯", " ", "─", " ")
+
+// tuning finds the keyword that only tunes the model's thinking (Claude Code's
+// "ultrathink", in any case), with the mark after it: no word of the request.
+var tuning = regexp.MustCompile(`(?i)\bultrathink\b[:,.!]?`)
 
 // urls finds links in a request.
 var urls = regexp.MustCompile(`https?://\S+`)

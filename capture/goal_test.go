@@ -224,3 +224,20 @@ func TestNewListWithoutEditsIsATask(t *testing.T) {
 		t.Errorf("the list of the work under way carried on wrote %q", got[1])
 	}
 }
+
+// The word that only tunes the model ("ultrathink", in any case) is no part of a goal, and
+// the goal does not end on the comma that stood before it.
+func TestTuningWordLeavesNoTrace(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ prompt, want string }{
+		{"can you look at my github actions, and see what the issue is, and hypothesize it, plan it, ultrathink",
+			"can you look at my github actions, and see what the issue is, and hypothesize it, plan it"},
+		{"THE PAGES ARE SLOW, FIND WHERE THE LATENCY COMES FROM ULTRATHINK", "THE PAGES ARE SLOW, FIND WHERE THE LATENCY COMES FROM"},
+		{"Ultrathink: why does the login redirect loop on Safari only?", "why does the login redirect loop on Safari only?"},
+	} {
+		got := goals(t, turn(c.prompt, "Done.", edit("/repo/app.js")))
+		if !slices.Equal(got[0], []string{c.want}) {
+			t.Errorf("%q: goal %q, want %q", c.prompt, got[0], c.want)
+		}
+	}
+}

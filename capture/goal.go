@@ -63,7 +63,7 @@ func goalStep(c *turnCtx) {
 	}
 	switch {
 	case goAhead:
-	case !worked && !reaction && !tooShort(req) && !repeats(c.s.Goals, req) && c.startsList():
+	case !worked && !t.Interrupted && !t.TurnedDown && !reaction && !tooShort(req) && !repeats(c.s.Goals, req) && c.startsList():
 		c.s.Held = "" // a study, a review, a check the agent made a list of its own for: a task that changes no file
 		c.writeGoal(said)
 	case c.onlyGit() || repeats(c.s.Goals, req) || reaction || c.sameSubject(req) || c.tweak(req) || tooShort(req):

@@ -217,6 +217,13 @@ func TestNewListWithoutEditsIsATask(t *testing.T) {
 	if got = goals(t, first, why, turn(study, "Here is what I found.", list)); !slices.Equal(got[2], []string{study}) {
 		t.Errorf("a study with its own list after a question held: %q, want %q", got[2], study)
 	}
+	for _, cut := range []func(*transcript.Turn){func(t *transcript.Turn) { t.Interrupted = true }, func(t *transcript.Turn) { t.TurnedDown = true }} {
+		tr := turn(study, "Here is the plan.", todos("pending Analyze the API response times", "pending Review the caching strategy"))
+		cut(tr)
+		if got = goals(t, first, tr); len(got[1]) != 0 {
+			t.Errorf("a study cut or turned down before its answer wrote %q", got[1])
+		}
+	}
 	listed := turn("Add a cooldown before each piece can move", "Started.", edit("/repo/app.js"),
 		todos("completed Add the cooldown state", "pending Draw the cooldown circle"))
 	carried := turn(study, "Here is what I found.", todos("completed Add the cooldown state", "in_progress Draw the cooldown circle"))

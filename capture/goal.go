@@ -63,10 +63,10 @@ func goalStep(c *turnCtx) {
 	}
 	switch {
 	case goAhead:
-	case !worked && !t.Interrupted && !t.TurnedDown && !reaction && !tooShort(req) && !repeats(c.s.Goals, req) && c.startsList():
+	case !worked && !reaction && c.listedStudy(req):
 		c.s.Held = "" // a study, a review, a check the agent made a list of its own for: a task that changes no file
 		c.writeGoal(said)
-	case c.onlyGit() || repeats(c.s.Goals, req) || reaction || c.sameSubject(req) || c.tweak(req) || tooShort(req):
+	case reaction || c.continues(req):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 	case !worked:
 		if held == "" && len(c.s.GoalFiles) > 0 { // the task under way was worked on: this one is new
@@ -105,6 +105,19 @@ func (c *turnCtx) correctsTurnedDown(req, said string) bool {
 	}
 	c.s.GoalFiles = c.editedFiles()
 	return true
+}
+
+// listedStudy reports a request, not said before, of a turn that went to its end without
+// changing a file, for which the agent started a list of its own.
+func (c *turnCtx) listedStudy(req string) bool {
+	return !c.t.Interrupted && !c.t.TurnedDown && !tooShort(req) && !repeats(c.s.Goals, req) && c.startsList()
+}
+
+// continues reports a request that goes on with the task under way: only git's work, a
+// request said before, one on the task's subject, a small change of its files, too short to
+// name a task of its own.
+func (c *turnCtx) continues(req string) bool {
+	return c.onlyGit() || repeats(c.s.Goals, req) || c.sameSubject(req) || c.tweak(req) || tooShort(req)
 }
 
 // carriesList reports a turn whose agent went on with its to-do list of the work under way,

@@ -25,7 +25,7 @@ import (
 // own list says it too: a turn that carries on the list of the work under way, unfinished,
 // without adding to it, continues that work whatever the prompt says (carriesList); a turn
 // that changes no file but for which the agent starts a list of its own is a task (a study,
-// a review: startsList). A prompt that only hands over an error line or a key is none.
+// a review: startsList).
 func goalStep(c *turnCtx) {
 	t := c.t
 	if t.Sidechain || refusedByModel(t) || transcript.IsGatePrompt(t.Prompt) {

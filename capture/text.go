@@ -199,7 +199,39 @@ func clip(s string, n int) string {
 	if cut >= n/2 {
 		return strings.TrimRight(strings.TrimSpace(s[:cut]), ";")
 	}
+	if cut = clauseEnd(s[:n]); cut >= n/2 {
+		return strings.TrimSpace(s[:cut])
+	}
 	return transcript.ClipWords(s, n)
+}
+
+// clauseEnd is where the last clause of s that is whole ends: before a comma, a dash, a colon
+// or an opening parenthesis outside any parenthesis or code span; -1 when none does.
+func clauseEnd(s string) int {
+	depth, code, end := 0, false, -1
+	for i, r := range s {
+		switch {
+		case r == '`':
+			code = !code
+		case code:
+		case r == '(' || r == '[':
+			if depth == 0 && i > 0 && s[i-1] == ' ' {
+				end = i - 1
+			}
+			depth++
+		case r == ')' || r == ']':
+			depth = max(0, depth-1)
+		case depth > 0:
+		case r == '，' || r == '、':
+			end = i
+		case (r == ',' || r == ':') && strings.HasPrefix(s[i+1:], " "), (r == '—' || r == '–') && i > 0 && s[i-1] == ' ':
+			end = i
+			if r == '—' || r == '–' {
+				end = i - 1
+			}
+		}
+	}
+	return end
 }
 
 // logLine finds the lines people paste from a terminal or a log rather than write: stack

@@ -184,25 +184,43 @@ func abbreviation(s string) bool {
 }
 
 // clip bounds a bullet to n bytes, at the end of a sentence when one ends late enough, else
-// at a word.
+// at the end of a clause, else at a word.
 func clip(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) <= n {
 		return s
 	}
-	cut := -1
-	for _, end := range []string{". ", "? ", "! ", "。", "？", "！", "; "} {
-		if i := strings.LastIndex(s[:n], end); i > cut {
-			cut = i + len(strings.TrimRight(end, " "))
-		}
-	}
-	if cut >= n/2 {
+	if cut := sentenceCut(s, n); cut >= n/2 {
 		return strings.TrimRight(strings.TrimSpace(s[:cut]), ";")
 	}
-	if cut = clauseEnd(s[:n]); cut >= n/2 {
+	if cut := clauseEnd(s[:n]); cut >= n/2 {
 		return strings.TrimSpace(s[:cut])
 	}
 	return transcript.ClipWords(s, n)
+}
+
+// clipMessage bounds an error message to n bytes, at the end of a sentence when one ends late
+// enough, else at a word: its clauses narrow down to the error ("x: y: the reason"), so
+// none is a place to stop.
+func clipMessage(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if cut := sentenceCut(s, n); cut >= n/2 && !strings.Contains(s[:cut], "\n") {
+		return strings.TrimRight(strings.TrimSpace(s[:cut]), ";")
+	}
+	return transcript.ClipWords(s, n)
+}
+
+// sentenceCut is where the last sentence that ends within s's first n bytes ends, or -1.
+func sentenceCut(s string, n int) int {
+	cut := -1
+	for _, end := range []string{". ", "? ", "! ", "。", "？", "！", "; "} {
+		if i := strings.LastIndex(s[:n], end); i >= 0 && i+len(strings.TrimRight(end, " ")) > cut {
+			cut = i + len(strings.TrimRight(end, " "))
+		}
+	}
+	return cut
 }
 
 // clauseEnd is where the last clause of s that is whole ends: before a comma, a dash, a colon

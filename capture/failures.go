@@ -232,7 +232,24 @@ func probe(u *transcript.ToolUse) bool {
 	for i > 0 && isWrapper(cmds[i][0]) && len(cs) == len(cmds) && !cs[i].Piped {
 		i--
 	}
-	return asks(cmds[i]) || cmds[0][0] == "cd" && (strings.Contains(u.Output, "cd:") || strings.Contains(u.Output, "cd "))
+	return asks(cmds[i]) || cmds[0][0] == "cd" && (strings.Contains(u.Output, "cd:") || strings.Contains(u.Output, "cd ")) || shellSlip(cmds, u.Output)
+}
+
+// shellRefused finds the line of the agent's own shell refusing the command line: a cd that
+// failed ("cd:1: command not found: __zoxide_z", "bash: line 1: cd: dist: No such file…"),
+// a glob or parentheses zsh matched nothing with, a line it could not parse. The line opens
+// with the shell's name or nothing, never a script's path (a script of the project failing
+// on its own syntax did fail).
+var shellRefused = regexp.MustCompile(`^(?:(?:\(eval\)|(?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh):)?(?:\s*line \d+:|\s*\d+:)?\s*(cd:|no matches found:|bad pattern:|parse error near|syntax error near unexpected token)`)
+
+// shellSlip reports a call the shell itself refused (shellRefused): the agent's slip,
+// retried, not the project failing; a cd's failure counts when the line runs a cd.
+func shellSlip(cmds [][]string, out string) bool {
+	m := shellRefused.FindStringSubmatch(strings.TrimSpace(stripANSI(out)))
+	if m == nil {
+		return false
+	}
+	return m[1] != "cd:" || slices.ContainsFunc(cmds, func(c []string) bool { return c[0] == "cd" })
 }
 
 // asks reports a command that asks (grep finding nothing, test saying no, xargs grep), a git

@@ -9,9 +9,9 @@ import "testing"
 func TestLocationOnlyLineTakesTheMessageUnderIt(t *testing.T) {
 	t.Parallel()
 	for out, want := range map[string]string{
-		"--- FAIL: TestInit (0.00s)\n    cmd_test.go:62: \n        \tError Trace:\t/home/u/p/cmd/cmd_test.go:62\n        \tError:      \tunable to find file \"views/layout.templ\"\n        \tTest:       \tTestInit\nFAIL\nFAIL\tgithub.com/u/p/cmd\t0.02s": "cmd_test.go:62: unable to find file \"views/layout.templ\"",
+		"--- FAIL: TestInit (0.00s)\n    cmd_test.go:62: \n        \tError Trace:\t/home/u/p/cmd/cmd_test.go:62\n        \tError:      \tunable to find file \"views/layout.templ\"\n        \tTest:       \tTestInit\nFAIL\nFAIL\tgithub.com/u/p/cmd\t0.02s":        "cmd_test.go:62: unable to find file \"views/layout.templ\"",
 		"=== RUN   TestGreet\n    greet_test.go:8: \n        \tError Trace:\tgreet_test.go:8\n        \tError:      \tNot equal: \n        \t            \texpected: \"hello bob\"\n        \t            \tactual  : \"hi bob\"\n--- FAIL: TestGreet (0.00s)\nFAIL": "greet_test.go:8: Not equal: expected: \"hello bob\", actual : \"hi bob\"",
-		"--- FAIL: TestParse (0.00s)\n    parse_test.go:19: \n        got rows: 2\n        want rows: 3\nFAIL": "parse_test.go:19: got rows: 2, want rows: 3",
+		"--- FAIL: TestParse (0.00s)\n    parse_test.go:19: \n        got rows: 2\n        want rows: 3\nFAIL":                                                                                                                                                       "parse_test.go:19: got rows: 2, want rows: 3",
 		"--- FAIL: TestX (0.00s)\n    x_test.go:12: got 2, want 3\nFAIL": "x_test.go:12: got 2, want 3",
 	} {
 		if got := outputLine(out, true); got != want {

@@ -140,7 +140,7 @@ func failureLine(out string) string {
 		case isWarning(t) || isStackFrame(t):
 			continue // what stands before the error: a warning, a note, a frame
 		case opensFailure(t) || n == 1 && namesError(t) && !isErrorHeader(t):
-			return ClipWords(t, 200) // the failure, or the runtime's verdict above the output ("Command timed out")
+			return ClipWords(locatedAbove(lines, i, t), 200) // the failure, or the runtime's verdict above the output ("Command timed out")
 		}
 	}
 	return ClipWords(header, 200)
@@ -191,8 +191,55 @@ func opensFailure(t string) bool {
 	if code, ok := strings.CutPrefix(rest, "["); ok && strings.Contains(code, "]:") {
 		first += ":" // "AssertionError [ERR_ASSERTION]: …"
 	}
-	return strings.HasSuffix(first, "Error:") || strings.HasSuffix(first, "Exception:") || isDiagnostic(first)
+	return strings.HasSuffix(first, "Error:") || strings.HasSuffix(first, "Exception:") || isDiagnostic(first) ||
+		isCapitalWord(first) && strings.HasPrefix(rest, "error:") || isRow(first) && isErrorSeverity(rest) // "Type error: …", eslint's "38:55  error  …"
 }
+
+// isCapitalWord reports a word of letters that opens with a capital ("Type", "Syntax").
+func isCapitalWord(w string) bool {
+	return w != "" && unicode.IsUpper(rune(w[0])) && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+}
+
+// isRow reports the "line:col" that opens a linter's row under the file it names (eslint's
+// stylish report: "  38:55  error  Unexpected any  @typescript-eslint/no-explicit-any").
+func isRow(w string) bool {
+	l, c, ok := strings.Cut(w, ":")
+	return ok && l != "" && c != "" && strings.Trim(l, "0123456789") == "" && strings.Trim(c, "0123456789") == ""
+}
+
+// isErrorSeverity reports a row's rest that opens with its severity error ("error  …", "Error: …").
+func isErrorSeverity(rest string) bool {
+	f := strings.Fields(rest)
+	return len(f) > 1 && strings.EqualFold(strings.TrimSuffix(f[0], ":"), "error")
+}
+
+// locatedAbove is the failure line t (lines[i]) with the location its tool printed on the
+// line above: a bare "file:line:col" ("./src/app/page.tsx:12:5" over Next.js's "Type error:
+// …"), or, for a linter's row ("38:55  Error: …"), the file its rows are listed under.
+func locatedAbove(lines []string, i int, t string) string {
+	first, rest, _ := strings.Cut(t, " ")
+	row := isRow(first)
+	for j := i - 1; j >= 0 && j >= i-maxRowsAbove; j-- {
+		a := strings.TrimSpace(lines[j])
+		f := strings.Fields(a)
+		switch {
+		case len(f) == 0, row && isRow(f[0]):
+			continue // a blank, another row of the same file
+		case len(f) != 1 || !strings.Contains(a, "."):
+			return t // no location of its own above
+		case row:
+			return a + ":" + first + " " + strings.Join(strings.Fields(rest), " ")
+		}
+		if file, at, ok := strings.Cut(a, ":"); ok && file != "" && isRow(at) {
+			return a + " " + t
+		}
+		return t
+	}
+	return t
+}
+
+// maxRowsAbove bounds the lines above a failure line where its location is looked for.
+const maxRowsAbove = 12
 
 // isDiagnostic reports a compiler's or linter's location "file:line:col:" opening a line.
 func isDiagnostic(first string) bool {

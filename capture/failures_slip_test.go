@@ -23,4 +23,3 @@ func TestShellSlipsAreNoFailures(t *testing.T) {
 		t.Errorf("problems = %q", r.Problems)
 	}
 }
-

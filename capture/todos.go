@@ -45,7 +45,7 @@ func todosStep(c *turnCtx) {
 // though it did not come back to tick it.
 func (c *turnCtx) workedPast(i int) bool {
 	end := strings.TrimRight(strings.TrimSpace(c.t.Closing), "*_ ")
-	if c.t.Interrupted || openCall(c.t) || end == "" || c.runtimeCut() || isOffer(end) {
+	if c.t.Interrupted || openCall(c.t) || end == "" || apiFailed(end) || isOffer(end) {
 		return false
 	}
 	return slices.ContainsFunc(c.t.Tools[i+1:], func(u *transcript.ToolUse) bool {
@@ -266,10 +266,6 @@ func apiFailed(closing string) bool {
 	return slices.ContainsFunc(apiFailures, func(p string) bool { return strings.HasPrefix(strings.TrimSpace(closing), p) })
 }
 
-// runtimeCut reports a turn whose closing text is its runtime's report, not the model's: a
-// line the transcript marks so (a usage limit reached), or a failed model call's words.
-func (c *turnCtx) runtimeCut() bool { return c.t.RuntimeError || apiFailed(c.t.Closing) }
-
 // interrupted writes a turn that stopped before its end: the user's abort, a failed model
 // call, a session that ended in the middle of a turn (no closing text, a call left without
 // its result, or one no text came after that the user did not stop); changes left half
@@ -280,7 +276,7 @@ func (c *turnCtx) interrupted() string {
 	switch {
 	case refusedByModel(t):
 		return ""
-	case c.runtimeCut():
+	case apiFailed(t.Closing):
 		first, _, _ := strings.Cut(strings.TrimSpace(t.Closing), "\n")
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
 	case t.Interrupted && c.worked():

@@ -139,23 +139,6 @@ func TestResumeEndsWithLaterWork(t *testing.T) {
 	}
 }
 
-// A turn its runtime cut (a usage limit reached: the closing text is the runtime's, not the
-// model's) is interrupted like a failed model call: the cut is a problem, and what it left in
-// progress stays open.
-func TestRuntimeCutTurn(t *testing.T) {
-	t.Parallel()
-	tn := turn("Study where the latency comes from", "5-hour limit reached ∙ resets 9pm",
-		todos("in_progress Analyze the API response times", "pending Review the caching"), bash("c", "curl -s localhost:3000/api/menu", "{}", false))
-	tn.RuntimeError = true
-	r := Capture(tn, &Session{}, "en")
-	if !slices.Contains(r.Problems, "Turn interrupted: 5-hour limit reached ∙ resets 9pm") {
-		t.Errorf("problems %q", r.Problems)
-	}
-	if !slices.Contains(r.Next, "Analyze the API response times") || slices.Contains(r.Close, "Analyze the API response times") {
-		t.Errorf("next %q close %q", r.Next, r.Close)
-	}
-}
-
 // At the session's end a check still failing is open, but not one that could not run at
 // all: a script the project does not have, a command the shell did not find, is no state
 // of the project's code.

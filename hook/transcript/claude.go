@@ -69,9 +69,6 @@ type lineHead struct {
 	AgentID          string   `json:"agentId"` // a subagent's line, in its own file
 	SessionID        string   `json:"sessionId"`
 	Timestamp        string   `json:"timestamp"`
-	// IsAPIErrorMessage marks an assistant line Claude Code wrote itself: a failed model
-	// call, a usage limit reached.
-	IsAPIErrorMessage bool `json:"isApiErrorMessage"`
 }
 
 type rawMessage struct {
@@ -313,7 +310,6 @@ func (c *collector) addAssistant(rl *rawLine, ts time.Time) {
 			case len(c.texts) == 1:
 				c.closingID = rl.Message.ID
 				c.closing = append(c.closing, txt)
-				c.turn.RuntimeError = rl.IsAPIErrorMessage
 			case c.closingID != "" && rl.Message.ID == c.closingID:
 				c.closing = append(c.closing, txt) // the closing message, split over lines
 			}

@@ -43,9 +43,6 @@ type Turn struct {
 	Interrupted bool // the user stopped the assistant during the turn ("[Request interrupted")
 	TurnedDown  bool // the user refused a call to say what to do instead ("[Request interrupted by user for tool use]")
 	Truncated   bool // the scan budget ran out before the prompt was found
-	// RuntimeError reports a closing text the agent's runtime wrote instead of the model (a
-	// failed model call, a usage limit reached): the turn was cut there.
-	RuntimeError bool
 	// EndsOnCall reports a turn whose newest item is a call, with no text after it: the
 	// agent did not close the turn (Claude Code).
 	EndsOnCall bool

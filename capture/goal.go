@@ -25,8 +25,7 @@ import (
 // own list says it too: a turn that carries on the list of the work under way, unfinished,
 // without adding to it, continues that work whatever the prompt says (carriesList); a turn
 // that changes no file but for which the agent starts a list of its own is a task (a study,
-// a review: startsList), and so is one the agent looked into by several calls while no
-// work on files is under way (explored).
+// a review: startsList).
 func goalStep(c *turnCtx) {
 	t := c.t
 	if t.Sidechain || refusedByModel(t) || transcript.IsGatePrompt(t.Prompt) {
@@ -70,8 +69,8 @@ func goalStep(c *turnCtx) {
 	case reaction || c.continues(req):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 	case !worked:
-		if held == "" {
-			c.changedNothing(req, said)
+		if held == "" && len(c.s.GoalFiles) > 0 { // the task under way was worked on: this one is new
+			c.s.Held, c.s.HeldAsked = req, lastQuestion(t.Closing) != ""
 		}
 	case held != "" && asked && c.startsNew():
 		c.writeGoal(held)
@@ -106,38 +105,6 @@ func (c *turnCtx) correctsTurnedDown(req, said string) bool {
 	}
 	c.s.GoalFiles = c.editedFiles()
 	return true
-}
-
-// changedNothing takes the request of a turn that changed no file, with no request held:
-// after work on files, a new one is held until its own work starts; with no work on files
-// under way, one the agent looked into is a task (a question, a check).
-func (c *turnCtx) changedNothing(req, said string) {
-	switch {
-	case len(c.s.GoalFiles) > 0:
-		c.s.Held, c.s.HeldAsked = req, lastQuestion(c.t.Closing) != ""
-	case c.explored():
-		c.writeGoal(said)
-	}
-}
-
-// exploreCalls is the number of calls that went through (reads, searches, commands) by
-// which a turn that changes no file looked into what it was asked: one or two answer a
-// question in passing.
-const exploreCalls = 3
-
-// explored reports a turn that went to its end and made exploreCalls calls or more that
-// went through.
-func (c *turnCtx) explored() bool {
-	if c.t.Interrupted || c.t.TurnedDown || openCall(c.t) {
-		return false
-	}
-	n := 0
-	for _, u := range c.t.Tools {
-		if u.HasResult && !u.IsError && u.Todos == nil && u.Task == nil {
-			n++
-		}
-	}
-	return n >= exploreCalls
 }
 
 // listedStudy reports a request, not said before, of a turn that went to its end without

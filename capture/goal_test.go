@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -247,28 +246,5 @@ func TestTuningWordLeavesNoTrace(t *testing.T) {
 		if !slices.Equal(got[0], []string{c.want}) {
 			t.Errorf("%q: goal %q, want %q", c.prompt, got[0], c.want)
 		}
-	}
-}
-
-// A question the agent answers by looking (reads, searches, commands) is a task of its own
-// when no work on files is under way, though it changes no file; one answered from what the
-// agent knew, a reaction and a go-ahead are not.
-func TestExploredQuestionIsATask(t *testing.T) {
-	t.Parallel()
-	look := func(n int) []*transcript.ToolUse {
-		var out []*transcript.ToolUse
-		for i := range n {
-			out = append(out, bash(fmt.Sprint("r", i), fmt.Sprintf("grep -rn handler%d src/", i), "src/a.go:1: x", false))
-		}
-		return out
-	}
-	s := &Session{}
-	Capture(turn("How is the cache invalidated when a user changes plan?", "By the webhook.", look(4)...), s, "en")
-	r := Capture(turn("Where do the billing emails get their templates from?", "From templates/mail.", look(3)...), s, "en")
-	if !slices.Contains(r.Goal, "Where do the billing emails get their templates from?") {
-		t.Errorf("explored question: goal %q", r.Goal)
-	}
-	if r := Capture(turn("And why is the retry count three there?", "It was picked in 2021."), s, "en"); len(r.Goal) != 0 {
-		t.Errorf("answered without looking: goal %q", r.Goal)
 	}
 }

@@ -270,7 +270,8 @@ func apiFailed(closing string) bool {
 // call, a session that ended in the middle of a turn (no closing text, a call left without
 // its result, or one no text came after that the user did not stop); changes left half
 // made, when no open to-do says so, are to resume — a plan approved and not started, its
-// steps. It returns the work to resume it wrote, or "".
+// steps. The user's abort and a failed model call are problems too; a session cut short is
+// only where it stands. It returns the work to resume it wrote, or "".
 func (c *turnCtx) interrupted() string {
 	t := c.t
 	switch {
@@ -282,7 +283,7 @@ func (c *turnCtx) interrupted() string {
 	case t.Interrupted && c.worked():
 		c.add(memstore.KeyProblems, c.w.userStop)
 	case t.SessionEnded && (cut(t) || t.EndsOnCall && !t.Interrupted && !t.TurnedDown), openCall(t):
-		c.add(memstore.KeyProblems, c.w.cutOff) // a turn that ends with a call left without its result was cut short
+		// cut short: where the work stands (its work to resume), not a failure
 	default:
 		return ""
 	}

@@ -198,3 +198,15 @@ func TestResumeNamesTheTaskAReactionContinues(t *testing.T) {
 		t.Errorf("next %q", r.Next)
 	}
 }
+
+// A session that ended in the middle of a turn left its work to resume; that is where it
+// stands, not a failure: no problem is written for it.
+func TestCutSessionIsNoProblem(t *testing.T) {
+	t.Parallel()
+	cut := turn("Add the exporter", "", edit("/repo/export.go"), &transcript.ToolUse{Name: "Bash", Command: "go test ./..."})
+	cut.SessionEnded = true
+	r := Capture(cut, &Session{}, "en")
+	if len(r.Problems) != 0 || !slices.Contains(r.Next, "Resume the interrupted work: Add the exporter") {
+		t.Errorf("problems %q next %q", r.Problems, r.Next)
+	}
+}

@@ -11,7 +11,6 @@ type wording struct {
 	reported                      string
 	commitRefused, pushFailed     string
 	resume, interrupted, userStop string
-	cutOff                        string
 	plan                          string
 	unanswered, stillFailing      string
 	unblocked, variant            string
@@ -26,7 +25,7 @@ var wordings = map[string]wording{
 		reported:      "Erreur signalée : %s",
 		commitRefused: "Commit refusé, à refaire : %s", pushFailed: "Push échoué, à refaire : %s",
 		resume: "Reprendre le travail interrompu : %s", interrupted: "Tour interrompu : %s",
-		userStop: "Tour interrompu par l'utilisateur", cutOff: "Session terminée au milieu d'un tour", plan: "Plan : %s",
+		userStop: "Tour interrompu par l'utilisateur", plan: "Plan : %s",
 		planApproved: "Plan approuvé : %s", answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
 		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s"},
@@ -36,7 +35,7 @@ var wordings = map[string]wording{
 		reported:      "Error reported: %s",
 		commitRefused: "Commit refused, to redo: %s", pushFailed: "Push failed, to redo: %s",
 		resume: "Resume the interrupted work: %s", interrupted: "Turn interrupted: %s",
-		userStop: "Turn interrupted by the user", cutOff: "The session ended in the middle of a turn", plan: "Plan: %s",
+		userStop: "Turn interrupted by the user", plan: "Plan: %s",
 		planApproved: "Plan approved: %s", answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
 		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s"},

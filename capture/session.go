@@ -20,17 +20,10 @@ type Session struct {
 	Reported  []string          `json:"reported,omitempty"`   // the open error-reported bullets that name code words a commit may name
 	Addressed []string          `json:"addressed,omitempty"`  // the reported errors the agent worked on, open until the user moves on
 	Half      []string          `json:"half,omitempty"`       // half-done work written (a refused commit, a failed push)
-	Resume    []resume          `json:"resume,omitempty"`     // the work to resume that interrupted turns wrote
 	Proposed  string            `json:"proposed,omitempty"`   // the plan the last answer proposed (a Codex <proposed_plan>)
 	Held      string            `json:"held,omitempty"`       // a request whose turns changed nothing yet (a proposal asked for)
 	HeldAsked bool              `json:"held_asked,omitempty"` // the last of those turns ended on a question to the user
 	Down      bool              `json:"down,omitempty"`       // the user turned down a call since the last turn of work
-}
-
-// resume is the work to resume that an interrupted turn wrote, with the turn that wrote it.
-type resume struct {
-	Text string `json:"text"`
-	Turn string `json:"turn"`
 }
 
 // task is one of Claude Code's numbered tasks (TaskCreate, TaskUpdate).

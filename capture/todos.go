@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
-	"time"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
@@ -196,33 +194,7 @@ func halfDoneStep(c *turnCtx) {
 		}
 		return redone
 	})
-	c.resumed(c.interrupted())
-}
-
-// resumed keeps the work to resume the turn wrote (now, or ""), and drops what earlier
-// turns wrote once a later one works: the user went on, with the same task or another,
-// and the session's end no longer leaves that work half done. The same turn read again
-// (at the session's end) or cut again on the same task keeps it.
-func (c *turnCtx) resumed(now string) {
-	id := turnID(c.t)
-	if c.worked() {
-		c.s.Resume = slices.DeleteFunc(c.s.Resume, func(r resume) bool {
-			gone := r.Turn != id && memstore.Normalize(r.Text) != memstore.Normalize(now)
-			if gone {
-				c.drop(r.Text)
-			}
-			return gone
-		})
-	}
-	if now != "" && !slices.ContainsFunc(c.s.Resume, func(r resume) bool { return r.Text == now }) {
-		c.s.Resume = append(c.s.Resume, resume{Text: now, Turn: id})
-	}
-}
-
-// turnID tells a turn from the session's others, and from itself read again: its prompt and
-// when it was written.
-func turnID(t *transcript.Turn) string {
-	return t.PromptTime.UTC().Format(time.RFC3339Nano) + " " + t.Prompt
+	c.interrupted()
 }
 
 // refusedGit writes the turn's last refused commit and last failed push that nothing after
@@ -267,38 +239,34 @@ func apiFailed(closing string) bool {
 }
 
 // interrupted writes a turn that stopped before its end: the user's abort, a failed model
-// call, a session that ended in the middle of a turn (no closing text, a call left without
-// its result, or one no text came after that the user did not stop); changes left half
-// made, when no open to-do says so, are to resume — a plan approved and not started, its
-// steps. The user's abort and a failed model call are problems too; a session cut short is
-// only where it stands. It returns the work to resume it wrote, or "".
-func (c *turnCtx) interrupted() string {
+// call, a session that ended in the middle of a turn (no closing text, or a call left
+// without its result); changes left half made, when no open to-do says so, are to resume —
+// a plan approved and not started, its steps. The user's abort and a failed model call are
+// problems too; a session cut short is only where it stands.
+func (c *turnCtx) interrupted() {
 	t := c.t
 	switch {
 	case refusedByModel(t):
-		return ""
+		return
 	case apiFailed(t.Closing):
 		first, _, _ := strings.Cut(strings.TrimSpace(t.Closing), "\n")
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
 	case t.Interrupted && c.worked():
 		c.add(memstore.KeyProblems, c.w.userStop)
-	case t.SessionEnded && (cut(t) || t.EndsOnCall && !t.Interrupted && !t.TurnedDown), openCall(t):
+	case t.SessionEnded && cut(t), openCall(t):
 		// cut short: where the work stands (its work to resume), not a failure
 	default:
-		return ""
+		return
 	}
 	goal := c.goal
 	if title := planTitle(c.plan); title != "" {
 		goal = title
-	} else if (tooShort(goal) || reacts(goal)) && len(c.s.Goals) > 0 {
-		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.", "nope, still failing": the task it continues
+	} else if tooShort(goal) && len(c.s.Goals) > 0 {
+		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.": the task it continues
 	}
 	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) {
-		if text := fmt.Sprintf(c.w.resume, clipGoal(goal)); c.add(memstore.KeyNext, text) > 0 {
-			return c.clean(memstore.KeyNext, text)
-		}
+		c.add(memstore.KeyNext, fmt.Sprintf(c.w.resume, clipGoal(goal)))
 	}
-	return ""
 }
 
 // openCall reports a turn whose last call has no result: it stopped in the middle of it.
@@ -313,8 +281,7 @@ func cut(t *transcript.Turn) bool {
 // endingStep writes, when the session ends, what it leaves open that no list says: the
 // question its last answer asks the user (an offer to go on, a choice to make), and the
 // session's tests, builds and linters still failing: the project's state, where another
-// failed call (a script, a lookup) is only the agent's path to it and stays a problem, and
-// so is a check that could not run (its script or its command not there).
+// failed call (a script, a lookup) is only the agent's path to it and stays a problem.
 func endingStep(c *turnCtx) {
 	if !c.t.SessionEnded || c.t.Sidechain {
 		return
@@ -323,16 +290,11 @@ func endingStep(c *turnCtx) {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.unanswered, q))
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
-		if parseLine(key).Checks() && !missingCommand.MatchString(c.s.Failed[key]) {
+		if parseLine(key).Checks() {
 			c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, c.s.Failed[key]))
 		}
 	}
 }
-
-// missingCommand finds what shells and package managers print when the command or the
-// script they were asked to run is not there: the check did not run, it did not fail.
-var missingCommand = regexp.MustCompile(`command not found|[Mm]issing script:|is not recognized as (an internal or external command|the name of a cmdlet)|` +
-	`no such (command|subcommand)|No rule to make target|error Command "[^"]+" not found|ERR_PNPM_NO_SCRIPT`)
 
 // lastQuestion is the question a text ends with, when its last paragraph is one ("Would you
 // like me to create these commits?"), or "". A question of its own right after a list that

@@ -173,7 +173,6 @@ type collector struct {
 	reading
 	closingID string   // message id of the newest assistant text
 	closing   []string // its text blocks, newest first
-	said      bool     // a text or a call was read (the turn's newest one, then)
 	seenTools map[string]bool
 	// inline reports subagent lines written into the main transcript (older builds: no
 	// agentId), all at once when the subagent ended: their cwd is not their calls'.
@@ -302,7 +301,6 @@ func (c *collector) addAssistant(rl *rawLine, ts time.Time) {
 			if txt == "" {
 				continue
 			}
-			c.said = true
 			if !c.keepText(rl.Message.ID+"\x00"+txt, txt) {
 				continue
 			}
@@ -320,7 +318,6 @@ func (c *collector) addAssistant(rl *rawLine, ts time.Time) {
 				continue
 			}
 			c.seenTools[b.ID] = true
-			c.turn.EndsOnCall, c.said = c.turn.EndsOnCall || !c.said, true
 			u := &ToolUse{
 				ID: b.ID, Name: b.Name, Time: ts,
 				FilePath:    CleanText(cmp.Or(b.Input.FilePath, b.Input.NotebookPath)),

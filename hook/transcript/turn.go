@@ -43,9 +43,6 @@ type Turn struct {
 	Interrupted bool // the user stopped the assistant during the turn ("[Request interrupted")
 	TurnedDown  bool // the user refused a call to say what to do instead ("[Request interrupted by user for tool use]")
 	Truncated   bool // the scan budget ran out before the prompt was found
-	// EndsOnCall reports a turn whose newest item is a call, with no text after it: the
-	// agent did not close the turn (Claude Code).
-	EndsOnCall bool
 	// Start is the offset in the file of the turn's oldest line read (its prompt's, when
 	// found): the file before it holds the earlier turns (see ReadSession).
 	Start int64

@@ -19,52 +19,12 @@ func runnerCause(lines []string, i int, underHeader bool) string {
 		if k := nextLine(lines, i); k > 0 {
 			return causeAt(lines, k, 0)
 		}
-	case isDiagnostic(t):
-		return locationCause(lines, i) // a location with no message on its line: the message is under it
 	case underHeader && strings.HasPrefix(t, "● "):
 		if k := nextLine(lines, i); k > 0 && !strings.HasPrefix(strings.TrimSpace(lines[k]), "console.") { // not Jest's "● Console" block
 			return causeAt(lines, k, indent(lines[k])) // the block is indented under its header; the run's summary is not
 		}
 	}
 	return ""
-}
-
-// locationCause is the cause a location line that holds nothing else ("cmd_test.go:62:")
-// gives with the message Go's testing prints under it, indented: testify's "Error:" value
-// and the lines that go on with it, a t.Errorf message that opens with a new line. The
-// block's "Error Trace:" and "Test:" lines say where, not why; "" when nothing is under it.
-func locationCause(lines []string, i int) string {
-	parts := []string{strings.TrimSpace(lines[i])}
-	for j := i + 1; j < len(lines) && j <= i+maxCauseLines+2 && len(parts) < maxCauseLines; j++ {
-		t := strings.Join(strings.Fields(lines[j]), " ")
-		switch {
-		case t == "":
-			continue
-		case indent(lines[j]) <= indent(lines[i]):
-			j = len(lines) // the block ends
-			continue
-		case strings.HasPrefix(t, "Error Trace:") || strings.HasPrefix(t, "Test:"):
-			continue
-		}
-		parts = append(parts, strings.TrimPrefix(t, "Error: "))
-	}
-	if len(parts) == 1 {
-		return ""
-	}
-	return joinCause(parts)
-}
-
-// joinCause joins the lines of a cause on one line, a comma between two unless the first
-// announces the second (it ends in ":").
-func joinCause(parts []string) string {
-	s := parts[0]
-	for _, p := range parts[1:] {
-		if !strings.HasSuffix(s, ":") && !strings.HasSuffix(s, ",") {
-			s += ","
-		}
-		s += " " + p
-	}
-	return ClipWords(s, 200)
 }
 
 // maxCauseLines bounds the lines under a runner's failure record that its cause is made of.
@@ -84,7 +44,14 @@ func causeAt(lines []string, i, margin int) string {
 		}
 		parts = append(parts, t)
 	}
-	return joinCause(parts)
+	s := parts[0]
+	for _, p := range parts[1:] {
+		if !strings.HasSuffix(s, ":") && !strings.HasSuffix(s, ",") {
+			s += ","
+		}
+		s += " " + p
+	}
+	return ClipWords(s, 200)
 }
 
 // nextLine is the index of the first line after lines[i] that holds something, within a few

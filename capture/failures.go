@@ -299,7 +299,7 @@ func cause(u *transcript.ToolUse) string {
 	if out == "" || exitOnly.MatchString(out) {
 		return ""
 	}
-	return clipMessage(out, 200)
+	return transcript.ClipWords(out, 200)
 }
 
 // ansi finds terminal escape sequences.
@@ -508,7 +508,7 @@ func reportedStep(c *turnCtx) {
 	}
 	switch {
 	case best != "":
-		c.addReported(clipMessage(stamps.ReplaceAllString(best, ""), 200))
+		c.addReported(transcript.ClipWords(stamps.ReplaceAllString(best, ""), 200))
 	case c.goal != "" && matchCue(foldText(c.goal), cueBroken):
 		c.addReported(clipGoal(c.goal))
 	case len(c.r.Goal) > 0: // the user goes on to another task, reporting nothing: what the agent worked on is done

@@ -199,19 +199,6 @@ func clip(s string, n int) string {
 	return transcript.ClipWords(s, n)
 }
 
-// clipMessage bounds an error message to n bytes, at the end of a sentence when one ends late
-// enough, else at a word: its clauses narrow down to the error ("x: y: the reason"), so
-// none is a place to stop.
-func clipMessage(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	if cut := sentenceCut(s, n); cut >= n/2 && !strings.Contains(s[:cut], "\n") {
-		return strings.TrimRight(strings.TrimSpace(s[:cut]), ";")
-	}
-	return transcript.ClipWords(s, n)
-}
-
 // sentenceCut is where the last sentence that ends within s's first n bytes ends, or -1.
 func sentenceCut(s string, n int) int {
 	cut := -1

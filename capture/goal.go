@@ -127,31 +127,35 @@ func (c *turnCtx) carriesList() bool {
 	if len(openOf(c.s.List)) == 0 {
 		return false
 	}
-	lists := c.lists()
-	return len(lists) > 0 && !slices.ContainsFunc(lists, func(l []transcript.Todo) bool {
-		return slices.ContainsFunc(l, func(td transcript.Todo) bool { return !onList(c.s.List, td.Content) })
-	})
+	wrote, _, fresh := c.listsAgainstBefore()
+	return wrote && !fresh
 }
 
 // startsList reports a turn whose agent wrote a to-do list of its own: none of its items is
 // on the list of the work before.
 func (c *turnCtx) startsList() bool {
-	lists := c.lists()
-	return len(lists) > 0 && !slices.ContainsFunc(lists, func(l []transcript.Todo) bool {
-		return slices.ContainsFunc(l, func(td transcript.Todo) bool { return onList(c.s.List, td.Content) })
-	})
+	wrote, old, _ := c.listsAgainstBefore()
+	return wrote && !old
 }
 
-// lists are the whole to-do lists the turn's agent wrote (TodoWrite, update_plan, write_todos,
-// todowrite), the empty ones left out.
-func (c *turnCtx) lists() [][]transcript.Todo {
-	var out [][]transcript.Todo
+// listsAgainstBefore reads the whole to-do lists the turn's agent wrote (TodoWrite,
+// update_plan, write_todos, todowrite; empty ones left out) against the list of the work
+// before: whether it wrote any, whether an item of them is on that list, whether one is not.
+func (c *turnCtx) listsAgainstBefore() (wrote, old, fresh bool) {
 	for _, u := range c.t.Tools {
-		if len(u.Todos) > 0 && !(u.HasResult && u.IsError) {
-			out = append(out, u.Todos)
+		if len(u.Todos) == 0 || u.HasResult && u.IsError {
+			continue
+		}
+		wrote = true
+		for _, td := range u.Todos {
+			if onList(c.s.List, td.Content) {
+				old = true
+			} else {
+				fresh = true
+			}
 		}
 	}
-	return out
+	return wrote, old, fresh
 }
 
 // onList reports an item of list, the same once normalised.

@@ -91,13 +91,11 @@ func scanActivity(r io.ReaderAt, size int64) Activity {
 			case storesMemory(&u):
 				act.Stores++
 			case u.Name == "Bash":
-				if commits(&u) {
+				committed, writes := shellWork(u.Command, rl.Cwd) // a relative path names a file of the line's folder
+				if committed {
 					act.Commits++
 				}
-				for _, w := range slices.Backward(shellWrites(u.Command)) {
-					if rl.Cwd != "" {
-						w = shell.JoinDir(rl.Cwd, w) // a relative path names a file of the line's folder
-					}
+				for _, w := range slices.Backward(writes) {
 					if !seen[w] {
 						seen[w] = true
 						edits = append(edits, w)

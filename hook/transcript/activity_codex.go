@@ -168,13 +168,11 @@ func (sc *codexActivityScan) toolUses(tools []*ToolUse) {
 		case u.Name == "Bash" && storesMemory(u):
 			sc.act.Stores++
 		case u.Name == "Bash":
-			if commits(u) {
+			committed, writes := shellWork(u.Command, u.Cwd)
+			if committed {
 				sc.act.Commits++
 			}
-			for _, w := range slices.Backward(shellWrites(u.Command)) {
-				if u.Cwd != "" {
-					w = shell.JoinDir(u.Cwd, w) // a relative path names a file of the call's folder
-				}
+			for _, w := range slices.Backward(writes) {
 				sc.addEdit(w)
 			}
 		}
@@ -201,8 +199,24 @@ func isCarnetMCPWrite(name string) bool {
 
 // shellWrites returns the files a shell command line writes or removes (shell.Line.Writes,
 // Removes): /proc and temporary files do not count.
-func shellWrites(cmd string) []string {
+func shellWrites(cmd string) []string { return lineWrites(shell.Parse(cmd)) }
+
+// shellWork reads a shell call once for what the gate counts: whether it commits, and the
+// files it writes or removes (lineWrites), a relative one named from the call's folder dir.
+func shellWork(cmd, dir string) (commits bool, writes []string) {
 	l := shell.Parse(cmd)
+	writes = lineWrites(l)
+	if dir != "" {
+		for i, w := range writes {
+			writes[i] = shell.JoinDir(dir, w)
+		}
+	}
+	return l.Commits(), writes
+}
+
+// lineWrites are the files a parsed command line writes or removes, /proc and temporary files
+// left out.
+func lineWrites(l *shell.Line) []string {
 	return slices.DeleteFunc(append(l.Writes(), l.Removes()...), func(p string) bool {
 		for _, skip := range []string{"/proc/", "/tmp/", "/var/tmp/"} {
 			if strings.HasPrefix(p, skip) {

@@ -112,6 +112,29 @@ func TestTodoListLifecycle(t *testing.T) {
 	}
 }
 
+// A list that keeps at most half of the list before replaces it (a new plan, a list written
+// again after a compaction): the old items it drops that no list ever started are given up,
+// not done, even after a turn of work; the one it had in progress is done as before.
+func TestTodoListReplaced(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	Capture(turn("Analyse the run", "Started.", todos("in_progress Run the analysis", "pending Write the report",
+		"pending Draw the workflow chart", "pending Plan the fix step by step")), s, "en")
+	r := Capture(turn("no, keep it simple", "Done.", edit("/repo/report.md"),
+		todos("completed Run the analysis", "completed Write the report", "pending Send the report")), s, "en")
+	if !slices.Equal(r.Drop, []string{"Draw the workflow chart", "Plan the fix step by step"}) ||
+		!slices.Equal(r.Close, []string{"Run the analysis", "Write the report"}) {
+		t.Errorf("replaced, half kept: close %q drop %q", r.Close, r.Drop)
+	}
+
+	s = &Session{}
+	Capture(turn("Work the backlog", "Started.", todos("in_progress Task 1", "pending Task 2", "pending Task 3", "pending Task 4")), s, "en")
+	r = Capture(turn("go on", "Continued.", edit("/repo/a.go"), todos("pending Task 4", "in_progress Task 9")), s, "en")
+	if !slices.Equal(r.Drop, []string{"Task 2", "Task 3"}) || !slices.Equal(r.Close, []string{"Task 1"}) {
+		t.Errorf("replaced, one kept: close %q drop %q", r.Close, r.Drop)
+	}
+}
+
 // The closing text's next steps are open items; the next closing's list supersedes them.
 func TestClosingNextSteps(t *testing.T) {
 	t.Parallel()

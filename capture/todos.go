@@ -70,7 +70,13 @@ func (c *turnCtx) replaceList(list []transcript.Todo, past bool) {
 			c.drop(t)
 		}
 	}
-	c.supersede(openOf(c.s.List), all)
+	old := openOf(c.s.List)
+	if replaces(c.s.List, all) {
+		var unstarted []string
+		old, unstarted = started(c.s.List)
+		c.drop(gone(unstarted, all)...)
+	}
+	c.supersede(old, all)
 	c.add(memstore.KeyNext, openOf(list)...)
 	c.close(done...)
 	c.s.List = list
@@ -86,15 +92,48 @@ func openOf(list []transcript.Todo) (open []string) {
 	return open
 }
 
+// replaces reports a list now that keeps at most half of the items of the list before it:
+// a new plan, or the list written again after a compaction, rather than the old one worked on.
+func replaces(before []transcript.Todo, now []string) bool {
+	kept := 0
+	for _, td := range before {
+		if has(now, strings.TrimSpace(td.Content)) {
+			kept++
+		}
+	}
+	return len(before) > 0 && 2*kept <= len(before)
+}
+
+// started splits a list's open items into the ones in progress and the ones not yet started.
+func started(list []transcript.Todo) (inProgress, pending []string) {
+	for _, td := range list {
+		switch t := strings.TrimSpace(td.Content); {
+		case t == "" || !openStatus(td.Status):
+		case td.Status == "in_progress":
+			inProgress = append(inProgress, t)
+		default:
+			pending = append(pending, t)
+		}
+	}
+	return inProgress, pending
+}
+
+// has reports an item that items has, by its normalized text.
+func has(items []string, it string) bool {
+	return slices.ContainsFunc(items, func(n string) bool { return memstore.Normalize(n) == memstore.Normalize(it) })
+}
+
+// gone is the items of old that now no longer has.
+func gone(old, now []string) []string {
+	return slices.DeleteFunc(slices.Clone(old), func(o string) bool { return has(now, o) })
+}
+
 // supersede ends the open items old of a list that now no longer has: closed after work, dropped without.
 func (c *turnCtx) supersede(old, now []string) {
-	gone := slices.DeleteFunc(slices.Clone(old), func(o string) bool {
-		return slices.ContainsFunc(now, func(n string) bool { return memstore.Normalize(n) == memstore.Normalize(o) })
-	})
 	if c.worked() {
-		c.close(gone...)
+		c.close(gone(old, now)...)
 	} else {
-		c.drop(gone...)
+		c.drop(gone(old, now)...)
 	}
 }
 

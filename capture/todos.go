@@ -71,7 +71,7 @@ func (c *turnCtx) replaceList(list []transcript.Todo, past bool) {
 		}
 	}
 	old := openOf(c.s.List)
-	if replaces(c.s.List, all) {
+	if replaces(c.s.List, list) {
 		var unstarted []string
 		old, unstarted = started(c.s.List)
 		c.drop(gone(unstarted, all)...)
@@ -94,10 +94,10 @@ func openOf(list []transcript.Todo) (open []string) {
 
 // replaces reports a list now that keeps at most half of the items of the list before it:
 // a new plan, or the list written again after a compaction, rather than the old one worked on.
-func replaces(before []transcript.Todo, now []string) bool {
+func replaces(before, now []transcript.Todo) bool {
 	kept := 0
 	for _, td := range before {
-		if has(now, strings.TrimSpace(td.Content)) {
+		if onList(now, td.Content) {
 			kept++
 		}
 	}
@@ -118,14 +118,11 @@ func started(list []transcript.Todo) (inProgress, pending []string) {
 	return inProgress, pending
 }
 
-// has reports an item that items has, by its normalized text.
-func has(items []string, it string) bool {
-	return slices.ContainsFunc(items, func(n string) bool { return memstore.Normalize(n) == memstore.Normalize(it) })
-}
-
-// gone is the items of old that now no longer has.
+// gone is the items of old that now no longer has, by their normalized text.
 func gone(old, now []string) []string {
-	return slices.DeleteFunc(slices.Clone(old), func(o string) bool { return has(now, o) })
+	return slices.DeleteFunc(slices.Clone(old), func(o string) bool {
+		return slices.ContainsFunc(now, func(n string) bool { return memstore.Normalize(n) == memstore.Normalize(o) })
+	})
 }
 
 // supersede ends the open items old of a list that now no longer has: closed after work, dropped without.

@@ -197,32 +197,19 @@ func isCarnetMCPWrite(name string) bool {
 	return storesMemory(&ToolUse{Name: name})
 }
 
-// shellWrites returns the files a shell command line writes or removes (shell.Line.Writes,
-// Removes): /proc and temporary files do not count.
-func shellWrites(cmd string) []string { return lineWrites(shell.Parse(cmd)) }
-
 // shellWork reads a shell call once for what the gate counts: whether it commits, and the
-// files it writes or removes (lineWrites), a relative one named from the call's folder dir.
+// files it writes or removes (shell.Line.Writes, Removes), /proc and temporary files left
+// out, a relative one named from the call's folder dir.
 func shellWork(cmd, dir string) (commits bool, writes []string) {
 	l := shell.Parse(cmd)
-	writes = lineWrites(l)
-	if dir != "" {
-		for i, w := range writes {
-			writes[i] = shell.JoinDir(dir, w)
+	for _, p := range append(l.Writes(), l.Removes()...) {
+		if strings.HasPrefix(p, "/proc/") || strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/") {
+			continue
 		}
+		if dir != "" {
+			p = shell.JoinDir(dir, p)
+		}
+		writes = append(writes, p)
 	}
 	return l.Commits(), writes
-}
-
-// lineWrites are the files a parsed command line writes or removes, /proc and temporary files
-// left out.
-func lineWrites(l *shell.Line) []string {
-	return slices.DeleteFunc(append(l.Writes(), l.Removes()...), func(p string) bool {
-		for _, skip := range []string{"/proc/", "/tmp/", "/var/tmp/"} {
-			if strings.HasPrefix(p, skip) {
-				return true
-			}
-		}
-		return false
-	})
 }

@@ -29,7 +29,7 @@ func TestShellWrites(t *testing.T) {
 		{"cd web && rm -f old.ts /tmp/scratch && echo x > .env", []string{"web/.env", "web/old.ts"}},
 		{"bash -lc 'sed -i s/a/b/ x.go'", []string{"x.go"}},
 	} {
-		if got := shellWrites(c.cmd); !reflect.DeepEqual(got, c.want) {
+		if _, got := shellWork(c.cmd, ""); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%q: got %q, want %q", c.cmd, got, c.want)
 		}
 	}

@@ -120,17 +120,19 @@ func started(list []transcript.Todo) (inProgress, pending []string) {
 
 // gone is the items of old that now no longer has, by their normalized text.
 func gone(old, now []string) []string {
-	return slices.DeleteFunc(slices.Clone(old), func(o string) bool {
-		return slices.ContainsFunc(now, func(n string) bool { return memstore.Normalize(n) == memstore.Normalize(o) })
-	})
+	kept := make(map[string]bool, len(now))
+	for _, n := range now {
+		kept[memstore.Normalize(n)] = true
+	}
+	return slices.DeleteFunc(slices.Clone(old), func(o string) bool { return kept[memstore.Normalize(o)] })
 }
 
 // supersede ends the open items old of a list that now no longer has: closed after work, dropped without.
 func (c *turnCtx) supersede(old, now []string) {
-	if c.worked() {
-		c.close(gone(old, now)...)
+	if g := gone(old, now); c.worked() {
+		c.close(g...)
 	} else {
-		c.drop(gone(old, now)...)
+		c.drop(g...)
 	}
 }
 

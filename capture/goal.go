@@ -31,8 +31,9 @@ func goalStep(c *turnCtx) {
 	if t.Sidechain || refusedByModel(t) || transcript.IsGatePrompt(t.Prompt) {
 		return // a subagent's prompt is a delegation; a refused prompt is said again; the gate's message is carnet's
 	}
-	req := request(t.Prompt)
-	c.goal = req
+	para := request(t.Prompt)
+	req := firstSentences(para)
+	c.goal, c.asks = req, laterAsks(para, req)
 	held, asked, worked := c.s.Held, c.s.HeldAsked, c.worked()
 	c.s.HeldAsked = false
 	if worked {
@@ -70,7 +71,7 @@ func goalStep(c *turnCtx) {
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 	case !worked:
 		if held == "" && len(c.s.GoalFiles) > 0 { // the task under way was worked on: this one is new
-			c.s.Held, c.s.HeldAsked = req, lastQuestion(t.Closing) != ""
+			c.s.Held, c.s.HeldAsked = c.withAsks(req), lastQuestion(t.Closing) != ""
 		}
 	case held != "" && asked && c.startsNew():
 		c.writeGoal(held)
@@ -83,7 +84,7 @@ func goalStep(c *turnCtx) {
 // and makes the turn's files those of the task under way.
 func (c *turnCtx) writeGoal(goals ...string) {
 	for _, g := range goals {
-		if g != "" && c.add(memstore.KeyGoal, clipGoal(g)) > 0 {
+		if g != "" && c.add(memstore.KeyGoal, clipGoal(c.withAsks(g))) > 0 {
 			c.s.rememberGoal(g)
 			c.s.GoalFiles = c.editedFiles()
 		}
@@ -216,7 +217,46 @@ func request(prompt string) string {
 	if u := urls.ReplaceAllString(r, ""); len(contentWords(u)) < 3 && u != r {
 		return "" // a link and a word or two: what it points to is not the task
 	}
-	return firstSentences(strings.Trim(r, `"'`))
+	return strings.Trim(r, `"'`)
+}
+
+// laterAsks are the sentences of a request's paragraph after its lead that say something of
+// their own (four content words at least: "There is also no concept of check."), as long as
+// the goal line holds them whole; none that holds a link or leaves a bracket or a quote open.
+func laterAsks(para, lead string) []string {
+	rest, ok := strings.CutPrefix(para, lead)
+	if !ok {
+		return nil
+	}
+	limit, n := maxGoal, utf8.RuneCountInString(lead)
+	if hasWide(para) {
+		limit = maxGoal / 2
+	}
+	var out []string
+	for _, s := range sentences(rest) {
+		if n += 1 + utf8.RuneCountInString(s); n > limit {
+			break
+		}
+		if len(contentWords(s)) >= 4 && !urls.MatchString(s) && balanced(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// balanced reports a sentence that closes the brackets and the quotes it opens.
+func balanced(s string) bool {
+	return strings.Count(s, "(") == strings.Count(s, ")") && strings.Count(s, "[") == strings.Count(s, "]") &&
+		strings.Count(s, `"`)%2 == 0 && strings.Count(s, "`")%2 == 0
+}
+
+// withAsks is the goal line of the turn's request g (its lead, or the lead without an
+// opening that only reacts) with the later asks of its paragraph.
+func (c *turnCtx) withAsks(g string) string {
+	if len(c.asks) == 0 || g == "" || !strings.HasSuffix(c.goal, g) {
+		return g
+	}
+	return g + " " + strings.Join(c.asks, " ")
 }
 
 // boxDrawing are the borders a terminal draws around text a person copies from it: none

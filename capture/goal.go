@@ -221,8 +221,8 @@ func request(prompt string) string {
 }
 
 // laterAsks are the sentences of a request's paragraph after its lead that say something of
-// their own (four content words at least: "There is also no concept of check."), as long as
-// the goal line holds them whole; none that holds a link or leaves a bracket or a quote open.
+// their own (four content words at least: "There is also no concept of check."), each one
+// the goal line still holds whole; none that holds a link or leaves a bracket or a quote open.
 func laterAsks(para, lead string) []string {
 	rest, ok := strings.CutPrefix(para, lead)
 	if !ok {
@@ -234,11 +234,8 @@ func laterAsks(para, lead string) []string {
 	}
 	var out []string
 	for _, s := range sentences(rest) {
-		if n += 1 + utf8.RuneCountInString(s); n > limit {
-			break
-		}
-		if len(contentWords(s)) >= 4 && !urls.MatchString(s) && balanced(s) {
-			out = append(out, s)
+		if m := n + 1 + utf8.RuneCountInString(s); m <= limit && len(contentWords(s)) >= 4 && !urls.MatchString(s) && balanced(s) {
+			out, n = append(out, s), m
 		}
 	}
 	return out

@@ -52,8 +52,9 @@ func (c *turnCtx) workedPast(i int) bool {
 }
 
 // replaceList makes list the session's: its open items are open (in progress and worked
-// past: done), its done ones closed, and the previous list's open items it no longer has
-// are superseded.
+// past: done), its done ones closed. Of the previous list's open items it no longer has,
+// the ones in progress are superseded; the ones never started are dropped, done or not
+// being the agent's to say (a new plan, a list written again after a compaction).
 func (c *turnCtx) replaceList(list []transcript.Todo, past bool) {
 	list = slices.Clone(list)
 	var all, done []string
@@ -70,12 +71,8 @@ func (c *turnCtx) replaceList(list []transcript.Todo, past bool) {
 			c.drop(t)
 		}
 	}
-	old := openOf(c.s.List)
-	if replaces(c.s.List, list) {
-		var unstarted []string
-		old, unstarted = started(c.s.List)
-		c.drop(gone(unstarted, all)...)
-	}
+	old, unstarted := started(c.s.List)
+	c.drop(gone(unstarted, all)...)
 	c.supersede(old, all)
 	c.add(memstore.KeyNext, openOf(list)...)
 	c.close(done...)
@@ -90,18 +87,6 @@ func openOf(list []transcript.Todo) (open []string) {
 		}
 	}
 	return open
-}
-
-// replaces reports a list now that keeps at most half of the items of the list before it:
-// a new plan, or the list written again after a compaction, rather than the old one worked on.
-func replaces(before, now []transcript.Todo) bool {
-	kept := 0
-	for _, td := range before {
-		if onList(now, td.Content) {
-			kept++
-		}
-	}
-	return len(before) > 0 && 2*kept <= len(before)
 }
 
 // started splits a list's open items into the ones in progress and the ones not yet started.

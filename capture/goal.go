@@ -208,7 +208,8 @@ func request(prompt string) string {
 		}
 		kept = append(kept, t)
 	}
-	r := strings.Join(strings.Fields(boxDrawing.Replace(tuning.ReplaceAllString(strings.Join(kept, " "), " "))), " ")
+	r := strings.Join(kept, " ")
+	r = strings.Join(strings.Fields(boxDrawing.Replace(tuning.ReplaceAllString(placeholder.ReplaceAllString(r, ""), " "))), " ")
 	r = strings.TrimRight(r, ", ;") // the comma before a tuning word dropped
 	if pasted && len(strings.Fields(r)) < 4 && !hasWide(r) {
 		return "" // "I'm getting:" before a pasted log: the log's error is reported, this says nothing
@@ -263,6 +264,11 @@ var boxDrawing = strings.NewReplacer("│", " ", "┃", " ", "║", " ", "╭", 
 // tuning finds the keyword that only tunes the model's thinking (Claude Code's
 // "ultrathink", in any case), with the mark after it: no word of the request.
 var tuning = regexp.MustCompile(`(?i)\bultrathink\b[:,.!]?`)
+
+// placeholder finds what Claude Code puts in a prompt where the user pasted an image or a
+// long text ("[Image #1]", "[Pasted text #2 +40 lines]"): the attachment's mark, no word of
+// the request.
+var placeholder = regexp.MustCompile(`\s*\[(?:Image|Pasted text) #\d+(?: \+\d+ lines)?\]`)
 
 // urls finds links in a request.
 var urls = regexp.MustCompile(`https?://\S+`)

@@ -271,3 +271,14 @@ func TestGoalKeepsTheLaterAsks(t *testing.T) {
 		}
 	}
 }
+
+// The mark Claude Code leaves where the user pasted an image or a long text is no word of
+// the goal.
+func TestAttachmentMarkLeavesNoTrace(t *testing.T) {
+	t.Parallel()
+	got := goals(t, turn("The header overlaps the menu on mobile [Image #1], make it wrap [Pasted text #2 +40 lines]",
+		"Done.", edit("/repo/header.css")))
+	if want := []string{"The header overlaps the menu on mobile, make it wrap"}; !slices.Equal(got[0], want) {
+		t.Errorf("goal %q, want %q", got[0], want)
+	}
+}

@@ -118,9 +118,9 @@ type turnCtx struct {
 	fx   PathFixer
 	r    Result
 	step string
-	goal string   // the request the goal step read, written or not
-	asks []string // the later asks of its paragraph, for its goal line
-	plan string   // the plan the turn carries out (approved in it, or just before)
+	goal string // the request the goal step read, written or not
+	para string // the paragraph of the prompt it was read from (its later asks: withAsks)
+	plan string // the plan the turn carries out (approved in it, or just before)
 
 	closing []part // the closing text's outline, once read (closingAnnounced)
 }

@@ -31,9 +31,9 @@ func goalStep(c *turnCtx) {
 	if t.Sidechain || refusedByModel(t) || transcript.IsGatePrompt(t.Prompt) {
 		return // a subagent's prompt is a delegation; a refused prompt is said again; the gate's message is carnet's
 	}
-	para := request(t.Prompt)
-	req := firstSentences(para)
-	c.goal, c.asks = req, laterAsks(para, req)
+	c.para = request(t.Prompt)
+	req := firstSentences(c.para)
+	c.goal = req
 	held, asked, worked := c.s.Held, c.s.HeldAsked, c.worked()
 	c.s.HeldAsked = false
 	if worked {
@@ -208,8 +208,8 @@ func request(prompt string) string {
 		}
 		kept = append(kept, t)
 	}
-	r := strings.Join(kept, " ")
-	r = strings.Join(strings.Fields(boxDrawing.Replace(tuning.ReplaceAllString(placeholder.ReplaceAllString(r, ""), " "))), " ")
+	r := placeholder.ReplaceAllString(strings.Join(kept, " "), "")
+	r = strings.Join(strings.Fields(boxDrawing.Replace(tuning.ReplaceAllString(r, " "))), " ")
 	r = strings.TrimRight(r, ", ;") // the comma before a tuning word dropped
 	if pasted && len(strings.Fields(r)) < 4 && !hasWide(r) {
 		return "" // "I'm getting:" before a pasted log: the log's error is reported, this says nothing
@@ -249,12 +249,16 @@ func balanced(s string) bool {
 }
 
 // withAsks is the goal line of the turn's request g (its lead, or the lead without an
-// opening that only reacts) with the later asks of its paragraph.
+// opening that only reacts) with the later asks of its paragraph, read only for a line
+// written or held.
 func (c *turnCtx) withAsks(g string) string {
-	if len(c.asks) == 0 || g == "" || !strings.HasSuffix(c.goal, g) {
+	if g == "" || !strings.HasSuffix(c.goal, g) {
 		return g
 	}
-	return g + " " + strings.Join(c.asks, " ")
+	if asks := laterAsks(c.para, c.goal); len(asks) > 0 {
+		return g + " " + strings.Join(asks, " ")
+	}
+	return g
 }
 
 // boxDrawing are the borders a terminal draws around text a person copies from it: none

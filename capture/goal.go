@@ -208,7 +208,10 @@ func request(prompt string) string {
 		}
 		kept = append(kept, t)
 	}
-	r := placeholder.ReplaceAllString(strings.Join(kept, " "), "")
+	r := strings.Join(kept, " ")
+	if strings.Contains(r, " #") { // most prompts hold no mark: no regexp pass for them
+		r = placeholder.ReplaceAllString(r, "")
+	}
 	r = strings.Join(strings.Fields(boxDrawing.Replace(tuning.ReplaceAllString(r, " "))), " ")
 	r = strings.TrimRight(r, ", ;") // the comma before a tuning word dropped
 	if pasted && len(strings.Fields(r)) < 4 && !hasWide(r) {

@@ -59,7 +59,7 @@ func newBackReader(r io.ReaderAt, size, limit int64) *backReader {
 	if limit <= 0 {
 		limit = maxScan
 	}
-	return &backReader{r: r, off: size, limit: limit, chunk: make([]byte, chunkSize), ni: -1}
+	return &backReader{r: r, off: size, limit: limit, chunk: make([]byte, min(chunkSize, max(size, 1))), ni: -1} // a short file or section needs no whole chunk
 }
 
 // next returns the previous line of the file (newest first), skipping empty lines.

@@ -188,6 +188,8 @@ func (c *codexCollector) add(cl *codexLine) bool {
 			c.patchEvent(p, ts)
 		case "context_compacted":
 			t.Compacted = true
+		case "turn_aborted":
+			t.Interrupted = true // the user stopped the turn (reason "interrupted")
 		}
 		return false
 	}

@@ -46,6 +46,9 @@ type Turn struct {
 	// Start is the offset in the file of the turn's oldest line read (its prompt's, when
 	// found): the file before it holds the earlier turns (see ReadSession).
 	Start int64
+	// End is where the file ended when the turn was read (a JSONL transcript's size): the
+	// next hook reads the turns that started after it and no hook saw (ReadMissed).
+	End int64
 }
 
 // ToolUse is one tool call of the turn with the essentials of its input and its result.
@@ -234,7 +237,7 @@ func readOnce(path string, opt ReadOptions, scan scanFunc) (*Turn, error) {
 	defer f.Close()
 	t, err := scan(f, size, opt)
 	if t != nil {
-		t.SessionCwd = sessionCwd(f, size)
+		t.SessionCwd, t.End = sessionCwd(f, size), size
 	}
 	return t, err
 }

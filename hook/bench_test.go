@@ -119,3 +119,22 @@ func BenchmarkReadTurn(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadMissed is what the hook adds to a turn when every turn had its hook: the
+// lines the previous turn wrote after its hook read the file (here its last 2 kB) are
+// read back to find that they hold no prompt.
+func BenchmarkReadMissed(b *testing.B) {
+	tr := generate(b, b.TempDir(), "200MB", "/home/dev/project")
+	ctx := context.Background()
+	t, err := transcript.ReadTurn(ctx, tr, transcript.ReadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		missed, err := transcript.ReadMissed(ctx, tr, transcript.FormatClaude, t.Start-2048, t)
+		if err != nil || len(missed) > 0 {
+			b.Fatalf("%d turns, %v", len(missed), err)
+		}
+	}
+}

@@ -308,14 +308,7 @@ func (r *runner) capture() (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	turn.Root = ws.Root
-	if turn.Cwd == "" {
-		turn.Cwd = in.Cwd
-	}
-	if turn.SessionID == "" {
-		turn.SessionID = in.SessionID
-	}
-
+	r.settle(turn)
 	turn.SessionEnded = in.HookEventName == EventSessionEnd
 
 	// A model reads the whole session once, in the background (queueModel); per_turn asks it
@@ -338,27 +331,22 @@ func (r *runner) capture() (int, error) {
 		x = capture.Heuristic{Language: cfg.Language}
 	}
 	sess, saved := r.loadSession(turn)
-	res, raw, err := x.Extract(r.ctx, turn, sess)
-	if err != nil {
+	missed := r.missedTurns(path, sidechain, turn, sess)
+	if !sidechain && turn.End > 0 {
+		sess.End = turn.End
+	}
+	// A turn no hook saw (interrupted, ended by an API error) is captured first, by the
+	// heuristic: a model per turn would spend the hook's time on it.
+	for _, t := range missed {
+		if err := r.extractAndMerge(capture.Heuristic{Language: cfg.Language}, capture.KindHeuristic, t, sess); err != nil {
+			r.logf("a turn before the last one: %v", err)
+		}
+	}
+	if err := r.extractAndMerge(x, kind, turn, sess); err != nil {
+		r.saveSession(turn, sess, saved)
 		return 0, err
 	}
 	r.saveSession(turn, sess, saved)
-	if len(res.Unknown) > 0 {
-		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(res.Unknown, ", "))
-	}
-
-	var failed []string
-	targets := r.route(turn, res.Extraction)
-	if !res.Empty() { // work done may close the to-dos and fix the failures of earlier turns
-		for _, p := range targets {
-			if err := r.merge(p, res, raw, kind, turn); err != nil {
-				failed = append(failed, err.Error())
-			}
-		}
-	}
-	if len(failed) > 0 {
-		r.logf("%s", strings.Join(failed, "; "))
-	}
 
 	// stop_hook_active: the agent goes on because a Stop hook (this gate or another) blocked;
 	// what it did since is captured above, and the gate reads it (its window moves on), but
@@ -367,6 +355,60 @@ func (r *runner) capture() (int, error) {
 		return r.gate(path, turn), nil
 	}
 	return 0, nil
+}
+
+// settle fills what a turn read from its file does not say with what the hook input says.
+func (r *runner) settle(t *transcript.Turn) {
+	t.Root = r.ws.Root
+	if t.Cwd == "" {
+		t.Cwd = r.in.Cwd
+	}
+	if t.SessionID == "" {
+		t.SessionID = r.in.SessionID
+	}
+}
+
+// missedTurns reads the turns of the main transcript that came after the last one the
+// hook read and before turn: no hook ran for them (see transcript.ReadMissed). A failure
+// to read them is logged and costs only them.
+func (r *runner) missedTurns(path string, sidechain bool, turn *transcript.Turn, sess *capture.Session) []*transcript.Turn {
+	if sidechain || turn.Start <= sess.End || regularFile(path) != nil {
+		return nil
+	}
+	missed, err := transcript.ReadMissed(r.ctx, path, transcript.FormatOf(path), sess.End, turn)
+	if err != nil {
+		r.logf("turns before the last one: %v", err)
+		return nil
+	}
+	for _, t := range missed {
+		r.settle(t)
+	}
+	return missed
+}
+
+// extractAndMerge extracts one turn with x and merges it into the projects it belongs to;
+// merge errors are logged, an extraction error is returned.
+func (r *runner) extractAndMerge(x capture.Extractor, kind string, turn *transcript.Turn, sess *capture.Session) error {
+	res, raw, err := x.Extract(r.ctx, turn, sess)
+	if err != nil {
+		return err
+	}
+	if len(res.Unknown) > 0 {
+		r.logf("extractor returned unknown keys (ignored): %s", strings.Join(res.Unknown, ", "))
+	}
+	if res.Empty() {
+		return nil
+	}
+	var failed []string // work done may close the to-dos and fix the failures of earlier turns
+	for _, p := range r.route(turn, res.Extraction) {
+		if err := r.merge(p, res, raw, kind, turn); err != nil {
+			failed = append(failed, err.Error())
+		}
+	}
+	if len(failed) > 0 {
+		r.logf("%s", strings.Join(failed, "; "))
+	}
+	return nil
 }
 
 // gate runs the Stop gate on the turn just captured: GateExit, its message on stderr, when

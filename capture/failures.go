@@ -36,8 +36,11 @@ var wrappers = map[string]bool{"cd": true, "export": true, "source": true, ".": 
 // isWrapper reports a wrapper (see wrappers).
 func isWrapper(w string) bool { return wrappers[w] || wrappers[strings.ToLower(w)] }
 
+// interpreterFamily is an interpreter's name without its version (python3: python).
+func interpreterFamily(w string) string { return strings.TrimRight(w, "0123456789.") }
+
 // interpreters run the script a here-document feeds them.
-var interpreters = map[string]bool{"python": true, "python3": true, "node": true, "bash": true, "sh": true, "zsh": true,
+var interpreters = map[string]bool{"python": true, "python3": true, "python2": true, "node": true, "bash": true, "sh": true, "zsh": true,
 	"ruby": true, "perl": true, "deno": true, "bun": true, "php": true, "psql": true, "sqlite3": true, "mysql": true}
 
 // command is what identifies a call across retries: its main commands (parts), without the
@@ -115,6 +118,12 @@ func (f fixes) fixed(c command) bool {
 	}
 	if len(c.parts) == 1 && f["loose:"+loose(c.parts[0])] {
 		return true // the same command with other options ("ruff check --fix x.py", "git commit -m other")
+	}
+	if n := len(c.parts); n > 1 {
+		last := c.parts[n-1]
+		if f.fixed(command{key: last, parts: []string{last}}) {
+			return true // a chain stops at the part that fails, the one the bullet names: it went through later
+		}
 	}
 	for _, p := range c.parts {
 		if !f[p] && !f.onSome(p) {
@@ -223,6 +232,9 @@ func probe(u *transcript.ToolUse) bool {
 	}
 	if missingPath.MatchString(u.Output) && !parseLine(u.Command).Checks() {
 		return true
+	}
+	if u.IsError && !transcript.NamesError(u.Output) && !parseLine(u.Command).Checks() {
+		return true // no word of an error in what it printed: a status it reported (ssh -T, a server stopped), not a failure
 	}
 	asks := func(cmd []string) bool { return asks(cmd, u.Output) }
 	if cause(u) == "" && slices.ContainsFunc(cmds, asks) {
@@ -343,7 +355,7 @@ func failuresStep(c *turnCtx) {
 		if why := cause(u); why != "" {
 			b = fmt.Sprintf(c.w.failed, cmd.short, why)
 		}
-		if later[i+1].fixed(cmd) || c.commitNames(i+1, cause(u)) {
+		if c.fixedLater(i, cmd, later[i+1]) {
 			if l := parseLine(u.Command); !l.Tests() && !l.Builds() && slices.ContainsFunc(l.Commands, (*shell.Command).IsLint) {
 				continue // a linter's findings the turn fixed: routine, not a failure to remember
 			}
@@ -388,6 +400,32 @@ func failuresStep(c *turnCtx) {
 			c.s.Failed[f.cmd.key] = f.text
 		}
 	}
+}
+
+// fixedLater reports a failed call (cmd, call i) that the calls after it in the turn fixed:
+// the same command went through (later shows it), a commit names what the error names, or
+// the script was retried and went through.
+func (c *turnCtx) fixedLater(i int, cmd command, later fixes) bool {
+	return later.fixed(cmd) || c.commitNames(i+1, cause(c.t.Tools[i])) || c.scriptRetried(i, cmd)
+}
+
+// scriptRetried reports a script fed on stdin (cmd, call i) whose next such script, to an
+// interpreter of the same family, went through: the same script, corrected ("python -" then
+// "python3 -").
+func (c *turnCtx) scriptRetried(i int, cmd command) bool {
+	if !strings.HasPrefix(cmd.key, "script-call:") {
+		return false
+	}
+	fam := interpreterFamily(strings.TrimSuffix(cmd.short, " -"))
+	for _, v := range c.t.Tools[i+1:] {
+		if v.Name != "Bash" || !v.HasResult {
+			continue
+		}
+		if vc := c.callCommand(v); strings.HasPrefix(vc.key, "script-call:") {
+			return interpreterFamily(strings.TrimSuffix(vc.short, " -")) == fam && !v.IsError
+		}
+	}
+	return false
 }
 
 // failedPart is the index of the part of a chain that failed, when the call tells, else -1

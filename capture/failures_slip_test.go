@@ -23,3 +23,20 @@ func TestShellSlipsAreNoFailures(t *testing.T) {
 		t.Errorf("problems = %q", r.Problems)
 	}
 }
+
+// A call that exits non-zero and prints no word of an error reported a state, it did not
+// fail: an ssh login check that has no shell to give, a server the agent stopped, a
+// command that printed nothing. A test, build or lint run that fails that quietly still
+// failed, and an error in what the call printed still counts.
+func TestQuietNonZeroExitIsNoFailure(t *testing.T) {
+	t.Parallel()
+	r := Capture(turn("set up the deploy key", "Done.",
+		bash("1", "ssh -T git@git.example.com", "Hi dev! You have authenticated, but there is no shell access.", true),
+		bash("2", "pkill -f 'vite --port 5173'", "", true),
+		bash("3", "docker stop web", "web", true),
+		bash("4", "go test ./...", "ok  \tcarnet/a\t0.01s", true),
+		bash("5", "curl -sf https://api.example.com/health", "curl: (7) Failed to connect to api.example.com port 443", true)), &Session{}, "en")
+	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "go test") || !strings.Contains(r.Problems[1], "curl") {
+		t.Errorf("problems = %q", r.Problems)
+	}
+}

@@ -63,6 +63,9 @@ func isErrorHeader(t string) bool {
 		strings.HasPrefix(t, "> ") && len(strings.Fields(t)) <= 4
 }
 
+// NamesError reports a line that holds one of errorWords (see namesError).
+func NamesError(line string) bool { return namesError(line) }
+
 // namesError reports a line that holds one of errorWords.
 func namesError(line string) bool {
 	if hasPathOrZero(line) {

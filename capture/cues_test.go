@@ -88,4 +88,11 @@ func TestOutline(t *testing.T) {
 	if got := announced(text, cueKnowledge); !slices.Equal(got, []string{"the client closed the body before reading it."}) {
 		t.Errorf("knowledge = %q", got)
 	}
+	// A paragraph of its own after the list ends what the heading announced: the items
+	// after it are not next steps. Text indented under an item, a table or a code block
+	// after a blank line does not end it.
+	text = "## Next steps\n- Add a retry\n\n  with a backoff\n\n```\ngo test ./...\n```\n- Tag a release\n\nThat is all for today.\n\n- Tip: the cache warms in a minute\n"
+	if got, want := announced(text, cueNext), []string{"Add a retry", "Tag a release"}; !slices.Equal(got, want) {
+		t.Errorf("after a paragraph: next = %q, want %q", got, want)
+	}
 }

@@ -21,8 +21,8 @@ type part struct {
 // and code blocks belong to the item above them and are left out; an item longer than
 // maxItem is clipped; an item ticked done is left out. Inside a part that announces
 // something, a bold or colon line ("Then test:", "Backend:") groups the items under it
-// into one: the steps of one thing to do. Text before the first heading is a part with no
-// heading.
+// into one: the steps of one thing to do, and a paragraph of its own after its items ends
+// it. Text before the first heading is a part with no heading.
 func outline(text string) []part {
 	var out []part
 	cur := &part{}
@@ -40,13 +40,15 @@ func outline(text string) []part {
 			out = append(out, *cur)
 		}
 	}
-	inProse := false
+	inProse, blank := false, false
 	for _, l := range lines(text) {
 		t := strings.TrimSpace(l)
 		if t == "" {
-			inProse = false
+			inProse, blank = false, true
 			continue
 		}
+		afterBlank := blank
+		blank = false
 		if h, rest, lv, ok := headingText(l); ok {
 			kind := headingKind(h)
 			if cur.kind != "" && kind == "" && lv >= boldLevel && lv >= level {
@@ -78,6 +80,10 @@ func outline(text string) []part {
 			inProse = false
 			continue
 		}
+		if afterBlank && group == "" && endsList(cur, l) {
+			flush()
+			cur, level, itemIndent = &part{}, 0, -1
+		}
 		if len(cur.items) > 0 || group != "" || strings.HasPrefix(t, "|") {
 			continue // text under an item, or a table
 		}
@@ -90,6 +96,12 @@ func outline(text string) []part {
 	}
 	flush()
 	return out
+}
+
+// endsList reports a line that ends what cur's heading announced, read after a blank line:
+// a paragraph of its own (not indented under an item, not a table's row) after its items.
+func endsList(cur *part, l string) bool {
+	return cur.kind != "" && len(cur.items) > 0 && l == strings.TrimLeft(l, " \t") && !strings.HasPrefix(l, "|")
 }
 
 // announced returns the items of text's parts of kind, or, for a part with no list, its

@@ -33,6 +33,10 @@ func todosStep(c *turnCtx) {
 		}
 	}
 	if last >= 0 {
+		if newList(c.s.List, c.t.Tools[last].Todos) && len(c.s.Next) > 0 {
+			c.drop(c.s.Next...) // the agent's new plan takes over from an earlier closing's next steps
+			c.s.Next, c.s.NextAge = nil, 0
+		}
 		c.replaceList(c.t.Tools[last].Todos, c.workedPast(last))
 	}
 	c.tasks()
@@ -339,4 +343,16 @@ func lastQuestion(text string) string {
 		return ""
 	}
 	return clip(ss[len(ss)-1], maxItem)
+}
+
+// newList reports a to-do list with an item the previous list did not have: a new plan,
+// not the same one ticked on.
+func newList(prev, list []transcript.Todo) bool {
+	had := make(map[string]bool, len(prev))
+	for _, td := range prev {
+		had[memstore.Normalize(td.Content)] = true
+	}
+	return slices.ContainsFunc(list, func(td transcript.Todo) bool {
+		return strings.TrimSpace(td.Content) != "" && !had[memstore.Normalize(td.Content)]
+	})
 }

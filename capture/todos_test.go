@@ -118,3 +118,27 @@ func TestCutSessionIsNoProblem(t *testing.T) {
 		t.Errorf("problems %q next %q", r.Problems, r.Next)
 	}
 }
+
+// A to-do list with items the agent's previous list did not have is a new plan: the next
+// steps an earlier closing text announced are given up (neither open nor done), not kept
+// open beside it. The same list ticked on, with no new item, leaves them alone; the
+// closing text of the turn that writes the plan still gives its own.
+func TestNewPlanTakesOverEarlierNextSteps(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	r := Capture(turn("Add the cache", "The cache is in.\n\n## Next steps\n- Add an eviction policy\n- Write the cache docs", edit("/repo/cache.go")), s, "en")
+	if !slices.Contains(r.Next, "Add an eviction policy") {
+		t.Fatalf("the closing's next steps: next %q", r.Next)
+	}
+	r = Capture(turn("Now the importer", "Started.\n\nNext steps:\n- Benchmark the import", todos("in_progress Parse the rows", "pending Store the rows"), edit("/repo/importer.go")), s, "en")
+	if !slices.Contains(r.Drop, "Add an eviction policy") || !slices.Contains(r.Drop, "Write the cache docs") || slices.Contains(r.Close, "Add an eviction policy") {
+		t.Errorf("a new plan: drop %q close %q", r.Drop, r.Close)
+	}
+	if !slices.Contains(r.Next, "Benchmark the import") {
+		t.Errorf("the plan's own turn's next steps: next %q", r.Next)
+	}
+	r = Capture(turn("go on", "Parsed.", todos("completed Parse the rows", "in_progress Store the rows"), edit("/repo/importer.go")), s, "en")
+	if slices.Contains(r.Drop, "Benchmark the import") {
+		t.Errorf("the same plan ticked on: drop %q", r.Drop)
+	}
+}

@@ -17,6 +17,8 @@ func TestRedact(t *testing.T) {
 		{"CI uses " + fakeGitHub + " and " + fakeNPM, "CI uses [redacted] and [redacted]"},
 		{"-----BEGIN " + "RSA PRIVATE KEY-----", "[redacted]"},
 		{"card 4111 1111 1111 1111 exp 12/30", "card [redacted] exp 12/30"},
+		{"the api token it's \"9f2c4e7a1b3d5f6081a2c3e4f5d6b7a8\"", "the api token it's \"[redacted]\""},
+		{"pour l'API le token c\u2019est 9f2c4e7a1b3d5f6081a2c3e4f5d6b7a8", "pour l'API le token c\u2019est [redacted]"},
 		{"nothing to hide here", "nothing to hide here"},
 	} {
 		got, found := Redact(tc.in)

@@ -423,9 +423,12 @@ func setTo(s string, i, j int, word string, password bool) finding {
 	return valueFinding(s, va, ve, word, password, false)
 }
 
-// linkWords join a secret word to its value: "password is X", "mot de passe est X".
+// linkWords join a secret word to its value: "password is X", "mot de passe est X", "the
+// token it's X" (the contractions with either apostrophe).
 var linkWords = map[string]bool{
 	"is": true, "was": true, "est": true, "etait": true, "\xc3\xa9tait": true, "reste": true, "vaut": true,
+	"it's": true, "that's": true, "here's": true, "c'est": true,
+	"it\u2019s": true, "that\u2019s": true, "here\u2019s": true, "c\u2019est": true,
 }
 
 // fillWords may come between a link word and the value: "the password is now X".

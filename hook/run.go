@@ -194,6 +194,20 @@ func (r *runner) run() (int, []byte) {
 // workspace resolves the root: --root, else $CLAUDE_PROJECT_DIR, else the git top-level
 // of the hook input's cwd, else that of the process's folder.
 func (r *runner) workspace() (*memstore.Workspace, error) {
+	root, repo, err := r.root()
+	if err != nil {
+		return nil, err
+	}
+	ws, err := memstore.Open(root)
+	if err == nil && repo != nil {
+		ws.UseRepo(repo) // found once: the autocommit does not walk up to .git again
+	}
+	return ws, err
+}
+
+// root is the workspace's root: -root, else $CLAUDE_PROJECT_DIR, else the git repository
+// of the hook's cwd (returned too), else that cwd.
+func (r *runner) root() (string, *gitrepo.Repo, error) {
 	root := r.env.Root
 	if root == "" {
 		root = r.env.Getenv("CLAUDE_PROJECT_DIR")
@@ -208,14 +222,7 @@ func (r *runner) workspace() (*memstore.Workspace, error) {
 		}
 	}
 	resolved, err := memstore.ResolveRoot(root)
-	if err != nil {
-		return nil, err
-	}
-	ws, err := memstore.Open(resolved)
-	if err == nil && repo != nil {
-		ws.UseRepo(repo) // found once: the autocommit does not walk up to .git again
-	}
-	return ws, err
+	return resolved, repo, err
 }
 
 // home is the project that receives logs and loads: -p, else the one of the hook's cwd,
@@ -224,8 +231,13 @@ func (r *runner) home() *memstore.Project {
 	if r.ws == nil {
 		return nil
 	}
+	return r.homeIn(r.ws)
+}
+
+// homeIn is home in the workspace w.
+func (r *runner) homeIn(w *memstore.Workspace) *memstore.Project {
 	if r.env.Project != "" {
-		if p, err := r.ws.Project(r.env.Project); err == nil {
+		if p, err := w.Project(r.env.Project); err == nil {
 			return p
 		}
 	}
@@ -234,11 +246,11 @@ func (r *runner) home() *memstore.Project {
 		cwd = r.in.Cwd
 	}
 	if cwd != "" {
-		if p := r.ws.ProjectFor(cwd); p != nil {
+		if p := w.ProjectFor(cwd); p != nil {
 			return p
 		}
 	}
-	return r.ws.DefaultProject("")
+	return w.DefaultProject("")
 }
 
 // lateLog bounds the last log line of a run that reached its time limit: what blocked the run
@@ -271,12 +283,22 @@ func (r *runner) logf(format string, args ...any) {
 		event, session = r.in.HookEventName, r.in.SessionID
 	}
 	line := logLine(r.now, event, session, fmt.Sprintf(format, args...))
+	home := (*memstore.Project)(nil)
 	if r.ws == nil {
 		if w, err := r.workspace(); err == nil {
 			r.ws = w
+		} else if root, _, rerr := r.root(); rerr == nil {
+			// carnet.toml does not load: the line goes to the memory folder the hook would have
+			// written to, found without it, so that the error is not lost on stderr
+			if w, err := memstore.OpenIgnoringConfig(root); err == nil {
+				home = r.homeIn(w)
+			}
 		}
 	}
-	if p := r.home(); p != nil {
+	if home == nil {
+		home = r.home()
+	}
+	if p := home; p != nil {
 		if err := p.AppendDebug(HookLogFile, line, hookLogMax); err == nil {
 			return
 		}

@@ -210,3 +210,30 @@ func turnsLog(t *testing.T, ws string, b *transcripttest.Claude, more ...func())
 	}
 	return string(data)
 }
+
+// A carnet.toml that does not load stops the capture, and the hook says why in the log of
+// the memory folder it would have written to, not only on stderr, which an agent does not
+// show for a hook that exits 0; no memory is written.
+func TestBadConfigIsLoggedWhereTheMemoryIs(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	cfg := filepath.Join(ws, "carnet.toml")
+	os.WriteFile(cfg, []byte("[hook]\ngate = true\nlanguage = \"en\"\n"), 0o644) // language under [hook]: unknown there
+	b := &transcripttest.Claude{}
+	b.Prompt("Add a footer")
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": filepath.Join(ws, "footer.html")})
+	b.Result("e1", "ok", false)
+	b.Say("m2", "Added.")
+	var stderr bytes.Buffer
+	in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": b.Write(t), "cwd": ws})
+	if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Stderr: &stderr, Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 {
+		t.Fatalf("code %d", code)
+	}
+	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", ".debug", HookLogFile))
+	if err != nil || !strings.Contains(string(data), "carnet.toml:3") || stderr.Len() != 0 {
+		t.Errorf("hook.log %q (%v), stderr %q", data, err, stderr.String())
+	}
+	if log := readLog(t, ws); log != "" {
+		t.Errorf("a log written with a carnet.toml that does not load:\n%s", log)
+	}
+}

@@ -86,6 +86,25 @@ func Open(root string) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
+	return open(abs, cfg), nil
+}
+
+// OpenIgnoringConfig reads the workspace at root as Open does without carnet.toml: its
+// memory folders found by discovery, the default configuration. It is for saying where the
+// hook stands when carnet.toml does not load (the error goes to the log of the folder it
+// would have written to), not for writing memory.
+func OpenIgnoringConfig(root string) (*Workspace, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	return open(abs, DefaultConfig()), nil
+}
+
+func open(abs string, cfg *Config) *Workspace {
 	w := &Workspace{Root: abs, Config: cfg, git: &lazyRepo{}}
 	if len(cfg.Projects) > 0 {
 		for name, rel := range cfg.Projects {
@@ -97,7 +116,7 @@ func Open(root string) (*Workspace, error) {
 		}
 	}
 	sort.Slice(w.Projects, func(i, j int) bool { return w.Projects[i].Name < w.Projects[j].Name })
-	return w, nil
+	return w
 }
 
 func (w *Workspace) newProject(name, rel string) *Project {

@@ -130,8 +130,9 @@ type runner struct {
 	in      *Input
 	ws      *memstore.Workspace
 	tighten chan time.Duration
-	job     bool       // a background run (ModelJobEnv)
-	mu      sync.Mutex // guards in and ws: logf also runs when the time limit is reached
+	job     bool              // a background run (ModelJobEnv)
+	mu      sync.Mutex        // guards in and ws: logf also runs when the time limit is reached
+	format  transcript.Format // the format readTurn read the transcript as
 }
 
 func (r *runner) run() (int, []byte) {
@@ -394,10 +395,10 @@ func (r *runner) settle(t *transcript.Turn) {
 // hook read and before turn: no hook ran for them (see transcript.ReadMissed). A failure
 // to read them is logged and costs only them.
 func (r *runner) missedTurns(path string, sidechain bool, turn *transcript.Turn, sess *capture.Session) []*transcript.Turn {
-	if sidechain || turn.Start <= sess.End || regularFile(path) != nil {
-		return nil
+	if sidechain || turn.Start <= sess.End || turn.End == 0 {
+		return nil // a turn known from the payload alone (End 0) has no file to read back
 	}
-	missed, err := transcript.ReadMissed(r.ctx, path, transcript.FormatOf(path), sess.End, turn)
+	missed, err := transcript.ReadMissed(r.ctx, path, r.format, sess.End, turn)
 	if err != nil {
 		r.logf("turns before the last one: %v", err)
 		return nil
@@ -472,6 +473,7 @@ func (r *runner) readTurn(path string, opt transcript.ReadOptions) (*transcript.
 	if regular == nil && path != "" {
 		format = transcript.FormatOf(path) // opened once to tell the agents' files apart
 	}
+	r.format = format
 	if format == transcript.FormatGemini {
 		opt.LastAssistant = in.PromptResponse
 		t, err := transcript.ReadGeminiTurn(r.ctx, path, opt)

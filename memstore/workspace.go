@@ -75,12 +75,9 @@ func ResolveRoot(flagRoot string) (string, error) {
 // Open reads the workspace at root: carnet.toml when present, else discovery of the
 // memory_sessions/ folders under root.
 func Open(root string) (*Workspace, error) {
-	abs, err := filepath.Abs(root)
+	abs, err := absRoot(root)
 	if err != nil {
 		return nil, err
-	}
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = r
 	}
 	cfg, err := LoadConfigFile(abs)
 	if err != nil {
@@ -94,14 +91,23 @@ func Open(root string) (*Workspace, error) {
 // hook stands when carnet.toml does not load (the error goes to the log of the folder it
 // would have written to), not for writing memory.
 func OpenIgnoringConfig(root string) (*Workspace, error) {
-	abs, err := filepath.Abs(root)
+	abs, err := absRoot(root)
 	if err != nil {
 		return nil, err
+	}
+	return open(abs, DefaultConfig()), nil
+}
+
+// absRoot is root made absolute, its symbolic links resolved when they can be.
+func absRoot(root string) (string, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return "", err
 	}
 	if r, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = r
 	}
-	return open(abs, DefaultConfig()), nil
+	return abs, nil
 }
 
 func open(abs string, cfg *Config) *Workspace {

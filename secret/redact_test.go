@@ -19,6 +19,11 @@ func TestRedact(t *testing.T) {
 		{"card 4111 1111 1111 1111 exp 12/30", "card [redacted] exp 12/30"},
 		{"the api token it's \"9f2c4e7a1b3d5f6081a2c3e4f5d6b7a8\"", "the api token it's \"[redacted]\""},
 		{"pour l'API le token c\u2019est 9f2c4e7a1b3d5f6081a2c3e4f5d6b7a8", "pour l'API le token c\u2019est [redacted]"},
+		{"use the API token 9f2c4e7a1b3d5f6081a2c3e4f5d6b7a8 for staging", "use the API token [redacted] for staging"},
+		{"mon secret 7Hq2xLp9Rt4Wz8Kc3Vb6 est là", "mon secret [redacted] est là"},
+		{"the token 12 characters long", "the token 12 characters long"},
+		{"rotate the token monthly", "rotate the token monthly"},
+		{"the API key getUserProfileById is a function name", "the API key getUserProfileById is a function name"},
 		{"nothing to hide here", "nothing to hide here"},
 	} {
 		got, found := Redact(tc.in)

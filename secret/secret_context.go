@@ -454,8 +454,8 @@ func proseValue(s string, j int, word string, password bool) finding {
 			return finding{}
 		}
 		f := s[a:e]
-		if !linked && n == 0 && password && a == j+1 {
-			if fd := valueRightAfter(s, a, e, j, word); fd.reason != "" {
+		if !linked && n == 0 && a == j+1 {
+			if fd := valueRightAfter(s, a, e, j, word, password); fd.reason != "" {
 				return fd
 			}
 		}
@@ -503,9 +503,16 @@ func proseValue(s string, j int, word string, password bool) finding {
 }
 
 // valueRightAfter reads "password X": the value s[a:e] right after the password word that
-// ends at s[j], when it cannot be a word (a .netrc line, a strong value, one in brackets).
-func valueRightAfter(s string, a, e, j int, word string) finding {
+// ends at s[j], when it cannot be a word (a .netrc line, a strong value, one in brackets);
+// "token X" after a word that names a generated secret, when X looks generated.
+func valueRightAfter(s string, a, e, j int, word string, password bool) finding {
 	f := s[a:e]
+	if !password {
+		if v := trimSentence(unquote(f)); randomToken(v) && onlyBytes(v, alnumChars+"_-") {
+			return valueFinding(s, a, e, word, false, false)
+		}
+		return finding{}
+	}
 	if netrcLine(s, j) {
 		return valueFinding(s, a, e, word, true, true)
 	}

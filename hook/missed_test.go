@@ -139,3 +139,55 @@ func TestCodexTurnWithNoStopIsCapturedByTheNext(t *testing.T) {
 		t.Errorf("the aborted turn with no Stop:\n%s\nwith a Stop after every turn:\n%s", missed, every)
 	}
 }
+
+// Gemini CLI runs no AfterAgent hook for a turn the user cancels (its chat file keeps the
+// prompt and what was done): the next AfterAgent captures it first, as for Claude Code.
+func TestGeminiTurnWithNoAfterAgentIsCapturedByTheNext(t *testing.T) {
+	t.Parallel()
+	line := func(v map[string]any) string { b, _ := json.Marshal(v); return string(b) + "\n" }
+	user := func(id, text string) string {
+		return line(map[string]any{"id": id, "timestamp": "2026-03-22T10:00:00Z", "type": "user", "content": []map[string]any{{"text": text}}})
+	}
+	edit := func(id, file, text string) string {
+		return line(map[string]any{"id": id, "timestamp": "2026-03-22T10:00:05Z", "type": "gemini", "content": text,
+			"toolCalls": []map[string]any{{"id": id + "-w", "name": "write_file", "status": "success", "args": map[string]any{"file_path": file}}}})
+	}
+	capture := func(stopAfter map[int]bool) string {
+		ws := testWorkspace(t)
+		path := filepath.Join(t.TempDir(), "session-2026-03-22T10-00-abcd1234.jsonl")
+		os.WriteFile(path, []byte(line(map[string]any{"sessionId": "g1", "projectHash": "ph", "startTime": "2026-03-22T10:00:00Z"})), 0o644)
+		stop := func(prompt string) {
+			in, _ := json.Marshal(map[string]any{"hook_event_name": "AfterAgent", "session_id": "g1", "transcript_path": path, "cwd": ws, "prompt": prompt})
+			if code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Now: fixedNow, Getenv: func(string) string { return "" }}); code != 0 && code != GateExit {
+				t.Fatalf("code %d", code)
+			}
+		}
+		appendFile(t, path, user("u1", "Add a footer with the copyright line")+edit("g1", filepath.Join(ws, "footer.html"), "Added the footer."))
+		if stopAfter[0] {
+			stop("Add a footer with the copyright line")
+		}
+		// Cancelled: its message is written, then written again whole when its call ends.
+		appendFile(t, path, user("u2", "Make the header wrap on small screens")+edit("g2", filepath.Join(ws, "header.css"), "")+
+			edit("g2", filepath.Join(ws, "header.css"), "Working on it"))
+		if stopAfter[1] {
+			stop("Make the header wrap on small screens")
+		}
+		appendFile(t, path, user("u3", "Keep the logo on the left at every width instead")+edit("g3", filepath.Join(ws, "logo.css"), "The logo stays on the left."))
+		stop("Keep the logo on the left at every width instead")
+		log := readLog(t, ws)
+		stop("Keep the logo on the left at every width instead") // the same hook again
+		if again := readLog(t, ws); again != log {
+			t.Errorf("an AfterAgent read again changed the log:\n%s\nto\n%s", log, again)
+		}
+		return log
+	}
+	every := capture(map[int]bool{0: true, 1: true})
+	for _, want := range []string{"header.css", "Make the header wrap on small screens", "logo.css"} {
+		if !strings.Contains(every, want) {
+			t.Fatalf("with a hook after every turn, the log lacks %q:\n%s", want, every)
+		}
+	}
+	if missed := capture(map[int]bool{0: true}); missed != every {
+		t.Errorf("the cancelled turn with no AfterAgent:\n%s\nwith one after every turn:\n%s", missed, every)
+	}
+}

@@ -113,11 +113,17 @@ func scanGeminiChat(r io.ReaderAt, size int64, _ ReadOptions) (*Turn, error) {
 		return nil, err
 	}
 	t := &Turn{}
-	return geminiTurn(t, geminiMessages(data, t))
+	msgs := geminiMessages(data, t)
+	t, err = geminiTurn(t, msgs)
+	if size <= maxGeminiChat {
+		t.End = int64(len(msgs)) // read whole: the next hook's missed turns start at this message
+	}
+	return t, err
 }
 
 // geminiTurn fills t with the last turn of msgs: from the last typed prompt to the end.
-// t.Start is the index of its first message.
+// t.Start is the index of its prompt: a chat file's messages keep their places as it grows
+// (a message written again replaces itself), so it is where the turn starts in the file.
 func geminiTurn(t *Turn, msgs []geminiMessage) (*Turn, error) {
 	start := -1
 	for i := len(msgs) - 1; i >= 0 && start < 0; i-- {

@@ -22,8 +22,14 @@ const maxMissed = 5
 // From 0, when the hook has read nothing of the session yet, it reads only the interrupted
 // turns just before cur: a session's first turn cut short has no earlier read to start
 // from, and a turn that ended the normal way had its hook.
+//
+// A Gemini chat file is read the same way, by its messages (Turn.Start and End count them):
+// Gemini CLI runs no AfterAgent hook for a turn the user cancels.
 func ReadMissed(ctx context.Context, path string, format Format, from int64, cur *Turn) ([]*Turn, error) {
 	to := cur.Start
+	if format == FormatGemini {
+		return readMissedGemini(path, from, cur)
+	}
 	if from < 0 || to <= from || format != FormatClaude && format != FormatCodex {
 		return nil, nil
 	}
@@ -67,6 +73,49 @@ func ReadMissed(ctx context.Context, path string, format Format, from int64, cur
 			out = append(out, t)
 		}
 		end = t.Start
+	}
+	if len(out) > 0 {
+		cwd := sessionCwd(f, size)
+		for _, t := range out {
+			t.SessionCwd = cwd
+		}
+	}
+	slices.Reverse(out)
+	return out, nil
+}
+
+// readMissedGemini reads the turns of a Gemini chat file whose prompts are among its
+// messages from the index from (the messages the last hook read) to cur's prompt. With no
+// earlier read it reads none: a cancelled turn there carries no mark to tell it from one a
+// hook saw. A file too large to read whole is read from its end, where messages have no
+// fixed place: nothing is read of it either.
+func readMissedGemini(path string, from int64, cur *Turn) ([]*Turn, error) {
+	if from <= 0 || cur.Start <= from {
+		return nil, nil
+	}
+	f, size, err := openTranscript(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if size > maxGeminiChat {
+		return nil, nil
+	}
+	data, err := io.ReadAll(io.NewSectionReader(f, 0, size))
+	if err != nil {
+		return nil, err
+	}
+	head := &Turn{}
+	msgs := geminiMessages(data, head)
+	var out []*Turn
+	for end := min(int(cur.Start), len(msgs)); end > int(from) && len(out) < maxMissed; {
+		t, err := geminiTurn(&Turn{SessionID: head.SessionID}, msgs[:end])
+		if t == nil || t.Prompt == "" || t.Start < from || errors.Is(err, ErrNoTurn) {
+			break // no prompt left after the messages a hook read
+		}
+		t.End = int64(end)
+		out = append(out, t)
+		end = int(t.Start)
 	}
 	if len(out) > 0 {
 		cwd := sessionCwd(f, size)

@@ -46,8 +46,9 @@ type Turn struct {
 	// Start is the offset in the file of the turn's oldest line read (its prompt's, when
 	// found): the file before it holds the earlier turns (see ReadSession).
 	Start int64
-	// End is where the file ended when the turn was read (a JSONL transcript's size): the
-	// next hook reads the turns that started after it and no hook saw (ReadMissed).
+	// End is where the file ended when the turn was read (a JSONL transcript's size, the
+	// messages of a Gemini chat file read whole): the next hook reads the turns that started
+	// after it and no hook saw (ReadMissed).
 	End int64
 }
 
@@ -237,7 +238,10 @@ func readOnce(path string, opt ReadOptions, scan scanFunc) (*Turn, error) {
 	defer f.Close()
 	t, err := scan(f, size, opt)
 	if t != nil {
-		t.SessionCwd, t.End = sessionCwd(f, size), size
+		t.SessionCwd = sessionCwd(f, size)
+		if t.End == 0 {
+			t.End = size // a JSONL transcript's size; a Gemini chat file counts its messages
+		}
 	}
 	return t, err
 }

@@ -265,13 +265,19 @@ func shellSlip(cmds [][]string, out string) bool {
 }
 
 // asks reports a command that asks (grep finding nothing, test saying no, xargs grep), a git
-// command that only reads (run outside a repository, or told to answer by its exit), a curl
-// that prints the status it got (-w).
+// command that only reads (history and the work tree looked at: a repository with no
+// commit yet, a revision not there, are answers; the other read-only ones run outside a
+// repository, or told to answer by their exit), a curl that prints the status it got (-w),
+// a program asked only its version (whether it is installed).
 func asks(cmd []string, out string) bool {
 	if cmd[0] == "xargs" && len(cmd) > 1 {
 		cmd = cmd[1:]
 	}
 	switch {
+	case len(cmd) == 2 && (cmd[1] == "--version" || cmd[1] == "-v" || cmd[1] == "-V" || cmd[1] == "version"):
+		return true
+	case cmd[0] == "git" && len(cmd) > 1 && slices.Contains(gitLooks, cmd[1]) && !slices.Contains(cmd, "--check"):
+		return true
 	case cmd[0] == "git" && len(cmd) > 1 && slices.Contains([]string{"status", "branch", "log", "diff", "show", "rev-parse", "remote", "describe", "ls-files", "config"}, cmd[1]):
 		return strings.Contains(out, "not a git repository") || slices.Contains(cmd, "--exit-code") || slices.Contains(cmd, "--quiet")
 	case cmd[0] == "curl":
@@ -279,6 +285,10 @@ func asks(cmd []string, out string) bool {
 	}
 	return slices.Contains(benign, cmd[0])
 }
+
+// gitLooks are the git subcommands that look at history and the work tree and change
+// nothing: their failure (no commit yet, an unknown revision) answers what was asked.
+var gitLooks = []string{"status", "log", "show", "rev-parse", "rev-list", "ls-tree", "ls-files", "cat-file", "describe", "shortlog", "blame", "reflog"}
 
 // machineRefused finds the line of a call the machine would not let run: an operation the
 // sandbox does not permit, a network it does not reach.

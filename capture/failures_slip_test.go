@@ -40,3 +40,48 @@ func TestQuietNonZeroExitIsNoFailure(t *testing.T) {
 		t.Errorf("problems = %q", r.Problems)
 	}
 }
+
+// A call that only asks is no failure: a program asked its version (is it installed?), a
+// git command that looks at history in a repository with no commit yet or for a revision
+// that is not there. A git command that changes something still fails.
+func TestQuestionsAnsweredNoAreNoFailures(t *testing.T) {
+	t.Parallel()
+	r := Capture(turn("set up the project", "Done.",
+		bash("1", "pnpm --version", "bash: pnpm: command not found", true),
+		bash("2", "git status && git log --oneline -5", "fatal: your current branch 'main' does not have any commits yet", true),
+		bash("3", "git show v1.2:src/app.ts", "fatal: invalid object name 'v1.2'.", true),
+		bash("4", "git merge feature/login", "CONFLICT (content): Merge conflict in src/app.ts\nAutomatic merge failed; fix conflicts and then commit the result.", true)), &Session{}, "en")
+	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "git merge") {
+		t.Errorf("problems = %q", r.Problems)
+	}
+}
+
+// A call whose exit "| head" hid is a failure when its output shows an error and it ran the
+// project's check or a program of its own; a search's or a lookup's results that hold an
+// error line are what it found.
+func TestPipedErrorIsAFailureOnlyOfTheProjectsRun(t *testing.T) {
+	t.Parallel()
+	r := Capture(Guard(turn("fix the build", "Done.",
+		bash("1", "npm run build 2>&1 | tail -20", "Error: Cannot find module './config'", false),
+		bash("2", "python3 scripts/train.py | head -40", "ValueError: bad shape (3, 4)", false),
+		bash("3", "curl -s 'https://api.github.com/search/issues?q=vite' | grep -A2 title | head -20", "  title: Error: Cannot find module 'vite' after the upgrade", false),
+		bash("4", "gh issue list --search crash | head -5", "1234\tOPEN\tTypeError: x is undefined in the login form", false))), &Session{}, "en")
+	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "npm run build") || !strings.Contains(r.Problems[1], "train.py") {
+		t.Errorf("problems = %q", r.Problems)
+	}
+}
+
+// A command that changes to a folder of the project is the project's, whatever the blanks
+// in its name (quoted, or escaped with a backslash); one in another folder is not.
+func TestCdIntoAFolderWithBlanksStaysInTheProject(t *testing.T) {
+	t.Parallel()
+	tr := turn("build it", "Failing.",
+		bash("1", `cd /work/My\ App/server && ./mvnw compile`, "[INFO] Scanning for projects...\n[ERROR] COMPILATION ERROR :\n[ERROR] /work/My App/server/src/A.java:[3,8] cannot find symbol", true),
+		bash("2", `cd "/work/My App/web" && npm run build`, "error TS2322: Type 'string' is not assignable to type 'number'.", true),
+		bash("3", `cd /srv/other\ repo && make`, "make: *** [all] Error 2", true))
+	tr.Root, tr.Cwd = "/work/My App", "/work/My App"
+	r := Capture(tr, &Session{}, "en")
+	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "mvnw compile") || !strings.Contains(r.Problems[1], "npm run build") {
+		t.Errorf("problems = %q", r.Problems)
+	}
+}

@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -42,7 +43,10 @@ func Guard(t *transcript.Turn) *transcript.Turn {
 }
 
 // pipedBuildError reports a shell call that exited 0 only because its output went through
-// "| tail" or "| head", while the output shows an error (a compiler's, a traceback's).
+// "| tail" or "| head", while the output shows an error (a compiler's, a traceback's), when
+// the line runs the project's tests, build or linter, or a program of its own (./run.sh,
+// python train.py): a search's or a lookup's results that hold an error line are what it
+// found.
 func pipedBuildError(u *transcript.ToolUse) bool {
 	if u.IsError || u.Name != "Bash" || !strings.Contains(u.Command, "|") || !errorLine.MatchString(u.Output) {
 		return false // most calls: no pipe, or the output says no error
@@ -52,7 +56,27 @@ func pipedBuildError(u *transcript.ToolUse) bool {
 		return false
 	}
 	last := cmds[len(cmds)-1]
-	return len(last) > 0 && (last[0] == "tail" || last[0] == "head") && !slices.Contains(outputReaders, cmds[0][0])
+	return len(last) > 0 && (last[0] == "tail" || last[0] == "head") && !slices.Contains(outputReaders, cmds[0][0]) &&
+		(parseLine(u.Command).Checks() || slices.ContainsFunc(cmds[:len(cmds)-1], runsFile))
+}
+
+// runsFile reports a command that runs a file of the project: "./run.sh", "python train.py".
+func runsFile(cmd []string) bool {
+	if strings.HasPrefix(cmd[0], "./") || strings.HasPrefix(cmd[0], "../") {
+		return true
+	}
+	if !interpreters[cmd[0]] {
+		return false
+	}
+	for _, a := range cmd[1:] {
+		if !strings.HasPrefix(a, "-") {
+			return strings.Contains(path.Base(a), ".") // a file, not "-c" code nor a subcommand
+		}
+		if a == "-c" || a == "-e" || a == "-m" {
+			return a == "-m" // python -m pytest runs a module; -c and -e run code given inline
+		}
+	}
+	return false
 }
 
 // Redact is secret.Redact without the flag, line by line (a secret some rules know only

@@ -94,12 +94,15 @@ func TurnFixer(t *transcript.Turn) PathFixer {
 // foreignDir reports a shell command that starts by changing to a folder outside the
 // project (cd /elsewhere && git commit …): what it does happens in another repository.
 func (f PathFixer) foreignDir(cmd string) bool {
-	rest, ok := strings.CutPrefix(strings.TrimSpace(cmd), "cd ")
-	if !ok {
+	if !strings.HasPrefix(strings.TrimSpace(cmd), "cd ") || len(f.bases) == 0 {
 		return false
 	}
-	dir := strings.Trim(strings.Fields(rest + " x")[0], `"'`)
-	if !isAbs(dir) || len(f.bases) == 0 {
+	cmds := simpleCommands(cmd) // its folder as the shell reads it: quoted, or with "\ " for a blank
+	if len(cmds) == 0 || len(cmds[0]) < 2 || cmds[0][0] != "cd" {
+		return false
+	}
+	dir := cmds[0][1]
+	if !isAbs(dir) {
 		return false
 	}
 	_, inside := f.Rel(dir)

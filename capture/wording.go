@@ -4,18 +4,18 @@ import "carnet/memstore"
 
 // wording is how capture words the bullets it composes, in the memory's language.
 type wording struct {
-	lang                          string
-	created, changed              string // openings of the file lists
-	commit, commitNoHash          string
-	failed, failedBare, fixed     string
-	reported                      string
-	commitRefused, pushFailed     string
-	resume, interrupted, userStop string
-	plan                          string
-	unanswered, stillFailing      string
-	unblocked, variant            string
-	planApproved                  string
-	answered, repoCreated         string
+	lang                      string
+	created, changed          string // openings of the file lists
+	commit, commitNoHash      string
+	failed, failedBare, fixed string
+	reported                  string
+	commitRefused, pushFailed string
+	resume, interrupted       string
+	plan                      string
+	unanswered, stillFailing  string
+	unblocked, variant        string
+	planApproved              string
+	answered, repoCreated     string
 }
 
 var wordings = map[string]wording{
@@ -25,7 +25,7 @@ var wordings = map[string]wording{
 		reported:      "Erreur signalée : %s",
 		commitRefused: "Commit refusé, à refaire : %s", pushFailed: "Push échoué, à refaire : %s",
 		resume: "Reprendre le travail interrompu : %s", interrupted: "Tour interrompu : %s",
-		userStop: "Tour interrompu par l'utilisateur", plan: "Plan : %s",
+		plan:         "Plan : %s",
 		planApproved: "Plan approuvé : %s", answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
 		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s"},
@@ -35,7 +35,7 @@ var wordings = map[string]wording{
 		reported:      "Error reported: %s",
 		commitRefused: "Commit refused, to redo: %s", pushFailed: "Push failed, to redo: %s",
 		resume: "Resume the interrupted work: %s", interrupted: "Turn interrupted: %s",
-		userStop: "Turn interrupted by the user", plan: "Plan: %s",
+		plan:         "Plan: %s",
 		planApproved: "Plan approved: %s", answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
 		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s"},

@@ -132,7 +132,7 @@ func TestCodexTurnWithNoStopIsCapturedByTheNext(t *testing.T) {
 		return readLog(t, ws)
 	}
 	every := capture(map[int]bool{0: true, 1: true})
-	if !strings.Contains(every, "invoice/a.go") || !strings.Contains(every, "Tour interrompu par l'utilisateur") {
+	if !strings.Contains(every, "invoice/a.go") || !strings.Contains(every, "Reprendre le travail interrompu") {
 		t.Fatalf("with a Stop after every turn, the log lacks the aborted turn's file or its interruption:\n%s", every)
 	}
 	if missed := capture(map[int]bool{0: true}); missed != every {

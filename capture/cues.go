@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -177,8 +178,23 @@ func wordIndex(f, c string) int {
 // headingKind says what a heading or label announces (cueNext, cueDecisions, cueKnowledge),
 // or "": the heading, once folded, is a cue, or a cue with at most two words before it
 // ("Recommended next steps") and three after ("Decisions and trade-offs"). Longer text is a
-// sentence, not a heading.
+// sentence, not a heading, unless its part before a separator is one: "Next steps - after
+// the launch", "Prochaines étapes (semaine 2)", "Decisions | why".
 func headingKind(heading string) string {
+	if k := cueHeading(heading); k != "" {
+		return k
+	}
+	if i := headingSeparator.FindStringIndex(heading); i != nil && i[0] > 0 {
+		return cueHeading(heading[:i[0]])
+	}
+	return ""
+}
+
+// headingSeparator finds where a heading's title ends and its subtitle starts.
+var headingSeparator = regexp.MustCompile(` [-–—|] | \(|: |：`)
+
+// cueHeading is headingKind of a heading read whole.
+func cueHeading(heading string) string {
 	f := foldText(heading)
 	if f == "" || utf8.RuneCountInString(f) > 60 {
 		return ""

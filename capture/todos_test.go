@@ -142,3 +142,15 @@ func TestNewPlanTakesOverEarlierNextSteps(t *testing.T) {
 		t.Errorf("the same plan ticked on: drop %q", r.Drop)
 	}
 }
+
+// The user stopping a turn is no failure: nothing failed, the user chose to stop. What the
+// turn left half done is to resume.
+func TestUserStopIsNoProblem(t *testing.T) {
+	t.Parallel()
+	stopped := turn("Make the header wrap on small screens", "", edit("/repo/header.css"))
+	stopped.Interrupted = true
+	r := Capture(stopped, &Session{}, "en")
+	if len(r.Problems) != 0 || len(r.Next) != 1 || !strings.Contains(r.Next[0], "Make the header wrap on small screens") {
+		t.Errorf("problems %q next %q", r.Problems, r.Next)
+	}
+}

@@ -173,8 +173,8 @@ func (c *turnCtx) startsNew() bool {
 	return slices.ContainsFunc(c.editedFiles(), func(f string) bool { return !slices.Contains(c.s.GoalFiles, f) })
 }
 
-// request is what a prompt asks, in one line: the first paragraph's prose, before any
-// pasted log or code; a slash command's arguments (a file named after its task gives its
+// request is what a prompt asks, in one line: the first paragraph's prose (a line broken
+// with a backslash goes on), before any pasted log or code; a slash command's arguments (a file named after its task gives its
 // name's words); the title of a plan to implement; "" when there is nothing to read.
 func request(prompt string) string {
 	p := transcript.CleanText(prompt)
@@ -195,6 +195,11 @@ func request(prompt string) string {
 	pasted := false
 	for l := range strings.SplitSeq(strings.ReplaceAll(p, "\r\n", "\n"), "\n") {
 		t := strings.TrimSpace(l)
+		if c, ok := strings.CutSuffix(t, "\\"); ok { // Claude Code's line break typed as "\" then Enter
+			if t = strings.TrimSpace(c); t == "" {
+				continue
+			}
+		}
 		if t == "" {
 			if len(kept) > 0 {
 				pasted = slices.ContainsFunc(strings.Split(p, "\n"), isPasted)

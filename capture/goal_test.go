@@ -282,3 +282,17 @@ func TestAttachmentMarkLeavesNoTrace(t *testing.T) {
 		t.Errorf("goal %q, want %q", got[0], want)
 	}
 }
+
+// A line the user broke with a backslash (Claude Code's "\" then Enter) goes on: no "\"
+// is left in the goal, nor the empty line it made.
+func TestBackslashLineBreakLeavesNoTrace(t *testing.T) {
+	t.Parallel()
+	for prompt, want := range map[string]string{
+		"Two things to fix:\\\n\\\n1. the buttons sit too low\\\n2. the modal does not close": "Two things to fix: 1. the buttons sit too low 2. the modal does not close",
+		"Checkout fails on mobile:\\\n17:03:19.090 POST /api/pay 500\n17:03:19.091 retry 1":   "Checkout fails on mobile",
+	} {
+		if got := request(prompt); got != want {
+			t.Errorf("request(%q) = %q, want %q", prompt, got, want)
+		}
+	}
+}

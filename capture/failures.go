@@ -209,11 +209,40 @@ func realFailure(u *transcript.ToolUse) bool {
 	}
 	switch {
 	case u.Name == "Bash":
-		return !probe(u)
+		return !probe(u) && !serverTimedOut(u)
 	case u.MCP || strings.Contains(u.Name, "__"):
 		return !strings.Contains(u.Name, "carnet")
 	}
 	return false
+}
+
+// serverTimedOut reports a call that started a server (a dev server, a preview) and ran
+// until the call's time ran out: it was serving, nothing failed.
+func serverTimedOut(u *transcript.ToolUse) bool {
+	if !strings.Contains(strings.ToLower(u.Output), "timed out") {
+		return false
+	}
+	return slices.ContainsFunc(parseLine(u.Command).Commands, func(c *shell.Command) bool { return servesRun(c) })
+}
+
+// servesRun reports a command that runs a server in the foreground: a package script named
+// for it (dev, start, serve, preview, watch), or a development server of its own.
+func servesRun(c *shell.Command) bool {
+	if s := c.Script(); s != "" {
+		name, _, _ := strings.Cut(s, ":")
+		return slices.Contains([]string{"dev", "start", "serve", "preview", "watch"}, name)
+	}
+	run := c.Run()
+	if len(run) == 0 {
+		return false
+	}
+	switch {
+	case len(run) > 1 && slices.Contains([]string{"next", "astro", "nuxt", "hugo", "jekyll", "flask", "rails"}, run[0]):
+		return slices.Contains([]string{"dev", "start", "serve", "server", "s", "run", "preview"}, run[1])
+	case slices.Contains([]string{"vite", "nodemon", "uvicorn", "gunicorn", "http-server", "live-server", "webpack-dev-server"}, run[0]):
+		return len(run) == 1 || run[1] != "build"
+	}
+	return slices.Contains(run, "runserver") || slices.Contains(run, "http.server")
 }
 
 // probe reports a shell call whose failure answers a question rather than breaks anything:

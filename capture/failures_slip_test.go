@@ -85,3 +85,19 @@ func TestCdIntoAFolderWithBlanksStaysInTheProject(t *testing.T) {
 		t.Errorf("problems = %q", r.Problems)
 	}
 }
+
+// A server started in the foreground runs until the call's time runs out: it was serving,
+// nothing failed. A test or a script that times out did fail.
+func TestServerTimedOutIsNoFailure(t *testing.T) {
+	t.Parallel()
+	r := Capture(turn("run it", "It runs.",
+		bash("1", "npm run dev", "Command timed out after 2m 0.0s ⚠ Port 3000 is in use, trying 3001 instead.", true),
+		bash("2", "cd web && pnpm run preview -- --port 4173", "Command timed out after 10s", true),
+		bash("3", "python manage.py runserver 8000", "Command timed out after 1m 0s", true),
+		bash("4", "npx vite --host", "Command timed out after 2m 0.0s", true),
+		bash("5", "npm test", "Command timed out after 2m 0.0s", true),
+		bash("6", "node scripts/seed.mjs", "Command timed out after 2m 0.0s", true)), &Session{}, "en")
+	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "npm test") || !strings.Contains(r.Problems[1], "seed.mjs") {
+		t.Errorf("problems = %q", r.Problems)
+	}
+}

@@ -49,6 +49,7 @@ var pipeline = []step{
 	{"files", filesStep},             // files created and changed, by folder
 	{"commits", commitsStep},         // commits made, with their subject
 	{"repos", reposStep},             // repositories created
+	{"pulls", pullsStep},             // pull requests opened and merged
 	{"failures", failuresStep},       // failed commands and their error line, fixed or not
 	{"reported", reportedStep},       // an error the user pasted into the prompt
 	{"todos", todosStep},             // the agent's own to-do list, in its latest state

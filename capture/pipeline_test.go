@@ -505,3 +505,23 @@ func TestFailuresThroughWrappers(t *testing.T) {
 		t.Errorf("fixed later = %q", r.Fixed)
 	}
 }
+
+// The pull requests the turn opened or merged are work done: `gh pr create` with the address
+// it printed and its title, `gh pr merge N`, the GitHub MCP server's tools. A call that failed
+// opened nothing.
+func TestPullRequestsOpenedAndMerged(t *testing.T) {
+	t.Parallel()
+	create := bash("1", `gh pr create --title "Add the CSV export" --body "Closes #4"`, "https://github.com/acme/shop/pull/42", false)
+	create.Pull = "42"
+	merge := bash("2", "gh pr merge 41 --squash --delete-branch", "✓ Squashed and merged pull request #41", false)
+	failed := bash("3", `gh pr create --title "Retry"`, "pull request create failed: GraphQL: No commits between main and feature", true)
+	mcp := &transcript.ToolUse{Name: "mcp__github__create_pull_request", HasResult: true, Subject: "Fix the login redirect", Pull: "43"}
+	r := Capture(turn("ship it", "Opened.", create, merge, failed, mcp), &Session{}, "en")
+	want := []string{"PR #42 opened: Add the CSV export", "PR #41 merged", "PR #43 opened: Fix the login redirect"}
+	if !slices.Equal(r.Work, want) {
+		t.Errorf("work = %q, want %q", r.Work, want)
+	}
+	if got := transcript.PullShown("Creating pull request for feat into main in acme/shop\n\nhttps://github.com/acme/shop/pull/42\n"); got != "42" {
+		t.Errorf("PullShown = %q", got)
+	}
+}

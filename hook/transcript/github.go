@@ -37,6 +37,21 @@ func apiCommit(out string) string {
 	return ""
 }
 
+// pullAddress finds a pull request's address on GitHub: the URL gh prints, an API answer's
+// "html_url".
+var pullAddress = regexp.MustCompile(`https://github\.com/[\w.-]+/[\w.-]+/pull/(\d+)\b`)
+
+// PullShown is the number of the pull request whose address out shows, or "".
+func PullShown(out string) string {
+	if !strings.Contains(out, "/pull/") {
+		return ""
+	}
+	if m := pullAddress.FindStringSubmatch(Clip(out, maxOutputScan)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
 // firstLine is the first line of a commit message, trimmed.
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")

@@ -66,3 +66,17 @@ func TestReadMissedReadsOnlyTheTurnsNoHookSaw(t *testing.T) {
 		t.Errorf("a file rewritten shorter: %q", s)
 	}
 }
+
+// The pull request a call's output shows (the address gh prints) is read with the call.
+func TestPullShownIsReadWithTheCall(t *testing.T) {
+	t.Parallel()
+	b := &transcripttest.Claude{}
+	b.Prompt("Open the pull request")
+	b.Use("m1", "b1", "Bash", map[string]any{"command": `gh pr create --title "Add the CSV export"`})
+	b.Result("b1", "Creating pull request for feat into main in acme/shop\n\nhttps://github.com/acme/shop/pull/42", false)
+	b.Say("m2", "Opened #42.")
+	turn, err := transcript.ReadTurn(context.Background(), b.Write(t), transcript.ReadOptions{})
+	if err != nil || len(turn.Tools) != 1 || turn.Tools[0].Pull != "42" {
+		t.Fatalf("turn %+v, %v", turn, err)
+	}
+}

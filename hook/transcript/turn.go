@@ -81,6 +81,9 @@ type ToolUse struct {
 	MCP       bool   // a tool of an MCP server whose name does not say so (Gemini's failed calls)
 
 	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line, or a GitHub MCP commit
+	// Pull is the number of the pull request whose address the output shows ("gh pr create"
+	// prints it, a GitHub MCP create_pull_request answers with it), "" when none does.
+	Pull string
 
 	Scripts []string // the package scripts the result shows run, in order (see scriptsRun)
 }
@@ -176,6 +179,7 @@ type toolResult struct {
 	output                    string
 	created                   bool
 	commitHash, commitSubject string
+	pull                      string // the pull request whose address the output shows (PullShown)
 	script                    bool   // the output of a Codex code-mode script, which has no exit code
 	apiCommit                 string // the commit a GitHub API answer reports (GitHub MCP tools)
 

@@ -92,7 +92,7 @@ type Result struct {
 // Capture runs the pipeline over one turn (guarded: its secrets are already redacted) with
 // the session's state s, which it updates for the next turn.
 func Capture(t *transcript.Turn, s *Session, lang string) Result {
-	c := &turnCtx{t: t, s: s, w: wordingFor(lang), fx: TurnFixer(t)}
+	c := &turnCtx{t: t, s: s, w: wordingFor(lang), fx: transcript.TurnFixer(t)}
 	if !t.HasActivity() {
 		return c.r // nothing happened: a prompt with no answer is not memory
 	}
@@ -116,7 +116,7 @@ type turnCtx struct {
 	t    *transcript.Turn
 	s    *Session
 	w    wording
-	fx   PathFixer
+	fx   transcript.PathFixer
 	r    Result
 	step string
 	goal string // the request the goal step read, written or not

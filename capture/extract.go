@@ -32,7 +32,7 @@ func (h Heuristic) Extract(_ context.Context, t *transcript.Turn, s *Session) (R
 
 // FromModel passes a model's extraction through the guards every bullet passes: no
 // secret, no absolute path, one line, bounded.
-func FromModel(e memstore.Extraction, fx PathFixer) Result {
+func FromModel(e memstore.Extraction, fx transcript.PathFixer) Result {
 	var r Result
 	r.Unknown = e.Unknown
 	for _, key := range memstore.AddKeys() {

@@ -222,27 +222,7 @@ func serverTimedOut(u *transcript.ToolUse) bool {
 	if !strings.Contains(strings.ToLower(u.Output), "timed out") {
 		return false
 	}
-	return slices.ContainsFunc(parseLine(u.Command).Commands, func(c *shell.Command) bool { return servesRun(c) })
-}
-
-// servesRun reports a command that runs a server in the foreground: a package script named
-// for it (dev, start, serve, preview, watch), or a development server of its own.
-func servesRun(c *shell.Command) bool {
-	if s := c.Script(); s != "" {
-		name, _, _ := strings.Cut(s, ":")
-		return slices.Contains([]string{"dev", "start", "serve", "preview", "watch"}, name)
-	}
-	run := c.Run()
-	if len(run) == 0 {
-		return false
-	}
-	switch {
-	case len(run) > 1 && slices.Contains([]string{"next", "astro", "nuxt", "hugo", "jekyll", "flask", "rails"}, run[0]):
-		return slices.Contains([]string{"dev", "start", "serve", "server", "s", "run", "preview"}, run[1])
-	case slices.Contains([]string{"vite", "nodemon", "uvicorn", "gunicorn", "http-server", "live-server", "webpack-dev-server"}, run[0]):
-		return len(run) == 1 || run[1] != "build"
-	}
-	return slices.Contains(run, "runserver") || slices.Contains(run, "http.server")
+	return slices.ContainsFunc(parseLine(u.Command).Commands, (*shell.Command).Serves)
 }
 
 // probe reports a shell call whose failure answers a question rather than breaks anything:
@@ -380,7 +360,7 @@ func failuresStep(c *turnCtx) {
 		}
 	}
 	for i, u := range tools {
-		if u.Name == "Bash" && c.fx.foreignDir(u.Command) || !realFailure(u) {
+		if u.Name == "Bash" && foreignDir(c.fx, u.Command) || !realFailure(u) {
 			continue // another repository's failures are not this project's
 		}
 		cmd := c.callCommand(u)

@@ -1,12 +1,12 @@
 package capture
 
 import (
-	"path"
 	"slices"
 	"strings"
 
 	"carnet/hook/transcript"
 	"carnet/secret"
+	"carnet/shell"
 )
 
 // Guard is the one way turn text enters capture (the pipeline and the model extractors): a
@@ -57,26 +57,7 @@ func pipedBuildError(u *transcript.ToolUse) bool {
 	}
 	last := cmds[len(cmds)-1]
 	return len(last) > 0 && (last[0] == "tail" || last[0] == "head") && !slices.Contains(outputReaders, cmds[0][0]) &&
-		(parseLine(u.Command).Checks() || slices.ContainsFunc(cmds[:len(cmds)-1], runsFile))
-}
-
-// runsFile reports a command that runs a file of the project: "./run.sh", "python train.py".
-func runsFile(cmd []string) bool {
-	if strings.HasPrefix(cmd[0], "./") || strings.HasPrefix(cmd[0], "../") {
-		return true
-	}
-	if !interpreters[cmd[0]] {
-		return false
-	}
-	for _, a := range cmd[1:] {
-		if !strings.HasPrefix(a, "-") {
-			return strings.Contains(path.Base(a), ".") // a file, not "-c" code nor a subcommand
-		}
-		if a == "-c" || a == "-e" || a == "-m" {
-			return a == "-m" // python -m pytest runs a module; -c and -e run code given inline
-		}
-	}
-	return false
+		(parseLine(u.Command).Checks() || slices.ContainsFunc(parseLine(u.Command).Commands, (*shell.Command).RunsFile))
 }
 
 // Redact is secret.Redact without the flag, line by line (a secret some rules know only

@@ -328,7 +328,7 @@ func TestHalfDone(t *testing.T) {
 // A transcript recorded on Windows names files with its paths: they are made relative too.
 func TestWindowsPaths(t *testing.T) {
 	t.Parallel()
-	fx := NewPathFixer(`C:\Users\me\app`)
+	fx := transcript.NewPathFixer(`C:\Users\me\app`)
 	for in, want := range map[string]string{`C:\Users\me\app\src\main.go`: "src/main.go", `c:/Users/me/app/README.md`: "README.md", `src\util.go`: "src/util.go"} {
 		if got, inside := fx.Rel(in); got != want || !inside {
 			t.Errorf("Rel(%q) = %q %v, want %q", in, got, inside, want)
@@ -338,7 +338,7 @@ func TestWindowsPaths(t *testing.T) {
 
 func TestWindowsPathsInText(t *testing.T) {
 	t.Parallel()
-	fx := NewPathFixer(`C:\Users\me\app`)
+	fx := transcript.NewPathFixer(`C:\Users\me\app`)
 	if got := fx.Scrub(`Error in C:\Users\me\app\src\main.go:3 and C:\Windows\system32\x.dll`); got != "Error in src/main.go:3 and x.dll" {
 		t.Errorf("scrub = %q", got)
 	}

@@ -1,8 +1,11 @@
 package capture
 
 import (
-	"carnet/shell"
+	"strings"
 	"sync"
+
+	"carnet/hook/transcript"
+	"carnet/shell"
 )
 
 // simpleCommands reads a shell command line (through carnet's one shell parser, package
@@ -75,3 +78,17 @@ var (
 	parsed    memo[[][]string]
 	lineCache memo[*shell.Line]
 )
+
+// foreignDir reports a shell command that starts by changing to a folder outside the
+// project (cd /elsewhere && git commit …): what it does happens in another repository.
+func foreignDir(f transcript.PathFixer, cmd string) bool {
+	if !strings.HasPrefix(strings.TrimSpace(cmd), "cd ") || f.Empty() {
+		return false
+	}
+	cmds := simpleCommands(cmd) // its folder as the shell reads it: quoted, or with "\ " for a blank
+	if len(cmds) == 0 || len(cmds[0]) < 2 || cmds[0][0] != "cd" {
+		return false
+	}
+	_, inside := f.Rel(cmds[0][1]) // a relative folder is inside
+	return !inside
+}

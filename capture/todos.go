@@ -237,7 +237,7 @@ func halfDoneStep(c *turnCtx) {
 func (c *turnCtx) refusedGit() (committed, pushed bool) {
 	refused, rejected := false, false
 	for _, u := range slices.Backward(c.t.Tools) {
-		if u.Name != "Bash" || !u.HasResult || c.fx.foreignDir(u.Command) {
+		if u.Name != "Bash" || !u.HasResult || foreignDir(c.fx, u.Command) {
 			continue
 		}
 		okCommit := isCommit(u.Command) && (u.CommitHash != "" || !u.IsError)

@@ -181,7 +181,7 @@ func ParseFileList(list string) []string {
 // commitsStep names the commits the turn made in this project.
 func commitsStep(c *turnCtx) {
 	for _, u := range c.t.Tools {
-		if !u.HasResult || c.fx.foreignDir(u.Command) {
+		if !u.HasResult || foreignDir(c.fx, u.Command) {
 			continue
 		}
 		subject := u.CommitSubject
@@ -226,7 +226,7 @@ func reposStep(c *turnCtx) {
 // a GitHub MCP merge_pull_request.
 func pullsStep(c *turnCtx) {
 	for _, u := range c.t.Tools {
-		if !u.HasResult || u.IsError || c.fx.foreignDir(u.Command) {
+		if !u.HasResult || u.IsError || foreignDir(c.fx, u.Command) {
 			continue
 		}
 		switch {
@@ -235,20 +235,12 @@ func pullsStep(c *turnCtx) {
 		case strings.HasSuffix(u.Name, "merge_pull_request") && u.PullNumber != "":
 			c.add(memstore.KeyWork, c.pullLine(c.w.pullMerged, u.PullNumber, ""))
 		case u.Name == "Bash" && strings.Contains(u.Command, "gh pr "):
-			for _, cmd := range simpleCommands(u.Command) {
-				if len(cmd) < 3 || cmd[0] != "gh" || cmd[1] != "pr" {
-					continue
-				}
-				switch cmd[2] {
-				case "create":
-					if u.Pull != "" {
-						title, _ := flagArg(cmd, "--title", "-t")
-						c.add(memstore.KeyWork, c.pullLine(c.w.pullOpened, u.Pull, title))
-					}
-				case "merge":
-					if n := cmp.Or(pullOperand(cmd[3:]), u.Pull); n != "" {
-						c.add(memstore.KeyWork, c.pullLine(c.w.pullMerged, n, ""))
-					}
+			for _, cmd := range parseLine(u.Command).Commands {
+				switch verb, n, title := cmd.PullRequest(); {
+				case verb == "create" && u.Pull != "":
+					c.add(memstore.KeyWork, c.pullLine(c.w.pullOpened, u.Pull, title))
+				case verb == "merge" && cmp.Or(n, u.Pull) != "":
+					c.add(memstore.KeyWork, c.pullLine(c.w.pullMerged, cmp.Or(n, u.Pull), ""))
 				}
 			}
 		}
@@ -266,36 +258,6 @@ func (c *turnCtx) pullLine(format, n, title string) string {
 		b += sep + transcript.ClipWords(title, 120)
 	}
 	return b
-}
-
-// flagArg is the value of the first of names in cmd ("--title X", "--title=X"), if any.
-func flagArg(cmd []string, names ...string) (string, bool) {
-	for i, a := range cmd {
-		for _, n := range names {
-			if a == n && i+1 < len(cmd) {
-				return cmd[i+1], true
-			}
-			if v, ok := strings.CutPrefix(a, n+"="); ok {
-				return v, true
-			}
-		}
-	}
-	return "", false
-}
-
-// pullOperand is the pull request a gh pr subcommand names: its number, or the number in
-// its address; "" for a branch name or none.
-func pullOperand(args []string) string {
-	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
-			continue
-		}
-		if n := strings.TrimPrefix(a, "#"); n != "" && strings.Trim(n, "0123456789") == "" {
-			return n
-		}
-		return transcript.PullShown(a)
-	}
-	return ""
 }
 
 // repoURL finds a GitHub repository's name in an API answer.

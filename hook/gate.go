@@ -13,7 +13,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"carnet/capture"
 	"carnet/hook/transcript"
 	"carnet/memstore"
 )
@@ -70,7 +69,7 @@ type GateResult struct {
 // gateCheck is what one check of the gate is given.
 type gateCheck struct {
 	Session, Transcript string
-	Fix                 capture.PathFixer
+	Fix                 transcript.PathFixer
 	Project             string        // named in the suggested commands when the workspace has several
 	Every               time.Duration // [hook] gate_every
 	Now                 time.Time     // wall clock

@@ -18,7 +18,7 @@ import (
 func gateAt(s, tr string, m int) gateCheck {
 	t0 := time.Date(2026, 3, 22, 9, 0, 0, 0, time.UTC)
 	at := t0.Add(time.Duration(m) * time.Minute)
-	return gateCheck{Session: s, Transcript: tr, Fix: capture.NewPathFixer("/repo"), Every: 20 * time.Minute, Now: at, SessionTime: at}
+	return gateCheck{Session: s, Transcript: tr, Fix: transcript.NewPathFixer("/repo"), Every: 20 * time.Minute, Now: at, SessionTime: at}
 }
 
 // The window: substantial work (three files, or a commit with an edit) that recorded

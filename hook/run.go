@@ -447,7 +447,7 @@ func (r *runner) gate(path string, turn *transcript.Turn) int {
 	if len(ws.Projects) > 1 {
 		project = home.Name
 	}
-	res, err := checkGate(home, gateCheck{Session: r.in.SessionID, Transcript: path, Fix: capture.NewPathFixer(ws.Root, turn.Cwd),
+	res, err := checkGate(home, gateCheck{Session: r.in.SessionID, Transcript: path, Fix: transcript.NewPathFixer(ws.Root, turn.Cwd),
 		Project: project, Every: ws.Config.Hook.GateEvery, Now: r.now, SessionTime: turn.EndTime, TurnStart: turn.PromptTime,
 		Prompt: cmp.Or(r.in.Prompt, turn.Prompt), Interrupted: turn.Interrupted, Answer: r.in.StopHookActive})
 	if err != nil {

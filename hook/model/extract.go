@@ -90,7 +90,7 @@ func (f *fallback) Extract(ctx context.Context, t *transcript.Turn, s *capture.S
 	e, raw, err := f.primary.Extract(ctx, g)
 	raw = []byte(capture.Redact(string(raw))) // the debug log never keeps a secret the model repeated
 	if err == nil {
-		return capture.FromModel(e, capture.TurnFixer(g)), raw, nil
+		return capture.FromModel(e, transcript.TurnFixer(g)), raw, nil
 	}
 	if f.onFail != nil {
 		f.onFail(err)

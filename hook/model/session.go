@@ -42,7 +42,7 @@ type SessionText struct {
 	size   int
 	// Turns counts the turns written, Dropped the turns read but left out (the budget).
 	Turns, Dropped int
-	fixer          capture.PathFixer
+	fixer          transcript.PathFixer
 	fixed          bool
 }
 
@@ -64,7 +64,7 @@ func (s *SessionText) Add(t *transcript.Turn) bool {
 	}
 	rt := *t
 	rt.Root = s.root
-	fx := capture.TurnFixer(&rt)
+	fx := transcript.TurnFixer(&rt)
 	if !s.fixed { // the newest turn's folders say what the session's files are
 		s.fixer, s.fixed = fx, true
 	}
@@ -95,7 +95,7 @@ func (s *SessionText) Empty() bool { return s.Turns == 0 }
 
 // guarded is a text of the transcript as a model may read it: secrets redacted first (a
 // key block must be seen whole), then paths made relative, then clipped.
-func guarded(fx capture.PathFixer, s string, n int) string {
+func guarded(fx transcript.PathFixer, s string, n int) string {
 	s, _ = secret.Redact(s)
 	return transcript.ClipWords(fx.Scrub(strings.TrimSpace(s)), n)
 }
@@ -103,7 +103,7 @@ func guarded(fx capture.PathFixer, s string, n int) string {
 // renderSessionTurn writes one turn as short plain text: the prompt, the calls that changed
 // something or failed (reads are counted, not listed), the to-do lists, the assistant's
 // latest texts and its closing text.
-func renderSessionTurn(t *transcript.Turn, fx capture.PathFixer) string {
+func renderSessionTurn(t *transcript.Turn, fx transcript.PathFixer) string {
 	var sb strings.Builder
 	sb.WriteString("=== turn")
 	if !t.PromptTime.IsZero() {
@@ -145,7 +145,7 @@ func renderSessionTurn(t *transcript.Turn, fx capture.PathFixer) string {
 }
 
 // toolLine is one call's line, for a turn's view and a session's; ok is false for a file outside the project.
-func toolLine(u *transcript.ToolUse, fx capture.PathFixer) (string, bool) {
+func toolLine(u *transcript.ToolUse, fx transcript.PathFixer) (string, bool) {
 	var line strings.Builder
 	line.WriteString("TOOL " + u.Name)
 	switch {

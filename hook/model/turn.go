@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"carnet/capture"
 	"carnet/hook/transcript"
 	"carnet/llm"
 	"carnet/memstore"
@@ -54,7 +53,7 @@ func projectHint(projects []string) string {
 
 // renderTurn writes the turn as short plain text for a model, within max bytes.
 func renderTurn(t *transcript.Turn, max int) string {
-	fx := capture.TurnFixer(t) // the paths the heuristic keeps, and no others
+	fx := transcript.TurnFixer(t) // the paths the heuristic keeps, and no others
 	var sb strings.Builder
 	if t.Prompt != "" {
 		fmt.Fprintf(&sb, "USER: %s\n\n", transcript.ClipWords(fx.Scrub(t.Prompt), 4000))

@@ -1,12 +1,10 @@
-package capture
+package transcript
 
 import (
 	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
-
-	"carnet/hook/transcript"
 )
 
 // PathFixer rewrites paths so that memory never holds an absolute path (SPEC §1): a path
@@ -81,7 +79,7 @@ func isHome(b string) bool {
 // machine, replayed here), the folder the session started in stands for the root (a
 // subagent that went to a subfolder still writes the session's files), then the folder the
 // turn started in, then the one it ended in.
-func TurnFixer(t *transcript.Turn) PathFixer {
+func TurnFixer(t *Turn) PathFixer {
 	root := NewPathFixer(t.Root)
 	for _, c := range []string{t.StartCwd, t.Cwd} {
 		if _, inside := root.Rel(c); c != "" && isAbs(c) && inside {
@@ -91,23 +89,8 @@ func TurnFixer(t *transcript.Turn) PathFixer {
 	return NewPathFixer(t.Root, t.SessionCwd, t.StartCwd, t.Cwd)
 }
 
-// foreignDir reports a shell command that starts by changing to a folder outside the
-// project (cd /elsewhere && git commit …): what it does happens in another repository.
-func (f PathFixer) foreignDir(cmd string) bool {
-	if !strings.HasPrefix(strings.TrimSpace(cmd), "cd ") || len(f.bases) == 0 {
-		return false
-	}
-	cmds := simpleCommands(cmd) // its folder as the shell reads it: quoted, or with "\ " for a blank
-	if len(cmds) == 0 || len(cmds[0]) < 2 || cmds[0][0] != "cd" {
-		return false
-	}
-	dir := cmds[0][1]
-	if !isAbs(dir) {
-		return false
-	}
-	_, inside := f.Rel(dir)
-	return !inside
-}
+// Empty reports a fixer with no folder to take paths relative to.
+func (f PathFixer) Empty() bool { return len(f.bases) == 0 }
 
 // Rel returns p relative to the first base that holds it; a path outside every base is
 // reduced to its base name (inside reports false then). A relative path is kept.

@@ -1,0 +1,85 @@
+package shell
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// Serves reports a command that runs a server in the foreground: a package script named for
+// it (dev, start, serve, preview, watch, or one of their "dev:…" variants), a framework's
+// development server (next dev, flask run, rails s, manage.py runserver), or a server of its
+// own (vite, nodemon, uvicorn, http-server, python -m http.server).
+func (c *Command) Serves() bool {
+	if s := c.Script(); s != "" {
+		name, _, _ := strings.Cut(s, ":")
+		return slices.Contains([]string{"dev", "start", "serve", "preview", "watch"}, name)
+	}
+	run := c.Run()
+	switch {
+	case len(run) == 0:
+		return false
+	case len(run) > 1 && slices.Contains([]string{"next", "astro", "nuxt", "hugo", "jekyll", "flask", "rails"}, programName(run[0], c.dialect)):
+		return slices.Contains([]string{"dev", "start", "serve", "server", "s", "run", "preview"}, run[1])
+	case slices.Contains([]string{"vite", "nodemon", "uvicorn", "gunicorn", "http-server", "live-server", "webpack-dev-server"}, programName(run[0], c.dialect)):
+		return len(run) == 1 || run[1] != "build"
+	}
+	return slices.Contains(run, "runserver") || slices.Contains(run, "http.server")
+}
+
+// interpreters run a file of code given as their first operand.
+var interpreters = []string{"python", "python3", "node", "ruby", "perl", "php", "bash", "sh", "zsh", "deno", "bun", "tsx", "ts-node"}
+
+// RunsFile reports a command that runs a file of the project: "./run.sh", "python
+// train.py", "node scripts/seed.mjs", "python -m app"; not code given inline (-c, -e).
+func (c *Command) RunsFile() bool {
+	argv := c.Argv()
+	if len(argv) == 0 {
+		return false
+	}
+	if strings.HasPrefix(argv[0], "./") || strings.HasPrefix(argv[0], "../") {
+		return true
+	}
+	if !slices.Contains(interpreters, programName(argv[0], c.dialect)) {
+		return false
+	}
+	for _, a := range argv[1:] {
+		if !strings.HasPrefix(a, "-") {
+			return strings.Contains(path.Base(a), ".") // a file, not a subcommand
+		}
+		if a == "-c" || a == "-e" || a == "-m" {
+			return a == "-m"
+		}
+	}
+	return false
+}
+
+// PullRequest reads a gh command on a pull request: "create" with its --title, "merge" with
+// the number it names (its operand, "#12" or the request's address); verb is "" for any
+// other command.
+func (c *Command) PullRequest() (verb, number, title string) {
+	argv := c.Argv()
+	if len(argv) < 3 || programName(argv[0], c.dialect) != "gh" || argv[1] != "pr" {
+		return "", "", ""
+	}
+	switch argv[2] {
+	case "create":
+		title, _ = c.Flag("--title", "-t")
+		return "create", "", title
+	case "merge":
+		for _, a := range argv[3:] {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if n := strings.TrimPrefix(a, "#"); n != "" && strings.Trim(n, "0123456789") == "" {
+				return "merge", n, ""
+			}
+			if i := strings.LastIndex(a, "/pull/"); i >= 0 && strings.Trim(a[i+6:], "0123456789") == "" {
+				return "merge", a[i+6:], ""
+			}
+			break // a branch: no number
+		}
+		return "merge", "", ""
+	}
+	return "", "", ""
+}

@@ -136,7 +136,8 @@ func TestTodoListReplaced(t *testing.T) {
 	}
 }
 
-// The closing text's next steps are open items; the next closing's list supersedes them.
+// The closing text's next steps are open items; the next closing's list supersedes them (what
+// it leaves out is dropped, not done).
 func TestClosingNextSteps(t *testing.T) {
 	t.Parallel()
 	s := &Session{}
@@ -145,7 +146,7 @@ func TestClosingNextSteps(t *testing.T) {
 		t.Fatalf("next = %q", r.Next)
 	}
 	r = Capture(turn("add the test", "Tested.\n\n**Remaining:**\n- Deploy to staging\n", edit("/repo/api_test.go")), s, "en")
-	if !slices.Equal(r.Close, []string{"Add a test for the endpoint"}) || !slices.Equal(r.Next, []string{"Deploy to staging"}) {
+	if len(r.Close) != 0 || !slices.Equal(r.Drop, []string{"Add a test for the endpoint"}) || !slices.Equal(r.Next, []string{"Deploy to staging"}) {
 		t.Errorf("close %q next %q", r.Close, r.Next)
 	}
 	// turns of work that never name it again: after nextExpiry of them, it no longer holds

@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"path"
 	"slices"
 	"strings"
-	"unicode"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
@@ -174,8 +172,9 @@ func (c *turnCtx) expired(age *int, touched bool) bool {
 }
 
 // closingNextStep writes the closing text's next-steps list; the session's previous list's
-// items it no longer has are closed after work on them (workNames), dropped otherwise; a
-// list no closing gave again in nextExpiry turns of work is dropped.
+// items it no longer has are dropped, neither open nor done: what a closing text leaves out
+// does not say it was done (a step for the user the plan moved past); a list no closing gave
+// again in nextExpiry turns of work is dropped.
 func closingNextStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
@@ -193,13 +192,7 @@ func closingNextStep(c *turnCtx) {
 	if len(items) == 0 {
 		return
 	}
-	for _, g := range gone(c.s.Next, items) {
-		if c.worked() && c.workNames(g) {
-			c.close(g) // the work went on it: done
-		} else {
-			c.drop(g) // left out of the new list, the work on something else: not done for all that
-		}
-	}
+	c.drop(gone(c.s.Next, items)...) // left out of the new list: not done for all that
 	c.add(memstore.KeyNext, items...)
 	c.s.Next = c.s.Next[:0]
 	for _, it := range items {
@@ -301,35 +294,6 @@ func (c *turnCtx) interrupted() {
 	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.resume, clipGoal(goal)))
 	}
-}
-
-// workNames reports an item the turn's work names: two of its words (its one word, for an
-// item of one) in the turn's request, a commit's subject or a file it changed.
-func (c *turnCtx) workNames(item string) bool {
-	var work []string
-	work = append(work, c.goal)
-	for _, u := range c.t.Tools {
-		if u.CommitSubject != "" {
-			work = append(work, u.CommitSubject)
-		}
-		if u.Edits() && u.FilePath != "" {
-			work = append(work, strings.Map(func(r rune) rune {
-				if unicode.IsLetter(r) || unicode.IsDigit(r) {
-					return r
-				}
-				return ' '
-			}, path.Base(u.FilePath)))
-		}
-	}
-	done := stems(strings.Join(work, " "))
-	words := stems(item)
-	n := 0
-	for _, w := range words {
-		if slices.Contains(done, w) {
-			n++
-		}
-	}
-	return n >= min(2, len(words)) && n > 0
 }
 
 // openCall reports a turn whose last call has no result: it stopped in the middle of it.

@@ -74,14 +74,7 @@ func ReadMissed(ctx context.Context, path string, format Format, from int64, cur
 		}
 		end = t.Start
 	}
-	if len(out) > 0 {
-		cwd := sessionCwd(f, size)
-		for _, t := range out {
-			t.SessionCwd = cwd
-		}
-	}
-	slices.Reverse(out)
-	return out, nil
+	return oldestFirst(out, f, size), nil
 }
 
 // readMissedGemini reads the turns of a Gemini chat file whose prompts are among its
@@ -117,6 +110,12 @@ func readMissedGemini(path string, from int64, cur *Turn) ([]*Turn, error) {
 		out = append(out, t)
 		end = int(t.Start)
 	}
+	return oldestFirst(out, f, size), nil
+}
+
+// oldestFirst puts the missed turns read back (newest first) in their order, each with the
+// session's folder.
+func oldestFirst(out []*Turn, f io.ReaderAt, size int64) []*Turn {
 	if len(out) > 0 {
 		cwd := sessionCwd(f, size)
 		for _, t := range out {
@@ -124,5 +123,5 @@ func readMissedGemini(path string, from int64, cur *Turn) ([]*Turn, error) {
 		}
 	}
 	slices.Reverse(out)
-	return out, nil
+	return out
 }

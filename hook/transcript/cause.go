@@ -62,8 +62,7 @@ var errorWordBytes = func() [][]byte {
 
 // outputLine is the line kept of a tool's output: a compiler's summary over many
 // diagnostics (compilerSummary); for a call that failed, the first line that opens with a
-// failure (failureLine), else the first useful one that names an error or a diagnostic, else its last
-// (where a run that failed says how it ended; its first lines are what went well).
+// failure (failureLine), else the first useful one.
 func outputLine(out string, failed bool) string {
 	if failed {
 		if l := refusalLine(out[:min(len(out), maxRefusal)]); l != "" {
@@ -86,10 +85,7 @@ func outputLine(out string, failed bool) string {
 	if l := failureLine(out); l != "" {
 		return l
 	}
-	if l, named := usefulLine(out); named {
-		return l
-	}
-	return cmp.Or(lastUsefulLine(out), firstUsefulLine(out))
+	return firstUsefulLine(out)
 }
 
 // refusalLine is the line that says the call was refused (Refused), among the first two

@@ -3,7 +3,6 @@ package transcript
 import (
 	"bytes"
 	"cmp"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -21,13 +20,6 @@ var errorWords = []string{"error", "fail", "fatal", "panic", "exception", "trace
 // names an error (past a header that only announces one), else the first with some content. Exit-code banners, rules and blank
 // lines are skipped; ANSI escapes are removed; the result is one short line.
 func firstUsefulLine(out string) string {
-	l, _ := usefulLine(out)
-	return l
-}
-
-// usefulLine is firstUsefulLine, and whether the line names an error or a diagnostic
-// (false for the first line with some content, when none does).
-func usefulLine(out string) (string, bool) {
 	if len(out) > maxOutputScan {
 		out = out[:maxOutputScan]
 	}
@@ -45,23 +37,23 @@ func usefulLine(out string) (string, bool) {
 			first = t
 		}
 		if isLocator(t) && prev != "" {
-			return ClipWords(prev, 200), true // a diagnostic ("I001 Import block is un-sorted") before "--> file:1:1"
+			return ClipWords(prev, 200) // a diagnostic ("I001 Import block is un-sorted") before "--> file:1:1"
 		}
-		if isExcerpt(t) || isStackFrame(t) || psRecord(t) {
-			continue // quoted source, a stack frame, PowerShell's record: their words are code, not the failure
+		if isExcerpt(t) || isStackFrame(t) {
+			continue // quoted source, a stack frame: their words are code, not the failure
 		}
 		prev = t
 		if !namesError(t) || isWarning(t) {
 			continue
 		}
 		if !isErrorHeader(t) {
-			return ClipWords(t, 200), true
+			return ClipWords(t, 200)
 		}
 		if header == "" {
 			header = t
 		}
 	}
-	return ClipWords(cmp.Or(header, first), 200), header != ""
+	return ClipWords(cmp.Or(header, first), 200)
 }
 
 // isErrorHeader reports a line that announces an error whose words come after it: a Python
@@ -91,22 +83,12 @@ func lastUsefulLine(out string) string {
 	out = stripANSI(CleanText(out[max(0, len(out)-maxOutputScan):]))
 	last := ""
 	for line := range strings.Lines(out) {
-		if t := strings.TrimSpace(line); t != "" && !isBanner(t) && !psRecord(t) {
+		if t := strings.TrimSpace(line); t != "" && !isBanner(t) {
 			last = t
 		}
 	}
 	return ClipWords(last, 200)
 }
-
-// psRecord reports a line of the record PowerShell prints under an error's message: where
-// it happened ("At line:1 char:1", "+ mvn -q package", "+ ~~~") and its category
-// ("+ CategoryInfo : ObjectNotFound: …"). The message above says what failed.
-func psRecord(t string) bool {
-	return t == "+" || strings.HasPrefix(t, "+ ") || atLine.MatchString(t)
-}
-
-// atLine finds PowerShell's "At line:1 char:1" and "At C:\x\run.ps1:12 char:5".
-var atLine = regexp.MustCompile(`^At (?:line|.+):\d+ char:\d+$`)
 
 // isBanner reports lines that carry no information of their own: an exit status, a rule,
 // the notice of an output the agent truncated (Codex's "Total output lines: 812").

@@ -276,15 +276,12 @@ func shellSlip(cmds [][]string, out string) bool {
 // asks reports a command that asks (grep finding nothing, test saying no, xargs grep), a git
 // command that only reads (history and the work tree looked at: a repository with no
 // commit yet, a revision not there, are answers; the other read-only ones run outside a
-// repository, or told to answer by their exit), a curl that prints the status it got (-w),
-// a program asked only its version (whether it is installed).
+// repository, or told to answer by their exit), a curl that prints the status it got (-w).
 func asks(cmd []string, out string) bool {
 	if cmd[0] == "xargs" && len(cmd) > 1 {
 		cmd = cmd[1:]
 	}
 	switch {
-	case len(cmd) == 2 && (cmd[1] == "--version" || cmd[1] == "-v" || cmd[1] == "-V" || cmd[1] == "version"):
-		return true
 	case cmd[0] == "git" && len(cmd) > 1 && slices.Contains(gitLooks, cmd[1]) && !slices.Contains(cmd, "--check"):
 		return true
 	case cmd[0] == "git" && len(cmd) > 1 && slices.Contains([]string{"status", "branch", "log", "diff", "show", "rev-parse", "remote", "describe", "ls-files", "config"}, cmd[1]):

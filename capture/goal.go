@@ -174,8 +174,9 @@ func (c *turnCtx) startsNew() bool {
 }
 
 // request is what a prompt asks, in one line: the first paragraph's prose (a line broken
-// with a backslash goes on), before any pasted log or code; a slash command's arguments (a file named after its task gives its
-// name's words); the title of a plan to implement; "" when there is nothing to read.
+// with a backslash goes on), before any pasted log or code; a slash command's arguments (a
+// file named after its task gives its name's words); the title of a plan to implement; ""
+// when there is nothing to read.
 func request(prompt string) string {
 	p := transcript.CleanText(prompt)
 	if args, ok := slashArgs(p); ok {

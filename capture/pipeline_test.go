@@ -522,6 +522,9 @@ func TestPullRequestsOpenedAndMerged(t *testing.T) {
 	if !slices.Equal(r.Work, want) {
 		t.Errorf("work = %q, want %q", r.Work, want)
 	}
+	if fr := Capture(turn("ouvre la PR", "Ouverte.", create), &Session{}, "fr"); !slices.Equal(fr.Work, []string{"PR #42 ouverte : Add the CSV export"}) {
+		t.Errorf("fr work = %q", fr.Work)
+	}
 	if got := transcript.PullShown("Creating pull request for feat into main in acme/shop\n\nhttps://github.com/acme/shop/pull/42\n"); got != "42" {
 		t.Errorf("PullShown = %q", got)
 	}

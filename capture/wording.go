@@ -16,7 +16,8 @@ type wording struct {
 	unblocked, variant        string
 	planApproved              string
 	answered, repoCreated     string
-	pullOpened, pullMerged    string
+	pullOpened, pullTitled    string
+	pullMerged                string
 }
 
 var wordings = map[string]wording{
@@ -28,7 +29,7 @@ var wordings = map[string]wording{
 		resume: "Reprendre le travail interrompu : %s", interrupted: "Tour interrompu : %s",
 		plan:         "Plan : %s",
 		planApproved: "Plan approuvé : %s", answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
-		pullOpened: "PR #%s ouverte", pullMerged: "PR #%s fusionnée",
+		pullOpened: "PR #%s ouverte", pullTitled: "PR #%s ouverte : %s", pullMerged: "PR #%s fusionnée",
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
 		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s"},
 	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ",
@@ -39,7 +40,7 @@ var wordings = map[string]wording{
 		resume: "Resume the interrupted work: %s", interrupted: "Turn interrupted: %s",
 		plan:         "Plan: %s",
 		planApproved: "Plan approved: %s", answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
-		pullOpened: "PR #%s opened", pullMerged: "PR #%s merged",
+		pullOpened: "PR #%s opened", pullTitled: "PR #%s opened: %s", pullMerged: "PR #%s merged",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
 		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s"},
 }

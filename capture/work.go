@@ -231,33 +231,28 @@ func pullsStep(c *turnCtx) {
 		}
 		switch {
 		case strings.HasSuffix(u.Name, "create_pull_request") && u.Pull != "":
-			c.add(memstore.KeyWork, c.pullLine(c.w.pullOpened, u.Pull, u.Subject))
+			c.add(memstore.KeyWork, c.pullOpened(u.Pull, u.Subject))
 		case strings.HasSuffix(u.Name, "merge_pull_request") && u.PullNumber != "":
-			c.add(memstore.KeyWork, c.pullLine(c.w.pullMerged, u.PullNumber, ""))
+			c.add(memstore.KeyWork, fmt.Sprintf(c.w.pullMerged, u.PullNumber))
 		case u.Name == "Bash" && strings.Contains(u.Command, "gh pr "):
 			for _, cmd := range parseLine(u.Command).Commands {
 				switch verb, n, title := cmd.PullRequest(); {
 				case verb == "create" && u.Pull != "":
-					c.add(memstore.KeyWork, c.pullLine(c.w.pullOpened, u.Pull, title))
+					c.add(memstore.KeyWork, c.pullOpened(u.Pull, title))
 				case verb == "merge" && cmp.Or(n, u.Pull) != "":
-					c.add(memstore.KeyWork, c.pullLine(c.w.pullMerged, cmp.Or(n, u.Pull), ""))
+					c.add(memstore.KeyWork, fmt.Sprintf(c.w.pullMerged, cmp.Or(n, u.Pull)))
 				}
 			}
 		}
 	}
 }
 
-// pullLine is the bullet of pull request n, with its title when known.
-func (c *turnCtx) pullLine(format, n, title string) string {
-	b := fmt.Sprintf(format, n)
+// pullOpened is the bullet of pull request n opened, with its title when known.
+func (c *turnCtx) pullOpened(n, title string) string {
 	if title = strings.TrimSpace(title); title != "" {
-		sep := ": "
-		if c.w.lang == "fr" {
-			sep = " : "
-		}
-		b += sep + transcript.ClipWords(title, 120)
+		return fmt.Sprintf(c.w.pullTitled, n, transcript.ClipWords(title, 120))
 	}
-	return b
+	return fmt.Sprintf(c.w.pullOpened, n)
 }
 
 // repoURL finds a GitHub repository's name in an API answer.

@@ -284,7 +284,7 @@ func asks(cmd []string, out string) bool {
 	switch {
 	case cmd[0] == "git" && len(cmd) > 1 && slices.Contains(gitLooks, cmd[1]) && !slices.Contains(cmd, "--check"):
 		return true
-	case cmd[0] == "git" && len(cmd) > 1 && slices.Contains([]string{"status", "branch", "log", "diff", "show", "rev-parse", "remote", "describe", "ls-files", "config"}, cmd[1]):
+	case cmd[0] == "git" && len(cmd) > 1 && slices.Contains([]string{"branch", "diff", "remote", "config"}, cmd[1]):
 		return strings.Contains(out, "not a git repository") || slices.Contains(cmd, "--exit-code") || slices.Contains(cmd, "--quiet")
 	case cmd[0] == "curl":
 		return slices.Contains(cmd, "-w") || slices.Contains(cmd, "--write-out")

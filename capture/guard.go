@@ -56,8 +56,11 @@ func pipedBuildError(u *transcript.ToolUse) bool {
 		return false
 	}
 	last := cmds[len(cmds)-1]
-	return len(last) > 0 && (last[0] == "tail" || last[0] == "head") && !slices.Contains(outputReaders, cmds[0][0]) &&
-		(parseLine(u.Command).Checks() || slices.ContainsFunc(parseLine(u.Command).Commands, (*shell.Command).RunsFile))
+	if len(last) == 0 || last[0] != "tail" && last[0] != "head" || slices.Contains(outputReaders, cmds[0][0]) {
+		return false
+	}
+	l := parseLine(u.Command)
+	return l.Checks() || slices.ContainsFunc(l.Commands, (*shell.Command).RunsFile)
 }
 
 // Redact is secret.Redact without the flag, line by line (a secret some rules know only

@@ -284,7 +284,7 @@ func (r *runner) logf(format string, args ...any) {
 		event, session = r.in.HookEventName, r.in.SessionID
 	}
 	line := logLine(r.now, event, session, fmt.Sprintf(format, args...))
-	home := (*memstore.Project)(nil)
+	var home *memstore.Project
 	if r.ws == nil {
 		if w, err := r.workspace(); err == nil {
 			r.ws = w
@@ -299,8 +299,8 @@ func (r *runner) logf(format string, args ...any) {
 	if home == nil {
 		home = r.home()
 	}
-	if p := home; p != nil {
-		if err := p.AppendDebug(HookLogFile, line, hookLogMax); err == nil {
+	if home != nil {
+		if err := home.AppendDebug(HookLogFile, line, hookLogMax); err == nil {
 			return
 		}
 	}

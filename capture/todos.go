@@ -267,8 +267,8 @@ func apiFailed(closing string) bool {
 }
 
 // interrupted writes a turn that stopped before its end: the user's abort, a failed model
-// call, a session that ended in the middle of a turn (no closing text, or a call left
-// without its result); changes left half made, when no open to-do says so, are to resume —
+// call, a session that ended in the middle of a turn (no closing text, a call left without
+// its result, or a result the agent never answered: its text is what it said before); changes left half made, when no open to-do says so, are to resume —
 // a plan approved and not started, its steps. A failed model call is a problem too; the
 // user's abort and a session cut short are only where the work stands (the user chose to
 // stop: nothing failed).
@@ -280,7 +280,7 @@ func (c *turnCtx) interrupted() {
 	case apiFailed(t.Closing):
 		first, _, _ := strings.Cut(strings.TrimSpace(t.Closing), "\n")
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
-	case t.Interrupted && c.worked(), t.SessionEnded && cut(t), openCall(t):
+	case t.Interrupted && c.worked(), t.SessionEnded && (cut(t) || t.EndsOnResult), openCall(t):
 		// cut short: where the work stands (its work to resume), not a failure
 	default:
 		return

@@ -117,6 +117,16 @@ func TestCutSessionIsNoProblem(t *testing.T) {
 	if len(r.Problems) != 0 || !slices.Contains(r.Next, "Resume the interrupted work: Add the exporter") {
 		t.Errorf("problems %q next %q", r.Problems, r.Next)
 	}
+	// its text is what the agent said before its last call, whose result it never answered
+	cut = turn("Add the exporter", "The writer is in. Now the tests.", edit("/repo/export.go"), bash("1", "go test ./...", "ok", false))
+	cut.SessionEnded, cut.EndsOnResult = true, true
+	if r := Capture(cut, &Session{}, "en"); !slices.Contains(r.Next, "Resume the interrupted work: Add the exporter") {
+		t.Errorf("ended on a result: next %q", r.Next)
+	}
+	cut.EndsOnResult = false
+	if r := Capture(cut, &Session{}, "en"); len(r.Next) != 0 {
+		t.Errorf("answered: next %q", r.Next)
+	}
 }
 
 // A to-do list with items the agent's previous list did not have is a new plan: the next

@@ -177,6 +177,7 @@ type collector struct {
 	// inline reports subagent lines written into the main transcript (older builds: no
 	// agentId), all at once when the subagent ended: their cwd is not their calls'.
 	inline bool
+	newest bool // a line of the turn's own was taken: the lines after it are older
 }
 
 // add takes one line; it returns true when the line is the prompt that opened the turn.
@@ -206,6 +207,7 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 		return false
 	}
 	if rl.Type == "assistant" {
+		c.newest = true
 		c.addAssistant(rl, ts)
 		return false
 	}
@@ -216,6 +218,8 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 		t.Compacted = true
 		return false
 	}
+	newest := !c.newest
+	c.newest = true
 	blocks, s, isText, ok := rl.contentBlocks()
 	if !ok {
 		return false
@@ -247,6 +251,7 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 		}
 	}
 	if hasResult || rl.ToolUseResult.set || len(text) == 0 {
+		t.EndsOnResult = t.EndsOnResult || newest && hasResult
 		return false
 	}
 	return c.maybePrompt(rl, strings.Join(text, "\n"), ts)

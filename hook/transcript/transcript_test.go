@@ -521,3 +521,25 @@ func TestRefusedCallTurnsTheTurnDown(t *testing.T) {
 		}
 	}
 }
+
+// A turn whose newest line is a call's result ends where the agent never answered it (the
+// session was closed in the middle of the turn); one that ends on the agent's text, or on
+// the stop hook's feedback after it, does not.
+func TestTurnThatEndsOnAResult(t *testing.T) {
+	t.Parallel()
+	work := func() *transcripttest.Claude {
+		return (&transcripttest.Claude{}).Prompt("Fix the flaky upload test").
+			Say("m1", "Found it: the retry has no back-off. Now the test run.").
+			Use("m1", "t1", "Bash", map[string]any{"command": "go test ./upload"}).
+			Result("t1", "ok  example.com/upload 0.2s", false)
+	}
+	if tr := read(t, work().Write(t), ReadOptions{}); !tr.EndsOnResult {
+		t.Errorf("a turn that stops on a result: EndsOnResult false")
+	}
+	if tr := read(t, work().Say("m2", "The test passes now.").Write(t), ReadOptions{}); tr.EndsOnResult {
+		t.Errorf("a turn answered after its result: EndsOnResult true")
+	}
+	if tr := read(t, work().Say("m2", "The test passes now.").Meta("Stop hook feedback: noted").Write(t), ReadOptions{}); tr.EndsOnResult {
+		t.Errorf("stop hook feedback after the answer: EndsOnResult true")
+	}
+}

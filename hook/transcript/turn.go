@@ -43,6 +43,9 @@ type Turn struct {
 	Interrupted bool // the user stopped the assistant during the turn ("[Request interrupted")
 	TurnedDown  bool // the user refused a call to say what to do instead ("[Request interrupted by user for tool use]")
 	Truncated   bool // the scan budget ran out before the prompt was found
+	// EndsOnResult reports a turn whose newest line is a call's result: the agent never
+	// answered after it (Claude Code), as in a session that ended in the middle of the turn.
+	EndsOnResult bool
 	// Start is the offset in the file of the turn's oldest line read (its prompt's, when
 	// found): the file before it holds the earlier turns (see ReadSession).
 	Start int64

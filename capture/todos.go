@@ -267,11 +267,10 @@ func apiFailed(closing string) bool {
 }
 
 // interrupted writes a turn that stopped before its end: the user's abort, a failed model
-// call, a session that ended in the middle of a turn (no closing text, a call left without
-// its result, or a result the agent never answered: its text is what it said before); changes left half made, when no open to-do says so, are to resume —
-// a plan approved and not started, its steps. A failed model call is a problem too; the
-// user's abort and a session cut short are only where the work stands (the user chose to
-// stop: nothing failed).
+// call, a session that ended in the middle of a turn (cut); changes left half made, when
+// no open to-do says so, are to resume — a plan approved and not started, its steps. A
+// failed model call is a problem too; the user's abort and a session cut short are only
+// where the work stands (the user chose to stop: nothing failed).
 func (c *turnCtx) interrupted() {
 	t := c.t
 	switch {
@@ -280,7 +279,7 @@ func (c *turnCtx) interrupted() {
 	case apiFailed(t.Closing):
 		first, _, _ := strings.Cut(strings.TrimSpace(t.Closing), "\n")
 		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
-	case t.Interrupted && c.worked(), t.SessionEnded && (cut(t) || t.EndsOnResult), openCall(t):
+	case t.Interrupted && c.worked(), t.SessionEnded && cut(t), openCall(t):
 		// cut short: where the work stands (its work to resume), not a failure
 	default:
 		return
@@ -299,10 +298,11 @@ func (c *turnCtx) interrupted() {
 // openCall reports a turn whose last call has no result: it stopped in the middle of it.
 func openCall(t *transcript.Turn) bool { return len(t.Tools) > 0 && !t.Tools[len(t.Tools)-1].HasResult }
 
-// cut reports a turn that stopped in the middle: tools called and no closing text, or its
-// last call left without a result.
+// cut reports a turn that stopped in the middle: tools called and no closing text, its
+// last call left without a result, or a result the agent never answered (its text is what
+// it said before that call).
 func cut(t *transcript.Turn) bool {
-	return len(t.Tools) > 0 && (strings.TrimSpace(t.Closing) == "" || openCall(t))
+	return len(t.Tools) > 0 && (strings.TrimSpace(t.Closing) == "" || openCall(t) || t.EndsOnResult)
 }
 
 // endingStep writes, when the session ends, what it leaves open that no list says: the

@@ -66,6 +66,35 @@ func TestCodexShellWritesFromTheWorkdir(t *testing.T) {
 	}
 }
 
+// A Codex turn's context line, which gives its folder, comes before its prompt, out of the
+// turn's reach: the turn ran in the folder its session recorded. A rollout made on another
+// machine (absolute paths under a folder that is not the workspace) still names its files.
+func TestCodexTurnRunsInTheSessionsFolder(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	there := "/home/someone/shop"
+	r := &transcripttest.Rollout{}
+	r.Item("session_meta", map[string]any{"id": "s1", "cwd": there})
+	r.Item("turn_context", map[string]any{"cwd": there})
+	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Fix the cart total"})
+	patch := "*** Begin Patch\n*** Update File: " + there + "/web/cart.js\n@@\n-a\n+b\n*** End Patch\n"
+	r.Item("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "input": patch, "call_id": "c1"})
+	r.Item("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "c1", "output": `{"output":"Success","metadata":{"exit_code":0}}`})
+	r.Item("event_msg", map[string]any{"type": "task_complete", "last_agent_message": "The cart total is fixed."})
+	path := filepath.Join(t.TempDir(), "rollout-2026-03-22T10-00-00-s1.jsonl")
+	if err := os.WriteFile(path, []byte(r.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stopHook(t, ws, path)
+	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "- Fichiers modifiés : web/cart.js\n"; !strings.Contains(string(data), want) {
+		t.Errorf("want %q in:\n%s", want, data)
+	}
+}
+
 // A package manager that adds or removes a package rewrites the manifest and the lock file
 // of the folder it runs in: the call's own, as the transcript gives it.
 func TestPackageManifestsInTheCallsFolder(t *testing.T) {

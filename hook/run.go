@@ -381,11 +381,11 @@ func (r *runner) capture() (int, error) {
 }
 
 // settle fills what a turn read from its file does not say with what the hook input says.
+// A turn with no folder of its own (a Codex turn's context line comes before its prompt) ran
+// in the folder its session recorded, before the one the hook was started in.
 func (r *runner) settle(t *transcript.Turn) {
 	t.Root = r.ws.Root
-	if t.Cwd == "" {
-		t.Cwd = r.in.Cwd
-	}
+	t.Cwd = cmp.Or(t.Cwd, t.SessionCwd, r.in.Cwd)
 	if t.SessionID == "" {
 		t.SessionID = r.in.SessionID
 	}

@@ -211,7 +211,7 @@ func realFailure(u *transcript.ToolUse) bool {
 	case u.Name == "Bash":
 		return !probe(u) && !serverTimedOut(u)
 	case u.MCP || strings.Contains(u.Name, "__"):
-		return !strings.Contains(u.Name, "carnet")
+		return !strings.Contains(u.Name, "carnet") && !serviceRefused.MatchString(u.Output)
 	}
 	return false
 }
@@ -300,6 +300,19 @@ var gitLooks = []string{"status", "log", "show", "rev-parse", "rev-list", "ls-tr
 // sandbox does not permit, a network it does not reach.
 var machineRefused = regexp.MustCompile(`\bEPERM\b|Operation not permitted|\bENOTFOUND\b|\bEAI_AGAIN\b|Could not resolve host`)
 
+// serviceRefused finds an MCP tool's error its service's limits caused: no credit left, a
+// rate limit, an answer too large for the agent. Nothing of the project failed.
+var serviceRefused = regexp.MustCompile(`(?i)\b(402|429)\b|rate.?limit|credits? limit|quota|exceeds maximum allowed tokens`)
+
+// mcpServer is an MCP tool's server ("mcp__playwright__browser_click": "mcp__playwright__"),
+// "" when its name does not say.
+func mcpServer(name string) string {
+	if i := strings.LastIndex(name, "__"); i > 0 {
+		return name[:i+2]
+	}
+	return ""
+}
+
 // outputReaders print what is already there, a file or a log (sed and awk unless they edit
 // in place): an error line they show is no build failing now, and their failure says a path
 // is not there.
@@ -360,6 +373,11 @@ func failuresStep(c *turnCtx) {
 		if u.Name == "Bash" && foreignDir(c.fx, u.Command) || !realFailure(u) {
 			continue // another repository's failures are not this project's
 		}
+		if u.Name != "Bash" && slices.ContainsFunc(tools[i+1:], func(v *transcript.ToolUse) bool {
+			return v.HasResult && !v.IsError && v.Name != u.Name && mcpServer(u.Name) != "" && mcpServer(v.Name) == mcpServer(u.Name)
+		}) {
+			continue // the agent's slip with a server it then used through another tool (its retry is a fix)
+		}
 		cmd := c.callCommand(u)
 		if cmd.key == "" {
 			continue
@@ -380,8 +398,8 @@ func failuresStep(c *turnCtx) {
 		if b = c.clean(memstore.KeyProblems, b); b == "" {
 			continue
 		}
-		if j := slices.IndexFunc(fails, func(f fail) bool { return stem(f.cmd.key) == stem(cmd.key) }); j >= 0 {
-			fails[j] = fail{cmd, b} // the same command again, or on its file renamed: its latest state
+		if j := slices.IndexFunc(fails, func(f fail) bool { return stem(f.cmd.key) == stem(cmd.key) || sameStep(f.cmd, cmd) }); j >= 0 {
+			fails[j] = fail{cmd, b} // the same step again (its file renamed, other options): its latest state
 			continue
 		}
 		fails = append(fails, fail{cmd, b})
@@ -470,6 +488,20 @@ func failedPart(u *transcript.ToolUse, cmd command) int {
 		}
 	}
 	return -1
+}
+
+// sameStep reports two commands that run the same step: the same package script, or one
+// command each, the same program on a file in common ("pytest a.py -x" after "pytest a.py").
+func sameStep(a, b command) bool {
+	if a.script != "" && a.script == b.script {
+		return true
+	}
+	if len(a.parts) != 1 || len(b.parts) != 1 {
+		return false
+	}
+	va, oa := operands(a.parts[0])
+	vb, ob := operands(b.parts[0])
+	return va == vb && slices.ContainsFunc(oa, func(o string) bool { return o != "" && slices.Contains(ob, o) })
 }
 
 // signature is what names part i of a chain in an output: its package script ("lint" for

@@ -95,6 +95,22 @@ func TestFailureRetriedOnARenamedFile(t *testing.T) {
 	}
 }
 
+// A step retried with other options keeps one bullet in its latest state: the same package
+// script, or the same program on a file in common. Another file of the same program is
+// another failure.
+func TestFailureRetriedWithOtherOptions(t *testing.T) {
+	t.Parallel()
+	r := Capture(turn("fix the parser tests", "Still failing.",
+		bash("1", "pytest tests/test_parse.py", "E   AssertionError: assert 3 == 4", true),
+		bash("2", "pytest -x -vv tests/test_parse.py", "E   AssertionError: assert [] == ['a']", true),
+		bash("3", "npm run build", "error TS2304: Cannot find name 'Row'.", true),
+		bash("4", "npm run build -- --verbose", "error TS2322: Type 'string' is not assignable to type 'number'.", true),
+		bash("5", "pytest tests/test_lex.py", "E   KeyError: 'tok'", true)), &Session{}, "en")
+	if len(r.Problems) != 3 || !strings.Contains(r.Problems[0], "['a']") || !strings.Contains(r.Problems[1], "TS2322") || !strings.Contains(r.Problems[2], "test_lex") {
+		t.Errorf("problems = %q", r.Problems)
+	}
+}
+
 // A chain stops at its part that fails: when its last part later goes through on its own,
 // the chain's failure is fixed ("pip install -r requirements.txt && pytest", then
 // "pytest"). A script fed on stdin, retried corrected to an interpreter of the same

@@ -3,6 +3,8 @@ package capture
 import (
 	"strings"
 	"testing"
+
+	"carnet/hook/transcript"
 )
 
 // The shell refusing the line itself is the agent's slip, retried, not the project failing:
@@ -97,6 +99,29 @@ func TestServerTimedOutIsNoFailure(t *testing.T) {
 		bash("5", "npm test", "Command timed out after 2m 0.0s", true),
 		bash("6", "node scripts/seed.mjs", "Command timed out after 2m 0.0s", true)), &Session{}, "en")
 	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "npm test") || !strings.Contains(r.Problems[1], "seed.mjs") {
+		t.Errorf("problems = %q", r.Problems)
+	}
+}
+
+// An MCP call a service turned down for its limits (a rate limit, no credit left) is no
+// failure of the project, nor is a call the agent got wrong and then got past with the same
+// server through another of its tools. A server's call that failed with nothing after it
+// still failed, and one its retry got through is fixed.
+func TestMCPRefusalsAndSlipsAreNoFailures(t *testing.T) {
+	t.Parallel()
+	mcp := func(id, name, out string, failed bool) *transcript.ToolUse {
+		return &transcript.ToolUse{ID: id, Name: name, MCP: true, HasResult: true, IsError: failed, Output: out}
+	}
+	r := Capture(turn("check the orders page", "Done.",
+		mcp("1", "mcp__search__web_search", "Error: 429 Too Many Requests: retry in 30s", true),
+		mcp("2", "mcp__docs__fetch", "Error: monthly quota exhausted for this key", true),
+		mcp("3", "mcp__browser__click", "Error: element ref e12 not found in the page", true),
+		mcp("4", "mcp__browser__snapshot", "- button \"Pay\"", false),
+		mcp("5", "mcp__db__apply_migration", "ERROR: relation \"orders\" does not exist", true),
+		mcp("6", "push_files", "409 Git Repository is empty.", true),
+		mcp("7", "create_branch", `{"ref": "refs/heads/main"}`, false),
+		mcp("8", "push_files", `{"ref": "refs/heads/main"}`, false)), &Session{}, "en")
+	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "orders") || !strings.HasPrefix(r.Problems[1], "fixed: `push_files`") {
 		t.Errorf("problems = %q", r.Problems)
 	}
 }

@@ -16,7 +16,7 @@ func TestMCPFailureFixedInALaterTurn(t *testing.T) {
 	b.Use("m1", "p1", "mcp__github__push_files", map[string]any{"repo": "app", "branch": "main"})
 	b.Result("p1", "409 Git Repository is empty.", true)
 	b.Use("m1", "f1", "mcp__figma__get_node_tree", map[string]any{"node": "1:2"})
-	b.Result("f1", "Figma API error: 429 Rate limit exceeded", true)
+	b.Result("f1", "Figma API error: node 1:2 not found", true)
 	b.Say("m2", "The repository is empty: the push was refused.")
 	log := turnsLog(t, ws, b, func() {
 		b.Prompt("ok")

@@ -63,11 +63,15 @@ func (c *Command) programWrites() []string {
 	case "tee", "touch":
 		return operands(args, nil)
 	case "cp", "mv", "install":
+		ops := operands(args, []string{"-m", "-o", "-g", "-S", "-t", "--suffix", "--mode", "--owner", "--group", "--target-directory"})
 		if t, ok := flagValue(args, "-t", "--target-directory"); ok {
-			return []string{t}
+			return into(t, ops)
 		}
-		if ops := operands(args, []string{"-m", "-o", "-g", "-S", "--suffix", "--mode", "--owner", "--group"}); len(ops) >= 2 {
-			return ops[len(ops)-1:]
+		if len(ops) > 2 || len(ops) == 2 && strings.HasSuffix(ops[1], "/") {
+			return into(ops[len(ops)-1], ops[:len(ops)-1])
+		}
+		if len(ops) == 2 {
+			return ops[1:]
 		}
 	case "sed", "gsed":
 		return inPlace(args, "ef")
@@ -75,14 +79,25 @@ func (c *Command) programWrites() []string {
 		return inPlace(args, "eE")
 	case "git":
 		if i, sub := c.gitSub(); sub == "mv" {
-			if ops := operands(argv[i+1:], nil); len(ops) >= 2 {
-				return ops[len(ops)-1:]
+			if ops := operands(argv[i+1:], nil); len(ops) > 2 || len(ops) == 2 && strings.HasSuffix(ops[1], "/") {
+				return into(ops[len(ops)-1], ops[:len(ops)-1])
+			} else if len(ops) == 2 {
+				return ops[1:]
 			}
 		}
 	default:
 		return manifests(c.Name(), args)
 	}
 	return nil
+}
+
+// into are the files sources copied or moved into the folder dir become: dir/<name>.
+func into(dir string, sources []string) []string {
+	out := make([]string, 0, len(sources))
+	for _, s := range sources {
+		out = append(out, path.Join(dir, path.Base(s)))
+	}
+	return out
 }
 
 // packageCommands are the package managers' commands that change a project's dependencies,

@@ -117,7 +117,7 @@ func refusalLine(head string) string {
 // runner's own failure record where it prints one (runnerCause); "".
 func failureLine(out string) string {
 	lines := strings.Split(stripANSI(CleanText(out[:min(len(out), maxOutputScan)])), "\n")
-	n, header, since := 0, "", 0
+	n, header, since, verdict := 0, "", 0, ""
 	for i, line := range lines {
 		t := strings.TrimSpace(line)
 		if t == "" || isBanner(t) || strings.HasPrefix(t, "✓ ") { // a test that passed
@@ -139,11 +139,18 @@ func failureLine(out string) string {
 			header, since = cmp.Or(header, t), 0 // "--- FAIL: TestGreet (0.00s)": the assertion under it says why
 		case isWarning(t) || isStackFrame(t):
 			continue // what stands before the error: a warning, a note, a frame
-		case opensFailure(t) || n == 1 && namesError(t) && !isErrorHeader(t):
-			return ClipWords(locatedAbove(lines, i, t), 200) // the failure, or the runtime's verdict above the output ("Command timed out")
+		case opensFailure(t):
+			l := locatedAbove(lines, i, t)
+			first, _, _ := strings.Cut(t, " ")
+			if verdict != "" && (l == t && !isDiagnostic(first) || strings.Contains(strings.ToLower(verdict), "timed out")) {
+				return ClipWords(verdict, 200) // an unlocated error line under the verdict (a log line), or the call's time ran out: the verdict says more
+			}
+			return ClipWords(l, 200)
+		case n == 1 && namesError(t) && !isErrorHeader(t):
+			verdict = t // the runtime's or tool's verdict above the output; a located diagnostic under it says more
 		}
 	}
-	return ClipWords(header, 200)
+	return ClipWords(cmp.Or(verdict, header), 200)
 }
 
 // maxAfterHeader bounds the lines after a test runner's header where its assertion is looked for.

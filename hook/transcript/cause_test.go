@@ -56,6 +56,23 @@ func TestOutputLineKeepsTheVerdict(t *testing.T) {
 		"Command timed out after 2m 0.0s\nTesting…\nFailed to fetch: Error: client not initialized\nError: client not initialized":                        "Command timed out after 2m 0.0s",
 		"To https://github.com/o/r.git\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'https://github.com/o/r.git'": "! [rejected]        main -> main (fetch first)",
 		"Checking formatting...\n✖ 927 problems (0 errors, 927 warnings)\n[warn] Code style issues found in 2 files.":                                     "[warn] Code style issues found in 2 files.",
+		"Command timed out after 2m 0.0s\nsrc/app.ts:3:9: error TS2304: Cannot find name 'Row'.":                                                          "Command timed out after 2m 0.0s",
+	} {
+		if got := outputLine(out, true); got != want {
+			t.Errorf("outputLine(%q)\n = %q\nwant %q", out, got, want)
+		}
+	}
+}
+
+// A tool's verdict on the first line ("Build failed because of errors") says less than the
+// located diagnostic under it, which is the cause kept; an error line with no place of its own
+// under the verdict is a log line, and the verdict stays.
+func TestLocatedDiagnosticUnderTheVerdict(t *testing.T) {
+	t.Parallel()
+	for out, want := range map[string]string{
+		"Build failed because of webpack errors\n./src/pages/cart.tsx:12:5\nType error: Property 'total' does not exist on type 'Cart'.": "./src/pages/cart.tsx:12:5 Type error: Property 'total' does not exist on type 'Cart'.",
+		"Build failed with 1 error:\nsrc/main.ts:4:10: ERROR: Could not resolve \"./util\"":                                              `src/main.ts:4:10: ERROR: Could not resolve "./util"`,
+		"Deploy failed: 1 function errored\nError: connection reset by peer":                                                             "Deploy failed: 1 function errored",
 	} {
 		if got := outputLine(out, true); got != want {
 			t.Errorf("outputLine(%q)\n = %q\nwant %q", out, got, want)

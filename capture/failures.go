@@ -304,6 +304,15 @@ var machineRefused = regexp.MustCompile(`\bEPERM\b|Operation not permitted|\bENO
 // rate limit, an answer too large for the agent. Nothing of the project failed.
 var serviceRefused = regexp.MustCompile(`(?i)\b(402|429)\b|rate.?limit|credits? limit|quota|exceeds maximum allowed tokens`)
 
+// gotPast reports an MCP call the agent got wrong and then got past with another tool of
+// the same server (later are the turn's calls after it); a retry of the same tool fixes it.
+func gotPast(u *transcript.ToolUse, later []*transcript.ToolUse) bool {
+	server := mcpServer(u.Name)
+	return u.Name != "Bash" && server != "" && slices.ContainsFunc(later, func(v *transcript.ToolUse) bool {
+		return v.HasResult && !v.IsError && v.Name != u.Name && mcpServer(v.Name) == server
+	})
+}
+
 // mcpServer is an MCP tool's server ("mcp__playwright__browser_click": "mcp__playwright__"),
 // "" when its name does not say.
 func mcpServer(name string) string {
@@ -370,13 +379,8 @@ func failuresStep(c *turnCtx) {
 		}
 	}
 	for i, u := range tools {
-		if u.Name == "Bash" && foreignDir(c.fx, u.Command) || !realFailure(u) {
-			continue // another repository's failures are not this project's
-		}
-		if u.Name != "Bash" && slices.ContainsFunc(tools[i+1:], func(v *transcript.ToolUse) bool {
-			return v.HasResult && !v.IsError && v.Name != u.Name && mcpServer(u.Name) != "" && mcpServer(v.Name) == mcpServer(u.Name)
-		}) {
-			continue // the agent's slip with a server it then used through another tool (its retry is a fix)
+		if u.Name == "Bash" && foreignDir(c.fx, u.Command) || !realFailure(u) || gotPast(u, tools[i+1:]) {
+			continue // another repository's failures are not this project's, nor a slip got past
 		}
 		cmd := c.callCommand(u)
 		if cmd.key == "" {
@@ -398,7 +402,7 @@ func failuresStep(c *turnCtx) {
 		if b = c.clean(memstore.KeyProblems, b); b == "" {
 			continue
 		}
-		if j := slices.IndexFunc(fails, func(f fail) bool { return stem(f.cmd.key) == stem(cmd.key) || sameStep(f.cmd, cmd) }); j >= 0 {
+		if j := slices.IndexFunc(fails, func(f fail) bool { return sameStep(f.cmd, cmd) }); j >= 0 {
 			fails[j] = fail{cmd, b} // the same step again (its file renamed, other options): its latest state
 			continue
 		}
@@ -490,10 +494,11 @@ func failedPart(u *transcript.ToolUse, cmd command) int {
 	return -1
 }
 
-// sameStep reports two commands that run the same step: the same package script, or one
-// command each, the same program on a file in common ("pytest a.py -x" after "pytest a.py").
+// sameStep reports two commands that run the same step: the same command (on its file
+// renamed), the same package script, or one command each, the same program on a file in
+// common ("pytest a.py -x" after "pytest a.py").
 func sameStep(a, b command) bool {
-	if a.script != "" && a.script == b.script {
+	if stem(a.key) == stem(b.key) || a.script != "" && a.script == b.script {
 		return true
 	}
 	if len(a.parts) != 1 || len(b.parts) != 1 {

@@ -28,6 +28,7 @@ const (
 	cuePersona   = "persona"   // a sentence that casts the model ("You are an expert engineer.")
 	cueBroken    = "broken"    // a prompt that reports something does not work ("the drag and drop doesn't work")
 	cueSession   = "session"   // a sentence about this session rather than the project ("in this session")
+	cuePending   = "pending"   // in a decisions heading: the decision is the user's still to make ("Decision needed")
 )
 
 // cueTable is the vocabulary of one language: for each kind, its words, and examples of
@@ -207,6 +208,9 @@ func cueHeading(heading string) string {
 			}
 			best, bestLen = kind, len(c.text) // the longest cue wins: "root cause" over "cause"
 		}
+	}
+	if best == cueDecisions && matchCue(f, cuePending) {
+		return "" // options put to the user, not choices made
 	}
 	return best
 }

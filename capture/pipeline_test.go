@@ -312,6 +312,26 @@ func TestStatements(t *testing.T) {
 	}
 }
 
+// A decision the closing text puts to the user (its heading asks for it) is not one the
+// turn made: its options and its open question are no decision, in any language.
+func TestPendingDecisions(t *testing.T) {
+	t.Parallel()
+	for lang, closing := range map[string]string{
+		"en": "Both builds pass.\n\nDecision needed:\n- **Option A**: keep the queue in Redis and add a retry worker\n- **Option B**: move the queue into Postgres with a jobs table\n",
+		"it": "Build ok.\n\n**Decisioni aperte:**\n- (1) tenere la coda in Redis con un worker di retry\n- (2) spostare la coda in Postgres con una tabella jobs\n",
+		"zh": "构建通过。\n\n待决定：缓存是否按地区拆分。\n\n你是否同意按地区拆分缓存？\n",
+	} {
+		r := Capture(turn("Compare the two queues", closing, edit("/repo/queue.go")), &Session{}, lang)
+		if len(r.Decisions) > 0 {
+			t.Errorf("%s: decisions = %q", lang, r.Decisions)
+		}
+	}
+	r := Capture(turn("Fix the queue", "Done.\n\n## Decisions made\n- Kept the queue in Redis: the workers already read it\n", edit("/repo/queue.go")), &Session{}, "en")
+	if !slices.Equal(r.Decisions, []string{"Kept the queue in Redis: the workers already read it"}) {
+		t.Errorf("decisions made = %q", r.Decisions)
+	}
+}
+
 // Work left half done: a refused commit is open until a later commit goes through.
 func TestHalfDone(t *testing.T) {
 	t.Parallel()

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -70,7 +71,7 @@ func goalStep(c *turnCtx) {
 	case reaction || c.continues(req):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 	case !worked:
-		if held == "" && len(c.s.GoalFiles) > 0 { // the task under way was worked on: this one is new
+		if c.holdsNew(held) {
 			c.s.Held, c.s.HeldAsked = c.withAsks(req), lastQuestion(t.Closing) != ""
 		}
 	case held != "" && asked && c.startsNew():
@@ -171,6 +172,23 @@ func goesAhead(req string) bool { return req == "" || isFollowUp(req) || fewWord
 // startsNew reports a turn that changed a file the task under way had not.
 func (c *turnCtx) startsNew() bool {
 	return slices.ContainsFunc(c.editedFiles(), func(f string) bool { return !slices.Contains(c.s.GoalFiles, f) })
+}
+
+// holdsNew reports that a request made before any work is held as a new task: the task
+// under way was worked on, and nothing is held but a question, which yields to it.
+func (c *turnCtx) holdsNew(held string) bool {
+	return (held == "" || isOffer(held)) && len(c.s.GoalFiles) > 0
+}
+
+// startsElsewhere reports a turn that changed a file the task under way had not, outside
+// the folders of its files: a new file beside them (a test, a component) still works on that
+// task. The project's top folder, which holds every kind of file, is no such folder.
+func (c *turnCtx) startsElsewhere() bool {
+	dirs := map[string]bool{}
+	for _, f := range c.s.GoalFiles {
+		dirs[path.Dir(f)] = path.Dir(f) != "."
+	}
+	return slices.ContainsFunc(c.editedFiles(), func(f string) bool { return !dirs[path.Dir(f)] && !slices.Contains(c.s.GoalFiles, f) })
 }
 
 // request is what a prompt asks, in one line: the first paragraph's prose (a line broken
@@ -421,7 +439,8 @@ func planSummary(p string) string {
 }
 
 // clipGoal bounds a goal to maxGoal characters, at a sentence's end when one ends late
-// enough, else at a clause's ("Make the squares a fixed size, so that…"): a goal reads whole.
+// enough, else at a clause's ("Make the squares a fixed size, so that…") or before an "and"
+// that joins one more ask: a goal reads whole.
 func clipGoal(g string) string {
 	limit := maxGoal
 	if hasWide(g) {
@@ -434,6 +453,9 @@ func clipGoal(g string) string {
 	out, cut := clip(g, i), 0
 	for _, sep := range []string{", ", " (", " — ", ": ", "，", "、"} {
 		cut = max(cut, strings.LastIndex(g[:i], sep))
+	}
+	if cut <= i/2 { // no clause ends late enough: a second ask joined by "and" does
+		cut = strings.LastIndex(g[:i], " and ")
 	}
 	if strings.HasSuffix(out, "…") && cut > i/2 {
 		return strings.TrimSpace(g[:cut])
@@ -517,11 +539,11 @@ func reacts(req string) bool {
 
 // sameSubject reports a short request about the task under way: it names a word of the
 // session's last goal of five letters at least, or two of four ("that" or "make" alone name
-// nothing; a question needs one), and the turn changed no file the work under that goal had
-// not changed ("Make the cooldown circle slightly larger" after "The cooldown should start
-// at the top").
+// nothing; a question needs one), and the turn changed no file outside the folders of the
+// work under that goal ("Make the cooldown circle slightly larger" after "The cooldown
+// should start at the top").
 func (c *turnCtx) sameSubject(req string) bool {
-	if len(c.s.Goals) == 0 || len(strings.Fields(req)) > 30 || c.startsNew() {
+	if len(c.s.Goals) == 0 || len(strings.Fields(req)) > 30 || c.startsElsewhere() {
 		return false
 	}
 	last := map[string]bool{}
@@ -542,7 +564,7 @@ func (c *turnCtx) sameSubject(req string) bool {
 
 // tweak reports a short request whose work is a small change to the files of the task under
 // way ("Move the legend to the left", "make it blue"): at most maxTweakWords words, one or
-// two edits, every file edited one the task already changed. It goes on with that task.
+// two edits, every file edited in a folder of the task's files. It goes on with that task.
 func (c *turnCtx) tweak(req string) bool {
 	if len(c.s.GoalFiles) == 0 || len(strings.Fields(req)) > maxTweakWords && !hasWide(req) || hasWide(req) && utf8.RuneCountInString(req) > 2*maxTweakWords {
 		return false
@@ -553,7 +575,7 @@ func (c *turnCtx) tweak(req string) bool {
 			edits++
 		}
 	}
-	return edits > 0 && edits <= 2 && len(c.editedFiles()) > 0 && !c.startsNew()
+	return edits > 0 && edits <= 2 && len(c.editedFiles()) > 0 && !c.startsElsewhere()
 }
 
 // maxTweakWords bounds the words of a request that tweaks the task under way.

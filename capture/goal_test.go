@@ -296,3 +296,47 @@ func TestBackslashLineBreakLeavesNoTrace(t *testing.T) {
 		}
 	}
 }
+
+// A follow-up on the task's subject whose work adds a file beside the task's files (in one
+// of their folders) goes on with the task; one that works in another folder is a new task.
+func TestFollowUpWithANewFileBesideTheTasks(t *testing.T) {
+	t.Parallel()
+	first := turn("Add a cooldown before each piece can move", "Done.", edit("/repo/src/rules.js"))
+	follow := "Let the cooldown also show as a ring around the piece"
+	for _, c := range []struct {
+		file string
+		goal bool
+	}{{"/repo/src/ring.js", false}, {"/repo/docs/ring.md", true}} {
+		got := goals(t, first, turn(follow, "Done.", edit("/repo/src/rules.js"), edit(c.file)))
+		if (len(got[1]) > 0) != c.goal {
+			t.Errorf("new file %s: goal %q, want one: %v", c.file, got[1], c.goal)
+		}
+	}
+}
+
+// A new request before any work replaces a held question (how hard, why): the go-ahead
+// that follows carries out the newest.
+func TestNewerRequestReplacesAHeldQuestion(t *testing.T) {
+	t.Parallel()
+	first := turn("Add a cooldown before each piece can move", "Done.", edit("/repo/app.js"))
+	split := turn("How hard would it be to split the rendering code into smaller parts?", "Not hard: 1. board.js 2. pieces.js")
+	theme := turn("Propose a dark theme for the settings page instead", "1. colors.css 2. settings.css")
+	goOn := turn("ok go", "Done.", edit("/repo/colors.css"), edit("/repo/settings.css"))
+	got := goals(t, first, split, theme, goOn)
+	if want := []string{"Propose a dark theme for the settings page instead"}; !slices.Equal(got[3], want) {
+		t.Errorf("go-ahead after a newer request: %q, want %q", got[3], want)
+	}
+}
+
+// A long goal with no clause mark is cut before the "and" that joins one more ask rather
+// than inside a word run.
+func TestLongGoalCutBeforeAnAnd(t *testing.T) {
+	t.Parallel()
+	long := "Make the upload page accept several pictures at once from the phone gallery or the desktop file picker " +
+		"and show a small preview of each photo with its size before the upload starts so the user can drop the ones " +
+		"that are too big without leaving the page"
+	got := goals(t, turn(long, "Done.", edit("/repo/upload.js")))
+	if len(got[0]) != 1 || strings.HasSuffix(got[0][0], "…") || !strings.HasSuffix(got[0][0], "file picker") {
+		t.Errorf("goal %q: want it cut before the and", got[0])
+	}
+}

@@ -52,16 +52,8 @@ func TestCodexShellWritesFromTheWorkdir(t *testing.T) {
 	call("c4", "exec_command", map[string]any{"cmd": "echo x > notes.txt", "workdir": elsewhere})
 	call("c5", "exec_command", map[string]any{"cmd": "echo x > root.txt"})
 	r.Item("event_msg", map[string]any{"type": "task_complete", "last_agent_message": "The fixtures are written."})
-	path := filepath.Join(t.TempDir(), "rollout-2026-03-22T10-00-00-s1.jsonl")
-	if err := os.WriteFile(path, []byte(r.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stopHook(t, ws, path)
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "- Fichiers modifiés : web/x.json, web/y.txt, web/app.js, root.txt\n"; !strings.Contains(string(data), want) {
+	data := rolloutLog(t, ws, r)
+	if want := "- Fichiers modifiés : web/x.json, web/y.txt, web/app.js, root.txt\n"; !strings.Contains(data, want) {
 		t.Errorf("want %q in:\n%s", want, data)
 	}
 }
@@ -81,16 +73,8 @@ func TestCodexTurnRunsInTheSessionsFolder(t *testing.T) {
 	r.Item("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "input": patch, "call_id": "c1"})
 	r.Item("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "c1", "output": `{"output":"Success","metadata":{"exit_code":0}}`})
 	r.Item("event_msg", map[string]any{"type": "task_complete", "last_agent_message": "The cart total is fixed."})
-	path := filepath.Join(t.TempDir(), "rollout-2026-03-22T10-00-00-s1.jsonl")
-	if err := os.WriteFile(path, []byte(r.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stopHook(t, ws, path)
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "- Fichiers modifiés : web/cart.js\n"; !strings.Contains(string(data), want) {
+	data := rolloutLog(t, ws, r)
+	if want := "- Fichiers modifiés : web/cart.js\n"; !strings.Contains(data, want) {
 		t.Errorf("want %q in:\n%s", want, data)
 	}
 }
@@ -111,6 +95,21 @@ func TestPackageManifestsInTheCallsFolder(t *testing.T) {
 	if want := "- Fichiers modifiés : web/package.json, web/package-lock.json, api/go.mod, api/go.sum\n"; !strings.Contains(log, want) {
 		t.Errorf("want %q in:\n%s", want, log)
 	}
+}
+
+// rolloutLog runs the Stop hook on the rollout r in the workspace ws and returns the day's log.
+func rolloutLog(t *testing.T, ws string, r *transcripttest.Rollout) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rollout-2026-03-22T10-00-00-s1.jsonl")
+	if err := os.WriteFile(path, []byte(r.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stopHook(t, ws, path)
+	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
 
 // bashIn appends a Bash call of id running cmd, its line and its result's in the folder cwd.

@@ -345,10 +345,11 @@ func lastQuestion(text string) string {
 	l, parts := strings.TrimSpace(stripMarkup(ls[len(ls)-1])), outline(text)
 	ss := sentences(l)
 	_, _, _, after := listItem(ls[max(0, len(ls)-2)])
-	if o := options(ls); o != "" {
+	_, _, _, in := listItem(ls[len(ls)-1])
+	if o := options(ls); in && o != "" {
 		return o
 	}
-	if _, _, _, in := listItem(ls[len(ls)-1]); after && !in && len(ss) == 1 && len(parts) > 0 {
+	if after && !in && len(ss) == 1 && len(parts) > 0 {
 		if p := parts[len(parts)-1]; len(p.items) > 0 && p.kind != cueNext {
 			return clip(l+" — "+strings.Join(p.items, "; "), maxItem)
 		}
@@ -359,8 +360,8 @@ func lastQuestion(text string) string {
 	return clip(ss[len(ss)-1], maxItem)
 }
 
-// options is the question the last lines ls ask as a list of two options or more under a
-// lead ("Shall I:"), with all of them, or "".
+// options is the question text's last lines ls ask as a list of options under a lead
+// ("Shall I:"), with all of them, or "".
 func options(ls []string) string {
 	i := len(ls) - 1
 	for ; i >= 0; i-- {

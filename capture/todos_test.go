@@ -226,12 +226,7 @@ func TestOfferedOptions(t *testing.T) {
 			t.Errorf("case %d: next %q", i, r.Next)
 		}
 	}
-	end := turn("what next?", "The schema is in.\n\nNext steps:\n- Add the index\n- Shall I also add a cache for the lookups?")
-	end.SessionEnded = true
-	if r := Capture(end, &Session{}, "en"); !slices.Equal(r.Next, []string{"Add the index", "Question left unanswered: Shall I also add a cache for the lookups?"}) {
-		t.Errorf("next steps ending on a question: next %q", r.Next)
-	}
-	end = turn("what next?", "Would you like me to tag the release now?\n\nI will wait for the changelog to be reviewed by the whole team first, then tag it.")
+	end := turn("what next?", "Would you like me to tag the release now?\n\nI will wait for the changelog to be reviewed by the whole team first, then tag it.")
 	end.SessionEnded = true
 	if r := Capture(end, &Session{}, "en"); len(r.Next) != 0 {
 		t.Errorf("a long last paragraph: next %q", r.Next)

@@ -333,11 +333,9 @@ func endingStep(c *turnCtx) {
 var checkNoise = regexp.MustCompile(`(?i)^\W*\w*\W*(\w+: )*(command timed out after|no tests? (files? )?(found|to run|ran|match))`)
 
 // lastQuestion is the question a text ends with, when its last paragraph is one ("Would you
-// like me to create these commits?"), or "", a one-line sign-off after it left aside. A
-// question of its own right after a list that no next-steps heading opened offers that
-// list: its items go with it; options listed under a lead ("Shall I:") go with the lead.
+// like me to create these commits?"), or "". A question of its own right after a list that
+// no next-steps heading opened offers that list: its items go with it.
 func lastQuestion(text string) string {
-	text = withoutSignOff(text)
 	ls := slices.DeleteFunc(lines(text), func(l string) bool { return strings.TrimSpace(l) == "" })
 	if len(ls) == 0 || !isOffer(strings.TrimSpace(stripMarkup(ls[len(ls)-1]))) {
 		return ""
@@ -345,11 +343,7 @@ func lastQuestion(text string) string {
 	l, parts := strings.TrimSpace(stripMarkup(ls[len(ls)-1])), outline(text)
 	ss := sentences(l)
 	_, _, _, after := listItem(ls[max(0, len(ls)-2)])
-	_, _, _, in := listItem(ls[len(ls)-1])
-	if o := options(ls); in && o != "" {
-		return o
-	}
-	if after && !in && len(ss) == 1 && len(parts) > 0 {
+	if _, _, _, in := listItem(ls[len(ls)-1]); after && !in && len(ss) == 1 && len(parts) > 0 {
 		if p := parts[len(parts)-1]; len(p.items) > 0 && p.kind != cueNext {
 			return clip(l+" — "+strings.Join(p.items, "; "), maxItem)
 		}
@@ -358,50 +352,6 @@ func lastQuestion(text string) string {
 		return ""
 	}
 	return clip(ss[len(ss)-1], maxItem)
-}
-
-// options is the question text's last lines ls ask as a list of options under a lead
-// ("Shall I:"), with all of them, or "".
-func options(ls []string) string {
-	i := len(ls) - 1
-	for ; i >= 0; i-- {
-		if _, _, _, it := listItem(ls[i]); !it {
-			break
-		}
-	}
-	if i < 0 || i > len(ls)-3 {
-		return ""
-	}
-	lead := strings.TrimSpace(stripMarkup(ls[i]))
-	if !strings.HasSuffix(lead, ":") || headingKind(strings.TrimSuffix(lead, ":")) == cueNext {
-		return ""
-	}
-	var opts []string
-	top, _, _, _ := listItem(ls[i+1])
-	for _, o := range ls[i+1:] {
-		if ind, it, _, _ := listItem(o); ind <= top {
-			opts = append(opts, stripMarkup(it))
-		}
-	}
-	return clip(lead+" "+strings.Join(opts, "; "), maxItem)
-}
-
-// withoutSignOff is text without its last paragraph when that is a sign-off: one line of
-// one short sentence that asks nothing ("Nice work today! 🎉").
-func withoutSignOff(text string) string {
-	ls := lines(text)
-	k := len(ls) - 1
-	for k >= 0 && strings.TrimSpace(ls[k]) == "" {
-		k--
-	}
-	if k < 1 || strings.TrimSpace(ls[k-1]) != "" {
-		return text
-	}
-	l := strings.TrimSpace(stripMarkup(ls[k]))
-	if _, _, _, it := listItem(ls[k]); it || strings.ContainsAny(l, "?？") || len(sentences(l)) != 1 || len(strings.Fields(l)) > 12 {
-		return text
-	}
-	return strings.Join(ls[:k], "\n")
 }
 
 // newList reports a to-do list with an item the previous list did not have: a new plan,

@@ -207,28 +207,3 @@ func TestStillFailingNoise(t *testing.T) {
 		t.Errorf("want one still-failing line, next %q", r.Next)
 	}
 }
-
-// A question that offers a choice of listed options keeps them all, with its lead; a
-// short sign-off after it ("Nice progress today!") does not hide it.
-func TestOfferedOptions(t *testing.T) {
-	t.Parallel()
-	for i, c := range []struct{ closing, want string }{
-		{"The importer reads both formats now.\n\nWhich one should I do next:\n- **A) Add the CSV export** (small)?\n- **B) Write the parser docs**?\n\nGreat progress on the importer! 🎉",
-			"Question left unanswered: Which one should I do next: A) Add the CSV export (small)?; B) Write the parser docs?"},
-		{"The cache misses on cold starts.\n\nShall I:\n1. **Warm it at boot**, or\n2. **Raise its size** (cheap)?",
-			"Question left unanswered: Shall I: Warm it at boot, or; Raise its size (cheap)?"},
-		{"The build is green.\n\nWould you like me to tag the release now?\n\nHave a good weekend!",
-			"Question left unanswered: Would you like me to tag the release now?"},
-	} {
-		end := turn("what next?", c.closing)
-		end.SessionEnded = true
-		if r := Capture(end, &Session{}, "en"); !slices.Equal(r.Next, []string{c.want}) {
-			t.Errorf("case %d: next %q", i, r.Next)
-		}
-	}
-	end := turn("what next?", "Would you like me to tag the release now?\n\nI will wait for the changelog to be reviewed by the whole team first, then tag it.")
-	end.SessionEnded = true
-	if r := Capture(end, &Session{}, "en"); len(r.Next) != 0 {
-		t.Errorf("a long last paragraph: next %q", r.Next)
-	}
-}

@@ -317,12 +317,10 @@ func endingStep(c *turnCtx) {
 	if q := lastQuestion(c.t.Closing); q != "" {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.unanswered, q))
 	}
-	seen := map[string]bool{}
 	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
 		b := c.s.Failed[key]
 		_, why, _ := strings.Cut(b[strings.Index(b, "`")+1:], "`") // what follows the command
-		if parseLine(key).Checks() && !checkNoise.MatchString(why) && !seen[why] {
-			seen[why] = true // one line per error: the same one under two commands
+		if parseLine(key).Checks() && !checkNoise.MatchString(why) {
 			c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, b))
 		}
 	}

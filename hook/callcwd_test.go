@@ -105,11 +105,7 @@ func rolloutLog(t *testing.T, ws string, r *transcripttest.Rollout) string {
 		t.Fatal(err)
 	}
 	stopHook(t, ws, path)
-	data, err := os.ReadFile(filepath.Join(ws, "memory_sessions", "logs", "2026-03-22.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
+	return logOf(t, ws)
 }
 
 // bashIn appends a Bash call of id running cmd, its line and its result's in the folder cwd.

@@ -43,6 +43,9 @@ func secretAfter(s string, i int) finding {
 	if word == "" && strings.EqualFold(s[a:e], "value") {
 		word, stem = attributeName(s, a) // <add key="Password" value="…"/>
 	}
+	if word == "" && kind == sepEquals && a > 0 && (s[a-1] == '?' || s[a-1] == '&') && strings.EqualFold(s[a:e], "code") {
+		word, stem = "code", "code" // an OAuth callback's ?code=…: the authorization code, worth a token until used
+	}
 	if word == "" {
 		return finding{}
 	}
@@ -200,7 +203,7 @@ func valueIsSecret(word, stem, v string, kind int, quoted, lineEnd bool) bool {
 	switch {
 	case passwordWords[word]:
 		return true
-	case word == "key" || word == "sig":
+	case word == "key" || word == "sig" || word == "code":
 		// A key of unknown kind: only a value that looks generated (a cache key, a sort key
 		// and a map key are names).
 		return randomToken(v)

@@ -15,7 +15,7 @@ import (
 // agent narrating its next move, a question, a line of a command's output).
 
 // xmlTag finds the tags of system text an agent may echo (not a placeholder: "<token>").
-var xmlTag = regexp.MustCompile(`</?(system-reminder|command-name|command-message|command-args|local-command-stdout|local-command-stderr|user-prompt-submit-hook|environment_context|user_instructions|hook_prompt|turn_aborted|proposed_plan|function_results|result)\b[^>]*>`)
+var xmlTag = regexp.MustCompile(`</?(system-reminder|command-name|command-message|command-args|local-command-stdout|local-command-stderr|user-prompt-submit-hook|environment_context|user_instructions|hook_prompt|turn_aborted|proposed_plan|function_results|result|tool_use_error)\b[^>]*>`)
 
 // clean turns a step's text into the bullet of section key it may be, or "".
 func (c *turnCtx) clean(key, text string) string {

@@ -1,6 +1,9 @@
 package capture
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // An item longer than its line is cut where a clause ends when no sentence ends late enough,
 // never inside a parenthesis or a code span; only a cut inside a clause is marked "…".
@@ -18,5 +21,16 @@ func TestClipAtAClause(t *testing.T) {
 		if got := clip(c.in, 120); got != c.want {
 			t.Errorf("clip(%q)\n = %q\nwant %q", c.in, got, c.want)
 		}
+	}
+}
+
+// The tag Claude Code wraps a refused call's error in is system text: the error stays, the
+// tag goes.
+func TestToolErrorTagLeavesNoTrace(t *testing.T) {
+	t.Parallel()
+	r := Capture(turn("build the page", "Still failing.",
+		bash("1", "npm run build", "<tool_use_error>src/page.ts(3,1): error TS2304: Cannot find name 'x'</tool_use_error>", true)), &Session{}, "en")
+	if len(r.Problems) != 1 || strings.Contains(r.Problems[0], "tool_use_error") || !strings.Contains(r.Problems[0], "error TS2304: Cannot find name 'x'") {
+		t.Errorf("problems = %q", r.Problems)
 	}
 }

@@ -274,12 +274,20 @@ func apiFailed(closing string) bool {
 // where the work stands (the user chose to stop: nothing failed).
 func (c *turnCtx) interrupted() {
 	t := c.t
+	if len(c.s.Stalled) > 0 && strings.TrimSpace(t.Closing) != "" && !apiFailed(t.Closing) {
+		for _, b := range c.s.Stalled {
+			c.markFixed(b) // the model answers again: the calls that failed went through
+		}
+		c.s.Stalled = nil
+	}
 	switch {
 	case refusedByModel(t):
 		return
 	case apiFailed(t.Closing):
 		first, _, _ := strings.Cut(strings.TrimSpace(t.Closing), "\n")
-		c.add(memstore.KeyProblems, fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)))
+		if b := fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)); c.add(memstore.KeyProblems, b) > 0 {
+			c.s.Stalled = append(c.s.Stalled, c.clean(memstore.KeyProblems, b))
+		}
 	case t.Interrupted && c.worked(), t.SessionEnded && cut(t), openCall(t):
 		// cut short: where the work stands (its work to resume), not a failure
 	default:

@@ -207,3 +207,22 @@ func TestStillFailingNoise(t *testing.T) {
 		t.Errorf("want one still-failing line, next %q", r.Next)
 	}
 }
+
+// A model call that failed is a problem until the model answers again: the retry that gets
+// an answer marks it fixed; another failed call keeps it open.
+func TestFailedModelCallFixedByTheRetry(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	r := Capture(turn("Add the export button", "API Error: 529 {\"type\":\"overloaded_error\"}", edit("/repo/src/export.ts")), s, "en")
+	if len(r.Problems) != 1 || !strings.HasPrefix(r.Problems[0], "Turn interrupted: API Error: 529") {
+		t.Fatalf("problems = %q", r.Problems)
+	}
+	r = Capture(turn("try again", "Request timed out"), s, "en")
+	if len(r.Fixed) != 0 {
+		t.Errorf("a second failed call fixed %q", r.Fixed)
+	}
+	r = Capture(turn("continue", "The export button is in place.", edit("/repo/src/export.ts")), s, "en")
+	if len(r.Fixed) != 2 || !strings.HasPrefix(r.Fixed[0], "Turn interrupted: API Error: 529") || r.Fixed[1] != "Turn interrupted: Request timed out" {
+		t.Errorf("fixed = %q", r.Fixed)
+	}
+}

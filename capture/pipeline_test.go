@@ -341,8 +341,8 @@ func TestHalfDone(t *testing.T) {
 		t.Fatalf("next = %q", r.Next)
 	}
 	r = Capture(turn("fix and commit", "Committed.", bash("2", "git commit -m x", "[main abc1234] x", false)), s, "en")
-	if len(r.Close) != 1 || !strings.HasPrefix(r.Close[0], "Commit refused") {
-		t.Errorf("close = %q", r.Close)
+	if len(r.Drop) != 1 || !strings.HasPrefix(r.Drop[0], "Commit refused") || len(r.Close) != 0 {
+		t.Errorf("redone: drop %q close %q", r.Drop, r.Close)
 	}
 }
 

@@ -209,7 +209,7 @@ func isOffer(it string) bool { return strings.HasSuffix(it, "?") || strings.HasS
 
 // halfDoneStep writes work left half done: a commit or a push that failed and was not
 // redone in the turn, a turn the user interrupted in the middle of changing files, a model
-// call that failed. A later commit or push that goes through closes the first two.
+// call that failed. A later commit or push that goes through takes the first two back.
 func halfDoneStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
@@ -219,7 +219,7 @@ func halfDoneStep(c *turnCtx) {
 		redone := committed && strings.HasPrefix(h, strings.SplitN(c.w.commitRefused, "%", 2)[0]) ||
 			pushed && strings.HasPrefix(h, strings.SplitN(c.w.pushFailed, "%", 2)[0])
 		if redone {
-			c.close(h)
+			c.drop(h) // the retry's own bullets say it went through: a ticked "to redo" would say it twice
 		}
 		return redone
 	})

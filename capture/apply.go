@@ -44,7 +44,14 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 		return ch, err
 	}
 	for _, f := range r.Fixed {
-		if b, ok := ownBullet(today, memstore.KeyProblems, f); ok && !strings.HasPrefix(b.Text, fixedPrefix(f)) {
+		b, ok := ownBullet(today, memstore.KeyProblems, f)
+		switch {
+		case !ok || strings.HasPrefix(b.Text, fixedPrefix(f)):
+		case hasOwn(today, memstore.KeyProblems, fixedPrefix(f)+b.Text):
+			s, _ := today.Section(memstore.KeyProblems) // the same failure, fixed once already: said once
+			today.RemoveBullet(s, b)
+			ch.Removed = append(ch.Removed, b.Text)
+		default:
 			today.SetBulletText(b, fixedPrefix(f)+b.Text)
 			ch.Rewritten = append(ch.Rewritten, fixedPrefix(f)+b.Text)
 		}
@@ -176,10 +183,17 @@ type Changes struct {
 // reported error in capture's English wording, else French.
 func fixedPrefix(text string) string {
 	en := wordings["en"]
-	if strings.HasPrefix(text, "`") || strings.Contains(text, "` failed") || strings.HasPrefix(text, strings.TrimSuffix(en.reported, "%s")) {
+	if strings.HasPrefix(text, "`") || strings.Contains(text, "` failed") ||
+		strings.HasPrefix(text, strings.TrimSuffix(en.reported, "%s")) || strings.HasPrefix(text, strings.TrimSuffix(en.interrupted, "%s")) {
 		return memstore.FixedPrefix["en"]
 	}
 	return memstore.FixedPrefix["fr"]
+}
+
+// hasOwn reports capture's own bullet of section key in doc that says text.
+func hasOwn(doc *memstore.Doc, key, text string) bool {
+	_, ok := ownBullet(doc, key, text)
+	return ok
 }
 
 // ownBullet finds capture's own bullet of section key in doc (at rel) that says text.

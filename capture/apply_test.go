@@ -126,12 +126,20 @@ func TestApplyMarksFixedInItsLanguage(t *testing.T) {
 	t.Parallel()
 	p := applyWorkspace(t, "")
 	var r Result
-	r.Problems = []string{"Error reported: ArgumentValidationError: extra field", "Échec de `make` : no rule", "Erreur signalée : ça plante"}
+	r.Problems = []string{"Error reported: ArgumentValidationError: extra field", "Échec de `make` : no rule", "Erreur signalée : ça plante",
+		"Turn interrupted: API Error: 529 Overloaded"}
 	apply(t, p, r)
 	_, log := apply(t, p, Result{Fixed: r.Problems})
-	for _, want := range []string{"- fixed: Error reported: ArgumentValidationError", "- corrigé : Échec de `make`", "- corrigé : Erreur signalée"} {
+	for _, want := range []string{"- fixed: Error reported: ArgumentValidationError", "- corrigé : Échec de `make`", "- corrigé : Erreur signalée",
+		"- fixed: Turn interrupted: API Error: 529"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("want %q in:\n%s", want, log)
 		}
+	}
+	// the same failure again, fixed again: said once
+	apply(t, p, Result{Extraction: memstore.Extraction{Problems: r.Problems[3:]}})
+	ch, log := apply(t, p, Result{Fixed: r.Problems[3:]})
+	if strings.Count(log, "Turn interrupted: API Error: 529") != 1 || len(ch.Removed) != 1 {
+		t.Errorf("fixed twice (removed %q):\n%s", ch.Removed, log)
 	}
 }

@@ -58,8 +58,8 @@ func goalStep(c *turnCtx) {
 	}
 	reaction := reacts(req) && (said == req || !c.startsNew()) // ... and on files the task had not changed, a new one
 	if goAhead || tooShort(req) || reaction {
-		if g := c.newWork(); g != "" || held != "" && c.startsNew() { // "ok, go": the held request, the list of the work it started say the task
-			c.writeGoal(held, g)
+		if held != "" && c.startsNew() { // "ok, go": the held request says the task (the agent's list of it is no goal)
+			c.writeGoal(held)
 			return
 		}
 	}
@@ -627,32 +627,6 @@ func (c *turnCtx) onlyGit() bool {
 		}
 	}
 	return n > 0
-}
-
-// newWork is the task a go-ahead starts, as the agent's list of it says (its items joined),
-// when the turn changed two files or more that the task under way had not: "ok, do it"
-// after a review or a discussion is a new task, which the list names. "" otherwise.
-func (c *turnCtx) newWork() string {
-	files := c.editedFiles()
-	if len(files) < 2 || slices.ContainsFunc(files, func(f string) bool { return slices.Contains(c.s.GoalFiles, f) }) {
-		return ""
-	}
-	var items []string
-	for _, u := range c.t.Tools {
-		switch {
-		case u.Todos != nil:
-			items = items[:0]
-			for _, td := range u.Todos {
-				items = append(items, td.Content)
-			}
-		case u.Task != nil && u.Task.Subject != "" && !slices.Contains(items, u.Task.Subject):
-			items = append(items, u.Task.Subject)
-		}
-	}
-	if len(items) < 2 {
-		return ""
-	}
-	return strings.Join(items, "; ")
 }
 
 // listGoal is what the agent's to-do list says it works on: its item in progress, else

@@ -179,12 +179,11 @@ type Changes struct {
 	Removed   []string `json:"removed,omitempty"`
 }
 
-// fixedPrefix is the fixed mark in the language of a failure bullet: a failed command or a
-// reported error in capture's English wording, else French.
+// fixedPrefix is the fixed mark in the language of a failure bullet: one that opens as
+// capture's English problem bullets do (problemLeads), else French.
 func fixedPrefix(text string) string {
 	en := wordings["en"]
-	if strings.HasPrefix(text, "`") || strings.Contains(text, "` failed") ||
-		strings.HasPrefix(text, strings.TrimSuffix(en.reported, "%s")) || strings.HasPrefix(text, strings.TrimSuffix(en.interrupted, "%s")) {
+	if strings.Contains(text, "` failed") || slices.ContainsFunc(en.problemLeads(), func(l string) bool { return strings.HasPrefix(text, l) }) {
 		return memstore.FixedPrefix["en"]
 	}
 	return memstore.FixedPrefix["fr"]

@@ -1,6 +1,10 @@
 package capture
 
-import "carnet/memstore"
+import (
+	"strings"
+
+	"carnet/memstore"
+)
 
 // wording is how capture words the bullets it composes, in the memory's language.
 type wording struct {
@@ -43,6 +47,17 @@ var wordings = map[string]wording{
 		pullOpened: "PR #%s opened", pullTitled: "PR #%s opened: %s", pullMerged: "PR #%s merged",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
 		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s"},
+}
+
+// problemLeads are the openings of the problem bullets w writes, a fixed mark aside (a
+// failed command, a reported error, an interrupted turn): what tells their language.
+func (w wording) problemLeads() []string {
+	var leads []string
+	for _, f := range []string{w.failed, w.reported, w.interrupted} {
+		lead, _, _ := strings.Cut(f, "%s")
+		leads = append(leads, lead)
+	}
+	return leads
 }
 
 func wordingFor(lang string) wording {

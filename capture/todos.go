@@ -209,19 +209,23 @@ func isOffer(it string) bool { return strings.HasSuffix(it, "?") || strings.HasS
 
 // halfDoneStep writes work left half done: a commit or a push that failed and was not
 // redone in the turn, a turn the user interrupted in the middle of changing files, a model
-// call that failed. A later commit or push that goes through takes the first two back.
+// call that failed. A later commit or push that goes through takes the first two back; the
+// next turn of work, gone to its end, takes the work to resume back when it goes on with
+// that task (it writes no goal of its own), and leaves it for good when it does not.
 func halfDoneStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
 	}
 	committed, pushed := c.refusedGit()
+	resumed := c.worked() && !c.t.Interrupted && !cut(c.t) && strings.TrimSpace(c.t.Closing) != "" && !apiFailed(c.t.Closing)
 	c.s.Half = slices.DeleteFunc(c.s.Half, func(h string) bool {
-		redone := committed && strings.HasPrefix(h, strings.SplitN(c.w.commitRefused, "%", 2)[0]) ||
-			pushed && strings.HasPrefix(h, strings.SplitN(c.w.pushFailed, "%", 2)[0])
+		lead := func(format string) bool { return strings.HasPrefix(h, strings.SplitN(format, "%", 2)[0]) }
+		redone := committed && lead(c.w.commitRefused) || pushed && lead(c.w.pushFailed) ||
+			resumed && lead(c.w.resume) && len(c.r.Goal) == 0
 		if redone {
 			c.drop(h) // the retry's own bullets say it went through: a ticked "to redo" would say it twice
 		}
-		return redone
+		return redone || resumed && lead(c.w.resume)
 	})
 	c.interrupted()
 }
@@ -300,7 +304,7 @@ func (c *turnCtx) interrupted() {
 		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.": the task it continues
 	}
 	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) {
-		c.add(memstore.KeyNext, fmt.Sprintf(c.w.resume, clipGoal(goal)))
+		c.half(fmt.Sprintf(c.w.resume, clipGoal(goal)))
 	}
 }
 

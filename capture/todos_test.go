@@ -226,3 +226,32 @@ func TestFailedModelCallFixedByTheRetry(t *testing.T) {
 		t.Errorf("fixed = %q", r.Fixed)
 	}
 }
+
+// Work to resume after an interruption is done when the next turn of work goes on with that
+// task to its end: its "resume" line goes. A next turn of work on another task leaves it, for
+// good.
+func TestResumedWorkLeavesNextSteps(t *testing.T) {
+	t.Parallel()
+	stalled := func() *Session {
+		s := &Session{}
+		r := Capture(turn("Add the export button", "API Error: 529 {\"type\":\"overloaded_error\"}", edit("/repo/src/export.ts")), s, "en")
+		if !slices.Equal(r.Next, []string{"Resume the interrupted work: Add the export button"}) {
+			t.Fatalf("next = %q", r.Next)
+		}
+		return s
+	}
+	s := stalled()
+	r := Capture(turn("continue", "The export button is in place.", edit("/repo/src/export.ts")), s, "en")
+	if !slices.Equal(r.Drop, []string{"Resume the interrupted work: Add the export button"}) {
+		t.Errorf("resumed: drop %q", r.Drop)
+	}
+	s = stalled()
+	r = Capture(turn("Now write the changelog entry for the release", "Written.", edit("/repo/CHANGELOG.md")), s, "en")
+	if len(r.Goal) != 1 || len(r.Drop) != 0 {
+		t.Errorf("another task: goal %q drop %q", r.Goal, r.Drop)
+	}
+	r = Capture(turn("go on", "Done.", edit("/repo/CHANGELOG.md")), s, "en")
+	if len(r.Drop) != 0 {
+		t.Errorf("another task, then more of it: drop %q", r.Drop)
+	}
+}

@@ -26,7 +26,6 @@ const (
 	cueFollowUp  = "followup"  // a prompt that only continues the task under way ("yes", "go on")
 	cueReaction  = "reaction"  // a prompt that opens by reacting to the last answer ("that's better, but…")
 	cuePersona   = "persona"   // a sentence that casts the model ("You are an expert engineer.")
-	cueBroken    = "broken"    // a prompt that reports something does not work ("the drag and drop doesn't work")
 	cueSession   = "session"   // a sentence about this session rather than the project ("in this session")
 	cuePending   = "pending"   // in a decisions heading: the decision is the user's still to make ("Decision needed")
 )

@@ -571,9 +571,10 @@ func (c *turnCtx) callCommand(u *transcript.ToolUse) command {
 // errorLine finds a line that reports an error, as runtimes and tools print it.
 var errorLine = regexp.MustCompile(`(^|\s)(\w*(Error|Exception)\b[:\s]|error(\[\w+\])?:|FAILED\b|panic:|fatal:|Traceback)`)
 
-// reportedStep writes an error the user reported: the line of a pasted log that names it
-// (without its timestamp), else a prompt that says something does not work. A commit that
-// names what the error names (commitNames) fixed it, in this turn or a later one.
+// reportedStep writes an error the user reported: the line of the prompt that reports it
+// in an error's shape (reportedLine), without its timestamp; a prompt that only says in
+// prose that something is wrong reports no error line. A commit that names what the error
+// names (commitNames) fixed it, in this turn or a later one.
 func reportedStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
@@ -586,22 +587,11 @@ func reportedStep(c *turnCtx) {
 		c.s.Addressed = slices.DeleteFunc(c.s.Addressed, func(a string) bool { return a == old })
 		return true
 	})
-	var best string
-	for l := range strings.SplitSeq(dropSystemText(c.t.Prompt), "\n") {
-		t := strings.TrimSpace(stripANSI(l))
-		if !errorLine.MatchString(t) || strings.HasPrefix(t, "Traceback") || strings.HasPrefix(t, "at ") {
-			continue
-		}
-		best = t
-		if strings.Contains(t, ": ") {
-			break // the first line that names the error and says what it is
-		}
-	}
-	switch {
-	case best != "":
-		c.addReported(transcript.ClipWords(stamps.ReplaceAllString(best, ""), 200))
-	case c.goal != "" && matchCue(foldText(c.goal), cueBroken):
-		c.addReported(clipGoal(c.goal))
+	switch p := dropSystemText(c.t.Prompt); {
+	case strings.HasPrefix(strings.TrimSpace(p), planPrompt):
+		// a plan the user accepted: the agent's own text, its error lines say how to handle errors
+	case reportedLine(p) != "":
+		c.addReported(transcript.ClipWords(reportedLine(p), 200))
 	case len(c.r.Goal) > 0: // the user goes on to another task, reporting nothing: what the agent worked on is done
 		for _, old := range c.s.Addressed {
 			c.markFixed(old)
@@ -609,6 +599,38 @@ func reportedStep(c *turnCtx) {
 		}
 		c.s.Addressed = nil
 	}
+}
+
+// reportedLine is the error a prompt reports, "" when none: the first of its lines that
+// reports one in an error's shape (transcript.ErrorPart) and says what it is (": "), else
+// the last such; a log's verdict on a line of its own ("Build Failed") with the message
+// under it. Timestamps are dropped.
+func reportedLine(p string) string {
+	var best, prev string
+	for l := range strings.SplitSeq(p, "\n") {
+		t := strings.TrimSpace(stamps.ReplaceAllString(strings.TrimSpace(stripANSI(l)), ""))
+		if t == "" {
+			continue
+		}
+		e := transcript.ErrorPart(t)
+		if e == "" && isVerdict(prev) {
+			e = prev + ": " + t
+		}
+		prev = t
+		if e == "" {
+			continue
+		}
+		if best = e; strings.Contains(e, ": ") {
+			break
+		}
+	}
+	return best
+}
+
+// isVerdict reports a log's verdict on a line of its own, a word or three that name a
+// failure ("Build Failed", "Deployment error"), its message on the next line.
+func isVerdict(t string) bool {
+	return t != "" && len(strings.Fields(t)) <= 3 && !strings.ContainsAny(t, ":.!?") && transcript.NamesError(t)
 }
 
 // markFixed records that the turn fixed an open failure bullet of an earlier turn.

@@ -489,6 +489,29 @@ func TestUnblocked(t *testing.T) {
 	}
 }
 
+// A chain that failed (add, commit, push) is not told by its last step: which step failed
+// its output does not say. The chain run again, another commit message or not, is told by
+// all its steps; another chain that shares a first step with it is no run of it again.
+func TestUnblockedChain(t *testing.T) {
+	t.Parallel()
+	chain := `git add src/report.ts && git commit -m "Make the report tests independent of the clock and the locale" && git push`
+	r := Capture(turn("commit it", "Done.",
+		bash("1", chain, "[warn] Code style issues found in the above file. Run Prettier with --write to fix.", true),
+		bash("2", "npx prettier --write src/report.ts", "src/report.ts 120ms", false),
+		bash("3", strings.Replace(chain, "locale", "locale, all green", 1), "[main 1a2b3c4] Make the report tests\nTo github.com:o/r.git", false)), &Session{}, "en")
+	want := []string{"`git add && git commit && git push` only went through after `prettier --write src/report.ts` (before: [warn] Code style issues found in the above file. Run Prettier with --write to fix.)"}
+	if !slices.Equal(r.Knowledge, want) {
+		t.Errorf("chain: %q, want %q", r.Knowledge, want)
+	}
+	r = Capture(turn("merge it", "Done.",
+		bash("1", "git checkout --theirs data/a.json && git commit -m merge && git branch -d feature", "error: Committing is not possible because you have unmerged files.", true),
+		bash("2", "git branch -D feature", "Deleted branch feature", false),
+		bash("3", "git checkout --ours data/b.json && git add -f data/a.json && git commit -m merged", "[main 2b3c4d5] merged", false)), &Session{}, "en")
+	if len(r.Knowledge) != 0 {
+		t.Errorf("another chain: %q", r.Knowledge)
+	}
+}
+
 // The user's choices are decisions: a plan approved (not one turned down: it comes back
 // changed, or later), the answers to the agent's questions, in Claude Code's and Codex's shapes.
 func TestChoices(t *testing.T) {

@@ -37,7 +37,7 @@ func unblockedStep(c *turnCtx) {
 				continue
 			}
 			vk := c.callCommand(v)
-			if vk.key == k.key || loose(vk.key) == loose(k.key) {
+			if sameRun(k, vk) {
 				if v.IsError {
 					break
 				}
@@ -47,7 +47,7 @@ func unblockedStep(c *turnCtx) {
 				case raw != vraw && len(vraw) <= 100 && vk.key == k.key && strings.Contains(vraw, raw):
 					c.add(memstore.KeyKnowledge, fmt.Sprintf(c.w.variant, raw, why, vraw))
 				case len(between) > 0 && len(between) <= maxUnblocking:
-					c.add(memstore.KeyKnowledge, fmt.Sprintf(c.w.unblocked, k.short, strings.Join(between, "` + `"), why))
+					c.add(memstore.KeyKnowledge, fmt.Sprintf(c.w.unblocked, runName(k), strings.Join(between, "` + `"), why))
 				}
 				break
 			}
@@ -56,4 +56,29 @@ func unblockedStep(c *turnCtx) {
 			}
 		}
 	}
+}
+
+// sameRun reports a later command v that runs the failed command k again: the same
+// command, or one of its kind step for step (git push, then git push origin main; a chain
+// again with another commit message).
+func sameRun(k, v command) bool {
+	return v.key == k.key || len(v.parts) == len(k.parts) && slices.Equal(looseParts(v), looseParts(k))
+}
+
+// looseParts are a command's steps, each by its kind (loose).
+func looseParts(k command) []string {
+	out := make([]string, len(k.parts))
+	for i, p := range k.parts {
+		out[i] = loose(p)
+	}
+	return out
+}
+
+// runName names a command that went through: a chain by all its steps (which of them had
+// failed, its output does not say), by their kinds when it is long.
+func runName(k command) string {
+	if len(k.parts) < 2 || len(k.key) <= 80 {
+		return k.short
+	}
+	return strings.Join(looseParts(k), " && ")
 }

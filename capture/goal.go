@@ -723,29 +723,38 @@ func (c *turnCtx) answers() {
 			if a == "" || strings.EqualFold(a, "None of the above") || strings.EqualFold(a, "Other") {
 				continue
 			}
-			what := cmp.Or(q.Header, q.Text)
-			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.answered, transcript.ClipWords(what, 80), transcript.ClipWords(chosen(q, a), 240)))
+			if a = chosen(q, a); a != "" {
+				c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.answered, transcript.ClipWords(cmp.Or(q.Header, q.Text), 80), transcript.ClipWords(a, 240)))
+			}
 		}
 	}
 }
 
 // chosen is an answer with what it means: each option picked, without the agent's
-// "(Recommended)" mark, followed by the description the agent gave it (the why of the choice).
+// "(Recommended)" mark, followed by the description the agent gave it (the why of the choice);
+// "" for an answer the user wrote that picks none of the options offered.
 func chosen(q transcript.Question, answer string) string {
 	labels := map[string]string{}
 	for l, d := range q.Options {
 		labels[unmark(l)] = d
 	}
+	parts := strings.Split(answer, ", ")
+	if _, ok := labels[unmark(answer)]; ok {
+		parts = []string{answer} // one option whose label holds a comma
+	}
 	var out []string
-	for a := range strings.SplitSeq(answer, ", ") {
+	picked := len(labels) == 0 // an open question: whatever the user wrote is the answer
+	for _, a := range parts {
 		a = unmark(a)
-		if d := labels[a]; d != "" && !strings.EqualFold(d, a) {
+		d, ok := labels[a]
+		picked = picked || ok
+		if d != "" && !strings.EqualFold(d, a) {
 			a += " — " + strings.TrimSuffix(d, ".")
 		}
 		out = append(out, a)
 	}
-	if len(out) > 1 && len(labels) > 0 && !slices.ContainsFunc(out, func(a string) bool { return labels[a] != "" }) {
-		return unmark(answer) // a free answer that holds a comma
+	if !picked {
+		return "" // the user wrote instead of choosing: an ask or an objection, not one of the choices
 	}
 	return strings.Join(out, "; ")
 }

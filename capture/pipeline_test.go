@@ -538,6 +538,21 @@ func TestChoices(t *testing.T) {
 	}
 }
 
+// An answer the user wrote instead of picking an option is no choice among them (it asks
+// something else, or objects); an option whose label holds a comma is one.
+func TestFreeAnswerIsNoChoice(t *testing.T) {
+	t.Parallel()
+	ask := &transcript.ToolUse{Name: "AskUserQuestion", HasResult: true, Questions: []transcript.Question{
+		{Header: "Storage", Text: "Where should the cache live?", Options: map[string]string{"On disk": "Survives restarts", "In memory": "Faster"}},
+		{Header: "Browser", Text: "Open the app when it starts?", Options: map[string]string{"Yes, open it": "Opens the default browser", "No": "Start only"}}},
+		Answer: `User has answered your questions: "Where should the cache live?"="WAIT, FIRST TELL ME WHY THE OLD CACHE BROKE AND WHETHER WE STILL NEED IT AT ALL", ` +
+			`"Open the app when it starts?"="Yes, open it". You can now continue with the user's answers in mind.`}
+	r := Capture(turn("add a cache", "Done.", ask, edit("/repo/cache.go")), &Session{}, "en")
+	if want := []string{"Chosen (Browser): Yes, open it — Opens the default browser"}; !slices.Equal(r.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", r.Decisions, want)
+	}
+}
+
 // A command run through timeout, time, env, nice or with an assignment before it is that
 // command: it fails as itself and its plain run fixes it, and the reverse.
 func TestFailuresThroughWrappers(t *testing.T) {

@@ -413,31 +413,6 @@ func planTitle(p string) string {
 	return ""
 }
 
-// planSummary is the first sentence of a plan's prose after its title (its summary or its
-// context), "" when the plan goes straight to lists.
-func planSummary(p string) string {
-	titled := false
-	for _, l := range lines(p) {
-		t := strings.TrimSpace(l)
-		if _, _, _, ok := headingText(l); ok {
-			titled = true
-			continue
-		}
-		if !titled || t == "" || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "```") {
-			continue
-		}
-		if _, _, _, item := listItem(l); item {
-			continue
-		}
-		ss := sentences(stripMarkup(t))
-		if len(ss) == 0 || len(contentWords(ss[0])) < 4 && !hasWide(ss[0]) {
-			continue
-		}
-		return clip(strings.TrimSuffix(ss[0], "."), 200)
-	}
-	return ""
-}
-
 // clipGoal bounds a goal to maxGoal characters, at a sentence's end when one ends late
 // enough, else at a clause's ("Make the squares a fixed size, so that…") or before an "and"
 // that joins one more ask: a goal reads whole.
@@ -656,9 +631,11 @@ func refusedByModel(t *transcript.Turn) bool {
 
 // planStep reads the plans of the turn: one the user approved (Claude Code's ExitPlanMode
 // that went through, a prompt to implement a plan, a Codex <proposed_plan> the next prompt
-// takes up) is a decision, its title the goal when the prompt gave none, and the choices
-// its decision sections state are decisions too. One the user turned down is none: the
-// user most often sends it back to be changed, or takes it up later.
+// takes up) is a decision, told by its title unless the title says a goal again (its first
+// sentence most often restates the goal, or the state it changes: never a choice); its
+// title is the goal when the prompt gave none, and the choices its decision sections state
+// are decisions too. One the user turned down is none: the user most often sends it back to
+// be changed, or takes it up later.
 func planStep(c *turnCtx) {
 	t := c.t
 	if t.Sidechain {
@@ -685,16 +662,18 @@ func planStep(c *turnCtx) {
 				c.s.rememberGoal(title)
 			}
 		}
-		if title != "" {
-			what := clipGoal(title)
-			if sum := planSummary(p); sum != "" {
-				what += " — " + sum // what the plan is for, in its own first sentence
-			}
-			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planApproved, what))
+		if title != "" && !c.restatesGoal(title) {
+			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planApproved, clipGoal(title)))
 		}
 		c.add(memstore.KeyDecisions, statements(announced(p, cueDecisions), 3)...)
 	}
 	c.answers()
+}
+
+// restatesGoal reports a plan title that says again a goal of the turn or the session
+// (most of its words in one): its approval tells nothing the goal does not.
+func (c *turnCtx) restatesGoal(title string) bool {
+	return slices.ContainsFunc(append(slices.Clone(c.r.Goal), c.s.Goals...), func(g string) bool { return overlap(title, g) >= 0.8 })
 }
 
 // answers writes the choices the user made answering the agent's questions

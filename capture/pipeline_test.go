@@ -523,7 +523,7 @@ func TestChoices(t *testing.T) {
 	refused := &transcript.ToolUse{Name: "ExitPlanMode", Plan: "# Plan: Poll the config\n\nPoll it every minute.", HasResult: true, IsError: true,
 		Output: "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed."}
 	r := Capture(turn("refresh the config", "Done.", refused, plan, ask, edit("/repo/a.py")), &Session{}, "en")
-	want := []string{"Plan approved: Live config refresh — Reload the config when its file changes, without a restart",
+	want := []string{"Plan approved: Live config refresh",
 		"Chosen (Approach): Optimistic UI — Show the change at once, roll back on error"}
 	if !slices.Equal(r.Decisions, want) {
 		t.Errorf("claude: %q", r.Decisions)
@@ -535,6 +535,28 @@ func TestChoices(t *testing.T) {
 	r = Capture(turn("Implement the plan.", "Done.", edit("/repo/app.md")), s, "en")
 	if !slices.Equal(r.Decisions, []string{"Plan approved: Grant reapplication"}) {
 		t.Errorf("codex plan: %q", r.Decisions)
+	}
+}
+
+// An approved plan is told by its title, not by its first sentence (most often the goal or
+// the old state said again), and not at all when the title says the goal again.
+func TestPlanApprovalSaysWhatIsNew(t *testing.T) {
+	t.Parallel()
+	plan := "# Plan: Export pipeline for the session history\n\n## Context\n\nThe app keeps its history in three hard-coded tables with their own columns.\n\n" +
+		"## Design decisions\n\n- Stream the rows to the file instead of building them in memory, since histories reach a gigabyte\n"
+	r := Capture(turn("Implement the following plan:\n\n"+plan, "Done.", edit("/repo/export.py")), &Session{}, "en")
+	if len(r.Goal) != 1 || !strings.Contains(r.Goal[0], "Export pipeline for the session history") {
+		t.Fatalf("goal = %q", r.Goal)
+	}
+	want := []string{"Stream the rows to the file instead of building them in memory, since histories reach a gigabyte"}
+	if !slices.Equal(r.Decisions, want) {
+		t.Errorf("title as the goal: decisions = %q, want %q", r.Decisions, want)
+	}
+	approved := &transcript.ToolUse{Name: "ExitPlanMode", Plan: plan, HasResult: true}
+	r = Capture(turn("write an exporter for the history", "Done.", approved, edit("/repo/export.py")), &Session{}, "en")
+	want = append([]string{"Plan approved: Export pipeline for the session history"}, want...)
+	if !slices.Equal(r.Decisions, want) {
+		t.Errorf("decisions = %q, want %q", r.Decisions, want)
 	}
 }
 

@@ -665,7 +665,9 @@ func planStep(c *turnCtx) {
 		if title != "" && !c.restatesGoal(title) {
 			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planApproved, clipGoal(title)))
 		}
-		c.add(memstore.KeyDecisions, statements(announced(p, cueDecisions), 3)...)
+		c.add(memstore.KeyDecisions, slices.DeleteFunc(statements(announced(p, cueDecisions), 3), func(d string) bool {
+			return wordCount(d) < minStated // a name ("Static Registry Pattern") or a step, not a choice with its reason
+		})...)
 	}
 	c.answers()
 }

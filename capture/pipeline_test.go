@@ -539,11 +539,12 @@ func TestChoices(t *testing.T) {
 }
 
 // An approved plan is told by its title, not by its first sentence (most often the goal or
-// the old state said again), and not at all when the title says the goal again.
+// the old state said again), and not at all when the title says the goal again; what its
+// decision section lists is a decision when it is stated as one, not a bare name or a step.
 func TestPlanApprovalSaysWhatIsNew(t *testing.T) {
 	t.Parallel()
 	plan := "# Plan: Export pipeline for the session history\n\n## Context\n\nThe app keeps its history in three hard-coded tables with their own columns.\n\n" +
-		"## Design decisions\n\n- Stream the rows to the file instead of building them in memory, since histories reach a gigabyte\n"
+		"## Design decisions\n\n- Single writer process\n- Stream the rows to the file instead of building them in memory, since histories reach a gigabyte\n"
 	r := Capture(turn("Implement the following plan:\n\n"+plan, "Done.", edit("/repo/export.py")), &Session{}, "en")
 	if len(r.Goal) != 1 || !strings.Contains(r.Goal[0], "Export pipeline for the session history") {
 		t.Fatalf("goal = %q", r.Goal)

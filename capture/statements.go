@@ -27,6 +27,17 @@ func closingHeaded(c *turnCtx) {
 // maxReasoned bounds the choices a turn's closing sentences give.
 const maxReasoned = 2
 
+// minStated is the fewest words a choice is stated in.
+const minStated = 6
+
+// wordCount is how many words s says: in Chinese or Japanese, a word is about two characters.
+func wordCount(s string) int {
+	if hasWide(s) {
+		return utf8.RuneCountInString(s) / 2
+	}
+	return len(strings.Fields(s))
+}
+
 // reasonedChoicesStep writes the closing text's sentences that state a choice against
 // another and why ("Used flock instead of a pid file, because it is released when the
 // process dies"): both cues in one sentence of a reasonable length.
@@ -39,11 +50,7 @@ func reasonedChoicesStep(c *turnCtx) {
 		if n == maxReasoned {
 			return
 		}
-		words := len(strings.Fields(s))
-		if hasWide(s) {
-			words = utf8.RuneCountInString(s) / 2
-		}
-		if words < 6 || words > 45 {
+		if words := wordCount(s); words < minStated || words > 45 {
 			continue
 		}
 		f := foldText(s)

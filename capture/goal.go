@@ -46,10 +46,9 @@ func goalStep(c *turnCtx) {
 		return
 	}
 	if len(c.s.Goals) == 0 {
-		if goAhead {
-			req = c.listGoal() // no request to read ("/review", "ok go"): the agent's plan says what the turn was for
+		if !goAhead { // no request to read ("/review", "ok go"): the next request says the task
+			c.writeGoal(req)
 		}
-		c.writeGoal(req)
 		return
 	}
 	if held == "" && c.carriesList() { // the agent goes on with its list of the work under way: the prompt corrects or urges it
@@ -602,24 +601,6 @@ func (c *turnCtx) onlyGit() bool {
 		}
 	}
 	return n > 0
-}
-
-// listGoal is what the agent's to-do list says it works on: its item in progress, else
-// its first item.
-func (c *turnCtx) listGoal() string {
-	var list []transcript.Todo
-	for _, u := range c.t.Tools {
-		if u.Todos != nil {
-			list = u.Todos
-		}
-	}
-	if i := slices.IndexFunc(list, func(td transcript.Todo) bool { return td.Status == "in_progress" }); i > 0 {
-		return list[i].Content
-	}
-	if len(list) > 0 {
-		return list[0].Content
-	}
-	return ""
 }
 
 // refusedByModel reports a turn the model declined (a usage-policy refusal): the user says

@@ -93,6 +93,15 @@ func TestGoAheadStartsATask(t *testing.T) {
 		t.Errorf("go-ahead with tasks: %q", r.Goal)
 	}
 	s = &Session{}
+	r = Capture(turn("/review", "Report.", todos("in_progress Audit the security", "pending Check the tests")), s, "en")
+	if len(r.Goal) != 0 {
+		t.Errorf("first prompt with nothing to read: %q", r.Goal)
+	}
+	r = Capture(turn("Make sure the unwrap calls are only in tests", "Checked."), s, "en")
+	if !slices.Equal(r.Goal, []string{"Make sure the unwrap calls are only in tests"}) {
+		t.Errorf("the next request: %q", r.Goal)
+	}
+	s = &Session{}
 	Capture(turn("Fix the login redirect", "Fixed.", edit("/repo/src/login.ts")), s, "en")
 	Capture(turn("Now plan a CSV export of the report", "Here is a plan: a route and a button. Shall I go?"), s, "en")
 	r = Capture(turn("ok go", "Done.", edit("/repo/src/export/csv.ts"), edit("/repo/src/export/route.ts"),

@@ -303,9 +303,44 @@ func (c *turnCtx) interrupted() {
 	} else if tooShort(goal) && len(c.s.Goals) > 0 {
 		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.": the task it continues
 	}
-	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) {
-		c.half(fmt.Sprintf(c.w.resume, clipGoal(goal)))
+	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) && !saved(t) {
+		c.half(clip(fmt.Sprintf(c.w.resume, clipGoal(goal))+stoppedAt(t), maxItem))
 	}
+}
+
+// stoppedAt is what the agent said it was doing when the turn stopped, after " — ": the
+// last paragraph of the text it wrote before the call the turn stopped in or after ("I'll
+// refresh the draft, then the proof files."), when it says more than "On it.", or "".
+func stoppedAt(t *transcript.Turn) string {
+	if !cut(t) && !t.Interrupted || apiFailed(t.Closing) {
+		return ""
+	}
+	var para []string
+	for _, l := range lines(t.Closing) {
+		if l = strings.TrimSpace(l); l == "" {
+			para = nil
+		} else if _, _, _, h := headingText(l); !h && !strings.HasPrefix(l, "|") {
+			para = append(para, stripMarkup(l))
+		}
+	}
+	if p := strings.Join(para, " "); !tooShort(p) {
+		return " — " + p
+	}
+	return ""
+}
+
+// saved reports a turn whose changes a commit after its last one took in: it stopped
+// while checking what it had saved, its work not half made.
+func saved(t *transcript.Turn) bool {
+	for _, u := range slices.Backward(t.Tools) {
+		switch {
+		case u.Edits() && !(u.HasResult && u.IsError):
+			return false
+		case u.Name == "Bash" && isCommit(u.Command) && (u.CommitHash != "" || u.HasResult && !u.IsError):
+			return true
+		}
+	}
+	return false
 }
 
 // openCall reports a turn whose last call has no result: it stopped in the middle of it.

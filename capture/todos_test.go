@@ -120,7 +120,7 @@ func TestCutSessionIsNoProblem(t *testing.T) {
 	// its text is what the agent said before its last call, whose result it never answered
 	cut = turn("Add the exporter", "The writer is in. Now the tests.", edit("/repo/export.go"), bash("1", "go test ./...", "ok", false))
 	cut.SessionEnded, cut.EndsOnResult = true, true
-	if r := Capture(cut, &Session{}, "en"); !slices.Contains(r.Next, "Resume the interrupted work: Add the exporter") {
+	if r := Capture(cut, &Session{}, "en"); !slices.Contains(r.Next, "Resume the interrupted work: Add the exporter — The writer is in. Now the tests.") {
 		t.Errorf("ended on a result: next %q", r.Next)
 	}
 	cut.EndsOnResult = false
@@ -253,5 +253,39 @@ func TestResumedWorkLeavesNextSteps(t *testing.T) {
 	r = Capture(turn("go on", "Done.", edit("/repo/CHANGELOG.md")), s, "en")
 	if len(r.Drop) != 0 {
 		t.Errorf("another task, then more of it: drop %q", r.Drop)
+	}
+}
+
+// Work cut short keeps, with its task, what the agent said it was about to do before the
+// call it stopped in: the remainder. A text that says no more than "On it." adds nothing.
+func TestCutKeepsAnnouncedSteps(t *testing.T) {
+	t.Parallel()
+	cut := turn("Rewrite the application", "The facts are checked.\n\nI'll refresh the draft from the code, keep the bridge claim narrow, and redo the proof files.",
+		&transcript.ToolUse{Name: "Bash", Command: "ls docs"})
+	cut.SessionEnded = true
+	want := "Resume the interrupted work: Rewrite the application — I'll refresh the draft from the code, keep the bridge claim narrow, and redo the proof files."
+	if r := Capture(cut, &Session{}, "en"); !slices.Equal(r.Next, []string{want}) {
+		t.Errorf("next %q", r.Next)
+	}
+	cut.Closing = "On it."
+	if r := Capture(cut, &Session{}, "en"); !slices.Equal(r.Next, []string{"Resume the interrupted work: Rewrite the application"}) {
+		t.Errorf("a bare go-ahead: next %q", r.Next)
+	}
+}
+
+// A turn cut short after a commit took in its last change stopped while checking what it
+// had saved: nothing is left half made, there is nothing to resume. A change after the
+// commit is.
+func TestCutAfterCommitIsNoResume(t *testing.T) {
+	t.Parallel()
+	commit := bash("2", "git add -A && git commit -q -m 'Translate the labels' && git push", "", false)
+	cut := turn("Translate the labels", "Pushed. A last check of the titles:", edit("/repo/labels.js"), commit, bash("3", "gh pr view 1", "open", false))
+	cut.SessionEnded, cut.EndsOnResult = true, true
+	if r := Capture(cut, &Session{}, "en"); len(r.Next) != 0 {
+		t.Errorf("saved: next %q", r.Next)
+	}
+	cut.Tools = append(cut.Tools, edit("/repo/readme.md"), &transcript.ToolUse{Name: "Bash", Command: "git diff"})
+	if r := Capture(cut, &Session{}, "en"); len(r.Next) != 1 {
+		t.Errorf("changed after the commit: next %q", r.Next)
 	}
 }

@@ -303,7 +303,7 @@ func (c *turnCtx) interrupted() {
 	} else if tooShort(goal) && len(c.s.Goals) > 0 {
 		goal = c.s.Goals[len(c.s.Goals)-1] // "Implement the plan.": the task it continues
 	}
-	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) && !saved(t) {
+	if len(c.r.Next) == 0 && goal != "" && (c.worked() || t.SessionEnded || openCall(t)) {
 		c.half(clip(fmt.Sprintf(c.w.resume, clipGoal(goal))+stoppedAt(t), maxItem))
 	}
 }
@@ -327,20 +327,6 @@ func stoppedAt(t *transcript.Turn) string {
 		return " — " + p
 	}
 	return ""
-}
-
-// saved reports a turn whose changes a commit after its last one took in: it stopped
-// while checking what it had saved, its work not half made.
-func saved(t *transcript.Turn) bool {
-	for _, u := range slices.Backward(t.Tools) {
-		switch {
-		case u.Edits() && !(u.HasResult && u.IsError):
-			return false
-		case u.Name == "Bash" && isCommit(u.Command) && (u.CommitHash != "" || u.HasResult && !u.IsError):
-			return true
-		}
-	}
-	return false
 }
 
 // openCall reports a turn whose last call has no result: it stopped in the middle of it.

@@ -273,23 +273,6 @@ func TestCutKeepsAnnouncedSteps(t *testing.T) {
 	}
 }
 
-// A turn cut short after a commit took in its last change stopped while checking what it
-// had saved: nothing is left half made, there is nothing to resume. A change after the
-// commit is.
-func TestCutAfterCommitIsNoResume(t *testing.T) {
-	t.Parallel()
-	commit := bash("2", "git add -A && git commit -q -m 'Translate the labels' && git push", "", false)
-	cut := turn("Translate the labels", "Pushed. A last check of the titles:", edit("/repo/labels.js"), commit, bash("3", "gh pr view 1", "open", false))
-	cut.SessionEnded, cut.EndsOnResult = true, true
-	if r := Capture(cut, &Session{}, "en"); len(r.Next) != 0 {
-		t.Errorf("saved: next %q", r.Next)
-	}
-	cut.Tools = append(cut.Tools, edit("/repo/readme.md"), &transcript.ToolUse{Name: "Bash", Command: "git diff"})
-	if r := Capture(cut, &Session{}, "en"); len(r.Next) != 1 {
-		t.Errorf("changed after the commit: next %q", r.Next)
-	}
-}
-
 // A question put as options listed under a lead keeps the lead and every option, numbered
 // as listed; a one-line sign-off after the options does not hide them. Options under a
 // next-steps heading are steps, and a plain question after a list keeps its own form.

@@ -143,3 +143,17 @@ func TestApplyMarksFixedInItsLanguage(t *testing.T) {
 		t.Errorf("fixed twice (removed %q):\n%s", ch.Removed, log)
 	}
 }
+
+// A moved file is gone from where it was: written then moved in one turn, it is listed under
+// its new path only; moved in a later turn, its old path leaves the day's lists.
+func TestApplyFilesMoved(t *testing.T) {
+	t.Parallel()
+	p := applyWorkspace(t, "")
+	apply(t, p, Capture(turn("draft the notes", "Done.", &transcript.ToolUse{Name: "Write", FilePath: "/repo/notes.md", Created: true, HasResult: true},
+		&transcript.ToolUse{Name: "Write", FilePath: "/repo/plan.md", Created: true, HasResult: true},
+		bash("1", "mkdir -p docs && mv notes.md docs/", "", false)), &Session{}, "en"))
+	_, log := apply(t, p, Capture(turn("file the plan", "Done.", bash("2", "git mv plan.md docs/plan.md", "", false)), &Session{}, "en"))
+	if strings.Contains(log, " notes.md") || strings.Contains(log, " plan.md") || !strings.Contains(log, "docs/notes.md") || !strings.Contains(log, "docs/plan.md") {
+		t.Errorf("file lists:\n%s", log)
+	}
+}

@@ -29,27 +29,42 @@ func (c *Command) Writes() []string {
 	return c.files(out)
 }
 
-// Removes are the files the command removes: the operands of rm, unlink, rmdir and git rm;
-// in PowerShell, Remove-Item (rm, del, ri, erase). Named as Writes names them.
+// Removes are the files the command removes: the operands of rm, unlink, rmdir and git rm,
+// the sources of mv and git mv (a moved file is gone from where it was); in PowerShell,
+// Remove-Item (rm, del, ri, erase) and Move-Item's source. Named as Writes names them.
 func (c *Command) Removes() []string {
 	argv := c.Argv()
 	if len(argv) == 0 {
 		return nil
 	}
 	var ops []string
-	switch c.Name() {
-	case "rm", "unlink", "rmdir":
+	switch name := c.Name(); {
+	case name == "rm" || name == "unlink" || name == "rmdir":
 		ops = operands(argv[1:], nil)
-	case "git":
+	case c.dialect != Sh && slices.Contains([]string{"remove-item", "ri", "del", "erase", "rd"}, name):
+		ops = psPaths(argv[1:], 0)
+	case c.dialect == PowerShell && slices.Contains([]string{"move-item", "mi", "move", "mv"}, name):
+		ops = psPaths(argv[1:], 1)
+	case name == "mv":
+		ops = moved(argv[1:])
+	case name == "git":
 		if i, sub := c.gitSub(); sub == "rm" {
 			ops = operands(argv[i+1:], nil)
-		}
-	case "remove-item", "ri", "del", "erase", "rd":
-		if c.dialect != Sh {
-			ops = psPaths(argv[1:], 0)
+		} else if sub == "mv" {
+			ops = moved(argv[i+1:])
 		}
 	}
 	return c.files(ops)
+}
+
+// moved are the sources an mv's args name: every operand but the last, or all of them
+// with -t (--target-directory).
+func moved(args []string) []string {
+	ops := operands(args, []string{"-S", "-t", "--suffix", "--target-directory"})
+	if _, ok := flagValue(args, "-t", "--target-directory"); ok {
+		return ops
+	}
+	return ops[:max(len(ops)-1, 0)]
 }
 
 // programWrites are the files a program's operands say it writes.

@@ -20,7 +20,7 @@ func TestShellWrites(t *testing.T) {
 		{"sed -i 's/a/b/' pkg/x.go", []string{"pkg/x.go"}},
 		{"sed -n '1,10p' pkg/x.go", nil},
 		{"perl -pi -e 's/a/b/' y.go", []string{"y.go"}},
-		{"cp a.go b.go && mv c.go d/", []string{"b.go", "d/c.go"}},
+		{"cp a.go b.go && mv c.go d/", []string{"b.go", "d/c.go", "c.go"}},
 		{"cat > main.go <<'EOF'\npackage main\nfunc f() { x > y }\nEOF\ngofmt -l .", []string{"main.go"}},
 		{"grep -r 'x > y' . # > not.txt", nil},
 		{`echo "$X" > "$OUT"`, nil},

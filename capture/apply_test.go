@@ -157,3 +157,15 @@ func TestApplyFilesMoved(t *testing.T) {
 		t.Errorf("file lists:\n%s", log)
 	}
 }
+
+// A shell call in PowerShell (a Windows agent's) writes and removes files as its cmdlets
+// say: Add-Content's file is changed, a file Remove-Item took out leaves the lists.
+func TestApplyFilesPowerShell(t *testing.T) {
+	t.Parallel()
+	p := applyWorkspace(t, "")
+	apply(t, p, Capture(turn("add the grid", "Done.", &transcript.ToolUse{Name: "Write", FilePath: "/repo/grid.gd", Created: true, HasResult: true}), &Session{}, "en"))
+	_, log := apply(t, p, Capture(turn("drop the grid", "Done.", bash("1", `Remove-Item -LiteralPath "grid.gd" -Force; Add-Content -Path .gitignore -Value "`+"`"+`nbuild/"`, "", false)), &Session{}, "en"))
+	if strings.Contains(log, "grid.gd") || !strings.Contains(log, "- Files changed: .gitignore\n") {
+		t.Errorf("file lists:\n%s", log)
+	}
+}

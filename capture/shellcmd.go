@@ -39,12 +39,12 @@ func simpleCommands(line string) [][]string {
 	return out
 }
 
-// parseLine is shell.Parse, remembered: a turn's steps read each command line several times.
+// parseLine is shell.ParseGuess, remembered: a turn's steps read each command line several times.
 func parseLine(line string) *shell.Line {
 	if l, ok := lineCache.get(line); ok {
 		return l
 	}
-	l := shell.Parse(line)
+	l := shell.ParseGuess(line)
 	lineCache.put(line, l)
 	return l
 }

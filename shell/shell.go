@@ -19,6 +19,7 @@ package shell
 
 import (
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -103,6 +104,21 @@ const maxLine = 1 << 20
 
 // Parse reads a POSIX or bash command line.
 func Parse(line string) *Line { return ParseAs(line, Sh) }
+
+// ParseGuess reads a command line whose language the caller does not know: as sh, or as
+// PowerShell when one of its commands is a cmdlet named Verb-Noun (Remove-Item, Add-Content),
+// which no sh program is.
+func ParseGuess(line string) *Line {
+	l := Parse(line)
+	for _, c := range l.Commands {
+		if argv := c.Argv(); len(argv) > 0 && cmdlet.MatchString(argv[0]) {
+			return ParseAs(line, PowerShell)
+		}
+	}
+	return l
+}
+
+var cmdlet = regexp.MustCompile(`^[A-Z][a-z]+-[A-Z][A-Za-z]+$`)
 
 // ParseAs reads a command line written in dialect d.
 func ParseAs(line string, d Dialect) *Line {

@@ -354,3 +354,24 @@ func TestNested(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// A line whose language is not known is read as PowerShell when it calls a cmdlet by its
+// Verb-Noun name, else as sh.
+func TestParseGuess(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		line            string
+		dialect         Dialect
+		writes, removes []string
+	}{
+		{"git rm --cached x.exe; Add-Content -Path .gitignore -Value \"`nx.exe\"; git add .gitignore", PowerShell, []string{".gitignore"}, []string{"x.exe"}},
+		{`Remove-Item -LiteralPath "C:\\app\\old.gd" -Force; Test-Path -LiteralPath "C:\\app\\old.gd"`, PowerShell, nil, []string{`C:\\app\\old.gd`}},
+		{"echo hi > notes.txt && rm -f old.txt", Sh, []string{"notes.txt"}, []string{"old.txt"}},
+		{"x-ray --out a.txt && My-tool b", Sh, nil, nil},
+	} {
+		l := ParseGuess(c.line)
+		if l.Dialect != c.dialect || !slices.Equal(l.Writes(), c.writes) || !slices.Equal(l.Removes(), c.removes) {
+			t.Errorf("%q: dialect %d, writes %q, removes %q; want %d, %q, %q", c.line, l.Dialect, l.Writes(), l.Removes(), c.dialect, c.writes, c.removes)
+		}
+	}
+}

@@ -210,7 +210,7 @@ func request(prompt string) string {
 		return "" // a slash command typed as text
 	}
 	var kept []string
-	pasted := false
+	pasted, items := false, false
 	for l := range strings.SplitSeq(strings.ReplaceAll(p, "\r\n", "\n"), "\n") {
 		t := strings.TrimSpace(l)
 		if c, ok := strings.CutSuffix(t, "\\"); ok { // Claude Code's line break typed as "\" then Enter
@@ -228,6 +228,15 @@ func request(prompt string) string {
 		if isPasted(l) || isFence(l) {
 			pasted = true
 			break
+		}
+		if _, item, _, ok := listItem(t); ok { // a list's items are its lead's details, or the asks of a lead that says none
+			if len(kept) > 0 && !items && !tooShort(strings.Join(kept, " ")) {
+				break
+			}
+			if items {
+				kept[len(kept)-1] = strings.TrimRight(kept[len(kept)-1], ";,.") + ";"
+			}
+			items, t = true, item
 		}
 		kept = append(kept, t)
 	}

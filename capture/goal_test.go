@@ -288,8 +288,24 @@ func TestAttachmentMarkLeavesNoTrace(t *testing.T) {
 func TestBackslashLineBreakLeavesNoTrace(t *testing.T) {
 	t.Parallel()
 	for prompt, want := range map[string]string{
-		"Two things to fix:\\\n\\\n1. the buttons sit too low\\\n2. the modal does not close": "Two things to fix: 1. the buttons sit too low 2. the modal does not close",
+		"Two things to fix:\\\n\\\n1. the buttons sit too low\\\n2. the modal does not close": "Two things to fix: the buttons sit too low; the modal does not close",
 		"Checkout fails on mobile:\\\n17:03:19.090 POST /api/pay 500\n17:03:19.091 retry 1":   "Checkout fails on mobile",
+	} {
+		if got := request(prompt); got != want {
+			t.Errorf("request(%q) = %q, want %q", prompt, got, want)
+		}
+	}
+}
+
+// A list under a lead that says the task details it: the lead is the request. Under a lead
+// that says none ("Two things:"), or with no lead, the items are the asks, without their marks.
+func TestListUnderALead(t *testing.T) {
+	t.Parallel()
+	for prompt, want := range map[string]string{
+		"Add the export screen to the reports module\n   * a CSV button\n   * a date filter":    "Add the export screen to the reports module",
+		"match the footer with the rest of the site here is the snippet\n  1. Required imports": "match the footer with the rest of the site here is the snippet",
+		"Next steps:\n1. move the save button to the toolbar.\n2. drop the old dialog":          "Next steps: move the save button to the toolbar; drop the old dialog",
+		"1. rename the config loader (and its tests)\n2. bump the version":                      "rename the config loader (and its tests); bump the version",
 	} {
 		if got := request(prompt); got != want {
 			t.Errorf("request(%q) = %q, want %q", prompt, got, want)

@@ -70,7 +70,7 @@ func goalStep(c *turnCtx) {
 	case reaction || c.continues(req):
 		c.s.GoalFiles = append(c.s.GoalFiles, c.editedFiles()...)
 	case !worked:
-		if c.holdsNew(held) {
+		if (held == "" || isOffer(held)) && len(c.s.GoalFiles) > 0 { // the task under way was worked on; a held question yields
 			c.s.Held, c.s.HeldAsked = c.withAsks(req), lastQuestion(t.Closing) != ""
 		}
 	case held != "" && asked && c.startsNew():
@@ -173,12 +173,6 @@ func (c *turnCtx) startsNew() bool {
 	return slices.ContainsFunc(c.editedFiles(), func(f string) bool { return !slices.Contains(c.s.GoalFiles, f) })
 }
 
-// holdsNew reports that a request made before any work is held as a new task: the task
-// under way was worked on, and nothing is held but a question, which yields to it.
-func (c *turnCtx) holdsNew(held string) bool {
-	return (held == "" || isOffer(held)) && len(c.s.GoalFiles) > 0
-}
-
 // startsElsewhere reports a turn that changed a file the task under way had not, outside
 // the folders of its files: a new file beside them (a test, a component) still works on that
 // task. The project's top folder, which holds every kind of file, is no such folder.
@@ -241,9 +235,7 @@ func request(prompt string) string {
 		kept = append(kept, t)
 	}
 	r := strings.Join(kept, " ")
-	if strings.Contains(r, " #") { // most prompts hold no mark: no regexp pass for them
-		r = placeholder.ReplaceAllString(r, "")
-	}
+	r = placeholder.ReplaceAllString(r, "")
 	r = strings.Join(strings.Fields(boxDrawing.Replace(tuning.ReplaceAllString(r, " "))), " ")
 	r = strings.TrimRight(r, ", ;") // the comma before a tuning word dropped
 	if pasted && len(strings.Fields(r)) < 4 && !hasWide(r) {
@@ -356,12 +348,9 @@ func slashArgs(p string) (args string, ok bool) {
 
 // between returns the text between the first open and the next close, or "".
 func between(s, open, close string) string {
-	_, rest, ok := strings.Cut(s, open)
-	if !ok {
-		return ""
-	}
-	in, _, ok := strings.Cut(rest, close)
-	if !ok {
+	_, rest, opened := strings.Cut(s, open)
+	in, _, closed := strings.Cut(rest, close)
+	if !opened || !closed {
 		return ""
 	}
 	return strings.TrimSpace(in)
@@ -392,10 +381,9 @@ func slugTask(args string) string {
 	}
 	var words []string
 	for w := range strings.FieldsFuncSeq(base, func(r rune) bool { return r == '-' || r == '_' }) {
-		if strings.Trim(w, "0123456789") == "" {
-			continue // the date and number a spec's name starts with
+		if strings.Trim(w, "0123456789") != "" { // not the date and number a spec's name starts with
+			words = append(words, w)
 		}
-		words = append(words, w)
 	}
 	if len(words) < 3 {
 		return ""
@@ -652,7 +640,8 @@ func planStep(c *turnCtx) {
 				c.s.rememberGoal(title)
 			}
 		}
-		if title != "" && !c.restatesGoal(title) {
+		restates := slices.ContainsFunc(append(slices.Clone(c.r.Goal), c.s.Goals...), func(g string) bool { return overlap(title, g) >= 0.8 })
+		if title != "" && !restates { // a title that says a goal again (most of its words in one) tells nothing
 			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planApproved, clipGoal(title)))
 		}
 		c.add(memstore.KeyDecisions, slices.DeleteFunc(statements(announced(p, cueDecisions), 3), func(d string) bool {
@@ -660,12 +649,6 @@ func planStep(c *turnCtx) {
 		})...)
 	}
 	c.answers()
-}
-
-// restatesGoal reports a plan title that says again a goal of the turn or the session
-// (most of its words in one): its approval tells nothing the goal does not.
-func (c *turnCtx) restatesGoal(title string) bool {
-	return slices.ContainsFunc(append(slices.Clone(c.r.Goal), c.s.Goals...), func(g string) bool { return overlap(title, g) >= 0.8 })
 }
 
 // answers writes the choices the user made answering the agent's questions

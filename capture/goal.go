@@ -125,7 +125,7 @@ func (c *turnCtx) continues(req string) bool {
 // which still had items open when the last turn ended, and added no item to it: the turn
 // carries on that work, whatever the user said to it ("no mock data!", "continue, do them all").
 func (c *turnCtx) carriesList() bool {
-	if len(openOf(c.s.List)) == 0 {
+	if inProgress, pending := started(c.s.List); len(inProgress)+len(pending) == 0 {
 		return false
 	}
 	wrote, _, fresh := c.listsAgainstBefore()

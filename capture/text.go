@@ -68,13 +68,8 @@ func headingText(line string) (heading, rest string, level int, ok bool) {
 		}
 		h := strings.TrimSpace(t[2 : 2+end])
 		after := strings.TrimSpace(t[4+end:])
-		switch {
-		case strings.HasSuffix(h, ":") || strings.HasSuffix(h, "："):
-			return trimColon(stripMarkup(h)), stripMarkup(after), boldLevel, true
-		case after == "" || after == ":" || after == "：":
-			return trimColon(stripMarkup(h)), "", boldLevel, true
-		case strings.HasPrefix(after, ":") || strings.HasPrefix(after, "："):
-			return trimColon(stripMarkup(h)), stripMarkup(strings.TrimLeft(after, ":： ")), boldLevel, true
+		if rest := strings.TrimLeft(after, ":： "); trimColon(h) != h || rest != after || after == "" {
+			return trimColon(stripMarkup(h)), stripMarkup(rest), boldLevel, true // "**X:** y", "**X**: y", "**X**"
 		}
 		return "", "", 0, false
 	}

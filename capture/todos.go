@@ -62,14 +62,16 @@ func (c *turnCtx) workedPast(i int) bool {
 // being the agent's to say (a new plan, a list written again after a compaction).
 func (c *turnCtx) replaceList(list []transcript.Todo, past bool) {
 	list = slices.Clone(list)
-	var all, done []string
+	var all, open, done []string
 	for i, td := range list {
 		t := strings.TrimSpace(td.Content)
 		if past && td.Status == "in_progress" {
 			list[i].Status = "completed"
 		}
 		switch all = append(all, t); {
-		case t == "" || openStatus(list[i].Status):
+		case t == "":
+		case openStatus(list[i].Status):
+			open = append(open, t)
 		case list[i].Status == "completed":
 			done = append(done, t)
 		default: // cancelled, deleted
@@ -79,19 +81,9 @@ func (c *turnCtx) replaceList(list []transcript.Todo, past bool) {
 	old, unstarted := started(c.s.List)
 	c.drop(gone(unstarted, all)...)
 	c.supersede(old, all)
-	c.add(memstore.KeyNext, openOf(list)...)
+	c.add(memstore.KeyNext, open...)
 	c.close(done...)
 	c.s.List = list
-}
-
-// openOf is a list's items still to do.
-func openOf(list []transcript.Todo) (open []string) {
-	for _, td := range list {
-		if t := strings.TrimSpace(td.Content); t != "" && openStatus(td.Status) {
-			open = append(open, t)
-		}
-	}
-	return open
 }
 
 // started splits a list's open items into the ones in progress and the ones not yet started.
@@ -467,11 +459,8 @@ func options(ls []string) string {
 // newList reports a to-do list with an item the previous list did not have: a new plan,
 // not the same one ticked on.
 func newList(prev, list []transcript.Todo) bool {
-	had := make(map[string]bool, len(prev))
-	for _, td := range prev {
-		had[memstore.Normalize(td.Content)] = true
-	}
 	return slices.ContainsFunc(list, func(td transcript.Todo) bool {
-		return strings.TrimSpace(td.Content) != "" && !had[memstore.Normalize(td.Content)]
+		n := memstore.Normalize(td.Content)
+		return strings.TrimSpace(td.Content) != "" && !slices.ContainsFunc(prev, func(p transcript.Todo) bool { return memstore.Normalize(p.Content) == n })
 	})
 }

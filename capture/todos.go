@@ -119,9 +119,8 @@ func (c *turnCtx) supersede(old, now []string) {
 }
 
 // tasks follows Claude Code's numbered tasks: TaskCreate opens one (its number comes with
-// its result), TaskUpdate names it by number only. It reports whether the turn had any.
-func (c *turnCtx) tasks() bool {
-	had := false
+// its result), TaskUpdate names it by number only.
+func (c *turnCtx) tasks() {
 	for i, u := range c.t.Tools {
 		if u.Task == nil || u.Task.ID == "" || !u.HasResult || u.IsError {
 			continue
@@ -134,7 +133,7 @@ func (c *turnCtx) tasks() bool {
 		if tk.Status == "in_progress" && c.workedPast(i) {
 			tk.Status = "completed"
 		}
-		c.s.Tasks[u.Task.ID], had = tk, true
+		c.s.Tasks[u.Task.ID] = tk
 		switch {
 		case tk.Subject == "":
 		case openStatus(tk.Status):
@@ -145,7 +144,6 @@ func (c *turnCtx) tasks() bool {
 			c.drop(tk.Subject)
 		}
 	}
-	return had
 }
 
 // nextExpiry is the number of turns of work after which a closing text's next steps that no
@@ -354,7 +352,7 @@ func endingStep(c *turnCtx) {
 
 // userCommands are the commands a closing text leaves the user to run: a shell block right
 // after a line of prose that leads into it ("Then restart:"), as "lead: `cmd; cmd`", less
-// the commands the turn ran itself. A block under a list item or a Markdown heading documents.
+// the commands the turn ran as such. A block under a list item or a Markdown heading documents.
 func userCommands(t *transcript.Turn) (out []string) {
 	lead, e, cmds, fence := "", "", []string(nil), false
 	for l := range strings.Lines(t.Closing) {
@@ -368,7 +366,9 @@ func userCommands(t *transcript.Turn) (out []string) {
 				lead = ""
 			}
 		case fence:
-			ran := slices.ContainsFunc(t.Tools, func(u *transcript.ToolUse) bool { return u.Command != "" && strings.Contains(u.Command, s) })
+			ran := slices.ContainsFunc(t.Tools, func(u *transcript.ToolUse) bool {
+				return slices.ContainsFunc(strings.FieldsFunc(u.Command, func(r rune) bool { return strings.ContainsRune("&|;\n", r) }), func(p string) bool { return strings.TrimSpace(p) == s })
+			})
 			if lead != "" && s != "" && !strings.HasPrefix(s, "#") && !ran {
 				cmds = append(cmds, strings.TrimPrefix(s, "$ "))
 			}

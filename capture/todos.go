@@ -351,13 +351,13 @@ func endingStep(c *turnCtx) {
 }
 
 // userCommands are the commands a closing text leaves the user to run: a shell block right
-// after a line of prose that leads into it ("Then restart:"), as "lead: `cmd; cmd`", less
-// the commands the turn ran as such. A block under a list item or a Markdown heading documents.
+// after a sentence that leads into it ("Set the key, then restart:"), as "lead: `cmd; cmd`",
+// less the commands the turn ran as such. A block under a list item or a label ("Usage:") documents.
 func userCommands(t *transcript.Turn) (out []string) {
 	lead, e, cmds, fence := "", "", []string(nil), false
 	for l := range strings.Lines(t.Closing) {
 		s := strings.TrimSpace(l)
-		switch _, _, lv, h := headingText(s); {
+		switch _, rest, lv, h := headingText(s); {
 		case isFence(s):
 			if fence && len(cmds) > 0 {
 				out = append(out, clip(trimColon(lead)+": `"+strings.Join(cmds, "; ")+"`", maxItem))
@@ -374,7 +374,7 @@ func userCommands(t *transcript.Turn) (out []string) {
 			}
 		case s != "":
 			_, _, _, it := listItem(l)
-			if e, lead = strings.TrimRight(s, "*_ "), ""; !it && (!h || lv >= boldLevel) && trimColon(e) != e {
+			if e, lead = strings.TrimRight(s, "*_ "), ""; !it && (!h || lv >= boldLevel && rest != "") && trimColon(e) != e {
 				lead = stripMarkup(s)
 			}
 		}

@@ -85,7 +85,7 @@ func outputLine(out string, failed bool) string {
 	if l := failureLine(out); l != "" {
 		return l
 	}
-	return firstUsefulLine(out)
+	return usefulLine(out, true)
 }
 
 // refusalLine is the line that says the call was refused (Refused), among the first two
@@ -120,7 +120,7 @@ func failureLine(out string) string {
 	n, header, since, verdict := 0, "", 0, ""
 	for i, line := range lines {
 		t := strings.TrimSpace(line)
-		if t == "" || isBanner(t) || strings.HasPrefix(t, "✓ ") { // a test that passed
+		if t == "" || isBanner(t) || isSuccess(t) { // a test that passed
 			continue
 		}
 		if n++; n > 401 {
@@ -137,8 +137,8 @@ func failureLine(out string) string {
 		switch {
 		case isTestHeader(t):
 			header, since = cmp.Or(header, t), 0 // "--- FAIL: TestGreet (0.00s)": the assertion under it says why
-		case isWarning(t) || isStackFrame(t):
-			continue // what stands before the error: a warning, a note, a frame
+		case isWarning(t) || isStackFrame(t) || strings.HasPrefix(t, "npm error "):
+			continue // what stands before the error: a warning, a note, a frame, npm's word that its script failed
 		case opensFailure(t):
 			l := locatedAbove(lines, i, t)
 			first, _, _ := strings.Cut(t, " ")

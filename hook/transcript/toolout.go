@@ -19,7 +19,12 @@ var errorWords = []string{"error", "fail", "fatal", "panic", "exception", "trace
 // firstUsefulLine picks, from a tool's output, the one line worth keeping: the first that
 // names an error (past a header that only announces one), else the first with some content. Exit-code banners, rules and blank
 // lines are skipped; ANSI escapes are removed; the result is one short line.
-func firstUsefulLine(out string) string {
+func firstUsefulLine(out string) string { return usefulLine(out, false) }
+
+// usefulLine is firstUsefulLine; of a failed call's output (failed), past the lines that
+// report a success (isSuccess) and npm's word that its script failed: a chained command's
+// first step that passed is not why it failed, the script's own error line is.
+func usefulLine(out string, failed bool) string {
 	if len(out) > maxOutputScan {
 		out = out[:maxOutputScan]
 	}
@@ -30,7 +35,7 @@ func firstUsefulLine(out string) string {
 			break
 		}
 		t := strings.TrimSpace(line)
-		if t == "" || isBanner(t) {
+		if t == "" || isBanner(t) || failed && isSuccess(t) {
 			continue
 		}
 		if first == "" {
@@ -43,7 +48,7 @@ func firstUsefulLine(out string) string {
 			continue // quoted source, a stack frame: their words are code, not the failure
 		}
 		prev = t
-		if !namesError(t) || isWarning(t) {
+		if !namesError(t) || isWarning(t) || isProgress(t) || failed && strings.HasPrefix(t, "npm error ") {
 			continue
 		}
 		if !isErrorHeader(t) {
@@ -54,6 +59,24 @@ func firstUsefulLine(out string) string {
 		}
 	}
 	return ClipWords(cmp.Or(header, first), 200)
+}
+
+// isProgress reports a line that announces a step under way ("🧹 Resolving conflicts...",
+// "Checking for errors…"): its words name what is being done, not what went wrong.
+func isProgress(t string) bool {
+	return (strings.HasSuffix(t, "...") || strings.HasSuffix(t, "…")) && !opensFailure(t)
+}
+
+// isSuccess reports a line that says a step passed: a check mark opens it ("✓ 12 tests",
+// "✅ Done"), or it says all passed ("All checks passed!").
+func isSuccess(t string) bool {
+	for _, p := range []string{"✓", "✔", "✅"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	low := strings.ToLower(t)
+	return strings.HasPrefix(low, "all ") && strings.Contains(low, " passed") && !namesError(t)
 }
 
 // isErrorHeader reports a line that announces an error whose words come after it: a Python

@@ -137,7 +137,7 @@ func failureLine(out string) string {
 		switch {
 		case isTestHeader(t):
 			header, since = cmp.Or(header, t), 0 // "--- FAIL: TestGreet (0.00s)": the assertion under it says why
-		case isWarning(t) || isStackFrame(t) || strings.HasPrefix(t, "npm error "):
+		case isWarning(t) || isStackFrame(t) || npmOwn.MatchString(t):
 			continue // what stands before the error: a warning, a note, a frame, npm's word that its script failed
 		case opensFailure(t):
 			l := locatedAbove(lines, i, t)

@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"cmp"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -48,7 +49,7 @@ func usefulLine(out string, failed bool) string {
 			continue // quoted source, a stack frame: their words are code, not the failure
 		}
 		prev = t
-		if !namesError(t) || isWarning(t) || isProgress(t) || failed && strings.HasPrefix(t, "npm error ") {
+		if !namesError(t) || isWarning(t) || isProgress(t) || failed && npmOwn.MatchString(t) {
 			continue
 		}
 		if !isErrorHeader(t) {
@@ -60,6 +61,12 @@ func usefulLine(out string, failed bool) string {
 	}
 	return ClipWords(cmp.Or(header, first), 200)
 }
+
+// npmOwn matches npm's own lines around a failure that say nothing of its cause: its exit
+// code, that the script's command failed, where, and where the log is ("npm error code 1",
+// "npm error command failed", a bare "npm error"). Its other lines ("npm error code E404",
+// "npm error ERESOLVE unable to resolve dependency tree") are the cause.
+var npmOwn = regexp.MustCompile(`^npm (error|ERR!)(\s*$| code \d+$| (command|path|workspace|location|signal) | command failed| A complete log)`)
 
 // isProgress reports a line that announces a step under way ("🧹 Resolving conflicts...",
 // "Checking for errors…"): its words name what is being done, not what went wrong.

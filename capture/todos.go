@@ -340,7 +340,6 @@ func endingStep(c *turnCtx) {
 	if q := lastQuestion(c.t.Closing); q != "" {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.unanswered, q))
 	}
-	c.add(memstore.KeyNext, userCommands(c.t)...)
 	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
 		b := c.s.Failed[key]
 		_, why, _ := strings.Cut(b[strings.Index(b, "`")+1:], "`") // what follows the command
@@ -349,41 +348,6 @@ func endingStep(c *turnCtx) {
 		}
 	}
 }
-
-// userCommands are the commands a closing text leaves the user to run: a shell block right
-// after a sentence that leads into it ("Set the key, then restart:"), as "lead: `cmd; cmd`",
-// less the commands the turn ran as such. A block under a list item or a label ("Usage:") documents.
-func userCommands(t *transcript.Turn) (out []string) {
-	lead, e, cmds, fence := "", "", []string(nil), false
-	for l := range strings.Lines(t.Closing) {
-		s := strings.TrimSpace(l)
-		switch _, rest, lv, h := headingText(s); {
-		case isFence(s):
-			if fence && len(cmds) > 0 {
-				out = append(out, clip(trimColon(lead)+": `"+strings.Join(cmds, "; ")+"`", maxItem))
-			}
-			if fence, cmds = !fence, nil; !fence || !shellFence.MatchString(s) {
-				lead = ""
-			}
-		case fence:
-			ran := slices.ContainsFunc(t.Tools, func(u *transcript.ToolUse) bool {
-				return slices.ContainsFunc(strings.FieldsFunc(u.Command, func(r rune) bool { return strings.ContainsRune("&|;\n", r) }), func(p string) bool { return strings.TrimSpace(p) == s })
-			})
-			if lead != "" && s != "" && !strings.HasPrefix(s, "#") && !ran {
-				cmds = append(cmds, strings.TrimPrefix(s, "$ "))
-			}
-		case s != "":
-			_, _, _, it := listItem(l)
-			if e, lead = strings.TrimRight(s, "*_ "), ""; !it && (!h || lv >= boldLevel && rest != "") && trimColon(e) != e {
-				lead = stripMarkup(s)
-			}
-		}
-	}
-	return out
-}
-
-// shellFence opens a code block of shell commands.
-var shellFence = regexp.MustCompile(`(?i)^(` + "```" + `|~~~)\s*((ba|z|fi)?sh|shell|console|powershell|pwsh|cmd)\s*$`)
 
 // checkNoise finds a failed check's cause that says nothing of the project: the shell
 // tool's own time running out, a test filter that matched no test.

@@ -301,24 +301,3 @@ func TestOfferedOptions(t *testing.T) {
 		t.Errorf("a plain question before a sign-off: next %q", r.Next)
 	}
 }
-
-// The session's last closing text leaves the user commands to run: a shell block right
-// after a sentence that leads into it is a next step, with its lead; a block under a list
-// item, a Markdown heading or a label documents, another language's block is code, and a command
-// the turn ran as such is done (one it ran in another form, with a test setting, is not).
-func TestUserCommandsAtEnd(t *testing.T) {
-	t.Parallel()
-	closing := "The service is deployed.\n\nSet the token in the dashboard, then reload:\n\n```bash\n# reload\nsystemctl reload api\n```\n\n" +
-		"### Manual run:\n```sh\nmake run\n```\n\nUsage:\n```bash\nmake help\n```\n\n1. **Clone it:**\n   ```bash\n   git clone example.org/api\n   ```\n\n" +
-		"The config now reads:\n```yaml\nport: 80\n```\n\nChecked with:\n```bash\ngo test ./...\n```\n"
-	end := turn("Deploy the api", closing, bash("t", "go test ./...", "ok", false), bash("r", "PORT=8080 systemctl reload api", "ok", false))
-	end.SessionEnded = true
-	r := Capture(end, &Session{}, "en")
-	if want := []string{"Set the token in the dashboard, then reload: `systemctl reload api`"}; !slices.Equal(r.Next, want) {
-		t.Errorf("next = %q, want %q", r.Next, want)
-	}
-	mid := turn("Deploy the api", closing)
-	if r := Capture(mid, &Session{}, "en"); len(r.Next) != 0 {
-		t.Errorf("before the end: next = %q", r.Next)
-	}
-}

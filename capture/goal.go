@@ -235,7 +235,9 @@ func request(prompt string) string {
 		kept = append(kept, t)
 	}
 	r := strings.Join(kept, " ")
-	r = placeholder.ReplaceAllString(r, "")
+	if strings.Contains(r, " #") { // most prompts hold no mark: no regexp pass for them
+		r = placeholder.ReplaceAllString(r, "")
+	}
 	r = strings.Join(strings.Fields(boxDrawing.Replace(tuning.ReplaceAllString(r, " "))), " ")
 	r = strings.TrimRight(r, ", ;") // the comma before a tuning word dropped
 	if pasted && len(strings.Fields(r)) < 4 && !hasWide(r) {

@@ -423,8 +423,11 @@ func options(ls []string) string {
 // newList reports a to-do list with an item the previous list did not have: a new plan,
 // not the same one ticked on.
 func newList(prev, list []transcript.Todo) bool {
+	had := make([]string, len(prev))
+	for i, td := range prev {
+		had[i] = memstore.Normalize(td.Content)
+	}
 	return slices.ContainsFunc(list, func(td transcript.Todo) bool {
-		n := memstore.Normalize(td.Content)
-		return strings.TrimSpace(td.Content) != "" && !slices.ContainsFunc(prev, func(p transcript.Todo) bool { return memstore.Normalize(p.Content) == n })
+		return strings.TrimSpace(td.Content) != "" && !slices.Contains(had, memstore.Normalize(td.Content))
 	})
 }

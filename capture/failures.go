@@ -349,7 +349,8 @@ func cause(u *transcript.ToolUse) string {
 	if out == "" || exitOnly.MatchString(out) {
 		return ""
 	}
-	return transcript.ClipWords(out, 200)
+	out = strings.TrimLeftFunc(out, func(r rune) bool { return unicode.Is(unicode.So, r) || unicode.IsSpace(r) || r == 0xFE0F })
+	return transcript.ClipWords(out, 200) // the cause less its status mark ("❌ "): the bullet says it failed
 }
 
 // ansi finds terminal escape sequences.

@@ -120,7 +120,7 @@ func failureLine(out string) string {
 	n, header, since, verdict := 0, "", 0, ""
 	for i, line := range lines {
 		t := strings.TrimSpace(line)
-		if t == "" || isBanner(t) || isSuccess(t) { // a test that passed
+		if t == "" || isBanner(t) || strings.HasPrefix(t, "✓ ") { // a test that passed
 			continue
 		}
 		if n++; n > 401 {

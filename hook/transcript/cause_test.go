@@ -129,14 +129,11 @@ func TestReadGeminiEmptyOutput(t *testing.T) {
 	}
 }
 
-// A failed chain's output: a step that passed, a progress line that holds an error word,
-// npm's own lines that its script failed are not the cause; the line after them is.
-func TestOutputLinePastSuccessAndProgress(t *testing.T) {
+// A failed call's output: npm's own lines that its script failed are not the cause, the
+// script's line is; a header that only announces the error gives way to the line under it.
+func TestOutputLineOfNpmAndHeaders(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
-		"Exit code 1\nAll checks passed!\nWould reformat: pkg/mod.py\n1 file would be reformatted":                                                         "Would reformat: pkg/mod.py",
-		"Exit code 1\n✓ lint clean\nmissing key in table.toml":                                                                                             "missing key in table.toml",
-		"The paths below are ignored by your .gitignore:\nlogs\n\n🧹 Resolving merge conflicts...\nrm 'logs/a.json'":                                        "The paths below are ignored by your .gitignore:",
 		"npm error code 1\nnpm error command failed\n> pkg@1.0.0 prepare\n✅ Checked files\n❌ Release check failed: tree is dirty":                          "❌ Release check failed: tree is dirty",
 		"❌ Owners conflict:\n- a.json: two owners\nFailed to parse reply: 1 file has two owners":                                                           "Failed to parse reply: 1 file has two owners",
 		"npm error Missing script: \"build\"\nnpm error A complete log of this run can be found in: /tmp/x.log":                                            "npm error Missing script: \"build\"",

@@ -22,9 +22,8 @@ var errorWords = []string{"error", "fail", "fatal", "panic", "exception", "trace
 // lines are skipped; ANSI escapes are removed; the result is one short line.
 func firstUsefulLine(out string) string { return usefulLine(out, false) }
 
-// usefulLine is firstUsefulLine; of a failed call's output (failed), past the lines that
-// report a success (isSuccess) and npm's word that its script failed: a chained command's
-// first step that passed is not why it failed, the script's own error line is.
+// usefulLine is firstUsefulLine; of a failed call's output (failed), past npm's own lines
+// that its script failed (npmOwn): the script's own error line is the cause.
 func usefulLine(out string, failed bool) string {
 	if len(out) > maxOutputScan {
 		out = out[:maxOutputScan]
@@ -36,7 +35,7 @@ func usefulLine(out string, failed bool) string {
 			break
 		}
 		t := strings.TrimSpace(line)
-		if t == "" || isBanner(t) || failed && isSuccess(t) {
+		if t == "" || isBanner(t) {
 			continue
 		}
 		if first == "" {
@@ -49,7 +48,7 @@ func usefulLine(out string, failed bool) string {
 			continue // quoted source, a stack frame: their words are code, not the failure
 		}
 		prev = t
-		if !namesError(t) || isWarning(t) || isProgress(t) || failed && npmOwn.MatchString(t) {
+		if !namesError(t) || isWarning(t) || failed && npmOwn.MatchString(t) {
 			continue
 		}
 		if !isErrorHeader(t) {
@@ -67,24 +66,6 @@ func usefulLine(out string, failed bool) string {
 // "npm error command failed", a bare "npm error"). Its other lines ("npm error code E404",
 // "npm error ERESOLVE unable to resolve dependency tree") are the cause.
 var npmOwn = regexp.MustCompile(`^npm (error|ERR!)(\s*$| code \d+$| (command|path|workspace|location|signal) | command failed| A complete log)`)
-
-// isProgress reports a line that announces a step under way ("🧹 Resolving conflicts...",
-// "Checking for errors…"): its words name what is being done, not what went wrong.
-func isProgress(t string) bool {
-	return (strings.HasSuffix(t, "...") || strings.HasSuffix(t, "…")) && !opensFailure(t)
-}
-
-// isSuccess reports a line that says a step passed: a check mark opens it ("✓ 12 tests",
-// "✅ Done"), or it says all passed ("All checks passed!").
-func isSuccess(t string) bool {
-	for _, p := range []string{"✓", "✔", "✅"} {
-		if strings.HasPrefix(t, p) {
-			return true
-		}
-	}
-	low := strings.ToLower(t)
-	return strings.HasPrefix(low, "all ") && strings.Contains(low, " passed") && !namesError(t)
-}
 
 // isErrorHeader reports a line that announces an error whose words come after it: a Python
 // traceback's first line, a line ending in ":", a short "> Build error occurred" banner.

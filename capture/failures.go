@@ -349,8 +349,7 @@ func cause(u *transcript.ToolUse) string {
 	if out == "" || exitOnly.MatchString(out) {
 		return ""
 	}
-	out = strings.TrimLeftFunc(out, func(r rune) bool { return unicode.Is(unicode.So, r) || unicode.IsSpace(r) || r == 0xFE0F })
-	return transcript.ClipWords(out, 200) // the cause less its status mark ("❌ "): the bullet says it failed
+	return transcript.ClipWords(out, 200)
 }
 
 // ansi finds terminal escape sequences.

@@ -165,18 +165,3 @@ func TestFailedMergeSettled(t *testing.T) {
 		t.Errorf("looked only: %q", r.Problems)
 	}
 }
-
-// A cause line that opens with a status mark ("❌ ", "✖ ") is written without it: the
-// bullet already says the command failed.
-func TestCauseLeavesItsStatusMark(t *testing.T) {
-	t.Parallel()
-	for out, want := range map[string]string{
-		"❌ Release check failed: tree is dirty": "Release check failed: tree is dirty",
-		"✖️ lint: 2 problems":                   "lint: 2 problems",
-		"Error: no such file":                   "Error: no such file",
-	} {
-		if got := cause(&transcript.ToolUse{Output: out}); got != want {
-			t.Errorf("cause(%q) = %q, want %q", out, got, want)
-		}
-	}
-}

@@ -132,6 +132,7 @@ type codexCollector struct {
 	execExits map[string]int
 	chunks    map[string]execChunk // unified exec outputs whose call is not read yet (codex_unified.go)
 	polls     map[string][]string  // session → its write_stdin calls not claimed yet, newest first
+	patched   map[string]bool      // files the patch events read since the last call named (patchEvent)
 }
 
 // add takes one line; it returns true when the line is the prompt that opened the turn.
@@ -227,10 +228,13 @@ func (c *codexCollector) item(p *codexPayload, ts time.Time) bool {
 		}
 	case "function_call":
 		c.call(p.CallID, p.Name, p.Arguments, ts)
+		c.patched = nil // the events read so far were this call's (they follow it)
 	case "custom_tool_call":
 		c.custom(p.CallID, p.Name, p.Input, ts)
+		c.patched = nil
 	case "local_shell_call":
 		c.shell(p.CallID, p.Action.Command, p.Action.WorkingDirectory, ts)
+		c.patched = nil
 	case "reasoning":
 		c.thought(p.Summary)
 	}
@@ -368,7 +372,9 @@ func (c *codexCollector) patch(id, patch, dir string, ts time.Time) {
 		if dir != "" {
 			use.FilePath = shell.JoinDir(CleanText(dir), use.FilePath)
 		}
-		c.tools = append(c.tools, use)
+		if !c.patched[use.FilePath] { // the call's events recorded it
+			c.tools = append(c.tools, use)
+		}
 	}
 }
 
@@ -401,9 +407,11 @@ func codexAnswerText(raw json.RawMessage) string {
 	return string(raw)
 }
 
-// patchEvent records the files a patch_apply_begin or _end event names that no tool call of
-// the turn named already (a patch applied from a code-mode script): Codex writes these
-// events for every patch it applies, whatever called it.
+// patchEvent records the files a patch_apply_begin or _end event names: Codex writes these
+// events for every patch it applies, whatever called it (a code-mode script passing the
+// patch in a variable names no file itself). Lines come newest first, so the events of a
+// call are read before it: a file the call's other events named already (its begin, its
+// end) is recorded once, and the call's own patch text skips what they recorded (patched).
 func (c *codexCollector) patchEvent(p *codexPayload, ts time.Time) {
 	if len(p.Changes) == 0 {
 		return
@@ -411,24 +419,25 @@ func (c *codexCollector) patchEvent(p *codexPayload, ts time.Time) {
 	if p.Type == "patch_apply_end" && p.Success != nil && !*p.Success {
 		return // nothing was written
 	}
-	seen := map[string]bool{}
-	for _, u := range c.tools {
-		if u.Edits() {
-			seen[u.FilePath] = true
-		}
+	if c.patched == nil {
+		c.patched = map[string]bool{}
 	}
 	paths := slices.Sorted(maps.Keys(p.Changes))
 	for _, path := range slices.Backward(paths) { // c.tools is newest first
-		if seen[path] {
+		path := CleanText(path)
+		if c.patched[path] {
 			continue
 		}
+		c.patched[path] = true
 		var ch struct {
-			Add  json.RawMessage `json:"add"`
-			Type string          `json:"type"`
+			Add    json.RawMessage `json:"add"`
+			Delete json.RawMessage `json:"delete"`
+			Type   string          `json:"type"`
 		}
 		_ = json.Unmarshal(p.Changes[path], &ch)
 		created := len(ch.Add) > 0 || ch.Type == "add"
-		u := &ToolUse{ID: p.CallID, Name: "Edit", FilePath: CleanText(path), Time: ts, HasResult: true, Created: created}
+		u := &ToolUse{ID: p.CallID, Name: "Edit", FilePath: path, Time: ts, HasResult: true, Created: created,
+			Deleted: len(ch.Delete) > 0 || ch.Type == "delete"}
 		if created {
 			u.Name = "Write"
 		}

@@ -621,7 +621,7 @@ func reportedStep(c *turnCtx) {
 // reportedLine is the error a prompt reports, "" when none: the first of its lines that
 // reports one in an error's shape (transcript.ErrorPart) and says what it is (": "), else
 // the last such; a log's verdict on a line of its own ("Build Failed") with the message
-// under it. Timestamps are dropped.
+// under it (not a list item). Timestamps are dropped.
 func reportedLine(p string) string {
 	var best, prev string
 	for l := range strings.SplitSeq(p, "\n") {
@@ -630,7 +630,7 @@ func reportedLine(p string) string {
 			continue
 		}
 		e := transcript.ErrorPart(t)
-		if e == "" && isVerdict(prev) {
+		if _, _, _, item := listItem(t); e == "" && isVerdict(prev) && !item {
 			e = prev + ": " + t
 		}
 		prev = t
@@ -645,9 +645,12 @@ func reportedLine(p string) string {
 }
 
 // isVerdict reports a log's verdict on a line of its own, a word or three that name a
-// failure ("Build Failed", "Deployment error"), its message on the next line.
+// failure ("Build Failed", "Deployment error"), its message on the next line. A list item
+// ("- TypeScript errors", "- timeout") is the user's own list, of what to check or of ways
+// a thing fails, not a log's line.
 func isVerdict(t string) bool {
-	return t != "" && len(strings.Fields(t)) <= 3 && !strings.ContainsAny(t, ":.!?") && transcript.NamesError(t)
+	_, _, _, item := listItem(t)
+	return t != "" && !item && len(strings.Fields(t)) <= 3 && !strings.ContainsAny(t, ":.!?") && transcript.NamesError(t)
 }
 
 // markFixed records that the turn fixed an open failure bullet of an earlier turn.

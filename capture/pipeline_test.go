@@ -638,7 +638,10 @@ func TestReportedLine(t *testing.T) {
 		"the build stopped:\\\n10:01:02.100 Deploying outputs...\n\nBuild Failed\nOutdated version of the framework detected, please update.":                                              "Build Failed: Outdated version of the framework detected, please update.",
 		"got this when starting it Caused by: org.acme.db.PoolException: FATAL: no slots left":                                                                                             "org.acme.db.PoolException: FATAL: no slots left",
 		"LOGIN NOT WORKING???": "",
-		"Implement the following plan:\n\n## Errors\nError: shown as a toast when the save fails": "",
+		"Audit the code. Check for:\n- TypeScript errors\n- broken imports\n- unused imports":              "",
+		"External images fail to load:\n- timeout\n- ENOTFOUND\n- slow domains\n\nThis breaks pages.":      "",
+		"Add the registration form.\n\nUX:\n- loading state\n- error state\n--------------------\nPHASE 6": "",
+		"Implement the following plan:\n\n## Errors\nError: shown as a toast when the save fails":          "",
 	} {
 		r := Capture(turn(p, "Fixed.", edit("/repo/a.ts")), &Session{}, "en")
 		got := ""

@@ -77,11 +77,21 @@ func (c *Command) Name() string {
 	return programName(argv[0], c.dialect)
 }
 
+// programName is a command's program by its base name: on Windows (a PowerShell or cmd.exe
+// line, a path with "\\"), in any case and without ".exe"; Windows' shims of a program
+// ("npm.cmd", "gradlew.bat", which PowerShell is told to call when its scripts may not run)
+// are the program, in any line.
 func programName(w string, d Dialect) string {
 	if d != Sh || strings.Contains(w, `\`) {
 		w = strings.TrimSuffix(strings.ToLower(strings.ReplaceAll(w, `\`, "/")), ".exe")
 	}
-	return path.Base(w)
+	w = path.Base(w)
+	for _, ext := range []string{".cmd", ".bat", ".CMD", ".BAT"} {
+		if name, ok := strings.CutSuffix(w, ext); ok && name != "" {
+			return name
+		}
+	}
+	return w
 }
 
 // runners run the program named after them (and their options): "uv run pytest" runs pytest.

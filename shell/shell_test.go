@@ -149,6 +149,8 @@ func TestTestsAndBuilds(t *testing.T) {
 		"npx tsc --noEmit":            "build",
 		"go vet ./...":                "build",
 		"./gradlew test":              "test",
+		"npm.cmd run build":           "build",
+		"npx.cmd tsc --noEmit":        "build",
 		"git status":                  "",
 		"npm run dev":                 "",
 		"ls tests":                    "",

@@ -13,7 +13,8 @@ import (
 // the only place capture changes what is already there. It may change or remove only the
 // bullets capture wrote itself (the storage refuses the rest, see memstore.Tx.Captured):
 //
-//  1. an earlier failure of the session's that now fails another way takes the new cause;
+//  1. an earlier failure of the session's that now fails another way takes the new cause,
+//     its list of the commands that went through takes the new ones;
 //  2. the day's file lists take the turn's files (one list per kind for the day);
 //  3. the new bullets are merged (appended, deduplicated) and the items closed are ticked;
 //  4. items dropped (a plan that changed) leave À suivre unticked; failures fixed since are
@@ -26,11 +27,15 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 	}
 	e := r.Extraction
 	for old, now := range r.Replaced {
-		if b, ok := ownBullet(today, memstore.KeyProblems, old); ok {
+		key, field := memstore.KeyProblems, &e.Problems
+		if isCommands(now) {
+			key, field = memstore.KeyKnowledge, &e.Knowledge
+		}
+		if b, ok := ownBullet(today, key, old); ok {
 			today.SetBulletText(b, now)
 			ch.Rewritten = append(ch.Rewritten, now)
 		} else {
-			e.Problems = append(e.Problems, now)
+			*field = append(*field, now)
 		}
 	}
 	dropGateText(&e)

@@ -59,6 +59,7 @@ var pipeline = []step{
 	{"headed", closingHeaded},        // the closing text's decisions and lessons lists
 	{"reasons", reasonedChoicesStep}, // "X instead of Y, because Z" in the closing text
 	{"unblocked", unblockedStep},     // a failing command and what made it, or a variant of it, work (its own proof)
+	{"commands", commandsStep},       // the tests, builds, linters and server that went through
 }
 
 // Bullet is one bullet a step wrote.

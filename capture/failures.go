@@ -424,11 +424,7 @@ func failuresStep(c *turnCtx) {
 		case again && old == f.text:
 			continue
 		case again:
-			if c.r.Replaced == nil {
-				c.r.Replaced = map[string]string{}
-			}
-			c.r.Replaced[old] = f.text // the session's bullet for this command says how it fails now
-			c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "replaced", Text: f.text})
+			c.replace(old, f.text) // the session's bullet for this command says how it fails now
 		case c.add(memstore.KeyProblems, f.text) == 0:
 			continue
 		}

@@ -22,6 +22,7 @@ type wording struct {
 	answered, repoCreated     string
 	pullOpened, pullTitled    string
 	pullMerged                string
+	commands                  string // opening of the commands that went through
 }
 
 var wordings = map[string]wording{
@@ -35,7 +36,8 @@ var wordings = map[string]wording{
 		planApproved: "Plan approuvé : %s", answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
 		pullOpened: "PR #%s ouverte", pullTitled: "PR #%s ouverte : %s", pullMerged: "PR #%s fusionnée",
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
-		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s"},
+		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s",
+		commands: "Commandes passées ici : "},
 	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ",
 		commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
@@ -46,7 +48,13 @@ var wordings = map[string]wording{
 		planApproved: "Plan approved: %s", answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
 		pullOpened: "PR #%s opened", pullTitled: "PR #%s opened: %s", pullMerged: "PR #%s merged",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
-		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s"},
+		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s",
+		commands: "Commands that went through here: "},
+}
+
+// isCommands reports a bullet of the commands that went through (commandsStep).
+func isCommands(text string) bool {
+	return strings.HasPrefix(text, wordings["en"].commands) || strings.HasPrefix(text, wordings["fr"].commands)
 }
 
 // problemLeads are the openings of the problem bullets w writes, a fixed mark aside (a

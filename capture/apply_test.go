@@ -127,11 +127,11 @@ func TestApplyMarksFixedInItsLanguage(t *testing.T) {
 	p := applyWorkspace(t, "")
 	var r Result
 	r.Problems = []string{"Error reported: ArgumentValidationError: extra field", "Échec de `make` : no rule", "Erreur signalée : ça plante",
-		"Turn interrupted: API Error: 529 Overloaded"}
+		"`npm test` failed: 2 failing"}
 	apply(t, p, r)
 	_, log := apply(t, p, Result{Fixed: r.Problems})
 	for _, want := range []string{"- fixed: Error reported: ArgumentValidationError", "- corrigé : Échec de `make`", "- corrigé : Erreur signalée",
-		"- fixed: Turn interrupted: API Error: 529"} {
+		"- fixed: `npm test` failed: 2 failing"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("want %q in:\n%s", want, log)
 		}
@@ -139,7 +139,7 @@ func TestApplyMarksFixedInItsLanguage(t *testing.T) {
 	// the same failure again, fixed again: said once
 	apply(t, p, Result{Extraction: memstore.Extraction{Problems: r.Problems[3:]}})
 	ch, log := apply(t, p, Result{Fixed: r.Problems[3:]})
-	if strings.Count(log, "Turn interrupted: API Error: 529") != 1 || len(ch.Removed) != 1 {
+	if strings.Count(log, "`npm test` failed: 2 failing") != 1 || len(ch.Removed) != 1 {
 		t.Errorf("fixed twice (removed %q):\n%s", ch.Removed, log)
 	}
 }

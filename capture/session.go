@@ -20,7 +20,6 @@ type Session struct {
 	Reported  []string          `json:"reported,omitempty"`   // the open error-reported bullets that name code words a commit may name
 	Addressed []string          `json:"addressed,omitempty"`  // the reported errors the agent worked on, open until the user moves on
 	Half      []string          `json:"half,omitempty"`       // half-done work written (a refused commit, a failed push)
-	Stalled   []string          `json:"stalled,omitempty"`    // the failed model calls written, fixed once the model answers again
 	Commands  []string          `json:"commands,omitempty"`   // the commands that went through, as the knowledge bullet lists them
 	Proposed  string            `json:"proposed,omitempty"`   // the plan the last answer proposed (a Codex <proposed_plan>)
 	Held      string            `json:"held,omitempty"`       // a request whose turns changed nothing yet (a proposal asked for)

@@ -263,27 +263,16 @@ func apiFailed(closing string) bool {
 
 // interrupted writes a turn that stopped before its end: the user's abort, a failed model
 // call, a session that ended in the middle of a turn (cut); changes left half made, when
-// no open to-do says so, are to resume — a plan approved and not started, its steps. A
-// failed model call is a problem too; the user's abort and a session cut short are only
-// where the work stands (the user chose to stop: nothing failed).
+// no open to-do says so, are to resume — a plan approved and not started, its steps. None
+// is a problem: the user chose to stop, and a model call that failed (an outage, an
+// overload) says nothing of the project.
 func (c *turnCtx) interrupted() {
 	t := c.t
-	if len(c.s.Stalled) > 0 && strings.TrimSpace(t.Closing) != "" && !apiFailed(t.Closing) {
-		for _, b := range c.s.Stalled {
-			c.markFixed(b) // the model answers again: the calls that failed went through
-		}
-		c.s.Stalled = nil
-	}
 	switch {
 	case refusedByModel(t):
 		return
-	case apiFailed(t.Closing):
-		first, _, _ := strings.Cut(strings.TrimSpace(t.Closing), "\n")
-		if b := fmt.Sprintf(c.w.interrupted, transcript.ClipWords(first, 160)); c.add(memstore.KeyProblems, b) > 0 {
-			c.s.Stalled = append(c.s.Stalled, c.clean(memstore.KeyProblems, b))
-		}
-	case t.Interrupted && c.worked(), t.SessionEnded && cut(t), openCall(t):
-		// cut short: where the work stands (its work to resume), not a failure
+	case apiFailed(t.Closing), t.Interrupted && c.worked(), t.SessionEnded && cut(t), openCall(t):
+		// cut short: where the work stands (its work to resume)
 	default:
 		return
 	}

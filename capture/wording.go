@@ -14,7 +14,7 @@ type wording struct {
 	failed, failedBare, fixed string
 	reported                  string
 	commitRefused, pushFailed string
-	resume, interrupted       string
+	resume                    string
 	plan                      string
 	unanswered, stillFailing  string
 	unblocked, variant        string
@@ -31,7 +31,7 @@ var wordings = map[string]wording{
 		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: memstore.FixedPrefix["fr"],
 		reported:      "Erreur signalée : %s",
 		commitRefused: "Commit refusé, à refaire : %s", pushFailed: "Push échoué, à refaire : %s",
-		resume: "Reprendre le travail interrompu : %s", interrupted: "Tour interrompu : %s",
+		resume:       "Reprendre le travail interrompu : %s",
 		plan:         "Plan : %s",
 		planApproved: "Plan approuvé : %s", answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
 		pullOpened: "PR #%s ouverte", pullTitled: "PR #%s ouverte : %s", pullMerged: "PR #%s fusionnée",
@@ -43,7 +43,7 @@ var wordings = map[string]wording{
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
 		reported:      "Error reported: %s",
 		commitRefused: "Commit refused, to redo: %s", pushFailed: "Push failed, to redo: %s",
-		resume: "Resume the interrupted work: %s", interrupted: "Turn interrupted: %s",
+		resume:       "Resume the interrupted work: %s",
 		plan:         "Plan: %s",
 		planApproved: "Plan approved: %s", answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
 		pullOpened: "PR #%s opened", pullTitled: "PR #%s opened: %s", pullMerged: "PR #%s merged",
@@ -58,10 +58,10 @@ func isCommands(text string) bool {
 }
 
 // problemLeads are the openings of the problem bullets w writes, a fixed mark aside (a
-// failed command, a reported error, an interrupted turn): what tells their language.
+// failed command, a reported error): what tells their language.
 func (w wording) problemLeads() []string {
 	var leads []string
-	for _, f := range []string{w.failed, w.reported, w.interrupted} {
+	for _, f := range []string{w.failed, w.reported} {
 		lead, _, _ := strings.Cut(f, "%s")
 		leads = append(leads, lead)
 	}

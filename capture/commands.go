@@ -9,12 +9,13 @@ import (
 	"carnet/memstore"
 )
 
-// commandsStep writes, as knowledge, the commands that check or run the project and went
-// through: its tests, builds, linters and development server as the agent ran them (after
-// a cd to the folder they ran in, when not the project's top), one of each kind (loose),
-// what a project's instructions file lists under "Commands". A run of one file or one test
-// is that run, a path of the user's machine or an expansion is not the project's. One
-// bullet for the session, rewritten when a later turn adds a kind.
+// commandsStep writes, as knowledge, the commands that check the project and went through:
+// its tests, builds and linters as the agent ran them, with their variables (after a cd to
+// the folder they ran in, when not the project's top), one of each kind (loose), what a
+// project's instructions file lists under "Commands". A command piped into another (its
+// exit is not the call's), a run of one file or one test, a path of the user's machine or
+// an expansion is left out; a server, stopped rather than finished, tells nothing by its
+// exit. One bullet for the session, rewritten when a later turn adds a kind.
 func commandsStep(c *turnCtx) {
 	forms := slices.Clone(c.s.Commands)
 	for _, u := range c.t.Tools {
@@ -22,12 +23,12 @@ func commandsStep(c *turnCtx) {
 			continue
 		}
 		for _, cmd := range parseLine(u.Command).Commands {
-			if cmd.Piped || len(cmd.Words) == 0 || !(cmd.IsTest() || cmd.IsBuild() || cmd.IsLint() || cmd.Serves()) ||
+			if cmd.Piped || cmd.Op == "|" || len(cmd.Words) == 0 || len(cmd.Redirects) > 0 || !(cmd.IsTest() || cmd.IsBuild() || cmd.IsLint()) ||
 				foreignWord(cmd.Words[0]) || slices.ContainsFunc(cmd.Words[1:], oneRun) {
-				continue
+				continue // piped into another, its own exit is not the call's
 			}
 			dir, inside := c.fx.RelIn(u.Cwd, cmp.Or(cmd.Dir, "."))
-			form := strings.Join(cmd.Words, " ")
+			form := cmd.Text // with the variables it is run with (COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build)
 			if dir = path.Clean(dir); dir != "." {
 				form = "cd " + dir + " && " + form
 			}

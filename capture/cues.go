@@ -25,7 +25,6 @@ const (
 	cueNarration = "narration" // the agent saying what it does next ("let me", "now I'll"): never memory
 	cueFollowUp  = "followup"  // a prompt that only continues the task under way ("yes", "go on")
 	cueReaction  = "reaction"  // a prompt that opens by reacting to the last answer ("that's better, but…")
-	cuePersona   = "persona"   // a sentence that casts the model ("You are an expert engineer.")
 	cueSession   = "session"   // a sentence about this session rather than the project ("in this session")
 	cuePending   = "pending"   // in a decisions heading: the decision is the user's still to make ("Decision needed")
 )

@@ -243,7 +243,7 @@ func request(prompt string) string {
 	if pasted && len(strings.Fields(r)) < 4 && !hasWide(r) {
 		return "" // "I'm getting:" before a pasted log: the log's error is reported, this says nothing
 	}
-	r = dropOpening(strings.TrimSpace(strings.TrimSuffix(r, ":")), casts)
+	r = strings.TrimSpace(strings.TrimSuffix(r, ":"))
 	if u := urls.ReplaceAllString(r, ""); len(contentWords(u)) < 3 && u != r {
 		return "" // a link and a word or two: what it points to is not the task
 	}
@@ -320,21 +320,13 @@ func firstSentences(r string) string {
 	return out
 }
 
-// dropOpening drops a request's first sentence when it is no request: one that casts the
-// model ("You are an expert frontend engineer."), a few words that react to the last answer
-// ("Thanks!", "That's better."). What follows is the request.
+// dropOpening drops a request's first sentence when it is no request: a few words that
+// react to the last answer ("Thanks!", "That's better."). What follows is the request.
 func dropOpening(r string, is func(string) bool) string {
 	if ss := sentences(r); len(ss) > 1 && is(ss[0]) {
 		return strings.TrimSpace(strings.TrimPrefix(r, ss[0]))
 	}
 	return r
-}
-
-// casts reports a sentence that casts the model, by its first three words (the whole
-// sentence in a language written without spaces).
-func casts(s string) bool {
-	f := strings.Fields(foldText(s))
-	return matchCue(strings.Join(f[:min(3, len(f))], " "), cuePersona)
 }
 
 // reactsOnly reports a few words that react to the last answer and ask nothing.

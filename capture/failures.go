@@ -440,7 +440,7 @@ func failuresStep(c *turnCtx) {
 // the same command went through (later shows it), a commit names what the error names, or
 // the script was retried and went through.
 func (c *turnCtx) fixedLater(i int, cmd command, later fixes) bool {
-	return later.fixed(cmd) || c.commitNames(i+1, cause(c.t.Tools[i])) || c.scriptRetried(i, cmd) || c.settled(i, cmd)
+	return later.fixed(cmd) || c.commitNames(i+1, cause(c.t.Tools[i])) || c.settled(i, cmd)
 }
 
 // settled reports a git merge or pull that failed (cmd, call i) and that a later git call
@@ -458,25 +458,6 @@ func (c *turnCtx) settled(i int, cmd command) bool {
 			return loose(p) == "git push" || loose(p) == "git reset" && strings.Contains(p, "--hard")
 		})
 	})
-}
-
-// scriptRetried reports a script fed on stdin (cmd, call i) whose next such script, to an
-// interpreter of the same family, went through: the same script, corrected ("python -" then
-// "python3 -").
-func (c *turnCtx) scriptRetried(i int, cmd command) bool {
-	if !strings.HasPrefix(cmd.key, "script-call:") {
-		return false
-	}
-	fam := interpreterFamily(strings.TrimSuffix(cmd.short, " -"))
-	for _, v := range c.t.Tools[i+1:] {
-		if v.Name != "Bash" || !v.HasResult {
-			continue
-		}
-		if vc := c.callCommand(v); strings.HasPrefix(vc.key, "script-call:") {
-			return interpreterFamily(strings.TrimSuffix(vc.short, " -")) == fam && !v.IsError
-		}
-	}
-	return false
 }
 
 // failedPart is the index of the part of a chain that failed, when the call tells, else -1

@@ -21,9 +21,8 @@ import (
 // repeats it, pastes a log or runs a slash command with nothing to say is no new goal. A
 // request whose turn changed nothing (a proposal, a plan) is held: the turn that starts its
 // work on files the task under way had not touched writes it, when its own prompt only says
-// go, or answers the questions the agent ended that turn on. A request the user turned down
-// before any work is the task of the work that follows (correctsTurnedDown). The agent's
-// own list says it too: a turn that carries on the list of the work under way, unfinished,
+// go, or answers the questions the agent ended that turn on. The agent's own list says it
+// too: a turn that carries on the list of the work under way, unfinished,
 // without adding to it, continues that work whatever the prompt says (carriesList); a turn
 // that changes no file but for which the agent starts a list of its own is a task (a study,
 // a review: startsList).
@@ -42,9 +41,6 @@ func goalStep(c *turnCtx) {
 	}
 	goAhead := goesAhead(req)
 	said := dropOpening(req, reactsOnly) // "Thanks! Now update the README": what follows is the request
-	if c.correctsTurnedDown(req, said) {
-		return
-	}
 	if len(c.s.Goals) == 0 {
 		if !goAhead { // no request to read ("/review", "ok go"): the next request says the task
 			c.writeGoal(req)
@@ -89,23 +85,6 @@ func (c *turnCtx) writeGoal(goals ...string) {
 			c.s.GoalFiles = c.editedFiles()
 		}
 	}
-}
-
-// correctsTurnedDown reports a turn that goes on with a request the user turned down before
-// any work (a plan, a call refused): what the user said instead corrects it, and the turn's
-// work is its first. A request of its own is remembered as the task's, so that the turn read
-// again (at the session's end) is no new task either.
-func (c *turnCtx) correctsTurnedDown(req, said string) bool {
-	down, worked := c.s.Down, c.worked()
-	c.s.Down = c.t.TurnedDown || down && !worked
-	if !down || len(c.s.Goals) == 0 || len(c.s.GoalFiles) > 0 {
-		return false
-	}
-	if worked && !goesAhead(req) && !tooShort(req) {
-		c.s.rememberGoal(said)
-	}
-	c.s.GoalFiles = c.editedFiles()
-	return true
 }
 
 // listedStudy reports a request, not said before, of a turn that went to its end without
@@ -185,15 +164,11 @@ func (c *turnCtx) startsElsewhere() bool {
 }
 
 // request is what a prompt asks, in one line: the first paragraph's prose (a line broken
-// with a backslash goes on), before any pasted log or code; a slash command's arguments (a
-// file named after its task gives its name's words); the title of a plan to implement; ""
-// when there is nothing to read.
+// with a backslash goes on), before any pasted log or code; a slash command's arguments;
+// the title of a plan to implement; "" when there is nothing to read.
 func request(prompt string) string {
 	p := transcript.CleanText(prompt)
 	if args, ok := slashArgs(p); ok {
-		if task := slugTask(args); task != "" {
-			return task
-		}
 		p = args
 	}
 	p = dropSystemText(p)
@@ -360,29 +335,6 @@ func dropSystemText(p string) string {
 		return ""
 	}
 	return p
-}
-
-// slugTask gives the words of a file's name that names a task ("specs/2025-11-07-1416-fix-
-// login-redirect.md": "fix login redirect"), without its leading date and number; "" when
-// args are not one file or its name is not made of words.
-func slugTask(args string) string {
-	if args == "" || strings.ContainsAny(args, " \t\n") || !strings.ContainsAny(args, "/.") {
-		return ""
-	}
-	base := args[strings.LastIndex(args, "/")+1:]
-	if i := strings.LastIndexByte(base, '.'); i > 0 {
-		base = base[:i]
-	}
-	var words []string
-	for w := range strings.FieldsFuncSeq(base, func(r rune) bool { return r == '-' || r == '_' }) {
-		if strings.Trim(w, "0123456789") != "" { // not the date and number a spec's name starts with
-			words = append(words, w)
-		}
-	}
-	if len(words) < 3 {
-		return ""
-	}
-	return strings.Join(words, " ")
 }
 
 // planTitle is a plan's first heading, without "Plan:".

@@ -123,43 +123,6 @@ func TestFollowUpOnAFileNamedFromTheCallsFolder(t *testing.T) {
 	}
 }
 
-// A request the user turned down before any work (a plan or a call refused) is the task that
-// the turn of work after it carries out: what the user said instead corrects it, whether a
-// new request or a go-ahead after a question. Once that work is done, a new request is its own.
-func TestTurnedDownRequestIsCorrectedNotNew(t *testing.T) {
-	t.Parallel()
-	ask := func(down bool) *transcript.Turn {
-		tr := turn("Find why the CI fails and plan a fix", "Here is the plan.")
-		tr.TurnedDown = down
-		return tr
-	}
-	simpler := turn("Keep it simple: make a small plan only to repair the deployment health check, identify what causes it and why it does, "+
-		"then look up the documentation related to that and tell me what the issue is", "Done.", edit("/repo/.github/workflows/ci.yml"))
-	again := *simpler
-	again.SessionEnded = true // the session's end reads its last turn again
-	readme := turn("Add a README section on running the tests locally", "Done.", edit("/repo/README.md"))
-	got := goals(t, ask(true), simpler, &again, readme)
-	if len(got[1]) != 0 || len(got[2]) != 0 {
-		t.Errorf("the correction of a turned-down request wrote %q, read again %q", got[1], got[2])
-	}
-	if want := []string{"Add a README section on running the tests locally"}; !slices.Equal(got[3], want) {
-		t.Errorf("a new request after the work: %q, want %q", got[3], want)
-	}
-	if got = goals(t, ask(false), simpler); len(got[1]) != 1 {
-		t.Errorf("a new request after a plan the user did not turn down: %q, want its goal", got[1])
-	}
-
-	first := turn("Familiarise yourself with the project, then help me improve the start-project command", "Here is what I found.")
-	refused := turn("Here is the documentation of slash commands", "Here is the plan.")
-	refused.TurnedDown = true
-	question := turn("Did you read that document?", "Yes. Shall I go on with the plan?")
-	please := turn("please", "Done.", edit("/repo/data/questions.json"), edit("/repo/lib/engine.js"),
-		todos("completed Move the description to the second question", "completed Fix the progress bar"))
-	if got = goals(t, first, refused, question, please); len(got[3]) != 0 {
-		t.Errorf("the go-ahead after a turned-down plan wrote %q", got[3])
-	}
-}
-
 // A turn whose agent goes on with its own list of the work under way, unfinished when the
 // last turn ended, and adds no item to it, continues that work: what the user said corrects
 // or urges it ("no mock data!", "continue, do all of them"), on whatever files, in whatever

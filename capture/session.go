@@ -24,7 +24,6 @@ type Session struct {
 	Proposed  string            `json:"proposed,omitempty"`   // the plan the last answer proposed (a Codex <proposed_plan>)
 	Held      string            `json:"held,omitempty"`       // a request whose turns changed nothing yet (a proposal asked for)
 	HeldAsked bool              `json:"held_asked,omitempty"` // the last of those turns ended on a question to the user
-	Down      bool              `json:"down,omitempty"`       // the user turned down a call since the last turn of work
 	End       int64             `json:"end,omitempty"`        // where the main transcript ended when the hook last read it
 }
 

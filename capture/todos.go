@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -331,16 +330,11 @@ func endingStep(c *turnCtx) {
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
 		b := c.s.Failed[key]
-		_, why, _ := strings.Cut(b[strings.Index(b, "`")+1:], "`") // what follows the command
-		if parseLine(key).Checks() && !checkNoise.MatchString(why) {
+		if parseLine(key).Checks() {
 			c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, b))
 		}
 	}
 }
-
-// checkNoise finds a failed check's cause that says nothing of the project: the shell
-// tool's own time running out, a test filter that matched no test.
-var checkNoise = regexp.MustCompile(`(?i)^\W*\w*\W*(\w+: )*(command timed out after|no tests? (files? )?(found|to run|ran|match))`)
 
 // lastQuestion is the question a text ends with, when its last paragraph is one ("Would you
 // like me to create these commits?"), or "". A question of its own right after a list that

@@ -36,9 +36,6 @@ var wrappers = map[string]bool{"cd": true, "export": true, "source": true, ".": 
 // isWrapper reports a wrapper (see wrappers).
 func isWrapper(w string) bool { return wrappers[w] || wrappers[strings.ToLower(w)] }
 
-// interpreterFamily is an interpreter's name without its version (python3: python).
-func interpreterFamily(w string) string { return strings.TrimRight(w, "0123456789.") }
-
 // interpreters run the script a here-document feeds them.
 var interpreters = map[string]bool{"python": true, "python3": true, "python2": true, "node": true, "bash": true, "sh": true, "zsh": true,
 	"ruby": true, "perl": true, "deno": true, "bun": true, "php": true, "psql": true, "sqlite3": true, "mysql": true}

@@ -27,15 +27,11 @@ func Apply(tx *memstore.Tx, r Result, res *memstore.MergeResult) (Changes, error
 	}
 	e := r.Extraction
 	for old, now := range r.Replaced {
-		key, field := memstore.KeyProblems, &e.Problems
-		if isCommands(now) {
-			key, field = memstore.KeyKnowledge, &e.Knowledge
-		}
-		if b, ok := ownBullet(today, key, old); ok {
-			today.SetBulletText(b, now)
-			ch.Rewritten = append(ch.Rewritten, now)
+		if b, ok := ownBullet(today, now.Key, old); ok {
+			today.SetBulletText(b, now.Text)
+			ch.Rewritten = append(ch.Rewritten, now.Text)
 		} else {
-			*field = append(*field, now)
+			e.Add(now.Key, now.Text) // the day has it no more (a new day's log): written anew
 		}
 	}
 	dropGateText(&e)

@@ -77,9 +77,10 @@ type Result struct {
 	// that no longer hold (a plan that changed): they are removed unticked.
 	Close, Drop []string
 	// Fixed lists failure bullets of earlier turns (their text) that the turn fixed;
-	// Replaced maps an earlier failure bullet to the one that now says how it fails.
+	// Replaced maps a bullet of an earlier turn (a failure, the commands that went through)
+	// to the one that now takes its place, with its section.
 	Fixed    []string
-	Replaced map[string]string
+	Replaced map[string]Bullet
 	// Asked is the turn's request, when the turn did work, and the subjects of its commits:
 	// open items they name are done.
 	Asked string

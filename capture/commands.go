@@ -17,9 +17,12 @@ import (
 // an expansion is left out; a server, stopped rather than finished, tells nothing by its
 // exit. One bullet for the session, rewritten when a later turn adds a kind.
 func commandsStep(c *turnCtx) {
+	if c.t.Sidechain {
+		return
+	}
 	forms := slices.Clone(c.s.Commands)
 	for _, u := range c.t.Tools {
-		if c.t.Sidechain || u.Name != "Bash" || !u.HasResult || u.IsError || foreignDir(c.fx, u.Command) {
+		if u.Name != "Bash" || !u.HasResult || u.IsError || foreignDir(c.fx, u.Command) {
 			continue
 		}
 		for _, cmd := range parseLine(u.Command).Commands {
@@ -46,7 +49,7 @@ func commandsStep(c *turnCtx) {
 	if len(c.s.Commands) == 0 {
 		c.add(memstore.KeyKnowledge, list(forms))
 	} else if b := list(forms); b != "" {
-		c.replace(list(c.s.Commands), b)
+		c.replace(memstore.KeyKnowledge, list(c.s.Commands), b)
 	}
 	c.s.Commands = forms
 }
@@ -64,11 +67,12 @@ func foreignWord(w string) bool {
 	return strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.ContainsAny(w, "$`\\") || len(w) > 2 && w[1] == ':'
 }
 
-// replace rewrites a bullet the session wrote in an earlier turn (old) as now (Apply).
-func (c *turnCtx) replace(old, now string) {
+// replace rewrites a bullet of section key that the session wrote in an earlier turn (old)
+// as now (Apply).
+func (c *turnCtx) replace(key, old, now string) {
 	if c.r.Replaced == nil {
-		c.r.Replaced = map[string]string{}
+		c.r.Replaced = map[string]Bullet{}
 	}
-	c.r.Replaced[old] = now
+	c.r.Replaced[old] = Bullet{Step: c.step, Key: key, Text: now}
 	c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "replaced", Text: now})
 }

@@ -421,7 +421,7 @@ func failuresStep(c *turnCtx) {
 		case again && old == f.text:
 			continue
 		case again:
-			c.replace(old, f.text) // the session's bullet for this command says how it fails now
+			c.replace(memstore.KeyProblems, old, f.text) // the session's bullet for this command says how it fails now
 		case c.add(memstore.KeyProblems, f.text) == 0:
 			continue
 		}

@@ -52,11 +52,6 @@ var wordings = map[string]wording{
 		commands: "Commands that went through here: "},
 }
 
-// isCommands reports a bullet of the commands that went through (commandsStep).
-func isCommands(text string) bool {
-	return strings.HasPrefix(text, wordings["en"].commands) || strings.HasPrefix(text, wordings["fr"].commands)
-}
-
 // problemLeads are the openings of the problem bullets w writes, a fixed mark aside (a
 // failed command, a reported error): what tells their language.
 func (w wording) problemLeads() []string {

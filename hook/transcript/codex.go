@@ -372,10 +372,24 @@ func (c *codexCollector) patch(id, patch, dir string, ts time.Time) {
 		if dir != "" {
 			use.FilePath = shell.JoinDir(CleanText(dir), use.FilePath)
 		}
-		if !c.patched[use.FilePath] { // the call's events recorded it
+		if !c.patchedBy(use.FilePath) {
 			c.tools = append(c.tools, use)
 		}
 	}
+}
+
+// patchedBy reports a file of a call's patch text that the call's events recorded already
+// (patchEvent): by the same path, or by the absolute path a relative one stands for.
+func (c *codexCollector) patchedBy(file string) bool {
+	if c.patched[file] {
+		return true
+	}
+	for p := range c.patched {
+		if !isAbs(file) && strings.HasSuffix(p, "/"+strings.TrimPrefix(file, "./")) {
+			return true
+		}
+	}
+	return false
 }
 
 // patchedFiles reads the files an apply_patch text touches ("*** Add File: a.go"), one Edit

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 )
@@ -45,53 +44,10 @@ func TestReadPlansAsTodoLists(t *testing.T) {
 	}
 }
 
-// A patch Codex applied from a code-mode script is known by its patch_apply_end event: its
-// files are the turn's, added ones created; a patch that failed wrote nothing.
-func TestReadCodexPatchEvents(t *testing.T) {
-	t.Parallel()
-	rollout := `{"timestamp":"2026-03-22T10:00:00Z","type":"session_meta","payload":{"id":"s","cwd":"/repo"}}` + "\n" +
-		`{"timestamp":"2026-03-22T10:00:00Z","type":"event_msg","payload":{"type":"user_message","message":"add the module"}}` + "\n" +
-		`{"timestamp":"2026-03-22T10:00:01Z","type":"event_msg","payload":{"type":"patch_apply_end","call_id":"x1","success":true,"changes":{"/repo/src/a.go":{"add":{"content":"package a"}},"/repo/src/b.go":{"update":{"unified_diff":"@@"}}}}}` + "\n" +
-		`{"timestamp":"2026-03-22T10:00:02Z","type":"event_msg","payload":{"type":"patch_apply_end","call_id":"x2","success":false,"changes":{"/repo/src/c.go":{"add":{"content":"x"}}}}}` + "\n" +
-		`{"timestamp":"2026-03-22T10:00:03Z","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Added."}]}}` + "\n"
-	p := filepath.Join(t.TempDir(), "rollout.jsonl")
-	os.WriteFile(p, []byte(rollout), 0o644)
-	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, u := range turn.Tools {
-		if u.Edits() {
-			got = append(got, u.Name+" "+u.FilePath)
-		}
-	}
-	if len(got) != 2 || got[0] != "Write /repo/src/a.go" || got[1] != "Edit /repo/src/b.go" {
-		t.Fatalf("edits: %q", got)
-	}
-}
-
-// Each patch event of a code-mode script is an edit where it stands in the turn, even when
-// a later patch changes the same file again; a deleted file is deleted; a script's own patch
-// text and the events of that patch make one edit.
-func TestReadCodexPatchEventsInOrder(t *testing.T) {
-	t.Parallel()
-	line := func(ts, payload string) string {
-		return `{"timestamp":"2026-03-22T10:00:` + ts + `Z","type":"` + map[bool]string{true: "event_msg", false: "response_item"}[strings.Contains(payload, "patch_apply") || strings.Contains(payload, "user_message")] + `","payload":` + payload + "}\n"
-	}
-	script := func(id, js string) string {
-		b, _ := json.Marshal(js)
-		return `{"type":"custom_tool_call","call_id":"` + id + `","name":"exec","input":` + string(b) + `}`
-	}
-	rollout := `{"timestamp":"2026-03-22T10:00:00Z","type":"session_meta","payload":{"id":"s","cwd":"/repo"}}` + "\n" +
-		line("00", `{"type":"user_message","message":"fix the build"}`) +
-		line("01", script("c1", `const patch = "*** Begin Patch\n*** Update File: src/main.rs\n@@\n-a\n+b\n*** End Patch"; text(await tools.apply_patch(patch));`)) +
-		line("02", `{"type":"patch_apply_end","call_id":"exec-1","success":true,"changes":{"/repo/src/main.rs":{"type":"update","unified_diff":"@@","move_path":null}}}`) +
-		line("03", script("c2", `const r = await tools.exec_command({"cmd":"cargo check","workdir":"/repo"}); text(r.output);`)) +
-		line("04", script("c3", `text(await tools.apply_patch("*** Begin Patch\n*** Update File: /repo/src/main.rs\n@@\n-b\n+c\n*** Delete File: /repo/old.rs\n*** End Patch"));`)) +
-		line("05", `{"type":"patch_apply_begin","call_id":"exec-2","changes":{"/repo/src/main.rs":{"type":"update","unified_diff":"@@","move_path":null},"/repo/old.rs":{"type":"delete","content":"x"}}}`) +
-		line("06", `{"type":"patch_apply_end","call_id":"exec-2","success":true,"changes":{"/repo/src/main.rs":{"type":"update","unified_diff":"@@","move_path":null},"/repo/old.rs":{"type":"delete","content":"x"}}}`) +
-		line("07", `{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Fixed."}]}`)
+// codexTools reads the turn of a rollout written to a file, its calls as "Name path" for an
+// edit ("delete path" for a file removed), "Name command" for the others.
+func codexTools(t *testing.T, rollout string) []string {
+	t.Helper()
 	p := filepath.Join(t.TempDir(), "rollout.jsonl")
 	os.WriteFile(p, []byte(rollout), 0o644)
 	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
@@ -109,9 +65,51 @@ func TestReadCodexPatchEventsInOrder(t *testing.T) {
 			got = append(got, u.Name+" "+u.Command)
 		}
 	}
-	want := []string{"Edit /repo/src/main.rs", "Bash cargo check", "delete /repo/old.rs", "Edit /repo/src/main.rs"} // an event names its files in path order
-	if !slices.Equal(got, want) {
-		t.Fatalf("tools:\n got %q\nwant %q", got, want)
+	return got
+}
+
+// A patch Codex applied from a code-mode script is known by its patch_apply_end event: its
+// files are the turn's, added ones created; a patch that failed wrote nothing.
+func TestReadCodexPatchEvents(t *testing.T) {
+	t.Parallel()
+	got := codexTools(t, `{"timestamp":"2026-03-22T10:00:00Z","type":"session_meta","payload":{"id":"s","cwd":"/repo"}}`+"\n"+
+		`{"timestamp":"2026-03-22T10:00:00Z","type":"event_msg","payload":{"type":"user_message","message":"add the module"}}`+"\n"+
+		`{"timestamp":"2026-03-22T10:00:01Z","type":"event_msg","payload":{"type":"patch_apply_end","call_id":"x1","success":true,"changes":{"/repo/src/a.go":{"add":{"content":"package a"}},"/repo/src/b.go":{"update":{"unified_diff":"@@"}}}}}`+"\n"+
+		`{"timestamp":"2026-03-22T10:00:02Z","type":"event_msg","payload":{"type":"patch_apply_end","call_id":"x2","success":false,"changes":{"/repo/src/c.go":{"add":{"content":"x"}}}}}`+"\n"+
+		`{"timestamp":"2026-03-22T10:00:03Z","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Added."}]}}`+"\n")
+	if len(got) != 2 || got[0] != "Write /repo/src/a.go" || got[1] != "Edit /repo/src/b.go" {
+		t.Fatalf("edits: %q", got)
+	}
+}
+
+// Each patch event of a code-mode script is an edit where it stands in the turn, even when
+// a later patch changes the same file again; a deleted file is deleted; a script's own patch
+// text and the events of that patch make one edit, whether the text names the files by the
+// events' absolute paths or relative to the project.
+func TestReadCodexPatchEventsInOrder(t *testing.T) {
+	t.Parallel()
+	line := func(ts, kind, payload string) string {
+		return `{"timestamp":"2026-03-22T10:00:` + ts + `Z","type":"` + kind + `","payload":` + payload + "}\n"
+	}
+	script := func(id, js string) string {
+		b, _ := json.Marshal(js)
+		return `{"type":"custom_tool_call","call_id":"` + id + `","name":"exec","input":` + string(b) + `}`
+	}
+	for _, dir := range []string{"/repo/", ""} {
+		changes := `{"/repo/src/main.rs":{"type":"update","unified_diff":"@@","move_path":null},"/repo/old.rs":{"type":"delete","content":"x"}}`
+		got := codexTools(t, `{"timestamp":"2026-03-22T10:00:00Z","type":"session_meta","payload":{"id":"s","cwd":"/repo"}}`+"\n"+
+			line("00", "event_msg", `{"type":"user_message","message":"fix the build"}`)+
+			line("01", "response_item", script("c1", `const patch = "*** Begin Patch\n*** Update File: src/main.rs\n@@\n-a\n+b\n*** End Patch"; text(await tools.apply_patch(patch));`))+
+			line("02", "event_msg", `{"type":"patch_apply_end","call_id":"exec-1","success":true,"changes":{"/repo/src/main.rs":{"type":"update","unified_diff":"@@","move_path":null}}}`)+
+			line("03", "response_item", script("c2", `const r = await tools.exec_command({"cmd":"cargo check","workdir":"/repo"}); text(r.output);`))+
+			line("04", "response_item", script("c3", `text(await tools.apply_patch("*** Begin Patch\n*** Update File: `+dir+`src/main.rs\n@@\n-b\n+c\n*** Delete File: `+dir+`old.rs\n*** End Patch"));`))+
+			line("05", "event_msg", `{"type":"patch_apply_begin","call_id":"exec-2","changes":`+changes+`}`)+
+			line("06", "event_msg", `{"type":"patch_apply_end","call_id":"exec-2","success":true,"changes":`+changes+`}`)+
+			line("07", "response_item", `{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Fixed."}]}`))
+		want := []string{"Edit /repo/src/main.rs", "Bash cargo check", "delete /repo/old.rs", "Edit /repo/src/main.rs"} // an event names its files in path order
+		if !slices.Equal(got, want) {
+			t.Errorf("patch text naming %q…:\n got %q\nwant %q", dir, got, want)
+		}
 	}
 }
 

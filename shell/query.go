@@ -86,10 +86,8 @@ func programName(w string, d Dialect) string {
 		w = strings.TrimSuffix(strings.ToLower(strings.ReplaceAll(w, `\`, "/")), ".exe")
 	}
 	w = path.Base(w)
-	for _, ext := range []string{".cmd", ".bat", ".CMD", ".BAT"} {
-		if name, ok := strings.CutSuffix(w, ext); ok && name != "" {
-			return name
-		}
+	if ext := path.Ext(w); len(ext) < len(w) && (strings.EqualFold(ext, ".cmd") || strings.EqualFold(ext, ".bat")) {
+		return w[:len(w)-len(ext)]
 	}
 	return w
 }

@@ -6,15 +6,16 @@ import (
 	"slices"
 	"strings"
 
+	"carnet/hook/transcript"
 	"carnet/memstore"
 )
 
 // commandsStep writes, as knowledge, the commands that check the project and went through:
 // its tests, builds and linters as the agent ran them, with their variables (after a cd to
 // the folder they ran in, when not the project's top), one of each kind (loose), what a
-// project's instructions file lists under "Commands". A command piped into another (its
-// exit is not the call's), a run of one file or one test, a path of the user's machine or
-// an expansion is left out; a server, stopped rather than finished, tells nothing by its
+// project's instructions file lists under "Commands". A command piped into another whose
+// output shows an error (the call's exit is the pipe's), a run of one file or one test, a
+// path of the user's machine or an expansion is left out; a server, stopped rather than finished, tells nothing by its
 // exit. One bullet for the session, rewritten when a later turn adds a kind.
 func commandsStep(c *turnCtx) {
 	if c.t.Sidechain {
@@ -26,9 +27,9 @@ func commandsStep(c *turnCtx) {
 			continue
 		}
 		for _, cmd := range parseLine(u.Command).Commands {
-			if cmd.Piped || cmd.Op == "|" || len(cmd.Words) == 0 || len(cmd.Redirects) > 0 || !(cmd.IsTest() || cmd.IsBuild() || cmd.IsLint()) ||
-				foreignWord(cmd.Words[0]) || slices.ContainsFunc(cmd.Words[1:], oneRun) {
-				continue // piped into another, its own exit is not the call's
+			if cmd.Piped || cmd.Op == "|" && transcript.NamesError(u.Output) || len(cmd.Words) == 0 || len(cmd.Redirects) > 0 ||
+				!(cmd.IsTest() || cmd.IsBuild() || cmd.IsLint()) || foreignWord(cmd.Words[0]) || slices.ContainsFunc(cmd.Words[1:], oneRun) {
+				continue // piped into tail, its exit is tail's: the line its output shows (an error's first) tells
 			}
 			dir, inside := c.fx.RelIn(u.Cwd, cmp.Or(cmd.Dir, "."))
 			form := cmd.Text // with the variables it is run with (COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build)

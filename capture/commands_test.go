@@ -9,14 +9,15 @@ import (
 )
 
 // The checks that went through are written as one knowledge bullet, each kind once, in the
-// folder they ran in, with their variables; a failed run, one piped into another, one test
-// or one file, a path of the user's machine, a server and a command of another repository
-// are not.
+// folder they ran in, with their variables; a failed run, one piped into tail whose output
+// shows an error, one test or one file, a path of the user's machine, a server and a
+// command of another repository are not.
 func TestCommandsThatWentThrough(t *testing.T) {
 	t.Parallel()
 	tools := []*transcript.ToolUse{
 		bash("1", "cd web && npm run build 2>&1", "built", false),
 		bash("11", "npm run test:offline | tail -30", "Tests 3 failed", false),
+		bash("13", "cargo test 2>&1 | tail -5", "test result: ok. 13 passed", false),
 		bash("12", "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm lint", "ok", false),
 		bash("2", "go test ./capture -run TestGoal", "ok", false),
 		bash("3", "go test ./...", "ok", false),
@@ -29,7 +30,7 @@ func TestCommandsThatWentThrough(t *testing.T) {
 		bash("10", "node scripts/build.mjs", "done", false),
 	}
 	r := Capture(turn("check everything", "All green.", tools...), &Session{}, "en")
-	want := []string{"Commands that went through here: `cd web && npm run build`, `COREPACK_ENABLE_PROJECT_SPEC=0 pnpm lint`, `go test ./...`"}
+	want := []string{"Commands that went through here: `cd web && npm run build`, `cargo test`, `COREPACK_ENABLE_PROJECT_SPEC=0 pnpm lint`, `go test ./...`"}
 	if !slices.Equal(r.Knowledge, want) {
 		t.Errorf("knowledge:\n got %q\nwant %q", r.Knowledge, want)
 	}

@@ -147,6 +147,12 @@ func (c *turnCtx) add(key string, items ...string) int {
 	return n
 }
 
+// unwrite takes back a bullet the turn wrote under key.
+func (c *turnCtx) unwrite(key, text string) {
+	c.r.Set(key, slices.DeleteFunc(slices.Clone(c.r.Field(key)), func(s string) bool { return s == text }))
+	c.r.Steps = slices.DeleteFunc(c.r.Steps, func(b Bullet) bool { return b.Key == key && b.Text == text })
+}
+
 // has reports whether the turn already wrote text under key (the same once normalised).
 func (c *turnCtx) has(key, text string) bool {
 	n := memstore.Normalize(text)

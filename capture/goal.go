@@ -555,11 +555,10 @@ func refusedByModel(t *transcript.Turn) bool {
 
 // planStep reads the plans of the turn: one the user approved (Claude Code's ExitPlanMode
 // that went through, a prompt to implement a plan, a Codex <proposed_plan> the next prompt
-// takes up) is a decision, told by its title unless the title says a goal again (its first
-// sentence most often restates the goal, or the state it changes: never a choice); its
-// title is the goal when the prompt gave none, and the choices its decision sections state
-// are decisions too. One the user turned down is none: the user most often sends it back to
-// be changed, or takes it up later.
+// takes up) names its task in its title, in the agent's words: the title is the goal, in
+// place of the prompt that asked for the plan or said to carry it out, unless it says a goal
+// again. The choices its decision sections state are decisions. One the user turned down is
+// none: the user most often sends it back to be changed, or takes it up later.
 func planStep(c *turnCtx) {
 	t := c.t
 	if t.Sidechain {
@@ -574,27 +573,44 @@ func planStep(c *turnCtx) {
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(t.Prompt), planPrompt); ok {
 		approved = append(approved, rest)
 	}
+	proposedBy := c.s.ProposedBy
 	if c.s.Proposed != "" && (isFollowUp(c.goal) || tooShort(c.goal) || reacts(c.goal)) && (c.worked() || cut(t)) {
 		approved = append(approved, c.s.Proposed) // "Implement the plan.", even if cut before a change
 	}
-	c.s.Proposed = between(t.Closing, "<proposed_plan>", "</proposed_plan>")
+	c.s.Proposed, c.s.ProposedBy = between(t.Closing, "<proposed_plan>", "</proposed_plan>"), ""
 	for _, p := range approved {
 		c.plan = p
 		title := planTitle(p)
-		if title != "" && len(c.r.Goal) == 0 && len(c.s.Goals) == 0 {
-			if c.add(memstore.KeyGoal, fmt.Sprintf(c.w.plan, clipGoal(title))) > 0 {
-				c.s.rememberGoal(title)
-			}
-		}
 		restates := slices.ContainsFunc(append(slices.Clone(c.r.Goal), c.s.Goals...), func(g string) bool { return overlap(title, g) >= 0.8 })
-		if title != "" && !restates { // a title that says a goal again (most of its words in one) tells nothing
-			c.add(memstore.KeyDecisions, fmt.Sprintf(c.w.planApproved, clipGoal(title)))
+		if title != "" && !restates { // a title that says a goal again (most of its words in one) tells nothing more
+			c.planGoal(title, proposedBy)
 		}
 		c.add(memstore.KeyDecisions, slices.DeleteFunc(statements(announced(p, cueDecisions), 3), func(d string) bool {
 			return wordCount(d) < minStated // a name ("Static Registry Pattern") or a step, not a choice with its reason
 		})...)
 	}
+	if c.s.Proposed != "" && len(c.r.Goal) > 0 {
+		c.s.ProposedBy = c.r.Goal[len(c.r.Goal)-1] // the goal the plan will name when it is taken up
+	}
 	c.answers()
+}
+
+// planGoal writes an approved plan's title as the goal of its task: in place of the goal
+// the turn read from its prompt, or of the one written by the turn that proposed the plan
+// (proposedBy), else as a goal of its own.
+func (c *turnCtx) planGoal(title, proposedBy string) {
+	g := clipGoal(title)
+	switch {
+	case len(c.r.Goal) > 0:
+		c.unwrite(memstore.KeyGoal, c.r.Goal[len(c.r.Goal)-1])
+		c.add(memstore.KeyGoal, g)
+	case proposedBy != "":
+		c.replace(memstore.KeyGoal, proposedBy, c.clean(memstore.KeyGoal, g))
+	default:
+		c.add(memstore.KeyGoal, g)
+	}
+	c.s.rememberGoal(title)
+	c.s.Held = ""
 }
 
 // answers writes the choices the user made answering the agent's questions

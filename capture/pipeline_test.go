@@ -521,8 +521,10 @@ func TestUnblockedChain(t *testing.T) {
 	}
 }
 
-// The user's choices are decisions: a plan approved (not one turned down: it comes back
-// changed, or later), the answers to the agent's questions, in Claude Code's and Codex's shapes.
+// The user's choices are decisions: the answers to the agent's questions, in Claude Code's
+// and Codex's shapes. A plan approved (not one turned down: it comes back changed, or later)
+// names its task: its title is the goal, in place of the prompt that asked for it, in the
+// turn or in the one that proposed it.
 func TestChoices(t *testing.T) {
 	t.Parallel()
 	plan := &transcript.ToolUse{Name: "ExitPlanMode", Plan: "# Plan: Live config refresh\n\nReload the config when its file changes, without a restart. Then tell the workers.\n\n## Steps\n- add refresh", HasResult: true}
@@ -532,23 +534,28 @@ func TestChoices(t *testing.T) {
 	refused := &transcript.ToolUse{Name: "ExitPlanMode", Plan: "# Plan: Poll the config\n\nPoll it every minute.", HasResult: true, IsError: true,
 		Output: "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed."}
 	r := Capture(turn("refresh the config", "Done.", refused, plan, ask, edit("/repo/a.py")), &Session{}, "en")
-	want := []string{"Plan approved: Live config refresh",
-		"Chosen (Approach): Optimistic UI — Show the change at once, roll back on error"}
+	want := []string{"Chosen (Approach): Optimistic UI — Show the change at once, roll back on error"}
 	if !slices.Equal(r.Decisions, want) {
 		t.Errorf("claude: %q", r.Decisions)
+	}
+	if !slices.Equal(r.Goal, []string{"Live config refresh"}) {
+		t.Errorf("claude goal: %q", r.Goal)
 	}
 	codex := &transcript.ToolUse{Name: "request_user_input", HasResult: true, Questions: []transcript.Question{{ID: "deadline", Header: "Deadline", Text: "Which deadline?"}},
 		Answer: `{"answers":{"deadline":{"answers":["1 August 2026"]}}}`}
 	s := &Session{}
-	Capture(turn("write the application", "<proposed_plan>\n# Grant reapplication\n- rewrite the summary section\n- add the usage figures\n</proposed_plan>", codex), s, "en")
+	proposing := Capture(turn("Write the application for the spring round", "<proposed_plan>\n# Grant reapplication\n- rewrite the summary section\n- add the usage figures\n</proposed_plan>", codex), s, "en")
+	if !slices.Equal(proposing.Goal, []string{"Write the application for the spring round"}) {
+		t.Fatalf("proposing goal: %q", proposing.Goal)
+	}
 	r = Capture(turn("Implement the plan.", "Done.", edit("/repo/app.md")), s, "en")
-	if !slices.Equal(r.Decisions, []string{"Plan approved: Grant reapplication"}) {
-		t.Errorf("codex plan: %q", r.Decisions)
+	if len(r.Goal) != 0 || r.Replaced["Write the application for the spring round"].Text != "Grant reapplication" {
+		t.Errorf("codex plan: goal %q, replaced %v", r.Goal, r.Replaced)
 	}
 }
 
-// An approved plan is told by its title, not by its first sentence (most often the goal or
-// the old state said again), and not at all when the title says the goal again; what its
+// An approved plan is told by its title, as the goal, not by its first sentence (most often
+// the goal or the old state said again); what its
 // decision section lists is a decision when it is stated as one, not a bare name or a step.
 func TestPlanApprovalSaysWhatIsNew(t *testing.T) {
 	t.Parallel()
@@ -564,9 +571,8 @@ func TestPlanApprovalSaysWhatIsNew(t *testing.T) {
 	}
 	approved := &transcript.ToolUse{Name: "ExitPlanMode", Plan: plan, HasResult: true}
 	r = Capture(turn("write an exporter for the history", "Done.", approved, edit("/repo/export.py")), &Session{}, "en")
-	want = append([]string{"Plan approved: Export pipeline for the session history"}, want...)
-	if !slices.Equal(r.Decisions, want) {
-		t.Errorf("decisions = %q, want %q", r.Decisions, want)
+	if !slices.Equal(r.Decisions, want) || !slices.Equal(r.Goal, []string{"Export pipeline for the session history"}) {
+		t.Errorf("goal = %q, decisions = %q, want %q", r.Goal, r.Decisions, want)
 	}
 }
 

@@ -15,10 +15,8 @@ type wording struct {
 	reported                  string
 	commitRefused, pushFailed string
 	resume                    string
-	plan                      string
 	unanswered, stillFailing  string
 	unblocked, variant        string
-	planApproved              string
 	answered, repoCreated     string
 	pullOpened, pullTitled    string
 	pullMerged                string
@@ -31,9 +29,8 @@ var wordings = map[string]wording{
 		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: memstore.FixedPrefix["fr"],
 		reported:      "Erreur signalée : %s",
 		commitRefused: "Commit refusé, à refaire : %s", pushFailed: "Push échoué, à refaire : %s",
-		resume:       "Reprendre le travail interrompu : %s",
-		plan:         "Plan : %s",
-		planApproved: "Plan approuvé : %s", answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
+		resume:   "Reprendre le travail interrompu : %s",
+		answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
 		pullOpened: "PR #%s ouverte", pullTitled: "PR #%s ouverte : %s", pullMerged: "PR #%s fusionnée",
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
 		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s",
@@ -43,9 +40,8 @@ var wordings = map[string]wording{
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
 		reported:      "Error reported: %s",
 		commitRefused: "Commit refused, to redo: %s", pushFailed: "Push failed, to redo: %s",
-		resume:       "Resume the interrupted work: %s",
-		plan:         "Plan: %s",
-		planApproved: "Plan approved: %s", answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
+		resume:   "Resume the interrupted work: %s",
+		answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
 		pullOpened: "PR #%s opened", pullTitled: "PR #%s opened: %s", pullMerged: "PR #%s merged",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
 		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s",

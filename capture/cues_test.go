@@ -93,4 +93,17 @@ func TestOutline(t *testing.T) {
 	if got, want := announced(text, cueNext), []string{"Add a retry", "Tag a release"}; !slices.Equal(got, want) {
 		t.Errorf("after a paragraph: next = %q, want %q", got, want)
 	}
+	// A lesson said on its heading's line is whole: the labelled lists after it (the fix,
+	// what was checked) are not part of it. Under a heading that says nothing itself, a
+	// label groups the items under it.
+	text = "Root cause found: the form read the old mint, owned by the legacy program.\n\nI fixed it by:\n- switching the mint\n- updating `.env.example`\n\n" +
+		"Verified:\n- `npm run build` passes\n\n**Root cause**: a paste arrives as separate key events.\n\n**Fixes applied**:\n\n1. **`main.rs`**: enabled bracketed paste\n"
+	want := []string{"the form read the old mint, owned by the legacy program.", "a paste arrives as separate key events."}
+	if got := announced(text, cueKnowledge); !slices.Equal(got, want) {
+		t.Errorf("said on the heading: knowledge = %q, want %q", got, want)
+	}
+	text = "## Lessons\n**Git:**\n- a shallow clone has no tags\n"
+	if got, want := announced(text, cueKnowledge), []string{"Git: a shallow clone has no tags"}; !slices.Equal(got, want) {
+		t.Errorf("grouped: knowledge = %q, want %q", got, want)
+	}
 }

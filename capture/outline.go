@@ -22,7 +22,9 @@ type part struct {
 // maxItem is clipped; an item ticked done is left out. Inside a part that announces
 // something, a bold or colon line ("Then test:", "Backend:") groups the items under it
 // into one: the steps of one thing to do, and a paragraph of its own after its items ends
-// it. Text before the first heading is a part with no heading.
+// it. A decision or a lesson said on its heading's line ("Root cause: the mint was the old
+// one") is whole: a colon line after it ("I fixed it by:", "Verified:") starts a part of its
+// own. Text before the first heading is a part with no heading.
 func outline(text string) []part {
 	var out []part
 	cur := &part{}
@@ -40,7 +42,7 @@ func outline(text string) []part {
 			out = append(out, *cur)
 		}
 	}
-	inProse, blank := false, false
+	inProse, blank, said := false, false, false
 	for _, l := range lines(text) {
 		t := strings.TrimSpace(l)
 		if t == "" {
@@ -51,7 +53,7 @@ func outline(text string) []part {
 		blank = false
 		if h, rest, lv, ok := headingText(l); ok {
 			kind := headingKind(h)
-			if cur.kind != "" && kind == "" && lv >= boldLevel && lv >= level {
+			if cur.kind != "" && kind == "" && lv >= boldLevel && lv >= level && !(said && cur.kind != cueNext) {
 				endGroup()
 				group, itemIndent = h, -1
 				if rest != "" {
@@ -60,7 +62,7 @@ func outline(text string) []part {
 				continue
 			}
 			flush()
-			cur, level, itemIndent, inProse = &part{kind: kind, heading: h}, lv, -1, false
+			cur, level, itemIndent, inProse, said = &part{kind: kind, heading: h}, lv, -1, false, rest != ""
 			if rest != "" {
 				cur.items = append(cur.items, rest)
 			}
@@ -82,7 +84,7 @@ func outline(text string) []part {
 		}
 		if afterBlank && group == "" && endsList(cur, l) {
 			flush()
-			cur, level, itemIndent = &part{}, 0, -1
+			cur, level, itemIndent, said = &part{}, 0, -1, false
 		}
 		if len(cur.items) > 0 || group != "" || strings.HasPrefix(t, "|") {
 			continue // text under an item, or a table

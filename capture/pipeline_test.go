@@ -466,7 +466,7 @@ func TestSessionEnding(t *testing.T) {
 	end.SessionEnded = true
 	r := Capture(end, s, "en")
 	want := []string{"Question left unanswered: Would you like me to proceed with creating these commits?",
-		"Still failing when the session ended: `npm run build` failed: TypeError: generate is not a function"}
+		"Still failing when the session ended: `npm run build`"}
 	if !slices.Equal(r.Next, want) {
 		t.Errorf("next = %q", r.Next)
 	}

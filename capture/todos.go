@@ -319,8 +319,9 @@ func cut(t *transcript.Turn) bool {
 
 // endingStep writes, when the session ends, what it leaves open that no list says: the
 // question its last answer asks the user (an offer to go on, a choice to make), and the
-// session's tests, builds and linters still failing: the project's state, where another
-// failed call (a script, a lookup) is only the agent's path to it and stays a problem.
+// session's tests, builds and linters still failing, by their command (the failure's line
+// under Problems says why): the project's state, where another failed call (a script, a
+// lookup) is only the agent's path to it and stays a problem.
 func endingStep(c *turnCtx) {
 	if !c.t.SessionEnded || c.t.Sidechain {
 		return
@@ -329,9 +330,8 @@ func endingStep(c *turnCtx) {
 		c.add(memstore.KeyNext, fmt.Sprintf(c.w.unanswered, q))
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
-		b := c.s.Failed[key]
-		if parseLine(key).Checks() {
-			c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, b))
+		if short := parseCommandKey(key).short; short != "" && parseLine(key).Checks() {
+			c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, "`"+short+"`")) // its error line is under Problems
 		}
 	}
 }

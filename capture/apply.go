@@ -249,8 +249,14 @@ func foldFileLists(today *memstore.Doc, work, removed []string, ch *Changes) []s
 			}
 		}
 	}
+	var written []string // the files the turn wrote: not deleted, whatever an earlier turn did
+	for _, o := range openings {
+		if !deletedList(o) {
+			written = append(written, lists[o]...)
+		}
+	}
 	for _, b := range own { // the kinds the turn adds nothing to still lose the files it removed
-		if o, _, _ := fileList(b.Text); !slices.Contains(openings, o) && len(removed) > 0 {
+		if o, _, _ := fileList(b.Text); !slices.Contains(openings, o) && (len(removed) > 0 || deletedList(o) && len(written) > 0) {
 			openings = append(openings, o)
 		}
 	}
@@ -265,11 +271,13 @@ func foldFileLists(today *memstore.Doc, work, removed []string, ch *Changes) []s
 			}
 		}
 		before := len(all)
-		all = slices.DeleteFunc(all, func(f string) bool { return slices.Contains(removed, f) })
+		all = slices.DeleteFunc(all, func(f string) bool {
+			return !deletedList(o) && slices.Contains(removed, f) || deletedList(o) && slices.Contains(written, f)
+		})
 		gone := len(all) < before
 		before = len(all)
-		for _, f := range lists[o] {
-			if !slices.Contains(all, f) && (createdList(o) || !created[f]) && !slices.Contains(removed, f) {
+		for _, f := range lists[o] { // a file created today and deleted is in no list: a helper
+			if !slices.Contains(all, f) && (createdList(o) || !created[f]) && (deletedList(o) || !slices.Contains(removed, f)) {
 				all = append(all, f)
 			}
 		}
@@ -299,7 +307,7 @@ func IsFileList(text string) bool {
 // fileList reads a file-list bullet: its opening and its files.
 func fileList(text string) (opening string, files []string, ok bool) {
 	for _, w := range wordings {
-		for _, o := range []string{w.created, w.changed} {
+		for _, o := range []string{w.created, w.changed, w.deleted} {
 			if rest, cut := strings.CutPrefix(text, o); cut {
 				return o, ParseFileList(rest), true
 			}
@@ -310,6 +318,10 @@ func fileList(text string) (opening string, files []string, ok bool) {
 
 func createdList(opening string) bool {
 	return opening == wordings["fr"].created || opening == wordings["en"].created
+}
+
+func deletedList(opening string) bool {
+	return opening == wordings["fr"].deleted || opening == wordings["en"].deleted
 }
 
 // dropItems removes capture's own open items that no longer hold, unticked.

@@ -169,3 +169,23 @@ func TestApplyFilesPowerShell(t *testing.T) {
 		t.Errorf("file lists:\n%s", log)
 	}
 }
+
+// A file removed for good is listed as deleted: one the session found there (changed
+// earlier, or never named), not one it created today (a helper), not a folder (a build's
+// output), not a moved one; written again later, it is no longer deleted.
+func TestApplyFilesDeleted(t *testing.T) {
+	t.Parallel()
+	p := applyWorkspace(t, "")
+	apply(t, p, Capture(turn("fix the page", "Done.", edit("/repo/app/page.tsx"),
+		&transcript.ToolUse{Name: "Write", FilePath: "/repo/tmp/probe.ts", Created: true, HasResult: true}), &Session{}, "en"))
+	_, log := apply(t, p, Capture(turn("drop the old pages", "Done.",
+		bash("1", "rm app/page.tsx app/legacy/list.tsx tmp/probe.ts .next/types/app/page.ts 'app/[id]/page.tsx' logs/*.log && rm -rf .next && mv notes.md docs/notes.md", "", false)), &Session{}, "en"))
+	if !strings.Contains(log, "- Files deleted: app/[id]/page.tsx, app/legacy/list.tsx, app/page.tsx\n") || strings.Contains(log, ".log") ||
+		strings.Contains(log, "probe.ts") || strings.Contains(log, ".next") || strings.Contains(log, "deleted: notes.md") || strings.Contains(log, "- Files changed: app/page.tsx") {
+		t.Errorf("deleted:\n%s", log)
+	}
+	_, log = apply(t, p, Capture(turn("bring the list back", "Done.", &transcript.ToolUse{Name: "Write", FilePath: "/repo/app/legacy/list.tsx", Created: true, HasResult: true}), &Session{}, "en"))
+	if !strings.Contains(log, "- Files deleted: app/[id]/page.tsx, app/page.tsx\n") || !strings.Contains(log, "- Files created: app/legacy/list.tsx\n") {
+		t.Errorf("written again:\n%s", log)
+	}
+}

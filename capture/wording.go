@@ -9,7 +9,7 @@ import (
 // wording is how capture words the bullets it composes, in the memory's language.
 type wording struct {
 	lang                      string
-	created, changed          string // openings of the file lists
+	created, changed, deleted string // openings of the file lists
 	commit, commitNoHash      string
 	failed, failedBare, fixed string
 	reported                  string
@@ -24,7 +24,7 @@ type wording struct {
 }
 
 var wordings = map[string]wording{
-	"fr": {lang: "fr", created: "Fichiers créés : ", changed: "Fichiers modifiés : ",
+	"fr": {lang: "fr", created: "Fichiers créés : ", changed: "Fichiers modifiés : ", deleted: "Fichiers supprimés : ",
 		commit: "Commit %s : %s", commitNoHash: "Commit : %s",
 		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: memstore.FixedPrefix["fr"],
 		reported:      "Erreur signalée : %s",
@@ -35,7 +35,7 @@ var wordings = map[string]wording{
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
 		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s",
 		commands: "Commandes passées ici : "},
-	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ",
+	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ", deleted: "Files deleted: ",
 		commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
 		reported:      "Error reported: %s",

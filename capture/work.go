@@ -12,13 +12,15 @@ import (
 	"carnet/memstore"
 )
 
-// filesStep names every file the turn created or changed inside the project, relative to
-// it, grouped by folder: "Fichiers modifiés : hook/ (run.go, gate.go), README.md".
+// filesStep names every file the turn created, changed or deleted inside the project,
+// relative to it, grouped by folder: "Fichiers modifiés : hook/ (run.go, gate.go), README.md".
+// A deleted file is one removed for good (not moved, not written in the turn), a file by its
+// name (fileName).
 func filesStep(c *turnCtx) {
 	var created, changed []string
 	seen := map[string]bool{}
 	written := map[string]int{} // file → the last call that wrote it
-	removed := c.removedLater()
+	removed, moved := c.removedLater()
 	for i, u := range c.t.Tools {
 		if u.HasResult && u.IsError {
 			continue
@@ -50,36 +52,55 @@ func filesStep(c *turnCtx) {
 			}
 		}
 	}
+	var deleted []string
 	for p, r := range removed {
 		if w, ok := written[p]; ok && w > r {
 			continue // removed, then written anew: it is there
 		}
 		c.r.RemovedFiles = append(c.r.RemovedFiles, p)
+		if _, wrote := written[p]; !moved[p] && !wrote && fileName(p) {
+			deleted = append(deleted, p)
+		}
 	}
 	slices.Sort(c.r.RemovedFiles)
+	slices.Sort(deleted)
 	c.add(memstore.KeyWork, FileListBullets(c.w.created, created)...)
 	c.add(memstore.KeyWork, FileListBullets(c.w.changed, changed)...)
+	c.add(memstore.KeyWork, FileListBullets(c.w.deleted, deleted)...)
 }
 
-// removedLater maps the files the turn removed (rm, git rm, an apply_patch's Delete File)
-// to the index of the call that removed them.
-func (c *turnCtx) removedLater() map[string]int {
-	out := map[string]int{}
+// fileName reports a path that names a file of the project's own: a name with an extension,
+// no glob, not in a hidden folder (.next/, .cache/: a tool's output).
+func fileName(p string) bool {
+	hidden := slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(d string) bool { return strings.HasPrefix(d, ".") && d != "." })
+	return path.Ext(p) != "" && path.Ext(p) != path.Base(p) && !strings.ContainsAny(p, "*?") && !hidden
+}
+
+// removedLater maps the files the turn removed (rm, git rm, an apply_patch's Delete File,
+// mv's source) to the index of the call that removed them; moved are the ones moved.
+func (c *turnCtx) removedLater() (out map[string]int, moved map[string]bool) {
+	out, moved = map[string]int{}, map[string]bool{}
 	for i, u := range c.t.Tools {
-		var paths []string
+		var paths, sources []string
 		switch {
 		case u.Deleted && !(u.HasResult && u.IsError):
 			paths = []string{u.FilePath}
 		case u.Name == "Bash" && u.HasResult && !u.IsError:
-			paths = parseLine(u.Command).Removes()
+			for _, cmd := range parseLine(u.Command).Commands {
+				if n := cmd.Name(); n == "mv" || n == "move-item" || n == "mi" || n == "move" || cmd.Git() == "mv" {
+					sources = append(sources, cmd.Removes()...)
+				} else {
+					paths = append(paths, cmd.Removes()...)
+				}
+			}
 		}
-		for _, path := range paths {
+		for j, path := range append(paths, sources...) {
 			if p, inside := c.fx.RelIn(u.Cwd, path); inside && p != "" && p != "." {
-				out[p] = i
+				out[p], moved[p] = i, j >= len(paths)
 			}
 		}
 	}
-	return out
+	return out, moved
 }
 
 // FileListBullets names files after opening: their paths, or, when they do not fit in one

@@ -311,6 +311,16 @@ func gotPast(u *transcript.ToolUse, later []*transcript.ToolUse) bool {
 	})
 }
 
+// sandboxed reports a shell call that failed inside the agent's sandbox: a later call of
+// the turn ran one of its commands again outside it (Codex's require_escalated) and went
+// through. The sandbox refused it (no network, no port); nothing of the project failed.
+func sandboxed(u *transcript.ToolUse, later []*transcript.ToolUse) bool {
+	parts := looseParts(parseCommand(u.Command))
+	return u.Name == "Bash" && !u.Escalated && slices.ContainsFunc(later, func(v *transcript.ToolUse) bool {
+		return v.Escalated && v.HasResult && !v.IsError && slices.ContainsFunc(looseParts(parseCommand(v.Command)), func(p string) bool { return slices.Contains(parts, p) })
+	})
+}
+
 // mcpServer is an MCP tool's server ("mcp__playwright__browser_click": "mcp__playwright__"),
 // "" when its name does not say.
 func mcpServer(name string) string {
@@ -377,8 +387,8 @@ func failuresStep(c *turnCtx) {
 		}
 	}
 	for i, u := range tools {
-		if u.Name == "Bash" && foreignDir(c.fx, u.Command) || !realFailure(u) || gotPast(u, tools[i+1:]) {
-			continue // another repository's failures are not this project's, nor a slip got past
+		if u.Name == "Bash" && foreignDir(c.fx, u.Command) || !realFailure(u) || gotPast(u, tools[i+1:]) || sandboxed(u, tools[i+1:]) {
+			continue // another repository's failures are not this project's, nor a slip got past, nor the sandbox's
 		}
 		cmd := c.callCommand(u)
 		if cmd.key == "" {

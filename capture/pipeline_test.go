@@ -612,6 +612,22 @@ func TestFailuresThroughWrappers(t *testing.T) {
 	}
 }
 
+// A command that failed inside the agent's sandbox and went through when run again outside
+// it (Codex's require_escalated) is no failure; another command run outside it proves
+// nothing of the first.
+func TestSandboxRefusedIsNoFailure(t *testing.T) {
+	t.Parallel()
+	escalated := func(b *transcript.ToolUse) *transcript.ToolUse { b.Escalated = true; return b }
+	r := Capture(turn("check the server", "It answers.",
+		bash("1", "curl -sS http://127.0.0.1:8080/api/health && curl -sS http://127.0.0.1:8080/api/snapshot | jq .mode", "curl: (7) Failed to connect to 127.0.0.1 port 8080 after 0 ms: Couldn't connect to server", true),
+		escalated(bash("2", "curl -sS http://127.0.0.1:8080/api/health", `{"status":"ok"}`, false)),
+		bash("3", "npm test", "AssertionError: expected 2 to be 3", true),
+		escalated(bash("4", "npm install", "added 3 packages", false))), &Session{}, "en")
+	if want := []string{"`npm test` failed: AssertionError: expected 2 to be 3"}; !slices.Equal(r.Problems, want) {
+		t.Errorf("problems = %q, want %q", r.Problems, want)
+	}
+}
+
 // A loop's own words (read, break) run no program: the failure is the git command's.
 func TestLoopWordsAreNoCommand(t *testing.T) {
 	t.Parallel()

@@ -288,6 +288,8 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 		} `json:"plan"` // update_plan: the whole plan, each time
 		Questions []questionInput `json:"questions"`  // request_user_input
 		SessionID json.RawMessage `json:"session_id"` // write_stdin
+		Sandbox   string          `json:"sandbox_permissions"`
+		Escalated bool            `json:"with_escalated_permissions"` // Codex before 0.100's form of it
 	}
 	_ = json.Unmarshal([]byte(arguments), &args)
 	switch name {
@@ -323,15 +325,18 @@ func (c *codexCollector) call(id, name, arguments string, ts time.Time) {
 	if line == "" {
 		line = args.Cmd
 	}
-	if len(argv) > 0 {
+	n := len(c.tools)
+	switch {
+	case len(argv) > 0:
 		c.shell(id, argv, args.Workdir, ts)
-		return
-	}
-	if line != "" {
+	case line != "":
 		c.shellLine(id, line, args.Workdir, ts)
-		return
+	default:
+		c.tools = append(c.tools, &ToolUse{ID: id, Name: name, Time: ts})
 	}
-	c.tools = append(c.tools, &ToolUse{ID: id, Name: name, Time: ts})
+	for _, u := range c.tools[n:] { // run outside the sandbox: what failed inside it may go through
+		u.Escalated = args.Sandbox == "require_escalated" || args.Escalated
+	}
 }
 
 // shell records a command given as argv, run in the folder dir: a shell running a script

@@ -154,6 +154,28 @@ func TestCodeModeCalls(t *testing.T) {
 	}
 }
 
+// A shell call run outside Codex's sandbox says so: require_escalated in a function call's
+// arguments or a code-mode call's, and the older with_escalated_permissions.
+func TestCodexEscalatedCalls(t *testing.T) {
+	t.Parallel()
+	script := "const a = await tools.exec_command({\"cmd\":\"curl -sS http://127.0.0.1:8080/api/health\"});\ntext(a.output);\n" +
+		"const b = await tools.exec_command({\"cmd\":\"curl -sS http://127.0.0.1:8080/api/health\",\"sandbox_permissions\":\"require_escalated\"});\n"
+	c := codexCollector{reading: newReading(&Turn{})}
+	c.codeMode("call_1", script, time.Time{})
+	c.call("call_2", "shell", `{"command":["bash","-lc","npm run dev"],"with_escalated_permissions":true}`, time.Time{})
+	c.call("call_3", "exec_command", `{"cmd":"npm test"}`, time.Time{})
+	c.finish()
+	var got []string
+	for _, u := range c.turn.Tools { // the collector reads a rollout newest first
+		got = append(got, fmt.Sprintf("%s %s %v", u.ID, u.Command, u.Escalated))
+	}
+	want := []string{"call_3 npm test false", "call_2 npm run dev true",
+		"call_1 curl -sS http://127.0.0.1:8080/api/health false", "call_1 curl -sS http://127.0.0.1:8080/api/health true"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // A code-mode script's output carries no exit code unless the script printed one: as the
 // exec_command result's JSON (text(JSON.stringify(r))) or as an "Exit code: N" line. A
 // non-zero one marks the failure even when no line names an error, the last line as cause.

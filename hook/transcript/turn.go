@@ -82,6 +82,7 @@ type ToolUse struct {
 	Created   bool   // Write reported a new file
 	Deleted   bool   // an apply_patch's "*** Delete File:"
 	MCP       bool   // a tool of an MCP server whose name does not say so (Gemini's failed calls)
+	Escalated bool   // a Codex shell call run outside its sandbox (sandbox_permissions: require_escalated)
 
 	CommitHash, CommitSubject string // from git's "[branch abc1234] subject" output line, or a GitHub MCP commit
 	// Pull is the number of the pull request whose address the output shows ("gh pr create"

@@ -212,8 +212,8 @@ func ownBullet(doc *memstore.Doc, key, text string) (memstore.Bullet, bool) {
 }
 
 // foldFileLists merges the turn's file lists into the day's: one list per kind (created,
-// changed), capture's own, rewritten with the turn's new names; a file created that day is
-// not listed as changed. It returns the other items of work.
+// changed, deleted), capture's own, rewritten with the turn's new names; a file created that
+// day is not listed as changed. It returns the other items of work.
 func foldFileLists(today *memstore.Doc, work, removed []string, ch *Changes) []string {
 	var rest []string
 	lists := map[string][]string{}
@@ -232,23 +232,7 @@ func foldFileLists(today *memstore.Doc, work, removed []string, ch *Changes) []s
 	if len(openings) == 0 && len(removed) == 0 {
 		return rest
 	}
-	s, hasWork := today.Section(memstore.KeyWork)
-	var own []memstore.Bullet
-	if hasWork {
-		for _, b := range today.Bullets(s) {
-			if _, _, ok := fileList(b.Text); ok && today.MayChange(b, false) {
-				own = append(own, b)
-			}
-		}
-	}
-	created := map[string]bool{}
-	for _, b := range own {
-		if o, files, _ := fileList(b.Text); createdList(o) {
-			for _, f := range files {
-				created[f] = true
-			}
-		}
-	}
+	s, own, created := ownFileLists(today)
 	var written []string // the files the turn wrote: not deleted, whatever an earlier turn did
 	for _, o := range openings {
 		if !deletedList(o) {
@@ -270,18 +254,8 @@ func foldFileLists(today *memstore.Doc, work, removed []string, ch *Changes) []s
 				mine = append(mine, b)
 			}
 		}
-		before := len(all)
-		all = slices.DeleteFunc(all, func(f string) bool {
-			return !deletedList(o) && slices.Contains(removed, f) || deletedList(o) && slices.Contains(written, f)
-		})
-		gone := len(all) < before
-		before = len(all)
-		for _, f := range lists[o] { // a file created today and deleted is in no list: a helper
-			if !slices.Contains(all, f) && (createdList(o) || !created[f]) && (deletedList(o) || !slices.Contains(removed, f)) {
-				all = append(all, f)
-			}
-		}
-		if len(all) == before && !gone {
+		all, changed := foldedList(o, all, lists[o], removed, written, created)
+		if !changed {
 			continue // nothing new
 		}
 		bullets := FileListBullets(o, all)
@@ -296,6 +270,45 @@ func foldFileLists(today *memstore.Doc, work, removed []string, ch *Changes) []s
 		add = append(add, bullets[min(len(mine), len(bullets)):]...)
 	}
 	return append(add, rest...)
+}
+
+// ownFileLists are the day's file lists that capture wrote, in its work section, and the
+// files of its created lists.
+func ownFileLists(today *memstore.Doc) (s memstore.Section, own []memstore.Bullet, created map[string]bool) {
+	s, hasWork := today.Section(memstore.KeyWork)
+	created = map[string]bool{}
+	if !hasWork {
+		return s, nil, created
+	}
+	for _, b := range today.Bullets(s) {
+		o, files, ok := fileList(b.Text)
+		if !ok || !today.MayChange(b, false) {
+			continue
+		}
+		own = append(own, b)
+		for _, f := range files {
+			created[f] = created[f] || createdList(o)
+		}
+	}
+	return s, own, created
+}
+
+// foldedList is the list of kind o once the turn's files are in: without the ones it
+// removed (a deleted list: without the ones it wrote again), with the new ones added; a file
+// created that day goes in no other list (deleted, it is a helper of the day's). It reports
+// whether the list changed.
+func foldedList(o string, all, added, removed, written []string, created map[string]bool) ([]string, bool) {
+	before := len(all)
+	all = slices.DeleteFunc(all, func(f string) bool {
+		return !deletedList(o) && slices.Contains(removed, f) || deletedList(o) && slices.Contains(written, f)
+	})
+	changed := len(all) < before
+	for _, f := range added {
+		if !slices.Contains(all, f) && (createdList(o) || !created[f]) && (deletedList(o) || !slices.Contains(removed, f)) {
+			all, changed = append(all, f), true
+		}
+	}
+	return all, changed
 }
 
 // IsFileList reports a bullet that is one of capture's file lists ("Files changed: …").

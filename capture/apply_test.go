@@ -3,6 +3,7 @@ package capture
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -187,5 +188,30 @@ func TestApplyFilesDeleted(t *testing.T) {
 	_, log = apply(t, p, Capture(turn("bring the list back", "Done.", &transcript.ToolUse{Name: "Write", FilePath: "/repo/app/legacy/list.tsx", Created: true, HasResult: true}), &Session{}, "en"))
 	if !strings.Contains(log, "- Files deleted: app/[id]/page.tsx, app/page.tsx\n") || !strings.Contains(log, "- Files created: app/legacy/list.tsx\n") {
 		t.Errorf("written again:\n%s", log)
+	}
+}
+
+// A file deleted and written again is rewritten, not created: in one turn (an apply_patch's
+// Delete File then Add File) or in a later turn of the session; one the session made, deleted
+// and made again is created.
+func TestFileDeletedThenWrittenIsChanged(t *testing.T) {
+	t.Parallel()
+	deleted := &transcript.ToolUse{Name: "Edit", FilePath: "/repo/README.md", Deleted: true, HasResult: true}
+	added := &transcript.ToolUse{Name: "Write", FilePath: "/repo/README.md", Created: true, HasResult: true}
+	r := Capture(turn("rewrite the readme", "Done.", deleted, added), &Session{}, "en")
+	if want := []string{"Files changed: README.md"}; !slices.Equal(r.Work, want) {
+		t.Errorf("one turn: work = %q, want %q", r.Work, want)
+	}
+	s := &Session{}
+	Capture(turn("disable the middleware", "Done.", bash("1", "mv middleware.ts middleware.ts.backup", "", false)), s, "en")
+	r = Capture(turn("write it again", "Done.", &transcript.ToolUse{Name: "Write", FilePath: "/repo/middleware.ts", Created: true, HasResult: true}), s, "en")
+	if want := []string{"Files changed: middleware.ts"}; !slices.Equal(r.Work, want) {
+		t.Errorf("later turn: work = %q, want %q", r.Work, want)
+	}
+	write := &transcript.ToolUse{Name: "Write", FilePath: "/repo/src/card.tsx", Created: true, HasResult: true}
+	Capture(turn("add the card", "Done.", write), s, "en")
+	Capture(turn("drop it", "Done.", bash("2", "rm src/card.tsx", "", false)), s, "en")
+	if r = Capture(turn("bring it back", "Done.", write), s, "en"); !slices.Equal(r.Work, []string{"Files created: src/card.tsx"}) {
+		t.Errorf("made again: work = %q", r.Work)
 	}
 }

@@ -12,6 +12,7 @@ import (
 type Session struct {
 	Goals      []string          `json:"goals,omitempty"`       // the requests the session's goals were read from
 	GoalFiles  []string          `json:"goal_files,omitempty"`  // the files changed under the last goal
+	Existed    map[string]bool   `json:"existed,omitempty"`     // the files the session wrote or removed: true for those there before it
 	List       []transcript.Todo `json:"list,omitempty"`        // the agent's latest whole to-do list
 	Tasks      map[string]task   `json:"tasks,omitempty"`       // Claude Code's numbered tasks
 	Next       []string          `json:"next,omitempty"`        // the items of the last closing text's next-steps list

@@ -41,11 +41,12 @@ func filesStep(c *turnCtx) {
 			if seen[p] {
 				continue
 			}
-			if r, ok := removed[p]; ok && r > i {
+			r, gone := removed[p]
+			if gone && r > i {
 				continue // written then removed in the turn: a helper, or a file the turn took out
 			}
 			seen[p] = true
-			if u.Name == "Write" && u.Created {
+			if u.Name == "Write" && u.Created && !gone && !c.s.Existed[p] { // deleted or moved, then written again: rewritten
 				created = append(created, p)
 			} else {
 				changed = append(changed, p)
@@ -64,6 +65,14 @@ func filesStep(c *turnCtx) {
 	}
 	slices.Sort(c.r.RemovedFiles)
 	slices.Sort(deleted)
+	if c.s.Existed == nil {
+		c.s.Existed = map[string]bool{}
+	}
+	for i, f := range slices.Concat(created, changed, c.r.RemovedFiles) { // the first the session saw of each: made by it, or there
+		if _, ok := c.s.Existed[f]; !ok {
+			c.s.Existed[f] = i >= len(created)
+		}
+	}
 	c.add(memstore.KeyWork, FileListBullets(c.w.created, created)...)
 	c.add(memstore.KeyWork, FileListBullets(c.w.changed, changed)...)
 	c.add(memstore.KeyWork, FileListBullets(c.w.deleted, deleted)...)

@@ -267,3 +267,39 @@ func TestHookCodexPolledCommands(t *testing.T) {
 		t.Errorf("the linter's fixed failure, or a poll, logged:\n%s", log)
 	}
 }
+
+// A Codex plan the user takes up ("Implement the plan.") names its task: the hook rewrites
+// the goal it wrote for the turn that proposed the plan as the plan's title, and writes no
+// bare "Plan approved" decision.
+func TestHookCodexPlanTitleIsTheGoal(t *testing.T) {
+	t.Parallel()
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "language = \"en\"\n")
+	p := filepath.Join(t.TempDir(), "rollout.jsonl")
+	r := &transcripttest.Rollout{}
+	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Write the application for the spring round"})
+	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "<proposed_plan>\n# Grant reapplication\n- rewrite the summary\n- add the usage figures\n</proposed_plan>"})
+	r.Write(t, p)
+	if res := runCarnet(t, bin, hookInput("Stop", p, ws, nil), nil, "--root", ws, "--hook"); res.code != 0 {
+		t.Fatalf("%+v", res)
+	}
+	if log := todayLog(t, ws); !strings.Contains(log, "- Write the application for the spring round\n") {
+		t.Fatalf("first turn:\n%s", log)
+	}
+	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Implement the plan."})
+	r.Item("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "p1",
+		"input": "*** Begin Patch\n*** Update File: app.md\n@@\n-a\n+b\n*** End Patch\n"})
+	r.Item("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nM app.md\n"})
+	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The application is rewritten."})
+	r.Write(t, p)
+	if res := runCarnet(t, bin, hookInput("Stop", p, ws, nil), nil, "--root", ws, "--hook"); res.code != 0 {
+		t.Fatalf("%+v", res)
+	}
+	log := todayLog(t, ws)
+	if !strings.Contains(log, "## Goal\n- Grant reapplication\n") || strings.Contains(log, "spring round") || strings.Contains(log, "Plan approved") || !strings.Contains(log, "Files changed: app.md") {
+		t.Errorf("goal:\n%s", log)
+	}
+	if strings.Contains(log, "Resume the interrupted work") {
+		t.Errorf("a finished turn left work to resume:\n%s", log)
+	}
+}

@@ -303,3 +303,32 @@ func TestHookCodexPlanTitleIsTheGoal(t *testing.T) {
 		t.Errorf("a finished turn left work to resume:\n%s", log)
 	}
 }
+
+// A Codex command that failed inside the sandbox and went through when the agent ran it
+// again outside it (sandbox_permissions: require_escalated) is no problem of the project;
+// a deleted file is listed as deleted.
+func TestHookCodexSandboxRetryAndDeletedFile(t *testing.T) {
+	t.Parallel()
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "language = \"en\"\n")
+	exec := func(r *transcripttest.Rollout, id, cmd, sandbox, output string) {
+		args, _ := json.Marshal(map[string]any{"cmd": cmd, "sandbox_permissions": sandbox})
+		r.Item("response_item", map[string]any{"type": "function_call", "name": "exec_command", "arguments": string(args), "call_id": id})
+		r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": output})
+	}
+	r := &transcripttest.Rollout{}
+	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Drop the old page and check the server"})
+	exec(r, "c1", "rm app/old/page.tsx", "", transcripttest.Exited(0, ""))
+	exec(r, "c2", "curl -sS http://127.0.0.1:8080/api/health", "", transcripttest.Exited(7, "curl: (7) Failed to connect to 127.0.0.1 port 8080 after 0 ms: Couldn't connect to server\n"))
+	exec(r, "c3", "curl -sS http://127.0.0.1:8080/api/health", "require_escalated", transcripttest.Exited(0, `{"status":"ok"}`+"\n"))
+	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The page is gone and the server answers."})
+	p := filepath.Join(t.TempDir(), "rollout.jsonl")
+	r.Write(t, p)
+	if res := runCarnet(t, bin, hookInput("Stop", p, ws, nil), nil, "--root", ws, "--hook"); res.code != 0 {
+		t.Fatalf("%+v", res)
+	}
+	log := todayLog(t, ws)
+	if strings.Contains(log, "Couldn't connect") || !strings.Contains(log, "- Files deleted: app/old/page.tsx\n") {
+		t.Errorf("log:\n%s", log)
+	}
+}

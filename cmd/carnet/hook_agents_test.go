@@ -249,12 +249,7 @@ func TestHookCodexPolledCommands(t *testing.T) {
 	r.Exec("npm run lint", transcripttest.Running(7004, "linting…\n"))
 	r.WriteStdin(7004, "", transcripttest.Exited(0, "no problems\n"))
 	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The linter passes; TestParse and the build still fail."})
-	p := filepath.Join(t.TempDir(), "rollout.jsonl")
-	r.Write(t, p)
-	if res := runCarnet(t, bin, hookInput("Stop", p, ws, nil), nil, "--root", ws, "--hook"); res.code != 0 {
-		t.Fatalf("%+v", res)
-	}
-	log := todayLog(t, ws)
+	log := codexStop(t, bin, ws, filepath.Join(t.TempDir(), "rollout.jsonl"), r)
 	for _, want := range []string{
 		"\n- `go test ./...` failed: parse_test.go:12: got 3, want 2\n",
 		"\n- `npm run build` failed: src/app.ts(7,5): error TS2322: Type 'string' is not assignable to type 'number'.\n",
@@ -279,11 +274,7 @@ func TestHookCodexPlanTitleIsTheGoal(t *testing.T) {
 	r := &transcripttest.Rollout{}
 	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Write the application for the spring round"})
 	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "<proposed_plan>\n# Grant reapplication\n- rewrite the summary\n- add the usage figures\n</proposed_plan>"})
-	r.Write(t, p)
-	if res := runCarnet(t, bin, hookInput("Stop", p, ws, nil), nil, "--root", ws, "--hook"); res.code != 0 {
-		t.Fatalf("%+v", res)
-	}
-	if log := todayLog(t, ws); !strings.Contains(log, "- Write the application for the spring round\n") {
+	if log := codexStop(t, bin, ws, p, r); !strings.Contains(log, "- Write the application for the spring round\n") {
 		t.Fatalf("first turn:\n%s", log)
 	}
 	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Implement the plan."})
@@ -291,11 +282,7 @@ func TestHookCodexPlanTitleIsTheGoal(t *testing.T) {
 		"input": "*** Begin Patch\n*** Update File: app.md\n@@\n-a\n+b\n*** End Patch\n"})
 	r.Item("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nM app.md\n"})
 	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The application is rewritten."})
-	r.Write(t, p)
-	if res := runCarnet(t, bin, hookInput("Stop", p, ws, nil), nil, "--root", ws, "--hook"); res.code != 0 {
-		t.Fatalf("%+v", res)
-	}
-	log := todayLog(t, ws)
+	log := codexStop(t, bin, ws, p, r)
 	if !strings.Contains(log, "## Goal\n- Grant reapplication\n") || strings.Contains(log, "spring round") || strings.Contains(log, "Plan approved") || !strings.Contains(log, "Files changed: app.md") {
 		t.Errorf("goal:\n%s", log)
 	}
@@ -322,13 +309,19 @@ func TestHookCodexSandboxRetryAndDeletedFile(t *testing.T) {
 	exec(r, "c2", "curl -sS http://127.0.0.1:8080/api/health", "", transcripttest.Exited(7, "curl: (7) Failed to connect to 127.0.0.1 port 8080 after 0 ms: Couldn't connect to server\n"))
 	exec(r, "c3", "curl -sS http://127.0.0.1:8080/api/health", "require_escalated", transcripttest.Exited(0, `{"status":"ok"}`+"\n"))
 	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The page is gone and the server answers."})
-	p := filepath.Join(t.TempDir(), "rollout.jsonl")
-	r.Write(t, p)
-	if res := runCarnet(t, bin, hookInput("Stop", p, ws, nil), nil, "--root", ws, "--hook"); res.code != 0 {
-		t.Fatalf("%+v", res)
-	}
-	log := todayLog(t, ws)
+	log := codexStop(t, bin, ws, filepath.Join(t.TempDir(), "rollout.jsonl"), r)
 	if strings.Contains(log, "Couldn't connect") || !strings.Contains(log, "- Files deleted: app/old/page.tsx\n") {
 		t.Errorf("log:\n%s", log)
 	}
+}
+
+// codexStop appends r's lines to the rollout at path, runs the hook's Stop on it in the
+// workspace ws, and returns today's log.
+func codexStop(t *testing.T, bin, ws, path string, r *transcripttest.Rollout) string {
+	t.Helper()
+	r.Write(t, path)
+	if res := runCarnet(t, bin, hookInput("Stop", path, ws, nil), nil, "--root", ws, "--hook"); res.code != 0 {
+		t.Fatalf("%+v", res)
+	}
+	return todayLog(t, ws)
 }

@@ -18,7 +18,8 @@ import (
 
 // goalStep writes the turn's request as a goal: one line per distinct task of the session.
 // A prompt that only continues the task under way ("yes", "go on", "commit and push"),
-// repeats it, pastes a log or runs a slash command with nothing to say is no new goal. A
+// pastes a log or runs a slash command with nothing to say is no new goal (a prompt said
+// again writes the same line, which the log holds once). A
 // request whose turn changed nothing (a proposal, a plan) is held: the turn that starts its
 // work on files the task under way had not touched writes it, when its own prompt only says
 // go, or answers the questions the agent ended that turn on. The agent's own list says it
@@ -87,17 +88,16 @@ func (c *turnCtx) writeGoal(goals ...string) {
 	}
 }
 
-// listedStudy reports a request, not said before, of a turn that went to its end without
+// listedStudy reports a request of a turn that went to its end without
 // changing a file, for which the agent started a list of its own.
 func (c *turnCtx) listedStudy(req string) bool {
-	return !c.t.Interrupted && !c.t.TurnedDown && !tooShort(req) && !repeats(c.s.Goals, req) && c.startsList()
+	return !c.t.Interrupted && !c.t.TurnedDown && !tooShort(req) && c.startsList()
 }
 
-// continues reports a request that goes on with the task under way: only git's work, a
-// request said before, one on the task's subject, a small change of its files, too short to
-// name a task of its own.
+// continues reports a request that goes on with the task under way: only git's work, one
+// on the task's subject, a small change of its files, too short to name a task of its own.
 func (c *turnCtx) continues(req string) bool {
-	return c.onlyGit() || repeats(c.s.Goals, req) || c.sameSubject(req) || c.tweak(req) || tooShort(req)
+	return c.onlyGit() || c.sameSubject(req) || c.tweak(req) || tooShort(req)
 }
 
 // carriesList reports a turn whose agent went on with its to-do list of the work under way,
@@ -510,19 +510,6 @@ func (c *turnCtx) editedFiles() []string {
 		}
 	}
 	return out
-}
-
-// repeats reports a request said before in the session: the same once normalised, or a
-// long one (eight content words) said again with a word or two changed (a retry, a
-// corrected prompt) — four words in five the same.
-func repeats(goals []string, req string) bool {
-	return slices.ContainsFunc(goals, func(g string) bool {
-		if memstore.Normalize(g) == memstore.Normalize(req) {
-			return true
-		}
-		a, b := contentWords(g), contentWords(req)
-		return min(len(a), len(b)) >= 8 && overlap(g, req) >= 0.8 && overlap(req, g) >= 0.8
-	})
 }
 
 // onlyGit reports a turn whose commands were all git's ("commit and push"): the commit

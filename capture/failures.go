@@ -24,13 +24,12 @@ import (
 var benign = []string{"grep", "rg", "ag", "egrep", "fgrep", "test", "[", "[[", "diff", "cmp", "which", "command",
 	"type", "pgrep", "pidof", "ls", "find", "file", "stat", "false", "kill", "pkill", "killall", "fuser", "lsof"}
 
-// wrappers are the commands a line's main command may be run through or piped into, or
-// the shell's own words around it that run no program (break, read, wait), with
+// wrappers are the commands a line's main command may be run through or piped into, with
 // PowerShell's names for them (any case: Set-Location is cd, Select-Object -Last is tail,
 // Select-String is grep).
 var wrappers = map[string]bool{"cd": true, "export": true, "source": true, ".": true, "set": true, "tail": true,
 	"head": true, "tee": true, "sleep": true, "true": true, "echo": true, "printf": true, "wc": true, "sort": true,
-	"clear": true, "break": true, "continue": true, "read": true, "shift": true, "wait": true, ":": true, "set-location": true, "write-host": true,
+	"clear": true, "set-location": true, "write-host": true,
 	"write-output": true, "start-sleep": true, "select-object": true, "select-string": true, "out-string": true,
 	"out-host": true, "sort-object": true, "measure-object": true, "tee-object": true}
 

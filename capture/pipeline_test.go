@@ -628,17 +628,6 @@ func TestSandboxRefusedIsNoFailure(t *testing.T) {
 	}
 }
 
-// A loop's own words (read, break) run no program: the failure is the git command's.
-func TestLoopWordsAreNoCommand(t *testing.T) {
-	t.Parallel()
-	loop := bash("1", `git rev-list --all | while read c; do git ls-tree --name-only $c | grep -q middleware.ts && echo $c && break; done`, "fatal: Not a valid object name", true)
-	r := Capture(turn("when was the middleware added?", "I could not tell.", loop), &Session{}, "en")
-	want := []string{"`git rev-list --all && git ls-tree --name-only $c` failed: fatal: Not a valid object name"}
-	if !slices.Equal(r.Problems, want) {
-		t.Errorf("problems = %q, want %q", r.Problems, want)
-	}
-}
-
 // The pull requests the turn opened or merged are work done: `gh pr create` with the address
 // it printed and its title, `gh pr merge N`, the GitHub MCP server's tools. A call that failed
 // opened nothing.

@@ -4,13 +4,12 @@ import "strings"
 
 // summaryMarker closes a Rust build that failed on many diagnostics: cargo's "error: could
 // not compile `core` (lib test) due to 188 previous errors", rustc's "error: aborting due to
-// 12 previous errors". One diagnostic ("due to 1 previous error") is the cause itself.
+// 12 previous errors". One diagnostic ("due to 1 previous error") says more than it.
 const summaryMarker = " previous errors"
 
-// compilerSummary names a Rust build that failed on many diagnostics: its first error with
-// a code ("error[E0599]: no method named `clone`…", rustc's own errors, where a lint denied
-// as an error, an unused variable, has none), else the closing line over them, without what
-// follows ";" ("; 3 warnings emitted"); "" for an output with no such closing line.
+// compilerSummary is the compiler's closing line over the many diagnostics of out, without
+// what follows ";" ("; 3 warnings emitted"), or "": it names the failure better than the
+// first of the diagnostics, which may be a mere unused variable.
 func compilerSummary(out string) string {
 	out = out[max(0, len(out)-maxOutputScan):] // the summary closes the output
 	i := strings.LastIndex(out, summaryMarker)
@@ -21,11 +20,6 @@ func compilerSummary(out string) string {
 	line = strings.TrimSpace(stripANSI(line))
 	if !strings.HasPrefix(line, "error") || !strings.Contains(line, " due to ") {
 		return "" // a log or a source line that quotes the words
-	}
-	for l := range strings.Lines(out[:i]) {
-		if t := strings.TrimSpace(stripANSI(l)); strings.HasPrefix(t, "error[E") {
-			return ClipWords(t, 200)
-		}
 	}
 	return ClipWords(line, 200)
 }

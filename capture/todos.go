@@ -341,9 +341,6 @@ func endingStep(c *turnCtx) {
 // no next-steps heading opened offers that list: its items go with it.
 func lastQuestion(text string) string {
 	ls := slices.DeleteFunc(lines(text), func(l string) bool { return strings.TrimSpace(l) == "" })
-	if o := options(ls); o != "" {
-		return o
-	}
 	if len(ls) == 0 || !isOffer(strings.TrimSpace(stripMarkup(ls[len(ls)-1]))) {
 		return ""
 	}
@@ -359,48 +356,6 @@ func lastQuestion(text string) string {
 		return ""
 	}
 	return clip(ss[len(ss)-1], maxItem)
-}
-
-// options is the question text's lines ls end on when it is put as options listed under
-// a lead ("Shall I:", then "1. …, or", "2. …?"): the lead with every option, numbered as
-// listed, or "". A last line that asks nothing (a sign-off) does not hide them.
-func options(ls []string) string {
-	end := len(ls)
-	if end > 0 {
-		l := strings.TrimSpace(stripMarkup(ls[end-1]))
-		if _, _, _, it := listItem(ls[end-1]); !it && !isOffer(l) && len(sentences(l)) == 1 && len(strings.Fields(l)) <= 15 {
-			end-- // "Great progress today! 🎉"
-		}
-	}
-	start := end
-	for start > 0 {
-		if _, _, _, it := listItem(ls[start-1]); !it {
-			break
-		}
-		start--
-	}
-	if start == 0 || start == end || !isOffer(strings.TrimSpace(stripMarkup(ls[end-1]))) {
-		return ""
-	}
-	lead := strings.TrimSpace(stripMarkup(ls[start-1]))
-	if !strings.HasSuffix(lead, ":") || headingKind(strings.TrimSuffix(lead, ":")) == cueNext {
-		return ""
-	}
-	var opts []string
-	top, _, _, _ := listItem(ls[start])
-	for _, o := range ls[start:end] {
-		if ind, it, _, _ := listItem(o); ind <= top {
-			it, t := stripMarkup(it), strings.TrimSpace(o)
-			if n := strings.IndexAny(t, ".)"); n > 0 && n <= 3 && strings.Trim(t[:n], "0123456789") == "" {
-				it = t[:n+1] + " " + it // "1." kept: the option's name in the answer
-			}
-			opts = append(opts, it)
-		}
-	}
-	if len(opts) < 2 {
-		return ""
-	}
-	return clip(lead+" "+strings.Join(opts, " "), maxItem)
 }
 
 // newList reports a to-do list with an item the previous list did not have: a new plan,

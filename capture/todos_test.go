@@ -263,7 +263,7 @@ func TestCutKeepsAnnouncedSteps(t *testing.T) {
 
 // A question after a next-steps list is its own open item, beside the steps; a plain
 // question before a sign-off is no open item.
-func TestOfferedOptions(t *testing.T) {
+func TestQuestionsAtTheEnd(t *testing.T) {
 	t.Parallel()
 	end := turn("what next?", "The schema is in.\n\nNext steps:\n- Add the index\n- Shall I also add a cache for the lookups?")
 	end.SessionEnded = true

@@ -96,7 +96,7 @@ func (c *turnCtx) removedLater() (out map[string]int, moved map[string]bool) {
 			paths = []string{u.FilePath}
 		case u.Name == "Bash" && u.HasResult && !u.IsError:
 			for _, cmd := range parseLine(u.Command).Commands {
-				if n := cmd.Name(); n == "mv" || n == "move-item" || n == "mi" || n == "move" || cmd.Git() == "mv" {
+				if cmd.Moves() {
 					sources = append(sources, cmd.Removes()...)
 				} else {
 					paths = append(paths, cmd.Removes()...)

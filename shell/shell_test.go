@@ -377,3 +377,20 @@ func TestParseGuess(t *testing.T) {
 		}
 	}
 }
+
+// A move is told from a removal in both dialects: mv, git mv, Move-Item.
+func TestMoves(t *testing.T) {
+	t.Parallel()
+	for line, want := range map[string][]bool{
+		"mv a.go b.go && rm c.go && git mv d.go e.go": {true, false, true},
+		`Move-Item -Path a.ts -Destination b.ts; Remove-Item c.ts`: {true, false},
+	} {
+		var got []bool
+		for _, c := range ParseGuess(line).Commands {
+			got = append(got, c.Moves())
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: moves %v, want %v", line, got, want)
+		}
+	}
+}

@@ -43,9 +43,9 @@ func (c *Command) Removes() []string {
 		ops = operands(argv[1:], nil)
 	case c.dialect != Sh && slices.Contains([]string{"remove-item", "ri", "del", "erase", "rd"}, name):
 		ops = psPaths(argv[1:], 0)
-	case c.dialect == PowerShell && slices.Contains([]string{"move-item", "mi", "move", "mv"}, name):
+	case c.Moves() && c.dialect == PowerShell:
 		ops = psPaths(argv[1:], 1)
-	case name == "mv":
+	case c.Moves() && name == "mv":
 		ops = moved(argv[1:])
 	case name == "git":
 		if i, sub := c.gitSub(); sub == "rm" {
@@ -55,6 +55,13 @@ func (c *Command) Removes() []string {
 		}
 	}
 	return c.files(ops)
+}
+
+// Moves reports a command that moves files (mv, git mv, PowerShell's Move-Item): what it
+// removes is only gone from where it was.
+func (c *Command) Moves() bool {
+	name := c.Name()
+	return c.dialect == PowerShell && slices.Contains([]string{"move-item", "mi", "move", "mv"}, name) || name == "mv" || c.Git() == "mv"
 }
 
 // moved are the sources an mv's args name: every operand but the last, or all of them

@@ -382,7 +382,7 @@ func TestParseGuess(t *testing.T) {
 func TestMoves(t *testing.T) {
 	t.Parallel()
 	for line, want := range map[string][]bool{
-		"mv a.go b.go && rm c.go && git mv d.go e.go": {true, false, true},
+		"mv a.go b.go && rm c.go && git mv d.go e.go":              {true, false, true},
 		`Move-Item -Path a.ts -Destination b.ts; Remove-Item c.ts`: {true, false},
 	} {
 		var got []bool

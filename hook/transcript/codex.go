@@ -264,7 +264,24 @@ func (c *codexCollector) prompt(s string, ts time.Time) bool {
 			return false
 		}
 	}
-	return c.opens(s, ts)
+	return c.opens(codexRequest(s), ts)
+}
+
+// requestMarker opens what the user typed in a prompt the Codex app or IDE extension sent
+// with its context before it ("# Context from my IDE setup:" and the open tabs, "# Files
+// mentioned by the user:" and their paths, "# Selected text:"): what follows the last one.
+const requestMarker = "## My request for Codex:"
+
+// codexRequest is the user's own request of a prompt the Codex app framed with its
+// context, else the prompt.
+func codexRequest(s string) string {
+	if !strings.HasPrefix(strings.TrimSpace(s), "# ") {
+		return s
+	}
+	if i := strings.LastIndex(s, requestMarker); i >= 0 {
+		return strings.TrimSpace(s[i+len(requestMarker):])
+	}
+	return s
 }
 
 func (c *codexCollector) text(s string) {

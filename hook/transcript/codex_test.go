@@ -283,3 +283,32 @@ func readRollout(t *testing.T, r *transcripttest.Rollout) *Turn {
 	}
 	return turn
 }
+
+// The Codex app and IDE extension send the user's request after the context they add to it
+// (open tabs, the files the user attached, a selection): the prompt is what the user typed.
+func TestCodexAppContextIsNoPrompt(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ message, want string }{
+		{"# Files mentioned by the user:\n\n## PRD.md: /Users/me/Desktop/PRD.md\n\n## My request for Codex:\nwrite me a web app from the PRD\n", "write me a web app from the PRD"},
+		{"# Context from my IDE setup:\n\n## Active file: src/app.ts\n\n## Open tabs:\n- app.ts: src/app.ts\n\n## My request for Codex:\nfix the export of Ball", "fix the export of Ball"},
+		{"# Selected text:\n\n## Selection 1\nconst a = 1\n\n## My request for Codex:\nrename a", "rename a"},
+		{"# Heading the user typed\n\nno marker: the whole prompt", "# Heading the user typed\n\nno marker: the whole prompt"},
+		{"quote the marker ## My request for Codex: in a sentence", "quote the marker ## My request for Codex: in a sentence"},
+	} {
+		msg, _ := json.Marshal(tc.message)
+		rollout := `{"timestamp":"2026-03-22T09:00:00Z","type":"session_meta","payload":{"id":"s","cwd":"/repo"}}` + "\n" +
+			`{"timestamp":"2026-03-22T10:00:00Z","type":"event_msg","payload":{"type":"user_message","message":` + string(msg) + `}}` + "\n" +
+			`{"timestamp":"2026-03-22T10:00:04Z","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Done."}]}}` + "\n"
+		p := filepath.Join(t.TempDir(), "rollout.jsonl")
+		if err := os.WriteFile(p, []byte(rollout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if turn.Prompt != tc.want {
+			t.Errorf("prompt of %q:\n got %q\nwant %q", tc.message, turn.Prompt, tc.want)
+		}
+	}
+}

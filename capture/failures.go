@@ -589,7 +589,7 @@ func reportedStep(c *turnCtx) {
 		return true
 	})
 	switch p := dropSystemText(c.t.Prompt); {
-	case strings.HasPrefix(strings.TrimSpace(p), planPrompt):
+	case isPlanPrompt(p):
 		// a plan the user accepted: the agent's own text, its error lines say how to handle errors
 	case reportedLine(p) != "":
 		c.addReported(transcript.ClipWords(reportedLine(p), 200))

@@ -172,8 +172,11 @@ func request(prompt string) string {
 		p = args
 	}
 	p = dropSystemText(p)
-	if rest, ok := strings.CutPrefix(strings.TrimSpace(p), planPrompt); ok {
-		return planTitle(rest)
+	if rest, ok := planPrompted(p); ok {
+		if title := planTitle(rest); title != "" {
+			return title
+		}
+		p = rest // a plan with no heading: its first paragraph says the task
 	}
 	if strings.HasPrefix(strings.TrimSpace(p), "/") {
 		return "" // a slash command typed as text
@@ -307,8 +310,23 @@ func dropOpening(r string, is func(string) bool) string {
 // reactsOnly reports a few words that react to the last answer and ask nothing.
 func reactsOnly(s string) bool { return reacts(s) && len(contentWords(s)) <= 3 }
 
-// planPrompt opens the prompt Claude Code sends when the user accepts a plan to implement.
-const planPrompt = "Implement the following plan:"
+// planPrompts open the prompt an agent sends when the user accepts a plan to implement
+// (Claude Code's; the Codex app's, which follows it with the plan's Markdown).
+var planPrompts = []string{"Implement the following plan:", "PLEASE IMPLEMENT THIS PLAN:"}
+
+// planPrompted returns the plan of a prompt that says to implement it.
+func planPrompted(p string) (plan string, ok bool) {
+	p = strings.TrimSpace(p)
+	for _, pre := range planPrompts {
+		if rest, ok := strings.CutPrefix(p, pre); ok {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
+}
+
+// isPlanPrompt reports a prompt that says to implement a plan.
+func isPlanPrompt(p string) bool { _, ok := planPrompted(p); return ok }
 
 // slashArgs reads the arguments in the markup Claude Code writes for a slash command.
 func slashArgs(p string) (args string, ok bool) {
@@ -557,7 +575,7 @@ func planStep(c *turnCtx) {
 			approved = append(approved, u.Plan)
 		}
 	}
-	if rest, ok := strings.CutPrefix(strings.TrimSpace(t.Prompt), planPrompt); ok {
+	if rest, ok := planPrompted(t.Prompt); ok {
 		approved = append(approved, rest)
 	}
 	proposedBy := c.s.ProposedBy

@@ -569,6 +569,15 @@ func TestPlanApprovalSaysWhatIsNew(t *testing.T) {
 	if !slices.Equal(r.Decisions, want) {
 		t.Errorf("title as the goal: decisions = %q, want %q", r.Decisions, want)
 	}
+	// The Codex app's prompt to implement a plan: the same, and with no heading its first paragraph.
+	r = Capture(turn("PLEASE IMPLEMENT THIS PLAN:\n"+plan, "Done.", edit("/repo/export.py")), &Session{}, "en")
+	if !slices.Equal(r.Goal, []string{"Export pipeline for the session history"}) || !slices.Equal(r.Decisions, want) {
+		t.Errorf("codex app plan: goal = %q, decisions = %q", r.Goal, r.Decisions)
+	}
+	r = Capture(turn("PLEASE IMPLEMENT THIS PLAN: Knowledge layer for the document space.\n\nScope: a retrieval service and a pgvector migration.", "Done.", edit("/repo/export.py")), &Session{}, "en")
+	if !slices.Equal(r.Goal, []string{"Knowledge layer for the document space."}) {
+		t.Errorf("plan with no heading: goal = %q", r.Goal)
+	}
 	approved := &transcript.ToolUse{Name: "ExitPlanMode", Plan: plan, HasResult: true}
 	r = Capture(turn("write an exporter for the history", "Done.", approved, edit("/repo/export.py")), &Session{}, "en")
 	if !slices.Equal(r.Decisions, want) || !slices.Equal(r.Goal, []string{"Export pipeline for the session history"}) {
@@ -664,6 +673,7 @@ func TestReportedLine(t *testing.T) {
 		"External images fail to load:\n- timeout\n- ENOTFOUND\n- slow domains\n\nThis breaks pages.":      "",
 		"Add the registration form.\n\nUX:\n- loading state\n- error state\n--------------------\nPHASE 6": "",
 		"Implement the following plan:\n\n## Errors\nError: shown as a toast when the save fails":          "",
+		"PLEASE IMPLEMENT THIS PLAN:\n# Saving\n\n## Errors\nError: shown as a toast when the save fails":  "",
 	} {
 		r := Capture(turn(p, "Fixed.", edit("/repo/a.ts")), &Session{}, "en")
 		got := ""

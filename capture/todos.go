@@ -217,6 +217,50 @@ func halfDoneStep(c *turnCtx) {
 		return redone || resumed && lead(c.w.resume)
 	})
 	c.interrupted()
+	c.sinceCommit()
+}
+
+// sinceCommit follows the files the session changed after its last commit, in call order:
+// a commit that went through here takes them all, and the open item that named them.
+func (c *turnCtx) sinceCommit() {
+	for _, u := range c.t.Tools {
+		switch {
+		case !u.HasResult || u.IsError && u.CommitHash == "":
+		case u.Name == "Bash" && u.CommitHash != "" && isCommit(u.Command) && !foreignDir(c.fx, u.Command):
+			c.s.Committed, c.s.Uncommitted = true, nil
+			if c.s.UncommittedNote != "" {
+				c.drop(c.s.UncommittedNote)
+				c.s.UncommittedNote = ""
+			}
+		default:
+			for _, f := range c.changedBy(u) {
+				if !slices.Contains(c.s.Uncommitted, f) {
+					c.s.Uncommitted = append(c.s.Uncommitted, f)
+				}
+			}
+		}
+	}
+}
+
+// changedBy is the project's files a call that went through wrote or removed.
+func (c *turnCtx) changedBy(u *transcript.ToolUse) []string {
+	var paths []string
+	switch {
+	case u.Edits() && u.FilePath != "":
+		paths = []string{u.FilePath}
+	case u.Name == "Bash":
+		for _, cmd := range parseLine(u.Command).Commands {
+			paths = append(paths, cmd.Removes()...)
+		}
+		paths = append(paths, parseLine(u.Command).Writes()...)
+	}
+	var out []string
+	for _, p := range paths {
+		if r, inside := c.fx.RelIn(u.Cwd, p); inside && r != "" && r != "." && fileName(r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // refusedGit writes the turn's last refused commit and last failed push that nothing after
@@ -318,10 +362,11 @@ func cut(t *transcript.Turn) bool {
 }
 
 // endingStep writes, when the session ends, what it leaves open that no list says: the
-// question its last answer asks the user (an offer to go on, a choice to make), and the
+// question its last answer asks the user (an offer to go on, a choice to make), the
 // session's tests, builds and linters still failing, by their command (the failure's line
 // under Problems says why): the project's state, where another failed call (a script, a
-// lookup) is only the agent's path to it and stays a problem.
+// lookup) is only the agent's path to it and stays a problem; and, in a session that
+// commits its work, the files it changed after its last commit.
 func endingStep(c *turnCtx) {
 	if !c.t.SessionEnded || c.t.Sidechain {
 		return
@@ -332,6 +377,12 @@ func endingStep(c *turnCtx) {
 	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
 		if short := parseCommandKey(key).short; short != "" && parseLine(key).Checks() {
 			c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, "`"+short+"`")) // its error line is under Problems
+		}
+	}
+	if c.s.Committed && len(c.s.Uncommitted) > 0 { // a session that commits its work and left some of it out
+		note := clip(fmt.Sprintf(c.w.uncommitted, strings.Join(groupFiles(c.s.Uncommitted), ", ")), maxItem)
+		if c.add(memstore.KeyNext, note) > 0 {
+			c.s.UncommittedNote = c.clean(memstore.KeyNext, note)
 		}
 	}
 }

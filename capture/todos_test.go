@@ -276,3 +276,40 @@ func TestQuestionsAtTheEnd(t *testing.T) {
 		t.Errorf("a plain question before a sign-off: next %q", r.Next)
 	}
 }
+
+// A session that commits its work and, when it ends, changed files after its last commit
+// leaves them to commit: an open item names them. A session that never commits (the user
+// commits) says nothing of it; a later commit that goes through takes the item back.
+func TestUncommittedAtTheEnd(t *testing.T) {
+	t.Parallel()
+	commit := func(id string) *transcript.ToolUse {
+		u := bash(id, `git add -A && git commit -m "feat: export"`, "[main 1a2b3c4] feat: export", false)
+		u.CommitHash = "1a2b3c4"
+		return u
+	}
+	s := &Session{}
+	Capture(turn("add the export", "Committed.", edit("/repo/src/export.ts"), commit("1"), edit("/repo/src/menu.ts")), s, "en")
+	end := turn("now the docs", "Documented.", edit("/repo/README.md"), bash("2", "rm docs/old.md", "", false))
+	end.SessionEnded = true
+	r := Capture(end, s, "en")
+	want := "Not committed since the session's last commit: src/menu.ts, README.md, docs/old.md"
+	if !slices.Contains(r.Next, want) {
+		t.Fatalf("next = %q, want %q", r.Next, want)
+	}
+	r = Capture(turn("commit it", "Committed.", commit("3")), s, "en")
+	if !slices.Contains(r.Drop, want) {
+		t.Errorf("committed later: drop = %q", r.Drop)
+	}
+	s = &Session{}
+	end = turn("add the export", "Done.", edit("/repo/src/export.ts"))
+	end.SessionEnded = true
+	if r := Capture(end, s, "en"); slices.ContainsFunc(r.Next, func(n string) bool { return strings.HasPrefix(n, "Not committed") }) {
+		t.Errorf("a session that never commits: next = %q", r.Next)
+	}
+	s = &Session{}
+	end = turn("add the export and commit", "Committed.", edit("/repo/src/export.ts"), commit("4"))
+	end.SessionEnded = true
+	if r := Capture(end, s, "en"); slices.ContainsFunc(r.Next, func(n string) bool { return strings.HasPrefix(n, "Not committed") }) {
+		t.Errorf("all committed: next = %q", r.Next)
+	}
+}

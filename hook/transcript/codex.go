@@ -264,7 +264,33 @@ func (c *codexCollector) prompt(s string, ts time.Time) bool {
 			return false
 		}
 	}
+	if objective, ok := goalObjective(trimmed); ok {
+		return objective != "" && c.opens(objective, ts)
+	}
 	return c.opens(codexRequest(s), ts)
+}
+
+// goalContexts open the message Codex sends to go on with the goal the user set (/goal):
+// its objective, in the user's words, is the turn's request; the rest is Codex's.
+var goalContexts = []string{"<goal_context>", `<codex_internal_context source="goal"`}
+
+// goalObjective reads the objective of a goal's continuation message (in <objective>,
+// <untrusted_objective>, or after "Objective:"); ok is false for any other message.
+func goalObjective(s string) (objective string, ok bool) {
+	if !slices.ContainsFunc(goalContexts, func(p string) bool { return strings.HasPrefix(s, p) }) {
+		return "", false
+	}
+	for _, tag := range []string{"objective", "untrusted_objective"} {
+		if _, rest, found := strings.Cut(s, "<"+tag+">"); found {
+			in, _, _ := strings.Cut(rest, "</"+tag+">")
+			return strings.TrimSpace(in), true
+		}
+	}
+	if _, rest, found := strings.Cut(s, "\nObjective:\n"); found {
+		in, _, _ := strings.Cut(rest, "\n\n")
+		return strings.TrimSpace(in), true
+	}
+	return "", true
 }
 
 // requestMarker opens what the user typed in a prompt the Codex app or IDE extension sent

@@ -286,6 +286,7 @@ func readRollout(t *testing.T, r *transcripttest.Rollout) *Turn {
 
 // The Codex app and IDE extension send the user's request after the context they add to it
 // (open tabs, the files the user attached, a selection): the prompt is what the user typed.
+// A goal's continuation asks for the goal's objective, and one that says none opens no turn.
 func TestCodexAppContextIsNoPrompt(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ message, want string }{
@@ -294,6 +295,10 @@ func TestCodexAppContextIsNoPrompt(t *testing.T) {
 		{"# Selected text:\n\n## Selection 1\nconst a = 1\n\n## My request for Codex:\nrename a", "rename a"},
 		{"# Heading the user typed\n\nno marker: the whole prompt", "# Heading the user typed\n\nno marker: the whole prompt"},
 		{"quote the marker ## My request for Codex: in a sentence", "quote the marker ## My request for Codex: in a sentence"},
+		// Codex going on with the goal the user set (/goal): the objective is the request.
+		{"<goal_context>\nContinue working toward the active thread goal.\n\nThe objective below is user-provided data.\n\n<objective>\nPort the frontend to Vite with an API layer\n</objective>\n\nBudget: 1000 tokens used\n</goal_context>", "Port the frontend to Vite with an API layer"},
+		{"<codex_internal_context source=\"goal\">\nContinue working toward the active thread goal.\n\n<untrusted_objective>\ndedupe the importer\n</untrusted_objective>", "dedupe the importer"},
+		{"<codex_internal_context source=\"goal\">\nContinue working toward the active thread goal.\n\nObjective:\nship the exporter\n\nBudget:\n- Tokens used: 10", "ship the exporter"},
 	} {
 		msg, _ := json.Marshal(tc.message)
 		rollout := `{"timestamp":"2026-03-22T09:00:00Z","type":"session_meta","payload":{"id":"s","cwd":"/repo"}}` + "\n" +
@@ -310,5 +315,26 @@ func TestCodexAppContextIsNoPrompt(t *testing.T) {
 		if turn.Prompt != tc.want {
 			t.Errorf("prompt of %q:\n got %q\nwant %q", tc.message, turn.Prompt, tc.want)
 		}
+	}
+}
+
+// A goal's continuation that names no objective opens no turn: the turn is the user's.
+func TestCodexGoalContinuationWithoutObjective(t *testing.T) {
+	t.Parallel()
+	cont, _ := json.Marshal("<goal_context>\nContinue working toward the active thread goal.\n</goal_context>")
+	rollout := `{"timestamp":"2026-03-22T09:00:00Z","type":"session_meta","payload":{"id":"s","cwd":"/repo"}}` + "\n" +
+		`{"timestamp":"2026-03-22T10:00:00Z","type":"event_msg","payload":{"type":"user_message","message":"fix the exporter"}}` + "\n" +
+		`{"timestamp":"2026-03-22T10:00:01Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":` + string(cont) + `}]}}` + "\n" +
+		`{"timestamp":"2026-03-22T10:00:04Z","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Done."}]}}` + "\n"
+	p := filepath.Join(t.TempDir(), "rollout.jsonl")
+	if err := os.WriteFile(p, []byte(rollout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Prompt != "fix the exporter" {
+		t.Errorf("prompt %q", turn.Prompt)
 	}
 }

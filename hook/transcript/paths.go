@@ -4,6 +4,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -86,7 +87,11 @@ func TurnFixer(t *Turn) PathFixer {
 			return root
 		}
 	}
-	return NewPathFixer(t.Root, t.SessionCwd, t.StartCwd, t.Cwd)
+	f := NewPathFixer(t.Root, t.SessionCwd, t.StartCwd, t.Cwd)
+	if home := strings.TrimRight(path.Clean(slashed(t.SessionCwd)), "/"); isAbs(t.SessionCwd) && isHome(home) && home != "/" && !slices.Contains(f.bases, home) {
+		f.bases = append(f.bases, home) // a session started in a home folder: that is where its work is
+	}
+	return f
 }
 
 // Empty reports a fixer with no folder to take paths relative to.

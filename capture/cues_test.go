@@ -102,6 +102,15 @@ func TestOutline(t *testing.T) {
 	if got := announced(text, cueKnowledge); !slices.Equal(got, want) {
 		t.Errorf("said on the heading: knowledge = %q, want %q", got, want)
 	}
+	// A heading that only names its subject ("Root Cause: Health Check Failure") says no
+	// lesson on its line: the paragraph under it does.
+	text = "### **Root Cause: Health Check Failure**\n\nThe deploy went through, but the health check curls a URL kept in a secret.\n\n## Next: tag it\n"
+	if got, want := announced(text, cueKnowledge), []string{"The deploy went through, but the health check curls a URL kept in a secret."}; !slices.Equal(got, want) {
+		t.Errorf("a title on the heading: knowledge = %q, want %q", got, want)
+	}
+	if got, want := announced(text, cueNext), []string{"tag it"}; !slices.Equal(got, want) {
+		t.Errorf("a next step said on its heading: next = %q, want %q", got, want)
+	}
 	text = "## Lessons\n**Git:**\n- a shallow clone has no tags\n"
 	if got, want := announced(text, cueKnowledge), []string{"Git: a shallow clone has no tags"}; !slices.Equal(got, want) {
 		t.Errorf("grouped: knowledge = %q, want %q", got, want)

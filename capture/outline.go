@@ -24,7 +24,8 @@ type part struct {
 // into one: the steps of one thing to do, and a paragraph of its own after its items ends
 // it. A decision or a lesson said on its heading's line ("Root cause: the mint was the old
 // one") is whole: a colon line after it ("I fixed it by:", "Verified:") starts a part of its
-// own. Text before the first heading is a part with no heading.
+// own; a few words there only name its subject ("Root Cause: Health Check Failure"), and
+// the paragraph under it says it. Text before the first heading is a part with no heading.
 func outline(text string) []part {
 	var out []part
 	cur := &part{}
@@ -60,6 +61,9 @@ func outline(text string) []part {
 					grouped = append(grouped, rest)
 				}
 				continue
+			}
+			if kind != cueNext && kind != "" && rest != "" && wordCount(rest) < minStated {
+				h, rest = h+": "+rest, "" // a title ("Root Cause: Health Check Failure"): the paragraph under it says it
 			}
 			flush()
 			cur, level, itemIndent, inProse, said = &part{kind: kind, heading: h}, lv, -1, false, rest != ""

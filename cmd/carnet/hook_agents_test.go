@@ -291,6 +291,32 @@ func TestHookCodexPlanTitleIsTheGoal(t *testing.T) {
 	}
 }
 
+// A prompt the Codex app framed with its context is told by the user's request, and Codex
+// going on with a /goal by the goal's objective: neither the context nor Codex's own
+// continuation text reaches the log.
+func TestHookCodexAppFramingAndGoalContinuation(t *testing.T) {
+	t.Parallel()
+	bin := carnetBin(t)
+	ws := hookWorkspace(t, "language = \"en\"\n")
+	p := filepath.Join(t.TempDir(), "rollout.jsonl")
+	r := &transcripttest.Rollout{}
+	r.Item("event_msg", map[string]any{"type": "user_message", "message": "# Context from my IDE setup:\n\n## Open tabs:\n- app.md: app.md\n\n## My request for Codex:\nAdd the export button to the reports page\n"})
+	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The button is in."})
+	if log := codexStop(t, bin, ws, p, r); !strings.Contains(log, "- Add the export button to the reports page\n") || strings.Contains(log, "Context from my IDE") || strings.Contains(log, "Open tabs") {
+		t.Fatalf("framed prompt:\n%s", log)
+	}
+	r.Item("response_item", map[string]any{"type": "message", "role": "user", "content": []map[string]any{{"type": "input_text",
+		"text": "<goal_context>\nContinue working toward the active thread goal.\n\n<objective>\nShip the CSV exporter with its tests\n</objective>\n\nBudget: 1200 tokens used\n</goal_context>"}}})
+	r.Item("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "p1",
+		"input": "*** Begin Patch\n*** Add File: export.py\n+import csv\n*** End Patch\n"})
+	r.Item("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nA export.py\n"})
+	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The exporter and its tests are in."})
+	log := codexStop(t, bin, ws, p, r)
+	if !strings.Contains(log, "- Ship the CSV exporter with its tests\n") || strings.Contains(log, "goal_context") || strings.Contains(log, "Continue working toward") {
+		t.Errorf("goal continuation:\n%s", log)
+	}
+}
+
 // A Codex command that failed inside the sandbox and went through when the agent ran it
 // again outside it (sandbox_permissions: require_escalated) is no problem of the project;
 // a deleted file is listed as deleted.

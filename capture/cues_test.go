@@ -111,6 +111,9 @@ func TestOutline(t *testing.T) {
 	if got, want := announced(text, cueNext), []string{"tag it"}; !slices.Equal(got, want) {
 		t.Errorf("a next step said on its heading: next = %q, want %q", got, want)
 	}
+	if got, want := announced("Decision: keep the queue in SQLite.", cueDecisions), []string{"keep the queue in SQLite."}; !slices.Equal(got, want) {
+		t.Errorf("a short statement on the heading: decisions = %q, want %q", got, want)
+	}
 	text = "## Lessons\n**Git:**\n- a shallow clone has no tags\n"
 	if got, want := announced(text, cueKnowledge), []string{"Git: a shallow clone has no tags"}; !slices.Equal(got, want) {
 		t.Errorf("grouped: knowledge = %q, want %q", got, want)

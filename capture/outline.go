@@ -1,7 +1,10 @@
 package capture
 
 import (
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A closing text (or a plan) is read as an outline: headings — Markdown ones, bold lines,
@@ -62,7 +65,7 @@ func outline(text string) []part {
 				}
 				continue
 			}
-			if kind != cueNext && kind != "" && rest != "" && wordCount(rest) < minStated {
+			if kind != cueNext && kind != "" && rest != "" && isTitle(rest) {
 				h, rest = h+": "+rest, "" // a title ("Root Cause: Health Check Failure"): the paragraph under it says it
 			}
 			flush()
@@ -102,6 +105,19 @@ func outline(text string) []part {
 	}
 	flush()
 	return out
+}
+
+// isTitle reports a few words that name a subject rather than state something: a short
+// line of capitalized words ("Health Check Failure"; "keep the queue in SQLite" states).
+func isTitle(s string) bool {
+	w := strings.Fields(stripMarkup(s))
+	if len(w) == 0 || len(w) >= minStated {
+		return false
+	}
+	return !slices.ContainsFunc(w, func(x string) bool {
+		r, _ := utf8.DecodeRuneInString(x)
+		return !unicode.IsUpper(r) && !unicode.IsDigit(r)
+	})
 }
 
 // endsList reports a line that ends what cur's heading announced, read after a blank line:

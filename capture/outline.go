@@ -65,9 +65,7 @@ func outline(text string) []part {
 				}
 				continue
 			}
-			if kind != cueNext && kind != "" && rest != "" && isTitle(rest) {
-				h, rest = h+": "+rest, "" // a title ("Root Cause: Health Check Failure"): the paragraph under it says it
-			}
+			h, rest = titled(kind, h, rest)
 			flush()
 			cur, level, itemIndent, inProse, said = &part{kind: kind, heading: h}, lv, -1, false, rest != ""
 			if rest != "" {
@@ -105,6 +103,16 @@ func outline(text string) []part {
 	}
 	flush()
 	return out
+}
+
+// titled is a heading and what its line says: a decision or lesson heading whose line
+// holds only a title ("Root Cause: Health Check Failure") says nothing there, the
+// paragraph under it does.
+func titled(kind, h, rest string) (string, string) {
+	if kind != cueNext && kind != "" && rest != "" && isTitle(rest) {
+		return h + ": " + rest, ""
+	}
+	return h, rest
 }
 
 // isTitle reports a few words that name a subject rather than state something: a short

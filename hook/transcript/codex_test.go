@@ -300,18 +300,8 @@ func TestCodexAppContextIsNoPrompt(t *testing.T) {
 		{"<codex_internal_context source=\"goal\">\nContinue working toward the active thread goal.\n\n<untrusted_objective>\ndedupe the importer\n</untrusted_objective>", "dedupe the importer"},
 		{"<codex_internal_context source=\"goal\">\nContinue working toward the active thread goal.\n\nObjective:\nship the exporter\n\nBudget:\n- Tokens used: 10", "ship the exporter"},
 	} {
-		msg, _ := json.Marshal(tc.message)
-		rollout := `{"timestamp":"2026-03-22T09:00:00Z","type":"session_meta","payload":{"id":"s","cwd":"/repo"}}` + "\n" +
-			`{"timestamp":"2026-03-22T10:00:00Z","type":"event_msg","payload":{"type":"user_message","message":` + string(msg) + `}}` + "\n" +
-			`{"timestamp":"2026-03-22T10:00:04Z","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Done."}]}}` + "\n"
-		p := filepath.Join(t.TempDir(), "rollout.jsonl")
-		if err := os.WriteFile(p, []byte(rollout), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := (&transcripttest.Rollout{}).Item("event_msg", map[string]any{"type": "user_message", "message": tc.message})
+		turn := readRollout(t, r.Item("event_msg", map[string]any{"type": "agent_message", "message": "Done."}))
 		if turn.Prompt != tc.want {
 			t.Errorf("prompt of %q:\n got %q\nwant %q", tc.message, turn.Prompt, tc.want)
 		}
@@ -321,19 +311,10 @@ func TestCodexAppContextIsNoPrompt(t *testing.T) {
 // A goal's continuation that names no objective opens no turn: the turn is the user's.
 func TestCodexGoalContinuationWithoutObjective(t *testing.T) {
 	t.Parallel()
-	cont, _ := json.Marshal("<goal_context>\nContinue working toward the active thread goal.\n</goal_context>")
-	rollout := `{"timestamp":"2026-03-22T09:00:00Z","type":"session_meta","payload":{"id":"s","cwd":"/repo"}}` + "\n" +
-		`{"timestamp":"2026-03-22T10:00:00Z","type":"event_msg","payload":{"type":"user_message","message":"fix the exporter"}}` + "\n" +
-		`{"timestamp":"2026-03-22T10:00:01Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":` + string(cont) + `}]}}` + "\n" +
-		`{"timestamp":"2026-03-22T10:00:04Z","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Done."}]}}` + "\n"
-	p := filepath.Join(t.TempDir(), "rollout.jsonl")
-	if err := os.WriteFile(p, []byte(rollout), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	turn, err := ReadCodexTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := (&transcripttest.Rollout{}).Item("event_msg", map[string]any{"type": "user_message", "message": "fix the exporter"})
+	r.Item("response_item", map[string]any{"type": "message", "role": "user", "content": []map[string]any{{"type": "input_text",
+		"text": "<goal_context>\nContinue working toward the active thread goal.\n</goal_context>"}}})
+	turn := readRollout(t, r.Item("event_msg", map[string]any{"type": "agent_message", "message": "Done."}))
 	if turn.Prompt != "fix the exporter" {
 		t.Errorf("prompt %q", turn.Prompt)
 	}

@@ -124,6 +124,8 @@ type turnCtx struct {
 	goal string // the request the goal step read, written or not
 	para string // the paragraph of the prompt it was read from (its later asks: withAsks)
 	plan string // the plan the turn carries out (approved in it, or just before)
+	// changedAt maps the project's files the turn wrote or removed to the last call that did
+	changedAt map[string]int
 
 	closing []part // the closing text's outline, once read (closingAnnounced)
 }

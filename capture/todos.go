@@ -220,47 +220,26 @@ func halfDoneStep(c *turnCtx) {
 	c.sinceCommit()
 }
 
-// sinceCommit follows the files the session changed after its last commit, in call order:
-// a commit that went through here takes them all, and the open item that named them.
+// sinceCommit follows the files the session changed after its last commit: a commit that
+// went through here takes the ones changed before it, and the open item that named them.
 func (c *turnCtx) sinceCommit() {
-	for _, u := range c.t.Tools {
-		switch {
-		case !u.HasResult || u.IsError && u.CommitHash == "":
-		case u.Name == "Bash" && u.CommitHash != "" && isCommit(u.Command) && !foreignDir(c.fx, u.Command):
-			c.s.Committed, c.s.Uncommitted = true, nil
-			if c.s.UncommittedNote != "" {
-				c.drop(c.s.UncommittedNote)
-				c.s.UncommittedNote = ""
-			}
-		default:
-			for _, f := range c.changedBy(u) {
-				if !slices.Contains(c.s.Uncommitted, f) {
-					c.s.Uncommitted = append(c.s.Uncommitted, f)
-				}
-			}
+	last := -1
+	for i, u := range c.t.Tools {
+		if u.Name == "Bash" && u.HasResult && u.CommitHash != "" && isCommit(u.Command) && !foreignDir(c.fx, u.Command) {
+			last = i
 		}
 	}
-}
-
-// changedBy is the project's files a call that went through wrote or removed.
-func (c *turnCtx) changedBy(u *transcript.ToolUse) []string {
-	var paths []string
-	switch {
-	case u.Edits() && u.FilePath != "":
-		paths = []string{u.FilePath}
-	case u.Name == "Bash":
-		for _, cmd := range parseLine(u.Command).Commands {
-			paths = append(paths, cmd.Removes()...)
-		}
-		paths = append(paths, parseLine(u.Command).Writes()...)
+	if last >= 0 {
+		c.s.Committed, c.s.Uncommitted = true, nil
+		c.drop(c.s.UncommittedNote)
+		c.s.UncommittedNote = ""
 	}
-	var out []string
-	for _, p := range paths {
-		if r, inside := c.fx.RelIn(u.Cwd, p); inside && r != "" && r != "." && fileName(r) {
-			out = append(out, r)
+	files := slices.SortedFunc(maps.Keys(c.changedAt), func(a, b string) int { return cmp.Or(c.changedAt[a]-c.changedAt[b], strings.Compare(a, b)) })
+	for _, f := range files {
+		if c.changedAt[f] > last && fileName(f) && !slices.Contains(c.s.Uncommitted, f) {
+			c.s.Uncommitted = append(c.s.Uncommitted, f)
 		}
 	}
-	return out
 }
 
 // refusedGit writes the turn's last refused commit and last failed push that nothing after

@@ -65,6 +65,10 @@ func filesStep(c *turnCtx) {
 	}
 	slices.Sort(c.r.RemovedFiles)
 	slices.Sort(deleted)
+	c.changedAt = map[string]int{}
+	for _, p := range slices.Concat(created, changed, deleted) {
+		c.changedAt[p] = max(written[p], removed[p])
+	}
 	if c.s.Existed == nil {
 		c.s.Existed = map[string]bool{}
 	}

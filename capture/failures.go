@@ -444,27 +444,9 @@ func failuresStep(c *turnCtx) {
 }
 
 // fixedLater reports a failed call (cmd, call i) that the calls after it in the turn fixed:
-// the same command went through (later shows it), a commit names what the error names, or
-// the script was retried and went through.
+// the same command went through (later shows it), or a commit names what the error names.
 func (c *turnCtx) fixedLater(i int, cmd command, later fixes) bool {
-	return later.fixed(cmd) || c.commitNames(i+1, cause(c.t.Tools[i])) || c.settled(i, cmd)
-}
-
-// settled reports a git merge or pull that failed (cmd, call i) and that a later git call
-// of the turn settled: a commit that went through (it concludes a merge stopped on its
-// conflicts), a push or a hard reset that put the branch where it was to go.
-func (c *turnCtx) settled(i int, cmd command) bool {
-	if len(cmd.parts) == 0 || !slices.Contains([]string{"git merge", "git pull"}, loose(cmd.parts[len(cmd.parts)-1])) || strings.Contains(cmd.parts[len(cmd.parts)-1], "--abort") {
-		return false
-	}
-	return slices.ContainsFunc(c.t.Tools[i+1:], func(v *transcript.ToolUse) bool {
-		if v.Name != "Bash" || !v.HasResult || v.IsError {
-			return false
-		}
-		return v.CommitHash != "" || slices.ContainsFunc(parseCommand(v.Command).parts, func(p string) bool {
-			return loose(p) == "git push" || loose(p) == "git reset" && strings.Contains(p, "--hard")
-		})
-	})
+	return later.fixed(cmd) || c.commitNames(i+1, cause(c.t.Tools[i]))
 }
 
 // failedPart is the index of the part of a chain that failed, when the call tells, else -1

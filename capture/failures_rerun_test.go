@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"carnet/hook/transcript"
 	"strings"
 	"testing"
 )
@@ -121,26 +120,5 @@ func TestFailuresFixedByTheirRetry(t *testing.T) {
 	Capture(turn("fix the tests", "Failing.", bash("1", "pip install -r requirements.txt && pytest", "E   AssertionError: expected 2, got 3", true)), s, "en")
 	if r := Capture(turn("again", "Passing.", edit("/repo/src/a.ts"), bash("2", "pytest", "4 passed", false)), s, "en"); len(r.Fixed) != 1 {
 		t.Errorf("the chain's last part went through: fixed %q", r.Fixed)
-	}
-}
-
-// A git merge or pull that failed is settled by a later commit (it concludes a merge stopped
-// on its conflicts), a push or a hard reset of the turn; not by a call that only looks.
-func TestFailedMergeSettled(t *testing.T) {
-	t.Parallel()
-	commit := bash("3", "git add -A && git commit -m 'Merge feature'", "[main 1a2b3c4] Merge feature", false)
-	commit.CommitHash = "1a2b3c4"
-	for _, settle := range []*transcript.ToolUse{commit, bash("3", "git push origin feature:main", "   5689f3f..81ea1e4  feature -> main", false),
-		bash("3", "git reset --hard origin/main", "HEAD is now at 81ea1e4 x", false)} {
-		r := Capture(turn("merge it", "Merged.", bash("1", "git merge feature --no-edit", "CONFLICT (content): Merge conflict in data.json", true),
-			edit("/repo/data.json"), settle), &Session{}, "en")
-		if len(r.Problems) != 1 || !strings.HasPrefix(r.Problems[0], "fixed: ") {
-			t.Errorf("after %q: %q", settle.Command, r.Problems)
-		}
-	}
-	r := Capture(turn("merge it", "Stuck.", bash("1", "git pull origin main", "error: The following untracked working tree files would be overwritten by merge:", true),
-		bash("2", "git status", "On branch main", false)), &Session{}, "en")
-	if len(r.Problems) != 1 || strings.HasPrefix(r.Problems[0], "fixed: ") {
-		t.Errorf("looked only: %q", r.Problems)
 	}
 }

@@ -29,8 +29,8 @@ import (
 // a review: startsList).
 func goalStep(c *turnCtx) {
 	t := c.t
-	if t.Sidechain || refusedByModel(t) || transcript.IsGatePrompt(t.Prompt) {
-		return // a subagent's prompt is a delegation; a refused prompt is said again; the gate's message is carnet's
+	if t.Sidechain || transcript.IsGatePrompt(t.Prompt) {
+		return // a subagent's prompt is a delegation; the gate's message is carnet's
 	}
 	c.para = request(t.Prompt)
 	req := firstSentences(c.para)
@@ -222,9 +222,6 @@ func request(prompt string) string {
 		return "" // "I'm getting:" before a pasted log: the log's error is reported, this says nothing
 	}
 	r = strings.TrimSpace(strings.TrimSuffix(r, ":"))
-	if u := urls.ReplaceAllString(r, ""); len(contentWords(u)) < 3 && u != r {
-		return "" // a link and a word or two: what it points to is not the task
-	}
 	return strings.Trim(r, `"'`)
 }
 
@@ -549,13 +546,6 @@ func (c *turnCtx) onlyGit() bool {
 		}
 	}
 	return n > 0
-}
-
-// refusedByModel reports a turn the model declined (a usage-policy refusal): the user says
-// it again.
-func refusedByModel(t *transcript.Turn) bool {
-	c := strings.TrimSpace(t.Closing)
-	return strings.HasPrefix(c, "API Error") && strings.Contains(c, "Usage Policy")
 }
 
 // planStep reads the plans of the turn: one the user approved (Claude Code's ExitPlanMode

@@ -291,8 +291,6 @@ func apiFailed(closing string) bool {
 func (c *turnCtx) interrupted() {
 	t := c.t
 	switch {
-	case refusedByModel(t):
-		return
 	case apiFailed(t.Closing), t.Interrupted && c.worked(), t.SessionEnded && cut(t), openCall(t):
 		// cut short: where the work stands (its work to resume)
 	default:

@@ -235,10 +235,8 @@ func TestHookGeminiPreCompressBeforeAnyTurn(t *testing.T) {
 // fixes its earlier failure (a fixed linter's failure is left out).
 func TestHookCodexPolledCommands(t *testing.T) {
 	t.Parallel()
-	bin := carnetBin(t)
-	ws := hookWorkspace(t, "language = \"en\"\n")
-	r := &transcripttest.Rollout{}
-	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Run the tests and fix the build"})
+	r := newCodexRun(t)
+	r.prompt("Run the tests and fix the build")
 	r.Exec("go test ./...", transcripttest.Running(7002, "=== RUN   TestParse\n"))
 	r.WriteStdin(7002, "", transcripttest.Running(7002, "--- FAIL: TestParse (0.00s)\n    parse_test.go:12: got 3, want 2\n"))
 	r.WriteStdin(7002, "", transcripttest.Exited(1, "FAIL\nFAIL\tcarnet/parse\t0.012s\n"))
@@ -248,8 +246,8 @@ func TestHookCodexPolledCommands(t *testing.T) {
 	r.Exec("npm run lint", transcripttest.Exited(1, "src/app.ts\n  4:7  error  'x' is assigned a value but never used  no-unused-vars\n"))
 	r.Exec("npm run lint", transcripttest.Running(7004, "linting…\n"))
 	r.WriteStdin(7004, "", transcripttest.Exited(0, "no problems\n"))
-	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The linter passes; TestParse and the build still fail."})
-	log := codexStop(t, bin, ws, filepath.Join(t.TempDir(), "rollout.jsonl"), r)
+	r.answer("The linter passes; TestParse and the build still fail.")
+	log := r.stop()
 	for _, want := range []string{
 		"\n- `go test ./...` failed: parse_test.go:12: got 3, want 2\n",
 		"\n- `npm run build` failed: src/app.ts(7,5): error TS2322: Type 'string' is not assignable to type 'number'.\n",
@@ -268,21 +266,16 @@ func TestHookCodexPolledCommands(t *testing.T) {
 // bare "Plan approved" decision.
 func TestHookCodexPlanTitleIsTheGoal(t *testing.T) {
 	t.Parallel()
-	bin := carnetBin(t)
-	ws := hookWorkspace(t, "language = \"en\"\n")
-	p := filepath.Join(t.TempDir(), "rollout.jsonl")
-	r := &transcripttest.Rollout{}
-	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Write the application for the spring round"})
-	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "<proposed_plan>\n# Grant reapplication\n- rewrite the summary\n- add the usage figures\n</proposed_plan>"})
-	if log := codexStop(t, bin, ws, p, r); !strings.Contains(log, "- Write the application for the spring round\n") {
+	r := newCodexRun(t)
+	r.prompt("Write the application for the spring round")
+	r.answer("<proposed_plan>\n# Grant reapplication\n- rewrite the summary\n- add the usage figures\n</proposed_plan>")
+	if log := r.stop(); !strings.Contains(log, "- Write the application for the spring round\n") {
 		t.Fatalf("first turn:\n%s", log)
 	}
-	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Implement the plan."})
-	r.Item("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "p1",
-		"input": "*** Begin Patch\n*** Update File: app.md\n@@\n-a\n+b\n*** End Patch\n"})
-	r.Item("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nM app.md\n"})
-	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The application is rewritten."})
-	log := codexStop(t, bin, ws, p, r)
+	r.prompt("Implement the plan.")
+	r.patch("p1", "*** Begin Patch\n*** Update File: app.md\n@@\n-a\n+b\n*** End Patch\n", "Success. Updated the following files:\nM app.md\n")
+	r.answer("The application is rewritten.")
+	log := r.stop()
 	if !strings.Contains(log, "## Goal\n- Grant reapplication\n") || strings.Contains(log, "spring round") || strings.Contains(log, "Plan approved") || !strings.Contains(log, "Files changed: app.md") {
 		t.Errorf("goal:\n%s", log)
 	}
@@ -296,22 +289,17 @@ func TestHookCodexPlanTitleIsTheGoal(t *testing.T) {
 // continuation text reaches the log.
 func TestHookCodexAppFramingAndGoalContinuation(t *testing.T) {
 	t.Parallel()
-	bin := carnetBin(t)
-	ws := hookWorkspace(t, "language = \"en\"\n")
-	p := filepath.Join(t.TempDir(), "rollout.jsonl")
-	r := &transcripttest.Rollout{}
-	r.Item("event_msg", map[string]any{"type": "user_message", "message": "# Context from my IDE setup:\n\n## Open tabs:\n- app.md: app.md\n\n## My request for Codex:\nAdd the export button to the reports page\n"})
-	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The button is in."})
-	if log := codexStop(t, bin, ws, p, r); !strings.Contains(log, "- Add the export button to the reports page\n") || strings.Contains(log, "Context from my IDE") || strings.Contains(log, "Open tabs") {
+	r := newCodexRun(t)
+	r.prompt("# Context from my IDE setup:\n\n## Open tabs:\n- app.md: app.md\n\n## My request for Codex:\nAdd the export button to the reports page\n")
+	r.answer("The button is in.")
+	if log := r.stop(); !strings.Contains(log, "- Add the export button to the reports page\n") || strings.Contains(log, "Context from my IDE") || strings.Contains(log, "Open tabs") {
 		t.Fatalf("framed prompt:\n%s", log)
 	}
 	r.Item("response_item", map[string]any{"type": "message", "role": "user", "content": []map[string]any{{"type": "input_text",
 		"text": "<goal_context>\nContinue working toward the active thread goal.\n\n<objective>\nShip the CSV exporter with its tests\n</objective>\n\nBudget: 1200 tokens used\n</goal_context>"}}})
-	r.Item("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "p1",
-		"input": "*** Begin Patch\n*** Add File: export.py\n+import csv\n*** End Patch\n"})
-	r.Item("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nA export.py\n"})
-	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The exporter and its tests are in."})
-	log := codexStop(t, bin, ws, p, r)
+	r.patch("p1", "*** Begin Patch\n*** Add File: export.py\n+import csv\n*** End Patch\n", "Success. Updated the following files:\nA export.py\n")
+	r.answer("The exporter and its tests are in.")
+	log := r.stop()
 	if !strings.Contains(log, "- Ship the CSV exporter with its tests\n") || strings.Contains(log, "goal_context") || strings.Contains(log, "Continue working toward") {
 		t.Errorf("goal continuation:\n%s", log)
 	}
@@ -322,32 +310,56 @@ func TestHookCodexAppFramingAndGoalContinuation(t *testing.T) {
 // a deleted file is listed as deleted.
 func TestHookCodexSandboxRetryAndDeletedFile(t *testing.T) {
 	t.Parallel()
-	bin := carnetBin(t)
-	ws := hookWorkspace(t, "language = \"en\"\n")
-	exec := func(r *transcripttest.Rollout, id, cmd, sandbox, output string) {
+	r := newCodexRun(t)
+	exec := func(r *codexRun, id, cmd, sandbox, output string) {
 		args, _ := json.Marshal(map[string]any{"cmd": cmd, "sandbox_permissions": sandbox})
 		r.Item("response_item", map[string]any{"type": "function_call", "name": "exec_command", "arguments": string(args), "call_id": id})
 		r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": output})
 	}
-	r := &transcripttest.Rollout{}
-	r.Item("event_msg", map[string]any{"type": "user_message", "message": "Drop the old page and check the server"})
+	r.prompt("Drop the old page and check the server")
 	exec(r, "c1", "rm app/old/page.tsx", "", transcripttest.Exited(0, ""))
 	exec(r, "c2", "curl -sS http://127.0.0.1:8080/api/health", "", transcripttest.Exited(7, "curl: (7) Failed to connect to 127.0.0.1 port 8080 after 0 ms: Couldn't connect to server\n"))
 	exec(r, "c3", "curl -sS http://127.0.0.1:8080/api/health", "require_escalated", transcripttest.Exited(0, `{"status":"ok"}`+"\n"))
-	r.Item("event_msg", map[string]any{"type": "agent_message", "message": "The page is gone and the server answers."})
-	log := codexStop(t, bin, ws, filepath.Join(t.TempDir(), "rollout.jsonl"), r)
+	r.answer("The page is gone and the server answers.")
+	log := r.stop()
 	if strings.Contains(log, "Couldn't connect") || !strings.Contains(log, "- Files deleted: app/old/page.tsx\n") {
 		t.Errorf("log:\n%s", log)
 	}
 }
 
-// codexStop appends r's lines to the rollout at path, runs the hook's Stop on it in the
-// workspace ws, and returns today's log.
-func codexStop(t *testing.T, bin, ws, path string, r *transcripttest.Rollout) string {
-	t.Helper()
-	r.Write(t, path)
-	if res := runCarnet(t, bin, hookInput("Stop", path, ws, nil), nil, "--root", ws, "--hook"); res.code != 0 {
-		t.Fatalf("%+v", res)
+// codexRun is a Codex session driven through the built binary's --hook: its rollout, grown
+// turn by turn, and the workspace the hook writes to.
+type codexRun struct {
+	*transcripttest.Rollout
+	t                *testing.T
+	bin, ws, rollout string
+}
+
+func newCodexRun(t *testing.T) *codexRun {
+	return &codexRun{Rollout: &transcripttest.Rollout{}, t: t, bin: carnetBin(t), ws: hookWorkspace(t, "language = \"en\"\n"),
+		rollout: filepath.Join(t.TempDir(), "rollout.jsonl")}
+}
+
+// prompt and answer append the user's message and the agent's.
+func (c *codexRun) prompt(text string) {
+	c.Item("event_msg", map[string]any{"type": "user_message", "message": text})
+}
+func (c *codexRun) answer(text string) {
+	c.Item("event_msg", map[string]any{"type": "agent_message", "message": text})
+}
+
+// patch appends an apply_patch call and its output.
+func (c *codexRun) patch(id, input, output string) {
+	c.Item("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": id, "input": input})
+	c.Item("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": id, "output": output})
+}
+
+// stop writes the rollout, runs the hook's Stop on it and returns today's log.
+func (c *codexRun) stop() string {
+	c.t.Helper()
+	c.Write(c.t, c.rollout)
+	if res := runCarnet(c.t, c.bin, hookInput("Stop", c.rollout, c.ws, nil), nil, "--root", c.ws, "--hook"); res.code != 0 {
+		c.t.Fatalf("%+v", res)
 	}
-	return todayLog(t, ws)
+	return todayLog(c.t, c.ws)
 }

@@ -21,22 +21,20 @@ type PathFixer struct {
 func NewPathFixer(root string, others ...string) PathFixer {
 	var p PathFixer
 	for i, b := range append([]string{root}, others...) {
-		if b == "" || !isAbs(b) {
-			continue
-		}
-		b = strings.TrimRight(path.Clean(slashed(b)), "/")
-		if b == "" || i > 0 && isHome(b) {
-			continue
-		}
-		dup := false
-		for _, x := range p.bases {
-			dup = dup || x == b
-		}
-		if !dup {
-			p.bases = append(p.bases, b)
-		}
+		p.add(b, i == 0)
 	}
 	return p
+}
+
+// add takes the absolute folder b as one more base, after the others; a home folder only
+// when home says it may be.
+func (p *PathFixer) add(b string, home bool) {
+	if b == "" || !isAbs(b) {
+		return
+	}
+	if b = strings.TrimRight(path.Clean(slashed(b)), "/"); b != "" && (home || !isHome(b)) && !slices.Contains(p.bases, b) {
+		p.bases = append(p.bases, b)
+	}
 }
 
 func isAbs(p string) bool { return strings.HasPrefix(p, "/") || filepath.IsAbs(p) || windowsAbs(p) }
@@ -88,8 +86,8 @@ func TurnFixer(t *Turn) PathFixer {
 		}
 	}
 	f := NewPathFixer(t.Root, t.SessionCwd, t.StartCwd, t.Cwd)
-	if home := strings.TrimRight(path.Clean(slashed(t.SessionCwd)), "/"); isAbs(t.SessionCwd) && isHome(home) && home != "/" && !slices.Contains(f.bases, home) {
-		f.bases = append(f.bases, home) // a session started in a home folder: that is where its work is
+	if s := strings.TrimRight(path.Clean(slashed(t.SessionCwd)), "/"); s != "" && !strings.HasSuffix(s, ":") {
+		f.add(s, true) // a session started in a home folder (not a disk's root): that is where its work is
 	}
 	return f
 }

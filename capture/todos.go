@@ -205,7 +205,8 @@ func halfDoneStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
 	}
-	committed, pushed := c.refusedGit()
+	lastCommit, pushed := c.refusedGit()
+	committed := lastCommit >= 0
 	resumed := c.worked() && !c.t.Interrupted && !cut(c.t) && strings.TrimSpace(c.t.Closing) != "" && !apiFailed(c.t.Closing)
 	c.s.Half = slices.DeleteFunc(c.s.Half, func(h string) bool {
 		lead := func(format string) bool { return strings.HasPrefix(h, strings.SplitN(format, "%", 2)[0]) }
@@ -217,18 +218,13 @@ func halfDoneStep(c *turnCtx) {
 		return redone || resumed && lead(c.w.resume)
 	})
 	c.interrupted()
-	c.sinceCommit()
+	c.sinceCommit(lastCommit)
 }
 
 // sinceCommit follows the files the session changed after its last commit: a commit that
-// went through here takes the ones changed before it, and the open item that named them.
-func (c *turnCtx) sinceCommit() {
-	last := -1
-	for i, u := range c.t.Tools {
-		if u.Name == "Bash" && u.HasResult && u.CommitHash != "" && isCommit(u.Command) && !foreignDir(c.fx, u.Command) {
-			last = i
-		}
-	}
+// went through here (its call last, -1 for none) takes the ones changed before it, and the
+// open item that named them.
+func (c *turnCtx) sinceCommit(last int) {
 	if last >= 0 {
 		c.s.Committed, c.s.Uncommitted = true, nil
 		c.drop(c.s.UncommittedNote)
@@ -243,19 +239,24 @@ func (c *turnCtx) sinceCommit() {
 }
 
 // refusedGit writes the turn's last refused commit and last failed push that nothing after
-// them redid, and reports whether a commit and a push went through.
-func (c *turnCtx) refusedGit() (committed, pushed bool) {
+// them redid, and reports the call of the last commit that went through (-1 for none) and
+// whether a push did.
+func (c *turnCtx) refusedGit() (lastCommit int, pushed bool) {
 	refused, rejected := false, false
-	for _, u := range slices.Backward(c.t.Tools) {
+	lastCommit = -1
+	for i, u := range slices.Backward(c.t.Tools) {
 		if u.Name != "Bash" || !u.HasResult || foreignDir(c.fx, u.Command) {
 			continue
 		}
 		okCommit := isCommit(u.Command) && (u.CommitHash != "" || !u.IsError)
 		okPush := isPush(u.Command) && !u.IsError
-		committed, pushed = committed || okCommit, pushed || okPush
+		if okCommit && lastCommit < 0 {
+			lastCommit = i
+		}
+		pushed = pushed || okPush
 		switch {
 		case okCommit || okPush || transcript.Refused(u.Output):
-		case isCommit(u.Command) && u.IsError && u.CommitHash == "" && !committed && !refused:
+		case isCommit(u.Command) && u.IsError && u.CommitHash == "" && lastCommit < 0 && !refused:
 			c.half(fmt.Sprintf(c.w.commitRefused, cause(u)))
 			refused = true // one bullet for the turn's last refusal
 		case isPush(u.Command) && u.IsError && !pushed && !rejected:
@@ -263,7 +264,7 @@ func (c *turnCtx) refusedGit() (committed, pushed bool) {
 			rejected = true
 		}
 	}
-	return committed, pushed
+	return lastCommit, pushed
 }
 
 // half writes one piece of half-done work, remembered so that a later success closes it.

@@ -216,7 +216,7 @@ func request(prompt string) string {
 	if strings.Contains(r, " #") { // most prompts hold no mark: no regexp pass for them
 		r = placeholder.ReplaceAllString(r, "")
 	}
-	r = strings.Join(strings.Fields(boxDrawing.Replace(tuning.ReplaceAllString(r, " "))), " ")
+	r = strings.Join(strings.Fields(tuning.ReplaceAllString(r, " ")), " ")
 	r = strings.TrimRight(r, ", ;") // the comma before a tuning word dropped
 	if pasted && len(strings.Fields(r)) < 4 && !hasWide(r) {
 		return "" // "I'm getting:" before a pasted log: the log's error is reported, this says nothing
@@ -227,7 +227,7 @@ func request(prompt string) string {
 
 // laterAsks are the sentences of a request's paragraph after its lead that say something of
 // their own (four content words at least: "There is also no concept of check."), each one
-// the goal line still holds whole; none that holds a link or leaves a bracket or a quote open.
+// the goal line still holds whole; none that holds a link.
 func laterAsks(para, lead string) []string {
 	rest, ok := strings.CutPrefix(para, lead)
 	if !ok {
@@ -239,17 +239,11 @@ func laterAsks(para, lead string) []string {
 	}
 	var out []string
 	for _, s := range sentences(rest) {
-		if m := n + 1 + utf8.RuneCountInString(s); m <= limit && len(contentWords(s)) >= 4 && !urls.MatchString(s) && balanced(s) {
+		if m := n + 1 + utf8.RuneCountInString(s); m <= limit && len(contentWords(s)) >= 4 && !urls.MatchString(s) {
 			out, n = append(out, s), m
 		}
 	}
 	return out
-}
-
-// balanced reports a sentence that closes the brackets and the quotes it opens.
-func balanced(s string) bool {
-	return strings.Count(s, "(") == strings.Count(s, ")") && strings.Count(s, "[") == strings.Count(s, "]") &&
-		strings.Count(s, `"`)%2 == 0 && strings.Count(s, "`")%2 == 0
 }
 
 // withAsks is the goal line of the turn's request g (its lead, or the lead without an
@@ -264,10 +258,6 @@ func (c *turnCtx) withAsks(g string) string {
 	}
 	return g
 }
-
-// boxDrawing are the borders a terminal draws around text a person copies from it: none
-// is the request.
-var boxDrawing = strings.NewReplacer("│", " ", "┃", " ", "║", " ", "╭", " ", "╰", " ", "╮", " ", "╯", " ", "─", " ")
 
 // tuning finds the keyword that only tunes the model's thinking (Claude Code's
 // "ultrathink", in any case), with the mark after it: no word of the request.

@@ -213,12 +213,11 @@ func TestTuningWordLeavesNoTrace(t *testing.T) {
 }
 
 // A goal line keeps the later asks of its prompt's paragraph while the line holds them
-// whole, not a sentence with a link or an open bracket; what folds or not still reads the
-// lead sentence.
+// whole, not a sentence with a link; what folds or not still reads the lead sentence.
 func TestGoalKeepsTheLaterAsks(t *testing.T) {
 	t.Parallel()
 	got := goals(t,
-		turn("Change the rule such that the game is lost when the king is captured. There is also no concept of check in this variant. See https://lichess.org/variant for the rules. Keep the board (and the pieces the same.",
+		turn("Change the rule such that the game is lost when the king is captured. There is also no concept of check in this variant. See https://lichess.org/variant for the rules.",
 			"Done.", edit("/repo/rules.js")),
 		turn("Update the readme to say that this is a real time chess version. Add a section on the cooldown rules of each piece. Then explain the pre-move queue and how a blocked pre-move is cancelled, with a short example game for a new player to follow along.",
 			"Done.", edit("/repo/README.md")),

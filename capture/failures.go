@@ -372,8 +372,10 @@ func failuresStep(c *turnCtx) {
 		c.s.Failed = map[string]string{}
 	}
 	type fail struct {
-		cmd  command
-		text string
+		cmd          command
+		text, shape  string
+		alike        int // other commands that failed the same way
+		fixedByLater bool
 	}
 	var fails []fail
 	tools := c.t.Tools
@@ -400,7 +402,9 @@ func failuresStep(c *turnCtx) {
 		if why := cause(u); why != "" {
 			b = fmt.Sprintf(c.w.failed, cmd.short, why)
 		}
-		if c.fixedLater(i, cmd, later[i+1]) {
+		shape := failShape(cmd, c.clean(memstore.KeyProblems, b))
+		fixed := c.fixedLater(i, cmd, later[i+1])
+		if fixed {
 			if l := parseLine(u.Command); !l.Tests() && !l.Builds() && slices.ContainsFunc(l.Commands, (*shell.Command).IsLint) {
 				continue // a linter's findings the turn fixed: routine, not a failure to remember
 			}
@@ -410,10 +414,22 @@ func failuresStep(c *turnCtx) {
 			continue
 		}
 		if j := slices.IndexFunc(fails, func(f fail) bool { return sameStep(f.cmd, cmd) }); j >= 0 {
-			fails[j] = fail{cmd, b} // the same step again (its file renamed, other options): its latest state
+			fails[j].cmd, fails[j].text, fails[j].shape, fails[j].fixedByLater = cmd, b, shape, fixed // the same step again (its file renamed, other options): its latest state
 			continue
 		}
-		fails = append(fails, fail{cmd, b})
+		if j := slices.IndexFunc(fails, func(f fail) bool { return shape != "" && f.shape == shape }); j >= 0 {
+			f := &fails[j]
+			if f.alike++; f.fixedByLater && !fixed {
+				f.cmd, f.text, f.fixedByLater = cmd, b, false // one bullet for them all, fixed when every one is
+			}
+			continue
+		}
+		fails = append(fails, fail{cmd: cmd, text: b, shape: shape, fixedByLater: fixed})
+	}
+	for i, f := range fails {
+		if f.alike > 0 {
+			fails[i].text += fmt.Sprintf(c.w.alike, f.alike)
+		}
 	}
 	// the session's earlier failures this turn shows working, unless they failed again
 	for key, old := range c.s.Failed {
@@ -442,6 +458,22 @@ func failuresStep(c *turnCtx) {
 		}
 	}
 }
+
+// failShape is what a failure bullet says once its command's operands and the values of
+// its error (quoted names, paths, numbers) are set aside: the same program failing the same
+// way on other operands ("Cannot find module '…'" for six packages, a two-minute timeout
+// for five runs) is one failure. It is "" for a bullet with no error line.
+func failShape(cmd command, bullet string) string {
+	rest := strings.Replace(bullet, cmd.short, "", 1)
+	if len(cmd.parts) == 0 || !strings.Contains(rest, ":") {
+		return ""
+	}
+	verb, _ := operands(cmd.parts[len(cmd.parts)-1])
+	return verb + "\x00" + errorValue.ReplaceAllString(rest, "#")
+}
+
+// errorValue finds the values an error line names: a quoted name, a path, a number.
+var errorValue = regexp.MustCompile("'[^']*'|\"[^\"]*\"|`[^`]*`|\\S*[/\\\\]\\S*|\\d+")
 
 // fixedLater reports a failed call (cmd, call i) that the calls after it in the turn fixed:
 // the same command went through (later shows it), or a commit names what the error names.

@@ -1,8 +1,11 @@
 package capture
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"carnet/hook/transcript"
 )
 
 // A check run again another way fixes it: through the module runner (python -m), another
@@ -120,5 +123,34 @@ func TestFailuresFixedByTheirRetry(t *testing.T) {
 	Capture(turn("fix the tests", "Failing.", bash("1", "pip install -r requirements.txt && pytest", "E   AssertionError: expected 2, got 3", true)), s, "en")
 	if r := Capture(turn("again", "Passing.", edit("/repo/src/a.ts"), bash("2", "pytest", "4 passed", false)), s, "en"); len(r.Fixed) != 1 {
 		t.Errorf("the chain's last part went through: fixed %q", r.Fixed)
+	}
+}
+
+// Commands of one program that fail the same way on other operands (six packages looked up
+// before the install, five runs polled until the call's time ran out) are one bullet that
+// says how many more there were, fixed only when every one of them is; the budget is left
+// for the failures that differ. Another program, or another error, is a bullet of its own.
+func TestFailuresAlikeAreOne(t *testing.T) {
+	t.Parallel()
+	var calls []*transcript.ToolUse
+	for i, pkg := range []string{"react", "vite", "typescript", "@tanstack/react-query", "@radix-ui/react-dialog", "tailwindcss"} {
+		calls = append(calls, bash(fmt.Sprint(i), fmt.Sprintf(`node -p "require('./web/node_modules/%s/package.json').version"`, pkg),
+			fmt.Sprintf("Error: Cannot find module './web/node_modules/%s/package.json'", pkg), true))
+	}
+	calls = append(calls,
+		bash("10", "cd web && npm run build", "src/env.ts(9,44): error TS2339: Property 'env' does not exist on type 'ImportMeta'.", true),
+		bash("11", "uvicorn app:main --port 8000", "ERROR:    [Errno 48] error while attempting to bind on address ('0.0.0.0', 8000): address already in use", true),
+		bash("12", "gh run view 17456322327", "Command timed out after 2m 0.0s", true),
+		bash("13", "gh run view 17456430442", "Command timed out after 2m 0.0s", true),
+		bash("14", "gh run view 17456322327 --log-failed", "build\tRun npm test\tFAIL src/a.test.ts", false))
+	r := Capture(turn("scaffold the frontend", "Built.", calls...), &Session{}, "en")
+	want := []string{
+		"`node -p require('./web/node_modules/react/package.json').version` failed: Error: Cannot find module './web/node_modules/react/package.json' (and 5 more that failed the same way)",
+		"`npm run build` failed: src/env.ts(9,44): error TS2339: Property 'env' does not exist on type 'ImportMeta'.",
+		"`uvicorn app:main --port 8000` failed: ERROR: [Errno 48] error while attempting to bind on address ('0.0.0.0', 8000): address already in use",
+		"`gh run view 17456430442` failed: Command timed out after 2m 0.0s (and 1 more that failed the same way)",
+	}
+	if strings.Join(r.Problems, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems =\n%s\nwant\n%s", strings.Join(r.Problems, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -12,6 +12,7 @@ type wording struct {
 	created, changed, deleted string // openings of the file lists
 	commit, commitNoHash      string
 	failed, failedBare, fixed string
+	alike                     string // after a failure, how many other commands failed the same way
 	reported                  string
 	commitRefused, pushFailed string
 	resume                    string
@@ -28,6 +29,7 @@ var wordings = map[string]wording{
 	"fr": {lang: "fr", created: "Fichiers créés : ", changed: "Fichiers modifiés : ", deleted: "Fichiers supprimés : ",
 		commit: "Commit %s : %s", commitNoHash: "Commit : %s",
 		failed: "Échec de `%s` : %s", failedBare: "Échec de `%s`", fixed: memstore.FixedPrefix["fr"],
+		alike:         " (et %d de plus en échec de la même façon)",
 		reported:      "Erreur signalée : %s",
 		commitRefused: "Commit refusé, à refaire : %s", pushFailed: "Push échoué, à refaire : %s",
 		resume:   "Reprendre le travail interrompu : %s",
@@ -40,6 +42,7 @@ var wordings = map[string]wording{
 	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ", deleted: "Files deleted: ",
 		commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
+		alike:         " (and %d more that failed the same way)",
 		reported:      "Error reported: %s",
 		commitRefused: "Commit refused, to redo: %s", pushFailed: "Push failed, to redo: %s",
 		resume:   "Resume the interrupted work: %s",

@@ -199,8 +199,8 @@ func isOffer(it string) bool { return strings.HasSuffix(it, "?") || strings.HasS
 // halfDoneStep writes work left half done: a commit or a push that failed and was not
 // redone in the turn, a turn the user interrupted in the middle of changing files, a model
 // call that failed. A later commit or push that goes through takes the first two back; the
-// next turn of work, gone to its end, takes the work to resume back when it goes on with
-// that task (it writes no goal of its own), and leaves it for good when it does not.
+// next turn of work gone to its end takes the work to resume back, on that task or on the
+// one the user turned to instead: the interruption is behind the session.
 func halfDoneStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
@@ -210,12 +210,11 @@ func halfDoneStep(c *turnCtx) {
 	resumed := c.worked() && !c.t.Interrupted && !cut(c.t) && strings.TrimSpace(c.t.Closing) != "" && !apiFailed(c.t.Closing)
 	c.s.Half = slices.DeleteFunc(c.s.Half, func(h string) bool {
 		lead := func(format string) bool { return strings.HasPrefix(h, strings.SplitN(format, "%", 2)[0]) }
-		redone := committed && lead(c.w.commitRefused) || pushed && lead(c.w.pushFailed) ||
-			resumed && lead(c.w.resume) && len(c.r.Goal) == 0
+		redone := committed && lead(c.w.commitRefused) || pushed && lead(c.w.pushFailed) || resumed && lead(c.w.resume)
 		if redone {
 			c.drop(h) // the retry's own bullets say it went through: a ticked "to redo" would say it twice
 		}
-		return redone || resumed && lead(c.w.resume)
+		return redone
 	})
 	c.interrupted()
 	c.sinceCommit(lastCommit)

@@ -215,9 +215,9 @@ func TestFailedModelCallIsNoProblem(t *testing.T) {
 	}
 }
 
-// Work to resume after an interruption is done when the next turn of work goes on with that
-// task to its end: its "resume" line goes. A next turn of work on another task leaves it, for
-// good.
+// Work to resume after an interruption is behind the session when a later turn of work goes
+// to its end, on that task or on another the user turned to: its "resume" line goes. A
+// turn that changes nothing, or is cut short again, leaves it open.
 func TestResumedWorkLeavesNextSteps(t *testing.T) {
 	t.Parallel()
 	stalled := func() *Session {
@@ -228,19 +228,23 @@ func TestResumedWorkLeavesNextSteps(t *testing.T) {
 		}
 		return s
 	}
+	resume := []string{"Resume the interrupted work: Add the export button"}
 	s := stalled()
 	r := Capture(turn("continue", "The export button is in place.", edit("/repo/src/export.ts")), s, "en")
-	if !slices.Equal(r.Drop, []string{"Resume the interrupted work: Add the export button"}) {
+	if !slices.Equal(r.Drop, resume) {
 		t.Errorf("resumed: drop %q", r.Drop)
 	}
 	s = stalled()
 	r = Capture(turn("Now write the changelog entry for the release", "Written.", edit("/repo/CHANGELOG.md")), s, "en")
-	if len(r.Goal) != 1 || len(r.Drop) != 0 {
+	if len(r.Goal) != 1 || !slices.Equal(r.Drop, resume) {
 		t.Errorf("another task: goal %q drop %q", r.Goal, r.Drop)
 	}
-	r = Capture(turn("go on", "Done.", edit("/repo/CHANGELOG.md")), s, "en")
-	if len(r.Drop) != 0 {
-		t.Errorf("another task, then more of it: drop %q", r.Drop)
+	s = stalled()
+	if r = Capture(turn("what does the export do?", "It writes a CSV."), s, "en"); len(r.Drop) != 0 {
+		t.Errorf("a turn that changed nothing: drop %q", r.Drop)
+	}
+	if r = Capture(turn("go on", "API Error: 529 {\"type\":\"overloaded_error\"}", edit("/repo/src/export.ts")), s, "en"); len(r.Drop) != 0 {
+		t.Errorf("cut short again: drop %q", r.Drop)
 	}
 }
 

@@ -1,17 +1,21 @@
 package capture
 
 import (
+	"bytes"
+	"embed"
+	"fmt"
 	"regexp"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/pelletier/go-toml/v2"
 	"golang.org/x/text/unicode/norm"
 )
 
 // Capture reads structure first (files, commits, failing calls, to-do lists); where it must
-// read words, the words are data: one table per language (cues_*.go), each cue with examples
+// read words, the words are data: one table per language (cues/<lang>.toml), each cue with examples
 // to keep and examples to drop, all run by one table test (cues_test.go). A cue that helps
 // no session it was not written from has no place here.
 
@@ -37,6 +41,51 @@ type cueTable struct {
 	keep  map[string][]string
 	drop  map[string][]string
 	latin bool // words are separated by spaces (matching is by whole words)
+}
+
+// cueFiles are the cue tables, one file a language (cueFile).
+//
+//go:embed cues/*.toml
+var cueFiles embed.FS
+
+// cueLangs are the languages of the tables, in the order they are read.
+var cueLangs = []string{"en", "fr", "es", "de", "it", "pt", "ja", "zh", "ko"}
+
+// cueFile is one language's table as its file writes it: for each kind ([kind.next]), its
+// cues and its examples to keep and to drop.
+type cueFile struct {
+	Lang  string `toml:"lang"`
+	Latin bool   `toml:"latin"`
+	Kind  map[string]struct {
+		Cues []string `toml:"cues"`
+		Keep []string `toml:"keep"`
+		Drop []string `toml:"drop"`
+	} `toml:"kind"`
+}
+
+// tables are every language's cue table, read once when the program starts.
+var tables = readCueTables()
+
+// readCueTables reads the tables' files, built into the program; a test reads each (a file
+// that does not read stops the program).
+func readCueTables() []*cueTable {
+	var out []*cueTable
+	for _, lang := range cueLangs {
+		data, err := cueFiles.ReadFile("cues/" + lang + ".toml")
+		var f cueFile
+		if err == nil {
+			err = toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields().Decode(&f)
+		}
+		if err != nil || f.Lang != lang {
+			panic(fmt.Sprintf("capture: cues/%s.toml: %v (lang %q)", lang, err, f.Lang))
+		}
+		t := &cueTable{lang: lang, latin: f.Latin, cues: map[string][]string{}, keep: map[string][]string{}, drop: map[string][]string{}}
+		for kind, k := range f.Kind {
+			t.cues[kind], t.keep[kind], t.drop[kind] = k.Cues, k.Keep, k.Drop
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // foldText is the form cues are compared in: lower case, accents dropped, emoji, markup and

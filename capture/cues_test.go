@@ -2,6 +2,7 @@ package capture
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -31,6 +32,20 @@ func TestCueTables(t *testing.T) {
 	for _, want := range []string{"fr", "en", "es", "de", "it", "pt", "ja", "zh", "ko"} {
 		if !langs[want] {
 			t.Errorf("no cue table for %s", want)
+		}
+	}
+	// every file of cues/ is a table read, of the kinds capture knows
+	files, _ := cueFiles.ReadDir("cues")
+	for _, f := range files {
+		if !langs[strings.TrimSuffix(f.Name(), ".toml")] {
+			t.Errorf("cues/%s is not read (cueLangs)", f.Name())
+		}
+	}
+	for _, tb := range tables {
+		for kind := range tb.cues {
+			if !slices.Contains(kinds, kind) {
+				t.Errorf("%s: unknown kind %q", tb.lang, kind)
+			}
 		}
 	}
 }
@@ -117,5 +132,14 @@ func TestOutline(t *testing.T) {
 	text = "## Lessons\n**Git:**\n- a shallow clone has no tags\n"
 	if got, want := announced(text, cueKnowledge), []string{"Git: a shallow clone has no tags"}; !slices.Equal(got, want) {
 		t.Errorf("grouped: knowledge = %q, want %q", got, want)
+	}
+}
+
+// BenchmarkReadCueTables is what reading the cue tables costs every run of the program.
+func BenchmarkReadCueTables(b *testing.B) {
+	for b.Loop() {
+		if len(readCueTables()) != len(cueLangs) {
+			b.Fatal("tables missing")
+		}
 	}
 }

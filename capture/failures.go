@@ -371,12 +371,6 @@ func failuresStep(c *turnCtx) {
 	if c.s.Failed == nil {
 		c.s.Failed = map[string]string{}
 	}
-	type fail struct {
-		cmd          command
-		text, shape  string
-		alike        int // other commands that failed the same way
-		fixedByLater bool
-	}
 	var fails []fail
 	tools := c.t.Tools
 	later := make([]fixes, len(tools)+1) // later[i]: what the calls from i on show working
@@ -391,40 +385,9 @@ func failuresStep(c *turnCtx) {
 		if u.Name == "Bash" && foreignDir(c.fx, u.Command) || !realFailure(u) || gotPast(u, tools[i+1:]) || sandboxed(u, tools[i+1:]) {
 			continue // another repository's failures are not this project's, nor a slip got past, nor the sandbox's
 		}
-		cmd := c.callCommand(u)
-		if cmd.key == "" {
-			continue
+		if f, ok := c.failure(i, later[i+1]); ok {
+			fails = addFail(fails, f)
 		}
-		if i := failedPart(u, cmd); i >= 0 {
-			cmd = cmd.from(i)
-		}
-		b := fmt.Sprintf(c.w.failedBare, cmd.short)
-		if why := cause(u); why != "" {
-			b = fmt.Sprintf(c.w.failed, cmd.short, why)
-		}
-		shape := failShape(cmd, c.clean(memstore.KeyProblems, b))
-		fixed := c.fixedLater(i, cmd, later[i+1])
-		if fixed {
-			if l := parseLine(u.Command); !l.Tests() && !l.Builds() && slices.ContainsFunc(l.Commands, (*shell.Command).IsLint) {
-				continue // a linter's findings the turn fixed: routine, not a failure to remember
-			}
-			b = c.w.fixed + b
-		}
-		if b = c.clean(memstore.KeyProblems, b); b == "" {
-			continue
-		}
-		if j := slices.IndexFunc(fails, func(f fail) bool { return sameStep(f.cmd, cmd) }); j >= 0 {
-			fails[j].cmd, fails[j].text, fails[j].shape, fails[j].fixedByLater = cmd, b, shape, fixed // the same step again (its file renamed, other options): its latest state
-			continue
-		}
-		if j := slices.IndexFunc(fails, func(f fail) bool { return shape != "" && f.shape == shape }); j >= 0 {
-			f := &fails[j]
-			if f.alike++; f.fixedByLater && !fixed {
-				f.cmd, f.text, f.fixedByLater = cmd, b, false // one bullet for them all, fixed when every one is
-			}
-			continue
-		}
-		fails = append(fails, fail{cmd: cmd, text: b, shape: shape, fixedByLater: fixed})
 	}
 	for i, f := range fails {
 		if f.alike > 0 {
@@ -457,6 +420,61 @@ func failuresStep(c *turnCtx) {
 			c.s.Failed[f.cmd.key] = f.text
 		}
 	}
+}
+
+// fail is a failure bullet of the turn, before it is written.
+type fail struct {
+	cmd         command
+	text, shape string
+	alike       int  // other commands that failed the same way
+	fixed       bool // by the calls after it in the turn
+}
+
+// failure is the bullet for the failed call i (later: what the calls after it show
+// working); none for a call that names no command, or a linter's findings the turn fixed
+// (routine, not a failure to remember).
+func (c *turnCtx) failure(i int, later fixes) (fail, bool) {
+	u := c.t.Tools[i]
+	cmd := c.callCommand(u)
+	if cmd.key == "" {
+		return fail{}, false
+	}
+	if i := failedPart(u, cmd); i >= 0 {
+		cmd = cmd.from(i)
+	}
+	b := fmt.Sprintf(c.w.failedBare, cmd.short)
+	if why := cause(u); why != "" {
+		b = fmt.Sprintf(c.w.failed, cmd.short, why)
+	}
+	f := fail{cmd: cmd, shape: failShape(cmd, c.clean(memstore.KeyProblems, b)), fixed: c.fixedLater(i, cmd, later)}
+	if f.fixed {
+		if l := parseLine(u.Command); !l.Tests() && !l.Builds() && slices.ContainsFunc(l.Commands, (*shell.Command).IsLint) {
+			return fail{}, false
+		}
+		b = c.w.fixed + b
+	}
+	f.text = c.clean(memstore.KeyProblems, b)
+	return f, f.text != ""
+}
+
+// addFail adds f to the turn's failures: the same step again (its file renamed, other
+// options) takes its bullet's place, its latest state; another command that failed the
+// same way is counted on the first's bullet, fixed when every one of them is.
+func addFail(fails []fail, f fail) []fail {
+	if j := slices.IndexFunc(fails, func(g fail) bool { return sameStep(g.cmd, f.cmd) }); j >= 0 {
+		f.alike = fails[j].alike
+		fails[j] = f
+		return fails
+	}
+	if j := slices.IndexFunc(fails, func(g fail) bool { return f.shape != "" && g.shape == f.shape }); j >= 0 {
+		if g := &fails[j]; g.fixed && !f.fixed {
+			f.alike = g.alike
+			*g = f
+		}
+		fails[j].alike++
+		return fails
+	}
+	return append(fails, f)
 }
 
 // failShape is what a failure bullet says once its command's operands and the values of

@@ -685,3 +685,18 @@ func TestReportedLine(t *testing.T) {
 		}
 	}
 }
+
+// A turn that goes to another folder outside the project (a sibling repository, a site's
+// folder) and changes files there names them by that folder; one it did not go to (an
+// editor's settings, a plan in the agent's own folder) stays out.
+func TestFilesInAFolderTheAgentWentTo(t *testing.T) {
+	t.Parallel()
+	tr := turn("fix the parser in the library", "Fixed.",
+		&transcript.ToolUse{Name: "Bash", Command: "cd /work/lib && go test ./...", Cwd: "/repo", HasResult: true},
+		edit("/work/lib/src/parse.go"), edit("/home/ana/.claude/plans/plan.md"), edit("/work/other/main.go"), edit("/repo/go.mod"))
+	tr.Root, tr.Cwd, tr.StartCwd, tr.SessionCwd = "/repo", "/repo", "/repo", "/repo"
+	r := Capture(tr, &Session{}, "en")
+	if want := []string{"Files changed: lib/src/parse.go, go.mod"}; !slices.Equal(r.Work, want) {
+		t.Errorf("work = %q, want %q", r.Work, want)
+	}
+}

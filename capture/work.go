@@ -21,6 +21,7 @@ func filesStep(c *turnCtx) {
 	seen := map[string]bool{}
 	written := map[string]int{} // file → the last call that wrote it
 	removed, moved := c.removedLater()
+	went := c.wentTo()
 	for i, u := range c.t.Tools {
 		if u.HasResult && u.IsError {
 			continue
@@ -34,6 +35,9 @@ func filesStep(c *turnCtx) {
 		}
 		for _, path := range paths {
 			p, inside := c.fx.RelIn(u.Cwd, path)
+			if !inside {
+				p, inside = c.fx.Elsewhere(went, path) // in a folder the agent went to outside the project: named by it
+			}
 			if !inside || p == "" || p == "." {
 				continue
 			}
@@ -80,6 +84,23 @@ func filesStep(c *turnCtx) {
 	c.add(memstore.KeyWork, FileListBullets(c.w.created, created)...)
 	c.add(memstore.KeyWork, FileListBullets(c.w.changed, changed)...)
 	c.add(memstore.KeyWork, FileListBullets(c.w.deleted, deleted)...)
+}
+
+// wentTo is the folders the turn's shell calls ran in: their folder, the one they change to
+// first (cd /elsewhere && …).
+func (c *turnCtx) wentTo() []string {
+	var dirs []string
+	for _, u := range c.t.Tools {
+		if u.Name != "Bash" {
+			continue
+		}
+		if cmds := simpleCommands(u.Command); len(cmds) > 0 && len(cmds[0]) == 2 && cmds[0][0] == "cd" {
+			dirs = append(dirs, cmds[0][1])
+		}
+		dirs = append(dirs, u.Cwd)
+	}
+	slices.Sort(dirs)
+	return slices.Compact(dirs)
 }
 
 // fileName reports a path that names a file of the project's own: a name with an extension,

@@ -92,6 +92,39 @@ func TurnFixer(t *Turn) PathFixer {
 	return f
 }
 
+// Elsewhere names p, a path outside every base, by the folder of dirs that holds it (a
+// folder outside the project that the agent went to: another repository, a site's folder):
+// that folder's name, then p's path under it ("TestProject-v2/scripts/run.py"). A home,
+// hidden or temporary folder names none; nor does a folder inside the project.
+func (f PathFixer) Elsewhere(dirs []string, p string) (string, bool) {
+	if !isAbs(p) {
+		return "", false
+	}
+	s := path.Clean(slashed(p))
+	for _, d := range dirs {
+		if m := gitBashDrive.FindStringSubmatch(d); m != nil && windowsAbs(p) {
+			d = m[1] + ":/" + m[2] // Git Bash's /e/AI/app is E:\AI\app
+		}
+		if !isAbs(d) {
+			continue
+		}
+		d = strings.TrimRight(path.Clean(slashed(d)), "/")
+		if _, inside := f.Rel(d); inside || isHome(d) || temporary.MatchString(d) || strings.Contains(d, "/.") {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(s, d+"/"); ok {
+			return path.Base(d) + "/" + rest, true
+		}
+	}
+	return "", false
+}
+
+// gitBashDrive finds a Windows drive as Git Bash writes it ("/e/AI/app").
+var gitBashDrive = regexp.MustCompile(`^/([A-Za-z])/(.*)$`)
+
+// temporary finds a temporary folder: what is written there is no work to remember.
+var temporary = regexp.MustCompile(`(?i)^(/tmp|/private/tmp|/var/folders|/private/var|/dev/shm)(/|$)|/AppData/Local/Temp(/|$)`)
+
 // Empty reports a fixer with no folder to take paths relative to.
 func (f PathFixer) Empty() bool { return len(f.bases) == 0 }
 

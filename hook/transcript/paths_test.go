@@ -24,3 +24,31 @@ func TestTurnFixerHomeFolder(t *testing.T) {
 		}
 	}
 }
+
+// A file outside the project is named by the folder the agent went to that holds it (its
+// name, then the path under it), a Windows path with Git Bash's spelling of its drive too;
+// a home, hidden or temporary folder, or one inside the project, names none.
+func TestElsewhere(t *testing.T) {
+	t.Parallel()
+	f := NewPathFixer("/work/shop")
+	for _, tc := range []struct {
+		dirs       []string
+		file, want string
+	}{
+		{[]string{"/work/lib"}, "/work/lib/src/parse.go", "lib/src/parse.go"},
+		{[]string{"/e/AI/TestProject-v2"}, `E:\AI\TestProject-v2\scripts\run.py`, "TestProject-v2/scripts/run.py"},
+		{[]string{`C:\Users\ana\Studio\site`}, `C:\Users\ana\Studio\site\wp-content\theme.css`, "site/wp-content/theme.css"},
+		{[]string{"/work/lib", "/work/lib/src"}, "/work/lib/src/parse.go", "lib/src/parse.go"},
+		{[]string{"/home/ana"}, "/home/ana/notes.md", ""},
+		{[]string{"/tmp/build"}, "/tmp/build/out.js", ""},
+		{[]string{"/home/ana/.claude/plans"}, "/home/ana/.claude/plans/plan.md", ""},
+		{[]string{"/work/shop/web"}, "/work/other/x.go", ""},
+		{[]string{"/work/lib"}, "/work/library/x.go", ""},
+		{[]string{"lib"}, "/work/lib/x.go", ""},
+	} {
+		got, ok := f.Elsewhere(tc.dirs, tc.file)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("Elsewhere(%q, %q) = %q, %v; want %q", tc.dirs, tc.file, got, ok, tc.want)
+		}
+	}
+}

@@ -34,11 +34,8 @@ func filesStep(c *turnCtx) {
 			paths = parseLine(u.Command).Writes() // cat > x, sed -i, tee, mv, cp
 		}
 		for _, path := range paths {
-			p, inside := c.fx.RelIn(u.Cwd, path)
-			if !inside {
-				p, inside = c.fx.Elsewhere(went, path) // in a folder the agent went to outside the project: named by it
-			}
-			if !inside || p == "" || p == "." {
+			p, ok := c.fileOf(u, path, went)
+			if !ok {
 				continue
 			}
 			written[p] = i
@@ -84,6 +81,16 @@ func filesStep(c *turnCtx) {
 	c.add(memstore.KeyWork, FileListBullets(c.w.created, created)...)
 	c.add(memstore.KeyWork, FileListBullets(c.w.changed, changed)...)
 	c.add(memstore.KeyWork, FileListBullets(c.w.deleted, deleted)...)
+}
+
+// fileOf names the file at path that call u wrote: relative to the project, or by the
+// folder outside it the agent went to that holds it (went); none for another path.
+func (c *turnCtx) fileOf(u *transcript.ToolUse, path string, went []string) (string, bool) {
+	p, inside := c.fx.RelIn(u.Cwd, path)
+	if !inside {
+		p, inside = c.fx.Elsewhere(went, path)
+	}
+	return p, inside && p != "" && p != "."
 }
 
 // wentTo is the folders the turn's shell calls ran in: their folder, the one they change to

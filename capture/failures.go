@@ -446,7 +446,7 @@ func (c *turnCtx) failure(i int, later fixes) (fail, bool) {
 	if why := cause(u); why != "" {
 		b = fmt.Sprintf(c.w.failed, cmd.short, why)
 	}
-	f := fail{cmd: cmd, shape: failShape(cmd, c.clean(memstore.KeyProblems, b)), fixed: c.fixedLater(i, cmd, later)}
+	f := fail{cmd: cmd, fixed: c.fixedLater(i, cmd, later)}
 	if f.fixed {
 		if l := parseLine(u.Command); !l.Tests() && !l.Builds() && slices.ContainsFunc(l.Commands, (*shell.Command).IsLint) {
 			return fail{}, false
@@ -454,6 +454,7 @@ func (c *turnCtx) failure(i int, later fixes) (fail, bool) {
 		b = c.w.fixed + b
 	}
 	f.text = c.clean(memstore.KeyProblems, b)
+	f.shape = failShape(cmd, strings.TrimPrefix(f.text, c.w.fixed))
 	return f, f.text != ""
 }
 

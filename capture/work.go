@@ -21,7 +21,7 @@ func filesStep(c *turnCtx) {
 	seen := map[string]bool{}
 	written := map[string]int{} // file → the last call that wrote it
 	removed, moved := c.removedLater()
-	went := c.wentTo()
+	var went []string // the folders the turn went to, read for the first path outside the project
 	for i, u := range c.t.Tools {
 		if u.HasResult && u.IsError {
 			continue
@@ -34,7 +34,7 @@ func filesStep(c *turnCtx) {
 			paths = parseLine(u.Command).Writes() // cat > x, sed -i, tee, mv, cp
 		}
 		for _, path := range paths {
-			p, ok := c.fileOf(u, path, went)
+			p, ok := c.fileOf(u, path, &went)
 			if !ok {
 				continue
 			}
@@ -84,11 +84,15 @@ func filesStep(c *turnCtx) {
 }
 
 // fileOf names the file at path that call u wrote: relative to the project, or by the
-// folder outside it the agent went to that holds it (went); none for another path.
-func (c *turnCtx) fileOf(u *transcript.ToolUse, path string, went []string) (string, bool) {
+// folder outside it the agent went to that holds it (went, read when first needed); none for
+// another path.
+func (c *turnCtx) fileOf(u *transcript.ToolUse, path string, went *[]string) (string, bool) {
 	p, inside := c.fx.RelIn(u.Cwd, path)
 	if !inside {
-		p, inside = c.fx.Elsewhere(went, path)
+		if *went == nil {
+			*went = c.wentTo()
+		}
+		p, inside = c.fx.Elsewhere(*went, path)
 	}
 	return p, inside && p != "" && p != "."
 }

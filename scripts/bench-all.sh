@@ -17,6 +17,7 @@ echo "== start-up: what every process pays before main, and who links it"
 go run scripts/bench-startup.go
 echo "== hook: own work, then whole process"
 go test ./hook -run '^$' -bench . -benchmem -count "$count"
+go test ./capture -run '^$' -bench ReadCueTables -benchmem -count "$count"
 go test ./shell -run '^$' -bench Parse -benchmem -count "$count"
 scripts/bench-hook.sh 31
 echo "== hook: the reference check on a repository the size of git/git (CARNET_STALE_REPO, else skipped)"

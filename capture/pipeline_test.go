@@ -695,8 +695,17 @@ func TestFilesInAFolderTheAgentWentTo(t *testing.T) {
 		&transcript.ToolUse{Name: "Bash", Command: "cd /work/lib && go test ./...", Cwd: "/repo", HasResult: true},
 		edit("/work/lib/src/parse.go"), edit("/home/ana/.claude/plans/plan.md"), edit("/work/other/main.go"), edit("/repo/go.mod"))
 	tr.Root, tr.Cwd, tr.StartCwd, tr.SessionCwd = "/repo", "/repo", "/repo", "/repo"
-	r := Capture(tr, &Session{}, "en")
+	s := &Session{}
+	r := Capture(tr, s, "en")
 	if want := []string{"Files changed: lib/src/parse.go, go.mod"}; !slices.Equal(r.Work, want) {
 		t.Errorf("work = %q, want %q", r.Work, want)
+	}
+	// a later turn of the session works there without going there again
+	tr = turn("update its readme and drop the old parser", "Done.",
+		edit("/work/lib/README.md"), &transcript.ToolUse{Name: "Bash", Command: "rm /work/lib/src/old.go", Cwd: "/repo", HasResult: true})
+	tr.Root, tr.Cwd, tr.StartCwd, tr.SessionCwd = "/repo", "/repo", "/repo", "/repo"
+	r = Capture(tr, s, "en")
+	if want := []string{"Files changed: lib/README.md", "Files deleted: lib/src/old.go"}; !slices.Equal(r.Work, want) {
+		t.Errorf("later turn: work = %q, want %q", r.Work, want)
 	}
 }

@@ -83,9 +83,9 @@ func filesStep(c *turnCtx) {
 	c.add(memstore.KeyWork, FileListBullets(c.w.deleted, deleted)...)
 }
 
-// fileOf names the file at path that call u wrote: relative to the project, or by the
-// folder outside it the agent went to that holds it (went, read when first needed); none for
-// another path.
+// fileOf names the file at path that call u wrote or removed: relative to the project, or by
+// the folder outside it the agent went to that holds it (went, read when first needed); none
+// for another path.
 func (c *turnCtx) fileOf(u *transcript.ToolUse, path string, went *[]string) (string, bool) {
 	p, inside := c.fx.RelIn(u.Cwd, path)
 	if !inside {
@@ -97,22 +97,32 @@ func (c *turnCtx) fileOf(u *transcript.ToolUse, path string, went *[]string) (st
 	return p, inside && p != "" && p != "."
 }
 
-// wentTo is the folders the turn's shell calls ran in: their folder, the one they change to
-// first (cd /elsewhere && …).
+// wentTo is the folders outside the project the session's shell calls ran in, this turn's
+// and the earlier turns': their folder, the one they change to first (cd /elsewhere && …).
+// The session remembers them: a later turn that edits there without a cd still works there.
 func (c *turnCtx) wentTo() []string {
-	var dirs []string
+	windows := slices.ContainsFunc(c.t.Tools, func(u *transcript.ToolUse) bool { return len(u.FilePath) > 2 && u.FilePath[1] == ':' })
 	for _, u := range c.t.Tools {
 		if u.Name != "Bash" {
 			continue
 		}
+		dirs := []string{u.Cwd}
 		if cmds := simpleCommands(u.Command); len(cmds) > 0 && len(cmds[0]) == 2 && cmds[0][0] == "cd" {
 			dirs = append(dirs, cmds[0][1])
 		}
-		dirs = append(dirs, u.Cwd)
+		for _, d := range dirs {
+			if d, ok := c.fx.Away(d, windows); ok && !slices.Contains(c.s.Went, d) && len(c.s.Went) < maxWent {
+				c.s.Went = append(c.s.Went, d)
+			}
+		}
 	}
-	slices.Sort(dirs)
-	return slices.Compact(dirs)
+	went := slices.Clone(c.s.Went)
+	slices.Sort(went)       // a folder before the ones inside it: the one that names its files
+	return append(went, "") // never nil: read once a turn, even when there is none
 }
+
+// maxWent bounds the folders outside the project a session remembers.
+const maxWent = 16
 
 // fileName reports a path that names a file of the project's own: a name with an extension,
 // no glob, not in a hidden folder (.next/, .cache/: a tool's output).
@@ -125,6 +135,7 @@ func fileName(p string) bool {
 // mv's source) to the index of the call that removed them; moved are the ones moved.
 func (c *turnCtx) removedLater() (out map[string]int, moved map[string]bool) {
 	out, moved = map[string]int{}, map[string]bool{}
+	var went []string
 	for i, u := range c.t.Tools {
 		var paths, sources []string
 		switch {
@@ -140,7 +151,7 @@ func (c *turnCtx) removedLater() (out map[string]int, moved map[string]bool) {
 			}
 		}
 		for j, path := range append(paths, sources...) {
-			if p, inside := c.fx.RelIn(u.Cwd, path); inside && p != "" && p != "." {
+			if p, ok := c.fileOf(u, path, &went); ok {
 				out[p], moved[p] = i, j >= len(paths)
 			}
 		}

@@ -94,22 +94,19 @@ func TurnFixer(t *Turn) PathFixer {
 
 // Elsewhere names p, a path outside every base, by the folder of dirs that holds it (a
 // folder outside the project that the agent went to: another repository, a site's folder):
-// that folder's name, then p's path under it ("TestProject-v2/scripts/run.py"). A home,
-// hidden or temporary folder names none; nor does a folder inside the project.
+// that folder's name, then p's path under it ("TestProject-v2/scripts/run.py"). Only the
+// folders Away accepts name any.
 func (f PathFixer) Elsewhere(dirs []string, p string) (string, bool) {
 	if !isAbs(p) {
 		return "", false
 	}
 	s := path.Clean(slashed(p))
+	if m := gitBashDrive.FindStringSubmatch(s); m != nil && slices.ContainsFunc(dirs, windowsAbs) {
+		s = slashed(m[1] + ":/" + m[2]) // rm /e/AI/app/x.html in a session of Windows paths
+	}
 	for _, d := range dirs {
-		if m := gitBashDrive.FindStringSubmatch(d); m != nil && windowsAbs(p) {
-			d = m[1] + ":/" + m[2] // Git Bash's /e/AI/app is E:\AI\app
-		}
-		if !isAbs(d) {
-			continue
-		}
-		d = strings.TrimRight(path.Clean(slashed(d)), "/")
-		if _, inside := f.Rel(d); inside || isHome(d) || temporary.MatchString(d) || strings.Contains(d, "/.") {
+		d, ok := f.Away(d, windowsAbs(s))
+		if !ok {
 			continue
 		}
 		if rest, ok := strings.CutPrefix(s, d+"/"); ok {
@@ -117,6 +114,23 @@ func (f PathFixer) Elsewhere(dirs []string, p string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Away is folder d, cleaned and slash-separated, when it is a folder outside the project
+// whose files are work to remember: absolute, in no base, not a home, hidden or temporary
+// folder. Git Bash's spelling of a Windows drive ("/e/AI/app") is read as one when windows.
+func (f PathFixer) Away(d string, windows bool) (string, bool) {
+	if m := gitBashDrive.FindStringSubmatch(d); m != nil && windows {
+		d = m[1] + ":/" + m[2]
+	}
+	if !isAbs(d) {
+		return "", false
+	}
+	d = strings.TrimRight(path.Clean(slashed(d)), "/")
+	if _, inside := f.Rel(d); inside || isHome(d) || temporary.MatchString(d) || strings.Contains(d, "/.") {
+		return "", false
+	}
+	return d, true
 }
 
 // gitBashDrive finds a Windows drive as Git Bash writes it ("/e/AI/app").

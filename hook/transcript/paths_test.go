@@ -38,6 +38,7 @@ func TestElsewhere(t *testing.T) {
 		{[]string{"/work/lib"}, "/work/lib/src/parse.go", "lib/src/parse.go"},
 		{[]string{"/e/AI/TestProject-v2"}, `E:\AI\TestProject-v2\scripts\run.py`, "TestProject-v2/scripts/run.py"},
 		{[]string{`C:\Users\ana\Studio\site`}, `C:\Users\ana\Studio\site\wp-content\theme.css`, "site/wp-content/theme.css"},
+		{[]string{"E:/AI/TestProject-v2"}, "/e/AI/TestProject-v2/reports/board.html", "TestProject-v2/reports/board.html"},
 		{[]string{"/work/lib", "/work/lib/src"}, "/work/lib/src/parse.go", "lib/src/parse.go"},
 		{[]string{"/home/ana"}, "/home/ana/notes.md", ""},
 		{[]string{"/tmp/build"}, "/tmp/build/out.js", ""},

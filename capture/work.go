@@ -101,19 +101,21 @@ func (c *turnCtx) fileOf(u *transcript.ToolUse, path string, went *[]string) (st
 // and the earlier turns': their folder, the one they change to first (cd /elsewhere && …).
 // The session remembers them: a later turn that edits there without a cd still works there.
 func (c *turnCtx) wentTo() []string {
-	windows := slices.ContainsFunc(c.t.Tools, func(u *transcript.ToolUse) bool { return len(u.FilePath) > 2 && u.FilePath[1] == ':' })
+	var dirs []string
 	for _, u := range c.t.Tools {
 		if u.Name != "Bash" {
 			continue
 		}
-		dirs := []string{u.Cwd}
+		dirs = append(dirs, u.Cwd)
 		if cmds := simpleCommands(u.Command); len(cmds) > 0 && len(cmds[0]) == 2 && cmds[0][0] == "cd" {
 			dirs = append(dirs, cmds[0][1])
 		}
-		for _, d := range dirs {
-			if d, ok := c.fx.Away(d, windows); ok && !slices.Contains(c.s.Went, d) && len(c.s.Went) < maxWent {
-				c.s.Went = append(c.s.Went, d)
-			}
+	}
+	slices.Sort(dirs)
+	windows := slices.ContainsFunc(c.t.Tools, func(u *transcript.ToolUse) bool { return len(u.FilePath) > 2 && u.FilePath[1] == ':' })
+	for _, d := range slices.Compact(dirs) {
+		if d, ok := c.fx.Away(d, windows); ok && !slices.Contains(c.s.Went, d) && len(c.s.Went) < maxWent {
+			c.s.Went = append(c.s.Went, d)
 		}
 	}
 	went := slices.Clone(c.s.Went)

@@ -140,15 +140,15 @@ func TestFailuresAlikeAreOne(t *testing.T) {
 	calls = append(calls,
 		bash("10", "cd web && npm run build", "src/env.ts(9,44): error TS2339: Property 'env' does not exist on type 'ImportMeta'.", true),
 		bash("11", "uvicorn app:main --port 8000", "ERROR:    [Errno 48] error while attempting to bind on address ('0.0.0.0', 8000): address already in use", true),
-		bash("12", "gh run view 17456322327", "Command timed out after 2m 0.0s", true),
-		bash("13", "gh run view 17456430442", "Command timed out after 2m 0.0s", true),
-		bash("14", "gh run view 17456322327 --log-failed", "build\tRun npm test\tFAIL src/a.test.ts", false))
+		bash("12", "gh run view 4711", "Command timed out after 2m 0.0s", true),
+		bash("13", "gh run view 4712", "Command timed out after 2m 0.0s", true),
+		bash("14", "gh run view 4711 --log-failed", "build\tRun npm test\tFAIL src/a.test.ts", false))
 	r := Capture(turn("scaffold the frontend", "Built.", calls...), &Session{}, "en")
 	want := []string{
 		"`node -p require('./web/node_modules/react/package.json').version` failed: Error: Cannot find module './web/node_modules/react/package.json' (and 5 more that failed the same way)",
 		"`npm run build` failed: src/env.ts(9,44): error TS2339: Property 'env' does not exist on type 'ImportMeta'.",
 		"`uvicorn app:main --port 8000` failed: ERROR: [Errno 48] error while attempting to bind on address ('0.0.0.0', 8000): address already in use",
-		"`gh run view 17456430442` failed: Command timed out after 2m 0.0s (and 1 more that failed the same way)",
+		"`gh run view 4712` failed: Command timed out after 2m 0.0s (and 1 more that failed the same way)",
 	}
 	if strings.Join(r.Problems, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems =\n%s\nwant\n%s", strings.Join(r.Problems, "\n"), strings.Join(want, "\n"))

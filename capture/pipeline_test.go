@@ -692,8 +692,8 @@ func TestReportedLine(t *testing.T) {
 func TestFilesInAFolderTheAgentWentTo(t *testing.T) {
 	t.Parallel()
 	tr := turn("fix the parser in the library", "Fixed.",
-		&transcript.ToolUse{Name: "Bash", Command: "cd /work/lib && go test ./...", Cwd: "/repo", HasResult: true},
-		edit("/work/lib/src/parse.go"), edit("/home/ana/.claude/plans/plan.md"), edit("/work/other/main.go"), edit("/repo/go.mod"))
+		&transcript.ToolUse{Name: "Bash", Command: "cd /srv/lib && go test ./...", Cwd: "/repo", HasResult: true},
+		edit("/srv/lib/src/parse.go"), edit("/home/ana/.claude/plans/plan.md"), edit("/srv/other/main.go"), edit("/repo/go.mod"))
 	tr.Root, tr.Cwd, tr.StartCwd, tr.SessionCwd = "/repo", "/repo", "/repo", "/repo"
 	s := &Session{}
 	r := Capture(tr, s, "en")
@@ -702,7 +702,7 @@ func TestFilesInAFolderTheAgentWentTo(t *testing.T) {
 	}
 	// a later turn of the session works there without going there again
 	tr = turn("update its readme and drop the old parser", "Done.",
-		edit("/work/lib/README.md"), &transcript.ToolUse{Name: "Bash", Command: "rm /work/lib/src/old.go", Cwd: "/repo", HasResult: true})
+		edit("/srv/lib/README.md"), &transcript.ToolUse{Name: "Bash", Command: "rm /srv/lib/src/old.go", Cwd: "/repo", HasResult: true})
 	tr.Root, tr.Cwd, tr.StartCwd, tr.SessionCwd = "/repo", "/repo", "/repo", "/repo"
 	r = Capture(tr, s, "en")
 	if want := []string{"Files changed: lib/README.md", "Files deleted: lib/src/old.go"}; !slices.Equal(r.Work, want) {

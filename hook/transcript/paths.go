@@ -94,7 +94,7 @@ func TurnFixer(t *Turn) PathFixer {
 
 // Elsewhere names p, a path outside every base, by the folder of dirs that holds it (a
 // folder outside the project that the agent went to: another repository, a site's folder):
-// that folder's name, then p's path under it ("TestProject-v2/scripts/run.py"). Only the
+// that folder's name, then p's path under it ("billing-api/scripts/run.py"). Only the
 // folders Away accepts name any.
 func (f PathFixer) Elsewhere(dirs []string, p string) (string, bool) {
 	if !isAbs(p) {

@@ -30,22 +30,22 @@ func TestTurnFixerHomeFolder(t *testing.T) {
 // a home, hidden or temporary folder, or one inside the project, names none.
 func TestElsewhere(t *testing.T) {
 	t.Parallel()
-	f := NewPathFixer("/work/shop")
+	f := NewPathFixer("/srv/shop")
 	for _, tc := range []struct {
 		dirs       []string
 		file, want string
 	}{
-		{[]string{"/work/lib"}, "/work/lib/src/parse.go", "lib/src/parse.go"},
-		{[]string{"/e/AI/TestProject-v2"}, `E:\AI\TestProject-v2\scripts\run.py`, "TestProject-v2/scripts/run.py"},
+		{[]string{"/srv/lib"}, "/srv/lib/src/parse.go", "lib/src/parse.go"},
+		{[]string{"/e/AI/billing-api"}, `E:\AI\billing-api\scripts\run.py`, "billing-api/scripts/run.py"},
 		{[]string{`C:\Users\ana\Studio\site`}, `C:\Users\ana\Studio\site\wp-content\theme.css`, "site/wp-content/theme.css"},
-		{[]string{"E:/AI/TestProject-v2"}, "/e/AI/TestProject-v2/reports/board.html", "TestProject-v2/reports/board.html"},
-		{[]string{"/work/lib", "/work/lib/src"}, "/work/lib/src/parse.go", "lib/src/parse.go"},
+		{[]string{"E:/AI/billing-api"}, "/e/AI/billing-api/reports/board.html", "billing-api/reports/board.html"},
+		{[]string{"/srv/lib", "/srv/lib/src"}, "/srv/lib/src/parse.go", "lib/src/parse.go"},
 		{[]string{"/home/ana"}, "/home/ana/notes.md", ""},
 		{[]string{"/tmp/build"}, "/tmp/build/out.js", ""},
 		{[]string{"/home/ana/.claude/plans"}, "/home/ana/.claude/plans/plan.md", ""},
-		{[]string{"/work/shop/web"}, "/work/other/x.go", ""},
-		{[]string{"/work/lib"}, "/work/library/x.go", ""},
-		{[]string{"lib"}, "/work/lib/x.go", ""},
+		{[]string{"/srv/shop/web"}, "/srv/other/x.go", ""},
+		{[]string{"/srv/lib"}, "/srv/library/x.go", ""},
+		{[]string{"lib"}, "/srv/lib/x.go", ""},
 	} {
 		got, ok := f.Elsewhere(tc.dirs, tc.file)
 		if got != tc.want || ok != (tc.want != "") {

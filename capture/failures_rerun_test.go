@@ -154,3 +154,40 @@ func TestFailuresAlikeAreOne(t *testing.T) {
 		t.Errorf("problems =\n%s\nwant\n%s", strings.Join(r.Problems, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A failure's bullet takes what the agent made of it, in its own words: the first sentence
+// of the text it wrote right after the result that names something. Not one that narrates
+// its next move, asks, only says there is a problem, or is the turn's closing text; and the
+// agent's words do not keep failures of one shape from being one bullet.
+func TestFailureTakesTheAgentsReading(t *testing.T) {
+	t.Parallel()
+	after := func(u *transcript.ToolUse, text string) *transcript.ToolUse { u.After = text; return u }
+	calls := []*transcript.ToolUse{
+		after(bash("1", "pnpm run build", "Error: Cannot apply unknown utility class `border-border`", true),
+			"I see the issue. Tailwind CSS v4 no longer accepts `@apply` with a custom utility. Let me update globals.css:\n\n```css\n@theme inline {}\n```"),
+		after(bash("2", "npm test", "TypeError: generate is not a function", true), "There seems to be a build issue."),
+		after(bash("3", "make lint", "golangci-lint: command not found", true), "Let me install golangci-lint v2 first."),
+		after(bash("4", "curl -sS localhost:8000/health", "curl: (7) Failed to connect to localhost port 8000", true), "Is the server on port 8000 up yet?"),
+		bash("5", "curl -sS localhost:8000/a", "curl: (7) Failed to connect to localhost port 8000", true),
+		after(bash("6", "curl -sS localhost:8000/b", "curl: (7) Failed to connect to localhost port 8000", true),
+			"Nothing listens on port 8000: the backend container stopped."),
+		after(bash("7", "cargo build", "error[E0425]: cannot find value `cfg` in this scope", true), "Built, with one error left in `main.rs`."),
+	}
+	tr := turn("build the site", "Built, with one error left in `main.rs`.", calls...)
+	r := Capture(tr, &Session{}, "en")
+	want := []string{
+		"`pnpm run build` failed: Error: Cannot apply unknown utility class `border-border` — Tailwind CSS v4 no longer accepts `@apply` with a custom utility.",
+		"`npm test` failed: TypeError: generate is not a function",
+		"`make lint` failed: golangci-lint: command not found",
+		"`curl -sS localhost:8000/health` failed: curl: (7) Failed to connect to localhost port 8000 (and 2 more that failed the same way)",
+		"`cargo build` failed: error[E0425]: cannot find value `cfg` in this scope",
+	}
+	if strings.Join(r.Problems, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems =\n%s\nwant\n%s", strings.Join(r.Problems, "\n"), strings.Join(want, "\n"))
+	}
+	fr := Capture(turn("lance le serveur", "Fait.", after(bash("1", "npm run build", "src/env.ts(9,44): error TS2339: Property 'env' does not exist on type 'ImportMeta'.", true),
+		"Il manque les types de Vite dans `vite-env.d.ts`. Je vais l'ajouter.")), &Session{}, "fr")
+	if want := "Échec de `npm run build` : src/env.ts(9,44): error TS2339: Property 'env' does not exist on type 'ImportMeta'. — Il manque les types de Vite dans `vite-env.d.ts`."; strings.Join(fr.Problems, "\n") != want {
+		t.Errorf("fr problems = %q, want %q", fr.Problems, want)
+	}
+}

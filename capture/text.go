@@ -290,3 +290,35 @@ func overlap(a, b string) float64 {
 	}
 	return float64(n) / float64(len(wa))
 }
+
+// namesSomething reports a sentence that names a thing of the project or its tools: inline
+// code, a word with a digit (v4, 8000, TS2339), an identifier's shape (API, getBankAll,
+// pre-commit, env.ts), or in Chinese, Japanese or Korean prose, a word in Latin letters.
+func namesSomething(s string) bool {
+	if strings.Contains(s, "`") {
+		return true
+	}
+	wide := hasWide(s)
+	for f := range strings.FieldsSeq(s) {
+		w := strings.Trim(f, ",.;:!?()[]{}\"'«»“”‘’")
+		upper, latin, inner := 0, 0, false
+		for i, r := range w {
+			switch {
+			case unicode.IsDigit(r):
+				return true
+			case unicode.IsUpper(r):
+				upper++
+				inner = inner || i > 0
+			case strings.ContainsRune("._/:@-", r):
+				inner = inner || i > 0 && i < len(w)-1
+			}
+			if r < utf8.RuneSelf && unicode.IsLetter(r) {
+				latin++
+			}
+		}
+		if upper >= 2 || inner || wide && latin >= 2 {
+			return true
+		}
+	}
+	return false
+}

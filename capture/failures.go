@@ -784,12 +784,13 @@ const maxReading = 240
 
 // explained is what the agent made of the failed call u, in its own words: the first
 // sentence of the text it wrote right after the result ("Tailwind v4 no longer accepts
-// @apply with a custom utility."), one that says something (four content words at least),
-// naming something (namesSomething: "There seems to be a build issue." says nothing the
-// error line does not), neither narrating its next move ("Let me fix the import:") nor
-// asking; "" when that text
-// is the turn's closing text (it speaks of the whole turn), is no longer than the error
-// line says, or holds no such sentence before a list, a block of code or a new paragraph.
+// @apply with a custom utility.") that says something (four content words at least) beyond
+// the command and its error line — it names what they do not (known.namesNew), or gives a reason
+// ("… because the backend on port 8000 is no longer running") —, neither narrating the
+// agent's next move ("Let me fix the import:") nor asking. "" when that text is the turn's
+// closing text (it speaks of the whole turn), or holds no such sentence before a list, a
+// block of code or a new paragraph, or the first that would be is longer than a line or
+// restates the error line ("There seems to be a build issue." says nothing more than it).
 func (c *turnCtx) explained(u *transcript.ToolUse, why string) string {
 	if u.After == "" || u.After == c.t.Closing {
 		return ""
@@ -807,10 +808,12 @@ func (c *turnCtx) explained(u *transcript.ToolUse, why string) string {
 			para = append(para, t)
 		}
 	}
+	k := newKnown(u.Command + "\n" + why)
 	for _, s := range sentences(strings.Join(para, " ")) {
 		s = strings.TrimSpace(stripMarkup(s))
 		switch {
-		case tooShort(s), !namesSomething(s), narrates(s), strings.HasSuffix(s, ":"), strings.HasSuffix(s, "："),
+		case tooShort(s), !k.namesNew(s) && !matchCue(foldText(s), cueBecause), narrates(s),
+			strings.HasSuffix(s, ":"), strings.HasSuffix(s, "："),
 			strings.HasSuffix(s, "?"), strings.HasSuffix(s, "？"):
 			continue
 		case utf8.RuneCountInString(s) > maxReading || why != "" && overlap(s, why) >= 0.5:

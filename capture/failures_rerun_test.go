@@ -156,9 +156,10 @@ func TestFailuresAlikeAreOne(t *testing.T) {
 }
 
 // A failure's bullet takes what the agent made of it, in its own words: the first sentence
-// of the text it wrote right after the result that names something. Not one that narrates
-// its next move, asks, only says there is a problem, or is the turn's closing text; and the
-// agent's words do not keep failures of one shape from being one bullet.
+// of the text it wrote right after the result that names something the command and its
+// error do not, or gives a reason. Not one that narrates its next move, asks, only says
+// there is a problem or restates the error, or is the turn's closing text; and the agent's
+// words do not keep failures of one shape from being one bullet.
 func TestFailureTakesTheAgentsReading(t *testing.T) {
 	t.Parallel()
 	after := func(u *transcript.ToolUse, text string) *transcript.ToolUse { u.After = text; return u }
@@ -181,6 +182,22 @@ func TestFailureTakesTheAgentsReading(t *testing.T) {
 		"`make lint` failed: golangci-lint: command not found",
 		"`curl -sS localhost:8000/health` failed: curl: (7) Failed to connect to localhost port 8000 (and 2 more that failed the same way)",
 		"`cargo build` failed: error[E0425]: cannot find value `cfg` in this scope",
+	}
+	if strings.Join(r.Problems, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems =\n%s\nwant\n%s", strings.Join(r.Problems, "\n"), strings.Join(want, "\n"))
+	}
+	// what the command and its error already name is not the agent's reading of them
+	r = Capture(turn("check the site", "Checked.",
+		after(bash("8", "next build", "Error: Cannot find module for page: /bug-report", true),
+			"The build seems to have an issue with the `/bug-report` route."),
+		after(bash("9", "tsc -p web", "web/src/env.ts(9,44): error TS2339: Property 'env' does not exist", true),
+			"The build caught another error in `web/src/env.ts`; I patched it and rebuilt."),
+		after(bash("10", "npm run e2e", "Error: connect ECONNREFUSED 127.0.0.1:9000", true),
+			"The page fell back to the cached data because the backend on port 9000 is no longer running.")), &Session{}, "en")
+	want = []string{
+		"`next build` failed: Error: Cannot find module for page: /bug-report",
+		"`tsc -p web` failed: web/src/env.ts(9,44): error TS2339: Property 'env' does not exist",
+		"`npm run e2e` failed: Error: connect ECONNREFUSED 127.0.0.1:9000 — The page fell back to the cached data because the backend on port 9000 is no longer running.",
 	}
 	if strings.Join(r.Problems, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems =\n%s\nwant\n%s", strings.Join(r.Problems, "\n"), strings.Join(want, "\n"))

@@ -291,32 +291,49 @@ func overlap(a, b string) float64 {
 	return float64(n) / float64(len(wa))
 }
 
-// namesSomething reports a sentence that names a thing of the project or its tools: inline
-// code, a word with a digit (v4, 8000, TS2339), an identifier's shape (API, getBankAll,
-// pre-commit, env.ts), or in Chinese, Japanese or Korean prose, a word in Latin letters.
-func namesSomething(s string) bool {
-	if strings.Contains(s, "`") {
-		return true
+// known is what a command and its output name, lowercased: its text and its words
+// ("ATTIO_API_KEY" is one word, "API" none of them).
+type known struct {
+	text  string
+	words map[string]bool
+}
+
+func newKnown(text string) known {
+	k := known{text: strings.ToLower(text), words: map[string]bool{}}
+	for w := range strings.FieldsFuncSeq(k.text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",;:()[]{}'\"`=$", r) }) {
+		k.words[strings.TrimRight(w, ".")] = true
 	}
+	return k
+}
+
+// namesNew reports a sentence that names a thing of the project or its tools that k does
+// not: inline code, a word with a digit (v4, TS2339), an identifier's shape (API, getBankAll,
+// pre-commit, env.ts), or in Chinese, Japanese or Korean prose, a word in Latin letters.
+func (k known) namesNew(s string) bool {
 	wide := hasWide(s)
 	for f := range strings.FieldsSeq(s) {
-		w := strings.Trim(f, ",.;:!?()[]{}\"'«»“”‘’")
-		upper, latin, inner := 0, 0, false
+		w := strings.ToLower(strings.Trim(f, ",.;:!?()[]{}\"'«»“”‘’`"))
+		if w == "" || k.words[w] || strings.ContainsAny(w, "._/:@-") && strings.Contains(k.text, w) {
+			continue // a path, a route, a flag the error or the command already names
+		}
+		w = strings.Trim(f, ",.;:!?()[]{}\"'«»“”‘’`")
+		name := strings.Contains(f, "`")
+		upper, latin := 0, 0
 		for i, r := range w {
 			switch {
 			case unicode.IsDigit(r):
-				return true
+				name = true
 			case unicode.IsUpper(r):
 				upper++
-				inner = inner || i > 0
+				name = name || i > 0
 			case strings.ContainsRune("._/:@-", r):
-				inner = inner || i > 0 && i < len(w)-1
+				name = name || i > 0 && i < len(w)-1
 			}
 			if r < utf8.RuneSelf && unicode.IsLetter(r) {
 				latin++
 			}
 		}
-		if upper >= 2 || inner || wide && latin >= 2 {
+		if name || upper >= 2 || wide && latin >= 2 {
 			return true
 		}
 	}

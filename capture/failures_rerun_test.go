@@ -163,6 +163,12 @@ func TestFailuresAlikeAreOne(t *testing.T) {
 func TestFailureTakesTheAgentsReading(t *testing.T) {
 	t.Parallel()
 	after := func(u *transcript.ToolUse, text string) *transcript.ToolUse { u.After = text; return u }
+	same := func(got, want []string) {
+		t.Helper()
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("problems =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
 	calls := []*transcript.ToolUse{
 		after(bash("1", "pnpm run build", "Error: Cannot apply unknown utility class `border-border`", true),
 			"I see the issue. Tailwind CSS v4 no longer accepts `@apply` with a custom utility. Let me update globals.css:\n\n```css\n@theme inline {}\n```"),
@@ -183,9 +189,7 @@ func TestFailureTakesTheAgentsReading(t *testing.T) {
 		"`curl -sS localhost:8000/health` failed: curl: (7) Failed to connect to localhost port 8000 (and 2 more that failed the same way)",
 		"`cargo build` failed: error[E0425]: cannot find value `cfg` in this scope",
 	}
-	if strings.Join(r.Problems, "\n") != strings.Join(want, "\n") {
-		t.Errorf("problems =\n%s\nwant\n%s", strings.Join(r.Problems, "\n"), strings.Join(want, "\n"))
-	}
+	same(r.Problems, want)
 	// what the command and its error already name is not the agent's reading of them
 	r = Capture(turn("check the site", "Checked.",
 		after(bash("8", "next build", "Error: Cannot find module for page: /bug-report", true),
@@ -199,12 +203,8 @@ func TestFailureTakesTheAgentsReading(t *testing.T) {
 		"`tsc -p web` failed: web/src/env.ts(9,44): error TS2339: Property 'env' does not exist",
 		"`npm run e2e` failed: Error: connect ECONNREFUSED 127.0.0.1:9000 — The page fell back to the cached data because the backend on port 9000 is no longer running.",
 	}
-	if strings.Join(r.Problems, "\n") != strings.Join(want, "\n") {
-		t.Errorf("problems =\n%s\nwant\n%s", strings.Join(r.Problems, "\n"), strings.Join(want, "\n"))
-	}
+	same(r.Problems, want)
 	fr := Capture(turn("lance le serveur", "Fait.", after(bash("1", "npm run build", "src/env.ts(9,44): error TS2339: Property 'env' does not exist on type 'ImportMeta'.", true),
 		"Il manque les types de Vite dans `vite-env.d.ts`. Je vais l'ajouter.")), &Session{}, "fr")
-	if want := "Échec de `npm run build` : src/env.ts(9,44): error TS2339: Property 'env' does not exist on type 'ImportMeta'. — Il manque les types de Vite dans `vite-env.d.ts`."; strings.Join(fr.Problems, "\n") != want {
-		t.Errorf("fr problems = %q, want %q", fr.Problems, want)
-	}
+	same(fr.Problems, []string{"Échec de `npm run build` : src/env.ts(9,44): error TS2339: Property 'env' does not exist on type 'ImportMeta'. — Il manque les types de Vite dans `vite-env.d.ts`."})
 }

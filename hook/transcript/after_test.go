@@ -1,9 +1,6 @@
 package transcript
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -11,13 +8,7 @@ import (
 )
 
 // afters are the texts the agent wrote after each call of the turn, in order.
-func afters(t *Turn) []string {
-	var out []string
-	for _, u := range t.Tools {
-		out = append(out, u.After)
-	}
-	return out
-}
+func afters(t *Turn) []string { return ofCalls(t, func(u *ToolUse) string { return u.After }) }
 
 // Each call keeps the first text the agent wrote after its result and before its next call:
 // what it made of the result. A call followed at once by another keeps none; the text after
@@ -71,15 +62,7 @@ func TestTextAfterACall(t *testing.T) {
  {"type":"text","text":"I'll use it."},
  {"type":"tool","tool":"bash","callID":"c3","state":{"status":"completed","input":{"command":"curl localhost:8000"},"output":"ok"}},
  {"type":"text","text":"Served."}]}]}`
-	p := filepath.Join(t.TempDir(), "session.json")
-	if err := os.WriteFile(p, []byte(session), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	turn, err := ReadOpenCodeTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := afters(turn); !slices.Equal(got, want) {
+	if got := afters(readOpenCode(t, session)); !slices.Equal(got, want) {
 		t.Errorf("opencode: %q, want %q", got, want)
 	}
 }

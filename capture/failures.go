@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
@@ -444,8 +443,7 @@ func (c *turnCtx) failure(i int, later fixes) (fail, bool) {
 		cmd = cmd.from(i)
 	}
 	b := fmt.Sprintf(c.w.failedBare, cmd.short)
-	why := cause(u)
-	if why != "" {
+	if why := cause(u); why != "" {
 		b = fmt.Sprintf(c.w.failed, cmd.short, why)
 	}
 	f := fail{cmd: cmd, fixed: c.fixedLater(i, cmd, later)}
@@ -453,15 +451,10 @@ func (c *turnCtx) failure(i int, later fixes) (fail, bool) {
 		if l := parseLine(u.Command); !l.Tests() && !l.Builds() && slices.ContainsFunc(l.Commands, (*shell.Command).IsLint) {
 			return fail{}, false
 		}
-	}
-	f.shape = failShape(cmd, c.clean(memstore.KeyProblems, b)) // the error's shape, not the agent's words on it
-	if read := c.explained(u, why); read != "" {
-		b += " — " + read
-	}
-	if f.fixed {
 		b = c.w.fixed + b
 	}
 	f.text = c.clean(memstore.KeyProblems, b)
+	f.shape = failShape(cmd, strings.TrimPrefix(f.text, c.w.fixed))
 	return f, f.text != ""
 }
 
@@ -778,48 +771,3 @@ func causeOf(bullet string) string {
 
 // stamps finds what a log line opens with before its message: dates, times, bracketed tags.
 var stamps = regexp.MustCompile(`^(\s*(\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}[T ,]*|\d{1,2}:\d{2}(:\d{2})?(\.\d+)?\s*(AM|PM|Z)?|\[[^\]]{0,60}\])\s*)+`)
-
-// maxReading bounds the agent's reading of a failure that its bullet takes: one line.
-const maxReading = 240
-
-// explained is what the agent made of the failed call u, in its own words: the first
-// sentence of the text it wrote right after the result ("Tailwind v4 no longer accepts
-// @apply with a custom utility.") that says something (four content words at least) beyond
-// the command and its error line — it names what they do not (known.namesNew), or gives a reason
-// ("… because the backend on port 8000 is no longer running") —, neither narrating the
-// agent's next move ("Let me fix the import:") nor asking. "" when that text is the turn's
-// closing text (it speaks of the whole turn), or holds no such sentence before a list, a
-// block of code or a new paragraph, or the first that would be is longer than a line or
-// restates the error line ("There seems to be a build issue." says nothing more than it).
-func (c *turnCtx) explained(u *transcript.ToolUse, why string) string {
-	if u.After == "" || u.After == c.t.Closing {
-		return ""
-	}
-	var para []string
-	for _, l := range lines(u.After) {
-		t := strings.TrimSpace(l)
-		if _, _, _, item := listItem(t); t == "" || isFence(t) || item || strings.HasPrefix(t, "|") {
-			if len(para) > 0 {
-				break
-			}
-			continue
-		}
-		if _, _, _, h := headingText(t); !h {
-			para = append(para, t)
-		}
-	}
-	k := newKnown(u.Command + "\n" + why)
-	for _, s := range sentences(strings.Join(para, " ")) {
-		s = strings.TrimSpace(stripMarkup(s))
-		switch {
-		case tooShort(s), !k.namesNew(s) && !matchCue(foldText(s), cueBecause), narrates(s),
-			strings.HasSuffix(s, ":"), strings.HasSuffix(s, "："),
-			strings.HasSuffix(s, "?"), strings.HasSuffix(s, "？"):
-			continue
-		case utf8.RuneCountInString(s) > maxReading || why != "" && overlap(s, why) >= 0.5:
-			return ""
-		}
-		return s
-	}
-	return ""
-}

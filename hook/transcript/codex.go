@@ -513,7 +513,7 @@ func (c *codexCollector) finish() {
 	case c.final != "":
 		t.Closing = c.final
 	case len(c.texts) > 0:
-		t.Closing = c.texts[0].text
+		t.Closing = c.texts[0]
 	}
 	c.reading.finish(func(u *ToolUse) {
 		if r, ok := c.results[u.ID]; ok && u.ID != "" {

@@ -132,7 +132,6 @@ func geminiTurn(t *Turn, msgs []geminiMessage) (*Turn, error) {
 			t.Prompt, t.PromptTime = p, parseTime(msgs[i].Timestamp)
 		}
 	}
-	calls := 0 // the calls of the last message that made any: the text after them is their After
 	for _, m := range msgs[start+1:] {
 		t.Lines++
 		if ts := parseTime(m.Timestamp); !ts.IsZero() {
@@ -144,13 +143,6 @@ func geminiTurn(t *Turn, msgs []geminiMessage) (*Turn, error) {
 		if s := strings.TrimSpace(CleanText(geminiText(m.Content))); s != "" {
 			t.Texts = append(t.Texts, s)
 			t.Closing = s
-			for _, u := range t.Tools[len(t.Tools)-calls:] {
-				u.After = head(s, maxAfter)
-			}
-			calls = 0
-		}
-		if len(m.ToolCalls) > 0 {
-			calls = len(m.ToolCalls)
 		}
 		for _, th := range m.Thoughts {
 			if d := strings.TrimSpace(CleanText(Clip(th.Description, maxThought))); d != "" {

@@ -89,7 +89,6 @@ func openCodeTurn(t *Turn, msgs []openCodeMessage) (*Turn, error) {
 		}
 	}
 	t.Start = int64(max(start, 0))
-	saidAfter := true // the agent wrote a text since the last call: a later one is not its After
 	for _, m := range msgs[start+1:] {
 		t.Lines++
 		t.EndTime = millis(max(m.Info.Time.Created, m.Info.Time.Completed))
@@ -102,14 +101,9 @@ func openCodeTurn(t *Turn, msgs []openCodeMessage) (*Turn, error) {
 				if s := strings.TrimSpace(CleanText(p.Text)); s != "" && !p.Synthetic {
 					t.Texts = append(t.Texts, s)
 					t.Closing = s
-					if n := len(t.Tools); n > 0 && t.Tools[n-1].After == "" && !saidAfter {
-						t.Tools[n-1].After = head(s, maxAfter)
-					}
-					saidAfter = true
 				}
 			case "tool":
 				t.Tools = append(t.Tools, openCodeTools(p, t.EndTime)...)
-				saidAfter = false
 			}
 		}
 	}

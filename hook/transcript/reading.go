@@ -11,17 +11,10 @@ import (
 type reading struct {
 	turn     *Turn
 	tools    []*ToolUse // newest first
-	texts    []said     // the assistant's texts, newest first
+	texts    []string   // the assistant's texts, newest first
 	thoughts []string   // newest first, maxThoughts at most
 	results  map[string]toolResult
 	seenText map[string]bool
-}
-
-// said is an assistant text and how many calls were newer than it when it was read: it
-// follows the call that many places into tools (see ToolUse.After).
-type said struct {
-	text  string
-	newer int
 }
 
 func newReading(t *Turn) reading {
@@ -44,7 +37,7 @@ func (r *reading) keepText(key, text string) bool {
 		return false
 	}
 	r.seenText[key] = true
-	r.texts = append(r.texts, said{text, len(r.tools)})
+	r.texts = append(r.texts, text)
 	return true
 }
 
@@ -70,15 +63,10 @@ func (r *reading) opens(prompt string, ts time.Time) bool {
 func (r *reading) finish(pair func(u *ToolUse)) {
 	t := r.turn
 	for _, v := range slices.Backward(r.texts) {
-		t.Texts = append(t.Texts, v.text)
+		t.Texts = append(t.Texts, v)
 	}
 	for _, v := range slices.Backward(r.thoughts) {
 		t.Thoughts = append(t.Thoughts, v)
-	}
-	for _, v := range r.texts { // newest first: the oldest text after a call is the last one set
-		if v.newer < len(r.tools) {
-			r.tools[v.newer].After = head(v.text, maxAfter)
-		}
 	}
 	for _, u := range slices.Backward(r.tools) {
 		pair(u)

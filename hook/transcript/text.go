@@ -29,17 +29,6 @@ func Clip(s string, n int) string {
 	return s[:i] + "…"
 }
 
-// head is s cut to at most n bytes at a rune boundary, unmarked: a part of s, no copy.
-func head(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
 // ClipWords cuts s to about n bytes at a word boundary, marking the cut with "…".
 func ClipWords(s string, n int) string {
 	if len(s) <= n {

@@ -90,11 +90,6 @@ type ToolUse struct {
 	Pull string
 
 	Scripts []string // the package scripts the result shows run, in order (see scriptsRun)
-
-	// After is the first text the agent wrote after the call's result, before its next call
-	// (at most maxAfter bytes): what it made of the result ("Port 8000 is taken by the Docker
-	// backend, so I'll use it."), or "".
-	After string
 }
 
 // Task is the item a TaskCreate or TaskUpdate call names. TaskCreate gives the subject (its
@@ -198,9 +193,6 @@ type toolResult struct {
 
 // maxAnswer bounds the text of a question tool's result that a ToolUse keeps.
 const maxAnswer = 4 << 10
-
-// maxAfter bounds ToolUse.After: the opening of the agent's text after a call.
-const maxAfter = 1 << 10
 
 // settlePoll is how often a lagging transcript is re-read.
 const settlePoll = 100 * time.Millisecond

@@ -213,13 +213,14 @@ func realFailure(u *transcript.ToolUse) bool {
 	return false
 }
 
-// serverTimedOut reports a call that started a server (a dev server, a preview) and ran
-// until the call's time ran out: it was serving, nothing failed.
+// serverTimedOut reports a call that ran until the call's time ran out while it served (a
+// dev server, a preview) or waited (a sleep before a check, a watch, a log followed): nothing
+// failed, the agent's tool stopped waiting.
 func serverTimedOut(u *transcript.ToolUse) bool {
 	if !strings.Contains(strings.ToLower(u.Output), "timed out") {
 		return false
 	}
-	return slices.ContainsFunc(parseLine(u.Command).Commands, (*shell.Command).Serves)
+	return slices.ContainsFunc(parseLine(u.Command).Commands, func(c *shell.Command) bool { return c.Serves() || c.Waits() })
 }
 
 // probe reports a shell call whose failure answers a question rather than breaks anything:

@@ -88,7 +88,8 @@ func TestCdIntoAFolderWithBlanksStaysInTheProject(t *testing.T) {
 }
 
 // A server started in the foreground runs until the call's time runs out: it was serving,
-// nothing failed. A test or a script that times out did fail.
+// nothing failed; so does a call that waits (a sleep before a check, a watch, a log
+// followed). A test or a script that times out did fail.
 func TestServerTimedOutIsNoFailure(t *testing.T) {
 	t.Parallel()
 	r := Capture(turn("run it", "It runs.",
@@ -96,6 +97,9 @@ func TestServerTimedOutIsNoFailure(t *testing.T) {
 		bash("2", "cd web && pnpm run preview -- --port 4173", "Command timed out after 10s", true),
 		bash("3", "python manage.py runserver 8000", "Command timed out after 1m 0s", true),
 		bash("4", "npx vite --host", "Command timed out after 2m 0.0s", true),
+		bash("7", "sleep 180 && gh run view 17456322327", "Command timed out after 2m 0.0s\nRefreshing run status every 3 seconds.", true),
+		bash("8", "gh run watch 17456183654", "Command timed out after 2m 0.0s", true),
+		bash("9", "docker compose logs -f api", "Command timed out after 2m 0.0s", true),
 		bash("5", "npm test", "Command timed out after 2m 0.0s", true),
 		bash("6", "node scripts/seed.mjs", "Command timed out after 2m 0.0s", true)), &Session{}, "en")
 	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "npm test") || !strings.Contains(r.Problems[1], "seed.mjs") {

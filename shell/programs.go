@@ -27,6 +27,30 @@ func (c *Command) Serves() bool {
 	return slices.Contains(run, "runserver") || slices.Contains(run, "http.server")
 }
 
+// Waits reports a command that waits for something else to change rather than does work: a
+// sleep, a watch (watch, gh run watch, gh pr checks --watch), a log followed (tail -f, docker
+// logs -f, journalctl -f), kubectl wait or rollout status.
+func (c *Command) Waits() bool {
+	run := c.Run()
+	if len(run) == 0 {
+		return false
+	}
+	has := func(ws ...string) bool {
+		return slices.ContainsFunc(run[1:], func(w string) bool { return slices.Contains(ws, w) })
+	}
+	switch name := programName(run[0], c.dialect); name {
+	case "sleep", "watch":
+		return true
+	case "tail", "journalctl":
+		return has("-f", "-F", "--follow")
+	case "gh":
+		return len(run) > 2 && run[1] == "run" && run[2] == "watch" || has("--watch")
+	case "docker", "kubectl": // -f is a file to them, but to their logs
+		return has("logs") && has("-f", "--follow") || name == "kubectl" && len(run) > 2 && (run[1] == "wait" || run[1] == "rollout" && run[2] == "status")
+	}
+	return false
+}
+
 // interpreters run a file of code given as their first operand.
 var interpreters = []string{"python", "python3", "node", "ruby", "perl", "php", "bash", "sh", "zsh", "deno", "bun", "tsx", "ts-node"}
 

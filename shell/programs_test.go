@@ -15,6 +15,16 @@ func TestServesRunsFileAndPullRequest(t *testing.T) {
 		}
 	}
 	for line, want := range map[string]bool{
+		"sleep 180": true, "gh run watch 17456183654": true, "gh pr checks 41 --watch": true, "tail -f logs/app.log": true,
+		"docker compose logs -f api": true, "kubectl rollout status deploy/web": true, "watch -n 5 kubectl get pods": true,
+		"gh run view 17456322327": false, "tail -n 50 logs/app.log": false, "docker compose up -d": false, "npm test": false,
+		"docker build -f Dockerfile.prod .": false, "kubectl apply -f web.yaml": false, "gh api -f name=x repos/a/b": false,
+	} {
+		if got := first(line).Waits(); got != want {
+			t.Errorf("Waits(%q) = %v", line, got)
+		}
+	}
+	for line, want := range map[string]bool{
 		"./run.sh": true, "python3 scripts/train.py": true, "node seed.mjs": true, "python -m app": true,
 		"python -c 'print(1)'": false, "node -e 'x()'": false, "bun install": false, "ls": false,
 	} {

@@ -59,6 +59,7 @@ var pipeline = []step{
 	{"headed", closingHeaded},        // the closing text's decisions and lessons lists
 	{"reasons", reasonedChoicesStep}, // "X instead of Y, because Z" in the closing text
 	{"unblocked", unblockedStep},     // a failing command and what made it, or a variant of it, work (its own proof)
+	{"commands", commandsStep},       // the tests, builds, linters and server that went through
 }
 
 // Bullet is one bullet a step wrote.
@@ -152,16 +153,6 @@ func (c *turnCtx) add(key string, items ...string) int {
 func (c *turnCtx) unwrite(key, text string) {
 	c.r.Set(key, slices.DeleteFunc(slices.Clone(c.r.Field(key)), func(s string) bool { return s == text }))
 	c.r.Steps = slices.DeleteFunc(c.r.Steps, func(b Bullet) bool { return b.Key == key && b.Text == text })
-}
-
-// replace rewrites a bullet of section key that the session wrote in an earlier turn (old)
-// as now (Apply).
-func (c *turnCtx) replace(key, old, now string) {
-	if c.r.Replaced == nil {
-		c.r.Replaced = map[string]Bullet{}
-	}
-	c.r.Replaced[old] = Bullet{Step: c.step, Key: key, Text: now}
-	c.r.Steps = append(c.r.Steps, Bullet{Step: c.step, Key: "replaced", Text: now})
 }
 
 // has reports whether the turn already wrote text under key (the same once normalised).

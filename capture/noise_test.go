@@ -34,16 +34,3 @@ func TestToolErrorTagLeavesNoTrace(t *testing.T) {
 		t.Errorf("problems = %q", r.Problems)
 	}
 }
-
-// The checks that went through (tests, builds, linters) are run output, not knowledge: the
-// session's Learnings hold no list of them.
-func TestPassingChecksAreNoKnowledge(t *testing.T) {
-	t.Parallel()
-	r := Capture(turn("check everything", "All green.",
-		bash("1", "cd web && npm run build", "built", false),
-		bash("2", "go test ./...", "ok", false),
-		bash("3", "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm lint", "ok", false)), &Session{}, "en")
-	if len(r.Knowledge) != 0 {
-		t.Errorf("knowledge = %q", r.Knowledge)
-	}
-}

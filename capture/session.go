@@ -24,6 +24,7 @@ type Session struct {
 	Committed       bool              `json:"committed,omitempty"`        // the session made a commit
 	Uncommitted     []string          `json:"uncommitted,omitempty"`      // the files it changed since its last commit
 	UncommittedNote string            `json:"uncommitted_note,omitempty"` // the open item that names them, written at its end
+	Commands        []string          `json:"commands,omitempty"`         // the commands that went through, as the knowledge bullet lists them
 	Went            []string          `json:"went,omitempty"`             // the folders outside the project its shell calls ran in
 	Proposed        string            `json:"proposed,omitempty"`         // the plan the last answer proposed (a Codex <proposed_plan>)
 	ProposedBy      string            `json:"proposed_by,omitempty"`      // the goal bullet of the turn that proposed it

@@ -22,6 +22,7 @@ type wording struct {
 	answered, repoCreated     string
 	pullOpened, pullTitled    string
 	pullMerged                string
+	commands                  string // opening of the commands that went through
 }
 
 var wordings = map[string]wording{
@@ -36,7 +37,8 @@ var wordings = map[string]wording{
 		pullOpened: "PR #%s ouverte", pullTitled: "PR #%s ouverte : %s", pullMerged: "PR #%s fusionnée",
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
 		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s",
-		uncommitted: "Non commité depuis le dernier commit de la session : %s"},
+		uncommitted: "Non commité depuis le dernier commit de la session : %s",
+		commands:    "Commandes passées ici : "},
 	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ", deleted: "Files deleted: ",
 		commit: "Commit %s: %s", commitNoHash: "Commit: %s",
 		failed: "`%s` failed: %s", failedBare: "`%s` failed", fixed: memstore.FixedPrefix["en"],
@@ -48,7 +50,8 @@ var wordings = map[string]wording{
 		pullOpened: "PR #%s opened", pullTitled: "PR #%s opened: %s", pullMerged: "PR #%s merged",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
 		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s",
-		uncommitted: "Not committed since the session's last commit: %s"},
+		uncommitted: "Not committed since the session's last commit: %s",
+		commands:    "Commands that went through here: "},
 }
 
 // problemLeads are the openings of the problem bullets w writes, a fixed mark aside (a

@@ -1,11 +1,8 @@
 package transcript
 
 import (
-	"context"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -32,26 +29,28 @@ func TestShellCallFolder(t *testing.T) {
 {"info":{"id":"m2","role":"assistant","time":{"created":1001}},"parts":[
  {"type":"tool","tool":"bash","callID":"c1","state":{"status":"completed","input":{"command":"npm run build","workdir":"/p/web"},"output":"ok"}},
  {"type":"text","text":"Built."}]}]}`
-	p := filepath.Join(t.TempDir(), "session.json")
-	if err := os.WriteFile(p, []byte(session), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	turn, err := ReadOpenCodeTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	turn = readOpenCode(t, session)
 	if got := folders(turn); len(got) != 1 || got[0] != "/p/web" {
 		t.Errorf("opencode: %q", got)
 	}
 }
 
 // folders are the folders of the turn's calls, in order.
-func folders(t *Turn) []string {
+func folders(t *Turn) []string { return ofCalls(t, func(u *ToolUse) string { return u.Cwd }) }
+
+// ofCalls is what of says of each of the turn's calls, in order.
+func ofCalls(t *Turn, of func(u *ToolUse) string) []string {
 	var out []string
 	for _, u := range t.Tools {
-		out = append(out, u.Cwd)
+		out = append(out, of(u))
 	}
 	return out
+}
+
+// readOpenCode reads the last turn of an OpenCode export holding session.
+func readOpenCode(t *testing.T, session string) *Turn {
+	t.Helper()
+	return readFile(t, "session.json", session, ReadOpenCodeTurn)
 }
 
 // A Claude Code call's folder is its line's cwd; a subagent's file (its lines carry an

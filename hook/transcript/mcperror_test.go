@@ -70,11 +70,17 @@ func TestReadGeminiMCPErrorInAnAnswer(t *testing.T) {
 // temp file.
 func readGeminiChat(t *testing.T, chat string) *Turn {
 	t.Helper()
-	p := filepath.Join(t.TempDir(), "session-x.json")
-	if err := os.WriteFile(p, []byte(chat), 0o644); err != nil {
+	return readFile(t, "session-x.json", chat, ReadGeminiTurn)
+}
+
+// readFile reads the last turn of a file named name holding text with read.
+func readFile(t *testing.T, name, text string, read func(context.Context, string, ReadOptions) (*Turn, error)) *Turn {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	turn, err := ReadGeminiTurn(context.Background(), p, ReadOptions{})
+	turn, err := read(context.Background(), p, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,6 @@ package transcript
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -54,14 +52,7 @@ func TestReadOpenCodeTurnLastPrompt(t *testing.T) {
  {"type":"tool","tool":"edit","callID":"c1","state":{"status":"error","input":{"filePath":"/p/a.go"},"error":"Error: oldString not found in content"}},
  {"type":"tool","tool":"todowrite","callID":"c2","state":{"status":"completed","input":{"todos":[{"content":"add tests","status":"pending","priority":"high","id":"1"}]},"output":"[]"}},
  {"type":"text","text":"Parser fixed."}]}]}`
-	p := filepath.Join(t.TempDir(), "session.json")
-	if err := os.WriteFile(p, []byte(session), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	turn, err := ReadOpenCodeTurn(context.Background(), p, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	turn := readOpenCode(t, session)
 	if turn.Prompt != `Fix the "parser"` || turn.Closing != "Parser fixed." || len(turn.Texts) != 1 || len(turn.Tools) != 2 {
 		t.Fatalf("turn: %+v", turn)
 	}

@@ -206,17 +206,17 @@ func realFailure(u *transcript.ToolUse) bool {
 	}
 	switch {
 	case u.Name == "Bash":
-		return !probe(u) && !serverTimedOut(u)
+		return !probe(u) && !timedOutIdle(u)
 	case u.MCP || strings.Contains(u.Name, "__"):
 		return !strings.Contains(u.Name, "carnet") && !serviceRefused.MatchString(u.Output)
 	}
 	return false
 }
 
-// serverTimedOut reports a call that ran until the call's time ran out while it served (a
+// timedOutIdle reports a call that ran until the call's time ran out while it served (a
 // dev server, a preview) or waited (a sleep before a check, a watch, a log followed): nothing
 // failed, the agent's tool stopped waiting.
-func serverTimedOut(u *transcript.ToolUse) bool {
+func timedOutIdle(u *transcript.ToolUse) bool {
 	if !strings.Contains(strings.ToLower(u.Output), "timed out") {
 		return false
 	}

@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
@@ -180,6 +182,16 @@ func closingNextStep(c *turnCtx) {
 		c.s.Next, c.s.NextAge = nil, 0
 	}
 	if len(items) == 0 {
+		if c.worked() && !c.t.Interrupted {
+			edited := c.editedFiles()
+			c.s.Next = slices.DeleteFunc(c.s.Next, func(it string) bool {
+				if slices.ContainsFunc(edited, func(p string) bool { return namesFile(it, p) }) {
+					c.drop(it) // a later turn changed the file it names: the work went on it
+					return true
+				}
+				return false
+			})
+		}
 		return
 	}
 	c.drop(gone(c.s.Next, items)...) // left out of the new list: not done for all that
@@ -190,6 +202,32 @@ func closingNextStep(c *turnCtx) {
 			c.s.Next = append(c.s.Next, it)
 		}
 	}
+}
+
+// namesFile reports an item that names the file at path p by its name ("Import polyfills.ts
+// in main.tsx" names src/main.tsx): a name with an extension, whole, not part of a longer one.
+func namesFile(item, p string) bool {
+	name := path.Base(p)
+	if !strings.Contains(strings.TrimPrefix(name, "."), ".") {
+		return false // "Makefile", "src": a word as much as a file
+	}
+	for i := strings.Index(item, name); i >= 0; {
+		end := i + len(name)
+		if (i == 0 || !nameByte(item[i-1])) && (end == len(item) || !nameByte(item[end]) || item[end] == '.' && (end+1 == len(item) || !nameByte(item[end+1]))) {
+			return true
+		}
+		k := strings.Index(item[i+1:], name)
+		if k < 0 {
+			return false
+		}
+		i += 1 + k
+	}
+	return false
+}
+
+// nameByte reports a byte that goes on a file's name: a letter, a digit, "_", "-", ".".
+func nameByte(b byte) bool {
+	return b == '_' || b == '-' || b == '.' || b >= 0x80 || unicode.IsLetter(rune(b)) || unicode.IsDigit(rune(b))
 }
 
 // isOffer reports an item that offers to do something rather than names it ("Would you

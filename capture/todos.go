@@ -211,18 +211,29 @@ func namesFile(item, p string) bool {
 	if !strings.Contains(strings.TrimPrefix(name, "."), ".") {
 		return false // "Makefile", "src": a word as much as a file
 	}
-	for i := strings.Index(item, name); i >= 0; {
-		end := i + len(name)
-		if (i == 0 || !nameByte(item[i-1])) && (end == len(item) || !nameByte(item[end]) || item[end] == '.' && (end+1 == len(item) || !nameByte(item[end+1]))) {
-			return true
-		}
-		k := strings.Index(item[i+1:], name)
-		if k < 0 {
+	for from := 0; ; {
+		i := strings.Index(item[from:], name)
+		if i < 0 {
 			return false
 		}
-		i += 1 + k
+		start, end := from+i, from+i+len(name)
+		if !nameBefore(item, start) && !nameAfter(item, end) {
+			return true
+		}
+		from = start + 1
 	}
-	return false
+}
+
+// nameBefore reports a byte of a file's name just before item[i] ("my" of "mymain.tsx").
+func nameBefore(item string, i int) bool { return i > 0 && nameByte(item[i-1]) }
+
+// nameAfter reports a file's name going on at item[i]: "main.tsx.bak", not the full stop
+// of "main.tsx.".
+func nameAfter(item string, i int) bool {
+	if i == len(item) || !nameByte(item[i]) {
+		return false
+	}
+	return item[i] != '.' || i+1 < len(item) && nameByte(item[i+1])
 }
 
 // nameByte reports a byte that goes on a file's name: a letter, a digit, "_", "-", ".".

@@ -186,7 +186,7 @@ func closingNextStep(c *turnCtx) {
 			edited := c.editedFiles()
 			c.s.Next = slices.DeleteFunc(c.s.Next, func(it string) bool {
 				if slices.ContainsFunc(edited, func(p string) bool { return namesFile(it, p) }) {
-					c.drop(it) // a later turn changed the file it names: the work went on it
+					c.close(it) // a later turn changed the file it names: the work went on it
 					return true
 				}
 				return false

@@ -318,8 +318,8 @@ func TestUncommittedAtTheEnd(t *testing.T) {
 	}
 }
 
-// A closing's next step that names a file by its name is behind the session once a later
-// turn changes that file; a step that names no file, or a file no turn changed, stays open.
+// A closing's next step that names a file by its name is done once a later turn changes
+// that file; a step that names no file, or a file no turn changed, stays open.
 func TestNextStepOnAFileALaterTurnChanged(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -346,7 +346,7 @@ func TestNextStepOnAFileALaterTurnChanged(t *testing.T) {
 		t.Fatalf("dropped %q after a turn on other files", r.Drop)
 	}
 	r = Capture(turn("add the navbar", "Added.", edit("/repo/src/main.tsx"), edit("/repo/src/Navbar.tsx")), s, "en")
-	if !slices.Equal(r.Drop, []string{"Import `polyfills.ts` at the top of `main.tsx`"}) || len(r.Close) != 0 {
-		t.Errorf("drop %q close %q", r.Drop, r.Close)
+	if !slices.Equal(r.Close, []string{"Import `polyfills.ts` at the top of `main.tsx`"}) || len(r.Drop) != 0 {
+		t.Errorf("close %q drop %q", r.Close, r.Drop)
 	}
 }

@@ -166,7 +166,8 @@ func (c *turnCtx) expired(age *int, touched bool) bool {
 // closingNextStep writes the closing text's next-steps list; the session's previous list's
 // items it no longer has are dropped, neither open nor done: what a closing text leaves out
 // does not say it was done (a step for the user the plan moved past); a list no closing gave
-// again in nextExpiry turns of work is dropped.
+// again in nextExpiry turns of work is dropped. With no new list, an item that names a file a
+// turn of work changed (namesFile) is done.
 func closingNextStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return

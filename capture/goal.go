@@ -88,11 +88,26 @@ func (c *turnCtx) writeGoal(goals ...string) {
 	}
 }
 
-// listedStudy reports a request of a turn that went to its end without
-// changing a file, for which the agent started a list of its own.
+// listedStudy reports a request of a turn that went to its end without changing a file, for
+// which the agent started a list of its own or looked into things at length (studied).
 func (c *turnCtx) listedStudy(req string) bool {
-	return !c.t.Interrupted && !c.t.TurnedDown && !tooShort(req) && c.startsList()
+	return !c.t.Interrupted && !c.t.TurnedDown && !tooShort(req) && (c.startsList() || c.studied())
 }
+
+// studied reports a turn that looked into things at length: at least minStudyCalls calls
+// that went through, before a closing that does not end asking.
+func (c *turnCtx) studied() bool {
+	n := 0
+	for _, u := range c.t.Tools {
+		if u.HasResult && !u.IsError {
+			n++
+		}
+	}
+	return n >= minStudyCalls && !isOffer(strings.TrimSpace(c.t.Closing))
+}
+
+// minStudyCalls is how many calls a turn that changes no file makes to be a study of its own.
+const minStudyCalls = 5
 
 // continues reports a request that goes on with the task under way: only git's work, one
 // on the task's subject, a small change of its files, too short to name a task of its own.

@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -316,5 +317,29 @@ func TestLongGoalCutBeforeAnAnd(t *testing.T) {
 	got := goals(t, turn(long, "Done.", edit("/repo/upload.js")))
 	if len(got[0]) != 1 || strings.HasSuffix(got[0][0], "…") || !strings.HasSuffix(got[0][0], "file picker") {
 		t.Errorf("goal %q: want it cut before the and", got[0])
+	}
+}
+
+// A request the agent answered by looking into things at length, changing no file, is a task
+// of its own (a study); one answered in a call or two, or whose closing asks back, is not.
+func TestStudyWithoutAListIsAGoal(t *testing.T) {
+	t.Parallel()
+	s := &Session{}
+	Capture(turn("Add the export button to the report page", "Added.", edit("/repo/web/report.tsx")), s, "en")
+	var calls []*transcript.ToolUse
+	for i := range minStudyCalls {
+		calls = append(calls, bash(fmt.Sprint(i), fmt.Sprintf("grep -rn export src/part%d", i), "src/a.ts:3: export", false))
+	}
+	r := Capture(turn("Find out why the nightly sync drops half of the rows", "The sync pages by offset while rows are deleted.", calls...), s, "en")
+	if !slices.Equal(r.Goal, []string{"Find out why the nightly sync drops half of the rows"}) {
+		t.Errorf("study goal = %q", r.Goal)
+	}
+	r = Capture(turn("Check whether the staging server still runs the old build", "It does. Shall I redeploy?", calls...), s, "en")
+	if len(r.Goal) != 0 {
+		t.Errorf("a study that ends asking: goal = %q", r.Goal)
+	}
+	r = Capture(turn("Look at the failing cron job on the worker host", "It is the timezone.", calls[:2]...), s, "en")
+	if len(r.Goal) != 0 {
+		t.Errorf("two calls: goal = %q", r.Goal)
 	}
 }

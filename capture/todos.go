@@ -7,10 +7,10 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"unicode"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
+	"carnet/memstore/stale"
 )
 
 // Open items: what is still to do at the end of the turn, from the agent's own to-do list and
@@ -167,7 +167,7 @@ func (c *turnCtx) expired(age *int, touched bool) bool {
 // items it no longer has are dropped, neither open nor done: what a closing text leaves out
 // does not say it was done (a step for the user the plan moved past); a list no closing gave
 // again in nextExpiry turns of work is dropped. With no new list, an item that names a file a
-// turn of work changed (namesFile) is done.
+// turn of work changed is done (doneByFile).
 func closingNextStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
@@ -183,16 +183,7 @@ func closingNextStep(c *turnCtx) {
 		c.s.Next, c.s.NextAge = nil, 0
 	}
 	if len(items) == 0 {
-		if c.worked() && !c.t.Interrupted {
-			edited := c.editedFiles()
-			c.s.Next = slices.DeleteFunc(c.s.Next, func(it string) bool {
-				if slices.ContainsFunc(edited, func(p string) bool { return namesFile(it, p) }) {
-					c.close(it) // a later turn changed the file it names: the work went on it
-					return true
-				}
-				return false
-			})
-		}
+		c.doneByFile()
 		return
 	}
 	c.drop(gone(c.s.Next, items)...) // left out of the new list: not done for all that
@@ -205,41 +196,40 @@ func closingNextStep(c *turnCtx) {
 	}
 }
 
-// namesFile reports an item that names the file at path p by its name ("Import polyfills.ts
-// in main.tsx" names src/main.tsx): a name with an extension, whole, not part of a longer one.
-func namesFile(item, p string) bool {
-	name := path.Base(p)
-	if !strings.Contains(strings.TrimPrefix(name, "."), ".") {
-		return false // "Makefile", "src": a word as much as a file
+// doneByFile ticks the items of the session's next steps that name a file the turn of work
+// changed (namesFile): the work went on them.
+func (c *turnCtx) doneByFile() {
+	if !c.worked() || c.t.Interrupted {
+		return
 	}
-	for from := 0; ; {
-		i := strings.Index(item[from:], name)
-		if i < 0 {
-			return false
+	edited := c.editedFiles()
+	c.s.Next = slices.DeleteFunc(c.s.Next, func(it string) bool {
+		done := namesFile(it, edited)
+		if done {
+			c.close(it)
 		}
-		start, end := from+i, from+i+len(name)
-		if !nameBefore(item, start) && !nameAfter(item, end) {
+		return done
+	})
+}
+
+// namesFile reports an item that names one of files: one of its path references
+// (stale.Refs: a backticked path, a link's target) is that file, ends its path, or, bare, is
+// its name ("Import `polyfills.ts` in `main.tsx`" names src/main.tsx).
+func namesFile(item string, files []string) bool {
+	for _, r := range stale.Refs(item) {
+		if r.Kind != stale.Path || strings.HasSuffix(r.Key, "/") {
+			continue // a name, a commit, a folder
+		}
+		if slices.ContainsFunc(files, func(p string) bool {
+			if strings.Contains(r.Key, "/") {
+				return p == r.Key || strings.HasSuffix(p, "/"+r.Key)
+			}
+			return path.Base(p) == r.Key
+		}) {
 			return true
 		}
-		from = start + 1
 	}
-}
-
-// nameBefore reports a byte of a file's name just before item[i] ("my" of "mymain.tsx").
-func nameBefore(item string, i int) bool { return i > 0 && nameByte(item[i-1]) }
-
-// nameAfter reports a file's name going on at item[i]: "main.tsx.bak", not the full stop
-// of "main.tsx.".
-func nameAfter(item string, i int) bool {
-	if i == len(item) || !nameByte(item[i]) {
-		return false
-	}
-	return item[i] != '.' || i+1 < len(item) && nameByte(item[i+1])
-}
-
-// nameByte reports a byte that goes on a file's name: a letter, a digit, "_", "-", ".".
-func nameByte(b byte) bool {
-	return b == '_' || b == '-' || b == '.' || b >= 0x80 || unicode.IsLetter(rune(b)) || unicode.IsDigit(rune(b))
+	return false
 }
 
 // isOffer reports an item that offers to do something rather than names it ("Would you

@@ -318,8 +318,9 @@ func TestUncommittedAtTheEnd(t *testing.T) {
 	}
 }
 
-// A closing's next step that names a file by its name is done once a later turn changes
-// that file; a step that names no file, or a file no turn changed, stays open.
+// A closing's next step that names a file (a path reference, as the stale check reads them) is
+// done once a later turn changes that file; a step that names no file, or a file no turn
+// changed, stays open.
 func TestNextStepOnAFileALaterTurnChanged(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -327,12 +328,14 @@ func TestNextStepOnAFileALaterTurnChanged(t *testing.T) {
 		names      bool
 	}{
 		{"Import `polyfills.ts` at the top of `main.tsx`", "/repo/src/main.tsx", true},
-		{"Update README.md.", "/repo/README.md", true},
-		{"Import polyfills.ts at the top of main.tsx.bak", "/repo/src/main.tsx", false},
+		{"Update [the readme](docs/README.md).", "/repo/docs/README.md", true},
+		{"Update README.md.", "/repo/README.md", false}, // a name in prose is no reference (stale.Refs)
+		{"Import `polyfills.ts` at the top of `main.tsx.bak`", "/repo/src/main.tsx", false},
+		{"Move `web/main.tsx` into the app", "/repo/src/main.tsx", false},
 		{"Wire the app in mymain.tsx", "/repo/src/main.tsx", false},
 		{"Run the Makefile target", "/repo/Makefile", false},
 	} {
-		if got := namesFile(c.item, c.path); got != c.names {
+		if got := namesFile(c.item, []string{c.path}); got != c.names {
 			t.Errorf("namesFile(%q, %q) = %v", c.item, c.path, got)
 		}
 	}

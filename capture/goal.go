@@ -345,8 +345,15 @@ func between(s, open, close string) string {
 	return strings.TrimSpace(in)
 }
 
-// systemBlock finds the blocks agents add to a prompt that the user did not write.
-var systemBlock = regexp.MustCompile(`(?s)<(system-reminder|local-command-stdout|local-command-stderr|command-message|command-name|command-args|user-prompt-submit-hook|environment_context|user_instructions|permissions instructions|hook_prompt|turn_aborted|image|ide_opened_file|ide_selection)\b[^>]*>.*?</(system-reminder|local-command-stdout|local-command-stderr|command-message|command-name|command-args|user-prompt-submit-hook|environment_context|user_instructions|permissions instructions|hook_prompt|turn_aborted|image|ide_opened_file|ide_selection)>`)
+// systemTags name the blocks agents add to a prompt that the user did not write, and
+// Claude Code's record of a command the user ran in its shell mode ("!ls": bash-input, its
+// output after it), which asks the agent nothing.
+var systemTags = `(system-reminder|local-command-stdout|local-command-stderr|command-message|command-name|command-args|` +
+	`user-prompt-submit-hook|environment_context|user_instructions|permissions instructions|hook_prompt|turn_aborted|` +
+	`image|ide_opened_file|ide_selection|bash-input|bash-stdout|bash-stderr)`
+
+// systemBlock finds a block of systemTags, from its opening tag to its closing one.
+var systemBlock = regexp.MustCompile(`(?s)<` + systemTags + `\b[^>]*>.*?</` + systemTags + `>`)
 
 // dropSystemText removes what an agent added to the user's prompt.
 func dropSystemText(p string) string {

@@ -709,3 +709,18 @@ func TestFilesInAFolderTheAgentWentTo(t *testing.T) {
 		t.Errorf("later turn: work = %q, want %q", r.Work, want)
 	}
 }
+
+// What an agent writes to its own store (Claude Code's transcripts and auto memory under
+// ~/.claude/projects/) is not a file of the project, even for a session started in the home
+// folder; a file of the user's own agent setup (a Codex prompt) is.
+func TestAgentsOwnStoreIsNoFileOfTheProject(t *testing.T) {
+	t.Parallel()
+	tr := turn("remember that the VPS runs Debian 12, and add a review prompt", "Saved.",
+		edit("/home/ana/.claude/projects/-home-ana/memory/MEMORY.md"), edit("/home/ana/.claude/projects/-home-ana/memory/vps.md"),
+		edit("/home/ana/.codex/prompts/review.md"), edit("/home/ana/notes/vps.md"))
+	tr.Root, tr.Cwd, tr.StartCwd, tr.SessionCwd = "/home/ana", "/home/ana", "/home/ana", "/home/ana"
+	r := Capture(tr, &Session{}, "en")
+	if want := []string{"Files changed: .codex/prompts/review.md, notes/vps.md"}; !slices.Equal(r.Work, want) {
+		t.Errorf("work = %q, want %q", r.Work, want)
+	}
+}

@@ -94,7 +94,18 @@ func (c *turnCtx) fileOf(u *transcript.ToolUse, path string, went *[]string) (st
 		}
 		p, inside = c.fx.Elsewhere(*went, path)
 	}
-	return p, inside && p != "" && p != "."
+	return p, inside && p != "" && p != "." && !agentStore(p)
+}
+
+// agentStores are the folders where agents keep their own sessions and memory: Claude
+// Code's transcripts and auto memory (~/.claude/projects/<project>/), Codex's sessions,
+// Gemini CLI's chats, OpenCode's data. A file the agent wrote there is its own, not the
+// project's, even in a session started in the home folder.
+var agentStores = []string{".claude/projects/", ".codex/sessions/", ".gemini/tmp/", ".local/share/opencode/"}
+
+// agentStore reports a path, relative to the project, in one of agentStores.
+func agentStore(p string) bool {
+	return slices.ContainsFunc(agentStores, func(d string) bool { return strings.HasPrefix(p, d) || strings.Contains(p, "/"+d) })
 }
 
 // wentTo is the folders outside the project the session's shell calls ran in, this turn's

@@ -717,7 +717,7 @@ func TestAgentsOwnStoreIsNoFileOfTheProject(t *testing.T) {
 	t.Parallel()
 	tr := turn("remember that the VPS runs Debian 12, and add a review prompt", "Saved.",
 		edit("/home/ana/.claude/projects/-home-ana/memory/MEMORY.md"), edit("/home/ana/.claude/projects/-home-ana/memory/vps.md"),
-		edit("/home/ana/.codex/prompts/review.md"), edit("/home/ana/notes/vps.md"))
+		edit("/home/ana/.claude/plans/vps-setup.md"), edit("/home/ana/.codex/prompts/review.md"), edit("/home/ana/notes/vps.md"))
 	tr.Root, tr.Cwd, tr.StartCwd, tr.SessionCwd = "/home/ana", "/home/ana", "/home/ana", "/home/ana"
 	r := Capture(tr, &Session{}, "en")
 	if want := []string{"Files changed: .codex/prompts/review.md, notes/vps.md"}; !slices.Equal(r.Work, want) {

@@ -98,10 +98,10 @@ func (c *turnCtx) fileOf(u *transcript.ToolUse, path string, went *[]string) (st
 }
 
 // agentStores are the folders where agents keep their own sessions and memory: Claude
-// Code's transcripts and auto memory (~/.claude/projects/<project>/), Codex's sessions,
-// Gemini CLI's chats, OpenCode's data. A file the agent wrote there is its own, not the
-// project's, even in a session started in the home folder.
-var agentStores = []string{".claude/projects/", ".codex/sessions/", ".gemini/tmp/", ".local/share/opencode/"}
+// Code's transcripts and auto memory (~/.claude/projects/<project>/), its plan-mode plans and
+// to-do lists, Codex's sessions, Gemini CLI's chats, OpenCode's data. A file the agent wrote
+// there is its own, not the project's, even in a session started in the home folder.
+var agentStores = []string{".claude/projects/", ".claude/plans/", ".claude/todos/", ".codex/sessions/", ".gemini/tmp/", ".local/share/opencode/"}
 
 // agentStore reports a path, relative to the project, in one of agentStores.
 func agentStore(p string) bool {

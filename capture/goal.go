@@ -345,12 +345,10 @@ func between(s, open, close string) string {
 	return strings.TrimSpace(in)
 }
 
-// systemTags name the blocks agents add to a prompt that the user did not write, and
-// Claude Code's record of a command the user ran in its shell mode ("!ls": bash-input, its
-// output after it), which asks the agent nothing.
+// systemTags name the blocks agents add to a prompt that the user did not write.
 var systemTags = `(system-reminder|local-command-stdout|local-command-stderr|command-message|command-name|command-args|` +
 	`user-prompt-submit-hook|environment_context|user_instructions|permissions instructions|hook_prompt|turn_aborted|` +
-	`image|ide_opened_file|ide_selection|bash-input|bash-stdout|bash-stderr)`
+	`image|ide_opened_file|ide_selection)`
 
 // systemBlock finds a block of systemTags, from its opening tag to its closing one.
 var systemBlock = regexp.MustCompile(`(?s)<` + systemTags + `\b[^>]*>.*?</` + systemTags + `>`)

@@ -343,27 +343,3 @@ func TestStudyWithoutAListIsAGoal(t *testing.T) {
 		t.Errorf("two calls: goal = %q", r.Goal)
 	}
 }
-
-// A command the user ran in Claude Code's shell mode ("!ls") is recorded as a prompt in
-// bash-input tags, its output in bash-stdout and bash-stderr: it asks the agent nothing, so
-// it is no goal, and a turn it opens continues the task under way.
-func TestShellModeCommandIsNoGoal(t *testing.T) {
-	t.Parallel()
-	for _, prompt := range []string{
-		"<bash-input>ls ~/notes/*.md</bash-input>",
-		"<bash-input>rm -rf .next && bun dev</bash-input>\n<bash-stdout>ready on :3000</bash-stdout><bash-stderr></bash-stderr>",
-	} {
-		if got := request(prompt); got != "" {
-			t.Errorf("request(%q) = %q, want none", prompt, got)
-		}
-	}
-	first := turn("Add a cooldown before each piece can move", "Done.", edit("/repo/app.js"))
-	shell := turn("<bash-input>python3 scripts/export_reports.py --since 2024 --format csv</bash-input>", "The export wrote 12 reports.",
-		edit("/repo/reports/summary.csv"))
-	if got := goals(t, first, shell); len(got[1]) != 0 {
-		t.Errorf("a shell-mode command wrote the goal %q", got[1])
-	}
-	if got := request("<bash-input>make</bash-input>\nWhy does make fail on the vendored copy?"); got != "Why does make fail on the vendored copy?" {
-		t.Errorf("the request after a shell-mode command: %q", got)
-	}
-}

@@ -523,14 +523,15 @@ func (c *turnCtx) tweak(req string) bool {
 // maxTweakWords bounds the words of a request that tweaks the task under way.
 const maxTweakWords = 15
 
-// editedFiles are the project's files the turn changed, relative.
+// editedFiles are the project's files the turn changed, relative; none in an agent's own
+// store (agentStore), as filesStep names them.
 func (c *turnCtx) editedFiles() []string {
 	var out []string
 	for _, u := range c.t.Tools {
 		if !u.Edits() || u.FilePath == "" || (u.HasResult && u.IsError) {
 			continue
 		}
-		if p, inside := c.fx.RelIn(u.Cwd, u.FilePath); inside && !slices.Contains(out, p) {
+		if p, inside := c.fx.RelIn(u.Cwd, u.FilePath); inside && !agentStore(p) && !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}

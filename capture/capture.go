@@ -46,6 +46,7 @@ type step struct {
 var pipeline = []step{
 	{"goal", goalStep},               // the prompt: one line per distinct task
 	{"plan", planStep},               // an accepted plan: its title, its stated choices
+	{"title", titleStep},             // the session's name, as the agent gave it: its first task
 	{"files", filesStep},             // files created and changed, by folder
 	{"commits", commitsStep},         // commits made, with their subject
 	{"repos", reposStep},             // repositories created
@@ -96,7 +97,8 @@ type Result struct {
 func Capture(t *transcript.Turn, s *Session, lang string) Result {
 	c := &turnCtx{t: t, s: s, w: wordingFor(lang), fx: transcript.TurnFixer(t)}
 	if !t.HasActivity() {
-		return c.r // nothing happened: a prompt with no answer is not memory
+		s.Began = s.Began || !t.Sidechain // the session's first prompt, if it was, wrote no goal
+		return c.r                        // nothing happened: a prompt with no answer is not memory
 	}
 	for _, st := range pipeline {
 		c.step = st.id

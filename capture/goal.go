@@ -619,6 +619,47 @@ func (c *turnCtx) planGoal(title, proposedBy string) {
 	c.s.Held = ""
 }
 
+// titleStep writes the name the agent gave the session (Claude Code's ai-title, a Codex
+// thread name, OpenCode's title) in place of the goal the session's first prompt wrote: the
+// agent names there, in a few words of its own, the task that prompt asked for, where the
+// prompt's first sentences are often an aside or a pasted text. A first prompt that wrote
+// no goal (a greeting, a command) gets no name either: the name says what that prompt was.
+// A name changed later takes the place of the one written before it.
+func titleStep(c *turnCtx) {
+	t, s := c.t, c.s
+	if t.Sidechain {
+		return
+	}
+	if !s.Began {
+		s.Began = true
+		if len(s.Goals) > len(c.r.Goal) {
+			return // a state kept from before names were read: this turn is not the first
+		}
+		for _, b := range c.r.Steps {
+			if b.Step == "goal" && b.Key == memstore.KeyGoal && slices.Contains(c.r.Goal, b.Text) {
+				s.First = b.Text
+				break
+			}
+		}
+	}
+	title := c.clean(memstore.KeyGoal, clipGoal(t.Title))
+	switch {
+	case title == "" || title == s.Title:
+	case s.Title != "":
+		c.replace(memstore.KeyGoal, s.Title, title)
+		s.Title = title
+	case s.First == "":
+	case slices.Contains(c.r.Goal, s.First): // the first turn: its goal is this turn's own
+		c.unwrite(memstore.KeyGoal, s.First)
+		if c.add(memstore.KeyGoal, title) > 0 {
+			s.Title, s.First = title, ""
+		}
+	default:
+		c.replace(memstore.KeyGoal, s.First, title)
+		s.Title, s.First = title, ""
+	}
+}
+
 // answers writes the choices the user made answering the agent's questions
 // (AskUserQuestion, request_user_input): each question, by its header, with the answer.
 func (c *turnCtx) answers() {

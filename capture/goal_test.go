@@ -343,3 +343,47 @@ func TestStudyWithoutAListIsAGoal(t *testing.T) {
 		t.Errorf("two calls: goal = %q", r.Goal)
 	}
 }
+
+// The name the agent gave the session (Claude Code's ai-title, a Codex thread name,
+// OpenCode's title) takes the place of the goal the session's first prompt wrote, in that
+// turn or when it comes later; a name changed later takes the place of the first name; a
+// first prompt that wrote no goal (a greeting) gets no name.
+func TestSessionNameTakesThePlaceOfTheFirstGoal(t *testing.T) {
+	t.Parallel()
+	aside := "now im using a CPU machine so when you're done with the code I'll switch to the GPU one, build the solver pipeline"
+	s := &Session{}
+	first := turn(aside, "Done.", edit("/repo/pipeline.py"))
+	first.Title = "Build physics reasoning pipeline"
+	if got := Capture(first, s, "en").Goal; !slices.Equal(got, []string{"Build physics reasoning pipeline"}) {
+		t.Errorf("named in the first turn: %q", got)
+	}
+	renamed := turn("add tests for the solver", "Done.", edit("/repo/test_solver.py"))
+	renamed.Title = "Physics pipeline and its tests"
+	if got := Capture(renamed, s, "en").Replaced["Build physics reasoning pipeline"]; got.Text != "Physics pipeline and its tests" {
+		t.Errorf("renamed: %+v", got)
+	}
+
+	s = &Session{}
+	first = turn(aside, "Done.", edit("/repo/pipeline.py"))
+	wrote := Capture(first, s, "en").Goal
+	if len(wrote) != 1 {
+		t.Fatalf("first goal: %q", wrote)
+	}
+	later := turn("add tests for the solver", "Done.", edit("/repo/test_solver.py"))
+	later.Title = "Build physics reasoning pipeline"
+	if got := Capture(later, s, "en").Replaced[wrote[0]]; got.Text != "Build physics reasoning pipeline" {
+		t.Errorf("named in the second turn: %+v", got)
+	}
+
+	s = &Session{}
+	hi := turn("hi", "Hello! What would you like to work on?")
+	hi.Title = "User greeting handling"
+	run := turn("how do i run the dev site? it should be in the docs somewhere", "Run `npm run dev`.")
+	run.Title = hi.Title
+	if got := Capture(hi, s, "en").Goal; len(got) != 0 {
+		t.Errorf("a greeting wrote %q", got)
+	}
+	if r := Capture(run, s, "en"); slices.Contains(r.Goal, hi.Title) || len(r.Replaced) != 0 {
+		t.Errorf("the name of a greeting was written: %q %+v", r.Goal, r.Replaced)
+	}
+}

@@ -69,6 +69,7 @@ type lineHead struct {
 	AgentID          string   `json:"agentId"` // a subagent's line, in its own file
 	SessionID        string   `json:"sessionId"`
 	Timestamp        string   `json:"timestamp"`
+	AITitle          string   `json:"aiTitle"` // an ai-title line: the session's name, as Claude Code gave it
 }
 
 type rawMessage struct {
@@ -186,6 +187,9 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 	if rl.Type != "user" && rl.Type != "assistant" {
 		if rl.Type == "system" && rl.Subtype == "compact_boundary" && rl.IsSidechain == sidechain {
 			t.Compacted = true
+		}
+		if rl.Type == "ai-title" && t.Title == "" { // lines come newest first: the latest name
+			t.Title = CleanText(rl.AITitle)
 		}
 		return false // progress, snapshots, queue operations, summaries, unknown types
 	}

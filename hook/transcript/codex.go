@@ -99,6 +99,7 @@ type codexPayload struct {
 	Summary          json.RawMessage            `json:"summary"`
 	Message          string                     `json:"message"`
 	LastAgentMessage string                     `json:"last_agent_message"`
+	ThreadName       string                     `json:"thread_name"` // thread_name_updated
 	ExitCode         *int                       `json:"exit_code"`
 	Success          *bool                      `json:"success"`
 	Changes          map[string]json.RawMessage `json:"changes"` // patch_apply_begin / _end: path → {add|update|delete}
@@ -191,6 +192,10 @@ func (c *codexCollector) add(cl *codexLine) bool {
 			t.Compacted = true
 		case "turn_aborted":
 			t.Interrupted = true // the user stopped the turn (reason "interrupted")
+		case "thread_name_updated":
+			if t.Title == "" { // lines come newest first: the latest name
+				t.Title = CleanText(p.ThreadName)
+			}
 		}
 		return false
 	}

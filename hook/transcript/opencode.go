@@ -23,8 +23,19 @@ type openCodeSession struct {
 	Info struct {
 		ID        string `json:"id"`
 		Directory string `json:"directory"`
+		Title     string `json:"title"`
 	} `json:"info"`
 	Messages []openCodeMessage `json:"messages"`
+}
+
+// title is the session's title, unless it is the one OpenCode gives a session before it
+// names it ("New session - 2025-…", "Child session - …").
+func (s *openCodeSession) title() string {
+	t := CleanText(s.Info.Title)
+	if strings.HasPrefix(t, "New session - ") || strings.HasPrefix(t, "Child session - ") {
+		return ""
+	}
+	return t
 }
 
 type openCodeMessage struct {
@@ -75,7 +86,7 @@ func scanOpenCode(r io.ReaderAt, size int64, _ ReadOptions) (*Turn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return openCodeTurn(&Turn{SessionID: s.Info.ID, Cwd: s.Info.Directory}, s.Messages)
+	return openCodeTurn(&Turn{SessionID: s.Info.ID, Cwd: s.Info.Directory, Title: s.title()}, s.Messages)
 }
 
 // openCodeTurn fills t with the last turn of msgs: from the last typed prompt to the end.

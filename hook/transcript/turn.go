@@ -28,7 +28,10 @@ type Turn struct {
 	StartCwd   string // the working directory at the turn's oldest line read (before any cd)
 	SessionCwd string // the working directory of the session's first line (where the agent was started)
 	SessionID  string
-	Sidechain  bool // read from a subagent transcript
+	// Title is the name the agent gave the session, when the lines read carry it: Claude
+	// Code's ai-title, a Codex thread name, an OpenCode session's title (not its default one).
+	Title     string
+	Sidechain bool // read from a subagent transcript
 	// SessionEnded reports a turn read when its session ended (SessionEnd): the question
 	// it ends with got no answer.
 	SessionEnded bool

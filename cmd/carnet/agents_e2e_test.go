@@ -178,7 +178,11 @@ func (a *agentRun) checkWork(recall []agentstest.Request) {
 	a.t.Helper()
 	log := a.log()
 	a.t.Logf("log:\n%s", log)
-	for _, want := range []string{"Add a greeting", "greeting.txt", "make check", "No rule to make target",
+	// The goal is the prompt's, or the name the agent had the model give the session.
+	if !strings.Contains(log, "Add a greeting") && !strings.Contains(log, agentstest.WorkTitle) {
+		a.t.Errorf("the log has no goal of the session:\n%s", log)
+	}
+	for _, want := range []string{"greeting.txt", "make check", "No rule to make target",
 		"greeting: add the welcome text", "Keep the welcome text in greeting.txt", "Translate the greeting into German"} {
 		if !strings.Contains(log, want) {
 			a.t.Errorf("the log lacks %q:\n%s", want, log)
@@ -538,6 +542,11 @@ func TestAgentOpenCode(t *testing.T) {
 	}
 	recall := a.session("recall", env, append(flags, "What did we do last time?")...)
 	a.checkWork(recall)
+	// OpenCode has the model name the session: that name is the goal of the task the first
+	// prompt asked for, in its place.
+	if log := a.log(); !strings.Contains(log, "## Goal\n- "+agentstest.WorkTitle+"\n") || strings.Contains(log, "Add a greeting") {
+		t.Errorf("the session's name is not its goal:\n%s", log)
+	}
 	// The plugin sends a blocked session back with client.session.prompt, which OpenCode's TUI
 	// and server run; `opencode run` alone exits as soon as the session is first idle, before
 	// it: the gate's sessions run on `opencode serve`, attached to.

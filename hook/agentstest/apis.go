@@ -24,7 +24,7 @@ func (s *Server) anthropic(w http.ResponseWriter, req map[string]any) {
 	case !names["Bash"] || step == nil:
 		text := sc.Closing
 		if !names["Bash"] && !sc.Plain {
-			text = "Scripted session" // a title or another side request
+			text = sc.title() // a title or another side request
 		}
 		block = map[string]any{"type": "text", "text": ""}
 		delta = map[string]any{"type": "text_delta", "text": text}
@@ -63,7 +63,7 @@ func (s *Server) responses(w http.ResponseWriter, req map[string]any) {
 	case step == nil || len(names) == 0:
 		text := s.Script.Closing
 		if len(names) == 0 && !s.Script.Plain {
-			text = "Scripted session"
+			text = s.Script.title()
 		}
 		item = map[string]any{"type": "message", "role": "assistant", "id": "msg_" + id,
 			"content": []any{map[string]any{"type": "output_text", "text": text, "annotations": []any{}}}}

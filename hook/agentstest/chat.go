@@ -21,7 +21,7 @@ func (s *Server) chat(w http.ResponseWriter, req map[string]any) {
 	case !names["bash"] || step == nil:
 		text := s.Script.Closing
 		if !names["bash"] && !s.Script.Plain {
-			text = "Scripted session" // a title or another side request
+			text = s.Script.title() // a title or another side request
 		}
 		delta["content"] = text
 	default:

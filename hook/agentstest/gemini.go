@@ -24,7 +24,7 @@ func (s *Server) gemini(w http.ResponseWriter, req map[string]any, stream bool) 
 	case !names["run_shell_command"] || step == nil:
 		text := s.Script.Closing
 		if !names["run_shell_command"] && !s.Script.Plain {
-			text = "Scripted session"
+			text = s.Script.title()
 		}
 		part = map[string]any{"text": text}
 	case step.Write != "":

@@ -48,6 +48,10 @@ type Script struct {
 	// Plain answers every request with the closing text, whatever tools it offers: the
 	// model behind carnet's extractors, which are asked for JSON with no tool to call.
 	Plain bool
+	// Title answers the side requests an agent makes with no tool to call, as a real model
+	// would name the session (OpenCode's title, Claude Code's ai-title); "" answers
+	// "Scripted session".
+	Title string
 	// Hang makes every model request wait until its client gives up: a model that never
 	// answers, for the extractors' timeout.
 	Hang bool
@@ -95,7 +99,19 @@ var workScript = Script{
 		{Shell: "make check"}, // fails: no Makefile (a build that fails, not a look at a file that is not there)
 		{Shell: "git add greeting.txt && git commit -q -m 'greeting: add the welcome text' && git log --oneline -1"},
 	},
+	Title:   WorkTitle,
 	Closing: "Added greeting.txt and committed it.\n\nDecisions:\n- Keep the welcome text in greeting.txt, because the installer reads it.\n\nNext steps:\n- Translate the greeting into German.\n",
+}
+
+// WorkTitle is the name the model gives the "work" session when its agent asks for one.
+const WorkTitle = "Greeting file for the shop"
+
+// title is what the script answers a side request with (a session's title).
+func (sc Script) title() string {
+	if sc.Title != "" {
+		return sc.Title
+	}
+	return "Scripted session"
 }
 
 // The gate scripts' prompts and notes (the e2e tests look for them).

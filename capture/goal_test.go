@@ -387,3 +387,19 @@ func TestSessionNameTakesThePlaceOfTheFirstGoal(t *testing.T) {
 		t.Errorf("the name of a greeting was written: %q %+v", r.Goal, r.Replaced)
 	}
 }
+
+// The session's name enters capture through Guard like every text of the turn: a secret in
+// it is redacted there, and again in the goal it writes.
+func TestSessionNameIsGuarded(t *testing.T) {
+	t.Parallel()
+	token := "ghp_" + strings.Repeat("a1B2c3D4e5", 4)[:36]
+	first := turn("set up the deploy token for the CI and push", "Done.", edit("/repo/.github/workflows/ci.yml"))
+	first.Title = "Deploy with token " + token
+	g := Guard(first)
+	if strings.Contains(g.Title, token) || !strings.Contains(g.Title, "[redacted]") {
+		t.Errorf("guarded title %q", g.Title)
+	}
+	if got := Capture(g, &Session{}, "en").Goal; len(got) != 1 || strings.Contains(got[0], token) {
+		t.Errorf("goal %q: the token is written", got)
+	}
+}

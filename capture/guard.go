@@ -10,13 +10,13 @@ import (
 )
 
 // Guard is the one way turn text enters capture (the pipeline and the model extractors): a
-// copy of t whose every text (prompt, assistant texts, closing text, commands, outputs,
-// commit subjects, to-dos, plans) has each secret replaced by "[redacted]", before any
+// copy of t whose every text (prompt, session name, assistant texts, closing text, commands,
+// outputs, commit subjects, to-dos, plans) has each secret replaced by "[redacted]", before any
 // cleaning — stripping a line's leading dashes would make "-----BEGIN OPENSSH PRIVATE
 // KEY-----" unrecognisable. A build failing behind "| tail" is marked failed.
 func Guard(t *transcript.Turn) *transcript.Turn {
 	g := *t
-	g.Prompt, g.Closing = Redact(t.Prompt), Redact(t.Closing)
+	g.Prompt, g.Closing, g.Title = Redact(t.Prompt), Redact(t.Closing), Redact(t.Title)
 	g.Texts = make([]string, len(t.Texts))
 	for i, s := range t.Texts {
 		g.Texts[i] = Redact(s)

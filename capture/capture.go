@@ -96,9 +96,12 @@ type Result struct {
 // the session's state s, which it updates for the next turn.
 func Capture(t *transcript.Turn, s *Session, lang string) Result {
 	c := &turnCtx{t: t, s: s, w: wordingFor(lang), fx: transcript.TurnFixer(t)}
+	if !t.Sidechain {
+		// A state from before Began was kept already remembers goals: not the first turn.
+		c.first, s.Began = !s.Began && len(s.Goals) == 0, true
+	}
 	if !t.HasActivity() {
-		s.Began = s.Began || !t.Sidechain // the session's first prompt, if it was, wrote no goal
-		return c.r                        // nothing happened: a prompt with no answer is not memory
+		return c.r // nothing happened: a prompt with no answer is not memory
 	}
 	for _, st := range pipeline {
 		c.step = st.id
@@ -117,15 +120,16 @@ func Capture(t *transcript.Turn, s *Session, lang string) Result {
 
 // turnCtx is the state of one run of the pipeline.
 type turnCtx struct {
-	t    *transcript.Turn
-	s    *Session
-	w    wording
-	fx   transcript.PathFixer
-	r    Result
-	step string
-	goal string // the request the goal step read, written or not
-	para string // the paragraph of the prompt it was read from (its later asks: withAsks)
-	plan string // the plan the turn carries out (approved in it, or just before)
+	t     *transcript.Turn
+	s     *Session
+	w     wording
+	fx    transcript.PathFixer
+	r     Result
+	step  string
+	first bool   // the session's first turn
+	goal  string // the request the goal step read, written or not
+	para  string // the paragraph of the prompt it was read from (its later asks: withAsks)
+	plan  string // the plan the turn carries out (approved in it, or just before)
 	// changedAt maps the project's files the turn wrote or removed to the last call that did
 	changedAt map[string]int
 

@@ -626,30 +626,18 @@ func (c *turnCtx) planGoal(title, proposedBy string) {
 // no goal (a greeting, a command) gets no name either: the name says what that prompt was.
 // A name changed later takes the place of the one written before it.
 func titleStep(c *turnCtx) {
-	t, s := c.t, c.s
-	if t.Sidechain {
-		return
+	s := c.s
+	if c.first {
+		s.First = c.promptGoal()
 	}
-	if !s.Began {
-		s.Began = true
-		if len(s.Goals) > len(c.r.Goal) {
-			return // a state kept from before names were read: this turn is not the first
-		}
-		for _, b := range c.r.Steps {
-			if b.Step == "goal" && b.Key == memstore.KeyGoal && slices.Contains(c.r.Goal, b.Text) {
-				s.First = b.Text
-				break
-			}
-		}
-	}
-	title := c.clean(memstore.KeyGoal, clipGoal(t.Title))
+	title := c.clean(memstore.KeyGoal, clipGoal(c.t.Title))
 	switch {
-	case title == "" || title == s.Title:
+	case c.t.Sidechain || title == "" || title == s.Title:
 	case s.Title != "":
 		c.replace(memstore.KeyGoal, s.Title, title)
 		s.Title = title
 	case s.First == "":
-	case slices.Contains(c.r.Goal, s.First): // the first turn: its goal is this turn's own
+	case c.first: // the goal is this turn's own
 		c.unwrite(memstore.KeyGoal, s.First)
 		if c.add(memstore.KeyGoal, title) > 0 {
 			s.Title, s.First = title, ""
@@ -658,6 +646,17 @@ func titleStep(c *turnCtx) {
 		c.replace(memstore.KeyGoal, s.First, title)
 		s.Title, s.First = title, ""
 	}
+}
+
+// promptGoal is the goal bullet the turn read from its prompt and still holds (a plan's
+// title may have taken its place), or "".
+func (c *turnCtx) promptGoal() string {
+	for _, b := range c.r.Steps {
+		if b.Step == "goal" && b.Key == memstore.KeyGoal && slices.Contains(c.r.Goal, b.Text) {
+			return b.Text
+		}
+	}
+	return ""
 }
 
 // answers writes the choices the user made answering the agent's questions

@@ -12,38 +12,20 @@ import (
 // the title OpenCode gives a session before it names it.
 func TestSessionTitle(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	ctx := context.Background()
-
-	claude := write("claude.jsonl", `{"type":"user","message":{"role":"user","content":"can you add a dark mode? the settings page is too bright at night"},"uuid":"u1","sessionId":"s1","timestamp":"2026-05-01T10:00:00Z"}
+	turn := readFile(t, "claude.jsonl", `{"type":"user","message":{"role":"user","content":"can you add a dark mode? the settings page is too bright at night"},"uuid":"u1","sessionId":"s1","timestamp":"2026-05-01T10:00:00Z"}
 {"type":"ai-title","aiTitle":"Dark mode","sessionId":"s1"}
 {"type":"assistant","message":{"id":"m1","role":"assistant","content":[{"type":"text","text":"Added it."}]},"uuid":"a1","sessionId":"s1","timestamp":"2026-05-01T10:00:05Z"}
 {"type":"ai-title","aiTitle":"Dark mode for the settings page","sessionId":"s1"}
-`)
-	turn, err := ReadTurn(ctx, claude, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+`, ReadTurn)
 	if turn.Title != "Dark mode for the settings page" {
 		t.Errorf("Claude Code: title %q", turn.Title)
 	}
 
-	codex := write("rollout.jsonl", `{"timestamp":"2026-05-01T10:00:00Z","type":"session_meta","payload":{"id":"c1","cwd":"/repo"}}
+	turn = readFile(t, "rollout.jsonl", `{"timestamp":"2026-05-01T10:00:00Z","type":"session_meta","payload":{"id":"c1","cwd":"/repo"}}
 {"timestamp":"2026-05-01T10:00:01Z","type":"event_msg","payload":{"type":"user_message","message":"build the physics pipeline"}}
 {"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"type":"thread_name_updated","thread_id":"c1","thread_name":"Build physics reasoning pipeline"}}
 {"timestamp":"2026-05-01T10:00:03Z","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Started."}]}}
-`)
-	turn, err = ReadCodexTurn(ctx, codex, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+`, ReadCodexTurn)
 	if turn.Title != "Build physics reasoning pipeline" {
 		t.Errorf("Codex: title %q", turn.Title)
 	}
@@ -58,15 +40,15 @@ func TestSessionTitle(t *testing.T) {
 		"New session - 2026-05-01T10:00:00.000Z":   "",
 		"Child session - 2026-05-01T10:00:00.000Z": "",
 	} {
-		p := write("opencode.json", session(title))
-		turn, err = ReadOpenCodeTurn(ctx, p, ReadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if turn.Title != want {
+		if turn := readFile(t, "opencode.json", session(title), ReadOpenCodeTurn); turn.Title != want {
 			t.Errorf("OpenCode %q: title %q, want %q", title, turn.Title, want)
 		}
-		s, err := ReadSession(ctx, p, SessionOptions{})
+		// Read back as a whole session (the turns before the last), each turn has the name.
+		p := filepath.Join(t.TempDir(), "opencode.json")
+		if err := os.WriteFile(p, []byte(session(title)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := ReadSession(context.Background(), p, SessionOptions{})
 		if err != nil || len(s.Turns) != 1 || s.Turns[0].Title != want {
 			t.Errorf("OpenCode %q, read as a session: %+v %v", title, s, err)
 		}

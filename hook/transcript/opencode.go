@@ -28,6 +28,12 @@ type openCodeSession struct {
 	Messages []openCodeMessage `json:"messages"`
 }
 
+// turn is a turn of the session with what the session says of all its turns: its id, its
+// folder, its name.
+func (s *openCodeSession) turn() *Turn {
+	return &Turn{SessionID: s.Info.ID, Cwd: s.Info.Directory, Title: s.title()}
+}
+
 // title is the session's title, unless it is the one OpenCode gives a session before it
 // names it ("New session - 2025-…", "Child session - …").
 func (s *openCodeSession) title() string {
@@ -86,7 +92,7 @@ func scanOpenCode(r io.ReaderAt, size int64, _ ReadOptions) (*Turn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return openCodeTurn(&Turn{SessionID: s.Info.ID, Cwd: s.Info.Directory, Title: s.title()}, s.Messages)
+	return openCodeTurn(s.turn(), s.Messages)
 }
 
 // openCodeTurn fills t with the last turn of msgs: from the last typed prompt to the end.

@@ -113,7 +113,7 @@ func documentTurns(r io.ReaderAt, size int64, format Format) (next func(end int6
 			return nil, 0, err
 		}
 		return func(end int64) (*Turn, error) {
-			return openCodeTurn(&Turn{SessionID: s.Info.ID, Cwd: s.Info.Directory, Title: s.title()}, s.Messages[:end])
+			return openCodeTurn(s.turn(), s.Messages[:end])
 		}, int64(len(s.Messages)), nil
 	}
 	data, err := io.ReadAll(io.NewSectionReader(r, max(0, size-maxGeminiChat), min(size, maxGeminiChat)))

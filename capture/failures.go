@@ -237,6 +237,9 @@ func probe(u *transcript.ToolUse) bool {
 	if parts := parseCommand(u.Command).parts; len(parts) > 0 && !slices.ContainsFunc(parts, func(p string) bool { return !reads(p) }) {
 		return true
 	}
+	if inlineOnly(parseLine(u.Command)) {
+		return true
+	}
 	if missingPath.MatchString(u.Output) && !parseLine(u.Command).Checks() {
 		return true
 	}
@@ -253,6 +256,31 @@ func probe(u *transcript.ToolUse) bool {
 	}
 	return asks(cmds[i]) || cmds[0][0] == "cd" && (strings.Contains(u.Output, "cd:") || strings.Contains(u.Output, "cd ")) || shellSlip(cmds, u.Output)
 }
+
+// inlineOnly reports a line that runs only code the agent typed inline (a python -c, a
+// node -e, a script on an interpreter's standard input), with commands around it that only
+// set up or read (a cd, a curl whose answer the script parses): the agent's own throwaway
+// code, whose error is its script's, not the project's. A shell given a script (bash -c)
+// runs the commands of that script, which are read instead.
+func inlineOnly(l *shell.Line) bool {
+	inline := false
+	for _, c := range l.Commands {
+		switch name := c.Name(); {
+		case c.RunsInline():
+			inline = true
+		case slices.Contains(inlineHelpers, name):
+		case slices.Contains([]string{"bash", "sh", "zsh"}, name) && slices.ContainsFunc(c.Argv()[1:], func(a string) bool {
+			return strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "c")
+		}):
+		default:
+			return false
+		}
+	}
+	return inline
+}
+
+// inlineHelpers are the commands that set up or read around an inline script.
+var inlineHelpers = []string{"cd", "export", "source", ".", "echo", "printf", "cat", "head", "tail", "grep", "jq", "curl", "sleep", "true", "sort", "wc"}
 
 // shellRefused finds the line of the agent's own shell refusing the command line: a cd that
 // failed ("cd:1: command not found: __zoxide_z", "bash: line 1: cd: dist: No such file…"),

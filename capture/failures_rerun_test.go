@@ -126,7 +126,7 @@ func TestFailuresFixedByTheirRetry(t *testing.T) {
 	}
 }
 
-// Commands of one program that fail the same way on other operands (six packages looked up
+// Commands of one program that fail the same way on other operands (six packages' tools run
 // before the install, five runs polled until the call's time ran out) are one bullet that
 // says how many more there were, fixed only when every one of them is; the budget is left
 // for the failures that differ. Another program, or another error, is a bullet of its own.
@@ -134,7 +134,7 @@ func TestFailuresAlikeAreOne(t *testing.T) {
 	t.Parallel()
 	var calls []*transcript.ToolUse
 	for i, pkg := range []string{"react", "vite", "typescript", "@tanstack/react-query", "@radix-ui/react-dialog", "tailwindcss"} {
-		calls = append(calls, bash(fmt.Sprint(i), fmt.Sprintf(`node -p "require('./web/node_modules/%s/package.json').version"`, pkg),
+		calls = append(calls, bash(fmt.Sprint(i), fmt.Sprintf("node web/node_modules/%s/cli.js --version", pkg),
 			fmt.Sprintf("Error: Cannot find module './web/node_modules/%s/package.json'", pkg), true))
 	}
 	calls = append(calls,
@@ -145,7 +145,7 @@ func TestFailuresAlikeAreOne(t *testing.T) {
 		bash("14", "gh run view 4711 --log-failed", "build\tRun npm test\tFAIL src/a.test.ts", false))
 	r := Capture(turn("scaffold the frontend", "Built.", calls...), &Session{}, "en")
 	want := []string{
-		"`node -p require('./web/node_modules/react/package.json').version` failed: Error: Cannot find module './web/node_modules/react/package.json' (and 5 more that failed the same way)",
+		"`node web/node_modules/react/cli.js --version` failed: Error: Cannot find module './web/node_modules/react/package.json' (and 5 more that failed the same way)",
 		"`npm run build` failed: src/env.ts(9,44): error TS2339: Property 'env' does not exist on type 'ImportMeta'.",
 		"`uvicorn app:main --port 8000` failed: ERROR: [Errno 48] error while attempting to bind on address ('0.0.0.0', 8000): address already in use",
 		"`gh run view 4712` failed: Command timed out after 2m 0.0s (and 1 more that failed the same way)",

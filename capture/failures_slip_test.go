@@ -129,3 +129,22 @@ func TestMCPRefusalsAndSlipsAreNoFailures(t *testing.T) {
 		t.Errorf("problems = %q", r.Problems)
 	}
 }
+
+// A failing script the agent typed inline (python -c, node -e, a here-document on an
+// interpreter's standard input), alone or after a cd or a curl whose answer it parses, is
+// the agent's probe: its error is its own throwaway code's. A file of the project run by its
+// interpreter, or an inline script beside the project's own command, still fails.
+func TestInlineScriptsAreProbes(t *testing.T) {
+	t.Parallel()
+	r := Capture(turn("check the export", "Done.",
+		bash("1", `python3 -c "import json; print(json.load(open('out.json'))['rows'][:50])"`, "KeyError: 'rows'", true),
+		bash("2", "cd frontend && node -p \"require('./node_modules/react/package.json').version\"", "Error: Cannot find module './node_modules/react/package.json'", true),
+		bash("3", "curl -s localhost:8000/api | python3 -c 'import json,sys; json.load(sys.stdin)'", "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)", true),
+		bash("4", "python3 - <<'EOF'\nfrom PIL import Image\nEOF", "ModuleNotFoundError: No module named 'PIL'", true),
+		bash("5", `bash -lc "cd api && python3 -c 'import app'"`, "ImportError: cannot import name 'db' from 'app'", true),
+		bash("6", "python3 scripts/export.py", "KeyError: 'rows'", true),
+		bash("7", `npm run build && node -e "console.log(1)"`, "Error: Cannot find module './config'", true)), &Session{}, "en")
+	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "export.py") || !strings.Contains(r.Problems[1], "npm run build") {
+		t.Errorf("problems = %q", r.Problems)
+	}
+}

@@ -78,6 +78,49 @@ func (c *Command) RunsFile() bool {
 	return false
 }
 
+// inlineFlags are the options that give an interpreter its code on the command line, by
+// program: python -c, node -e / -p, ruby -e, perl -e / -E, php -r, bun -e.
+var inlineFlags = map[string][]string{
+	"python": {"-c"}, "node": {"-e", "-p", "--eval", "--print"}, "ruby": {"-e"}, "perl": {"-e", "-E"},
+	"php": {"-r"}, "bun": {"-e", "--eval", "-p", "--print"}, "deno": {"eval"},
+}
+
+// valueOptions are an interpreter's options that take the next word (python -W ignore).
+var valueOptions = []string{"-W", "-X", "-r", "--require", "--import", "--loader", "-I"}
+
+// RunsInline reports an interpreter (python, node, ruby, perl, php, bun, deno) running code
+// given inline: on the command line ("python3 -c …", "node -e …", "deno eval …") or on its
+// standard input ("python3 - <<EOF", "… | node", no file operand); not a file of the project
+// ("python app.py", "python -m pkg") nor a shell ("bash -c" runs commands).
+func (c *Command) RunsInline() bool {
+	run := c.Run()
+	if len(run) == 0 {
+		return false
+	}
+	name := programName(run[0], c.dialect)
+	if strings.HasPrefix(name, "python") && strings.Trim(name[len("python"):], "0123456789.") == "" || name == "py" {
+		name = "python"
+	}
+	flags, ok := inlineFlags[name]
+	if !ok {
+		return false
+	}
+	for i := 1; i < len(run); i++ {
+		a := run[i]
+		switch {
+		case slices.Contains(flags, a), a == "-":
+			return true
+		case a == "-m" && name == "python":
+			return false
+		case slices.Contains(valueOptions, a) && name != "php":
+			i++
+		case !strings.HasPrefix(a, "-"):
+			return false // a file or a subcommand
+		}
+	}
+	return c.Piped || slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return strings.HasPrefix(r.Op, "<<") })
+}
+
 // PullRequest reads a gh command on a pull request: "create" with its --title, "merge" with
 // the number it names (its operand, "#12" or the request's address); verb is "" for any
 // other command.

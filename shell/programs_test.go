@@ -32,6 +32,22 @@ func TestServesRunsFileAndPullRequest(t *testing.T) {
 			t.Errorf("RunsFile(%q) = %v", line, got)
 		}
 	}
+	for line, want := range map[string]bool{
+		"python3 -c 'import json; print(1)'": true, "python -W ignore -c 'x'": true, "node -e 'x()'": true,
+		"node -p 'require(\"./package.json\").version'": true, "uv run python -c 'import app'": true,
+		"python3 - <<'EOF'\nprint(1)\nEOF": true, "python3 <<EOF\nprint(1)\nEOF": true, "deno eval 'x'": true,
+		"ruby -e 'puts 1'": true, "perl -E 'say 1'": true, "php -r 'echo 1;'": true, "python3.12 -c 'x'": true,
+		"python3 app.py": false, "python -m pytest": false, "node scripts/seed.mjs": false, "bash -c 'npm test'": false,
+		"python3 -u train.py --epochs 2": false, "npm test": false, "bun install": false, "python3 < run.py": false,
+	} {
+		if got := first(line).RunsInline(); got != want {
+			t.Errorf("RunsInline(%q) = %v", line, got)
+		}
+	}
+	if !Parse("cat data.json | python3 -c 'import json,sys; json.load(sys.stdin)'").Commands[1].RunsInline() ||
+		!Parse("curl -s localhost:3000 | node").Commands[1].RunsInline() {
+		t.Error("RunsInline: a piped interpreter with code on the line or no file reads inline code")
+	}
 	for line, want := range map[string][3]string{
 		`gh pr create --title "Add export" --body x`: {"create", "", "Add export"},
 		"gh pr merge 41 --squash":                    {"merge", "41", ""},

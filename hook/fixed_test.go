@@ -18,15 +18,15 @@ func TestFailureFixedInALaterTurn(t *testing.T) {
 	b.Result("b1", "Exit code 1\n--- FAIL: TestEmptyLine (0.00s)", true)
 	b.Use("m1", "b2", "Bash", map[string]any{"command": "make lint"})
 	b.Result("b2", "Exit code 2\nmake: *** No rule to make target 'lint'.  Stop.", true)
-	b.Use("m1", "b4", "Bash", map[string]any{"command": "python - <<'EOF'\nimport parser\nEOF"})
-	b.Result("b4", "Exit code 1\nModuleNotFoundError: No module named 'parser'", true)
+	b.Use("m1", "b4", "Bash", map[string]any{"command": "sh -s <<'EOF'\n./gen.sh parser\nEOF"})
+	b.Result("b4", "Exit code 1\nError: parser.y:3: unexpected token", true)
 	b.Say("m2", "The empty-line test still fails.")
 	log := turnsLog(t, ws, b, func() {
 		b.Prompt("try again with the blank-line guard")
 		b.Use("m3", "e1", "Edit", map[string]any{"file_path": filepath.Join(ws, "parser.go"), "old_string": "a", "new_string": "b"})
 		b.Result("e1", "ok", false)
-		b.Use("m3", "b5", "Bash", map[string]any{"command": "python - <<'EOF'\nprint(1)\nEOF"})
-		b.Result("b5", "1", false)
+		b.Use("m3", "b5", "Bash", map[string]any{"command": "sh -s <<'EOF'\necho ok\nEOF"})
+		b.Result("b5", "ok", false)
 		b.Use("m3", "b3", "Bash", map[string]any{"command": "go test ./parser/"})
 		b.Result("b3", "ok  \tparser\t0.01s", false)
 		b.Say("m4", "The parser tests pass.")
@@ -34,7 +34,7 @@ func TestFailureFixedInALaterTurn(t *testing.T) {
 	if !strings.Contains(log, "- corrigé : Échec de `go test ./parser/`") {
 		t.Errorf("the test failure is not shown fixed:\n%s", log)
 	}
-	if !strings.Contains(log, "- Échec de `make lint`") || !strings.Contains(log, "- Échec de `python -`") {
+	if !strings.Contains(log, "- Échec de `make lint`") || !strings.Contains(log, "- Échec de `sh -`") {
 		t.Errorf("the lint failure or the script's changed (another script went through):\n%s", log)
 	}
 }

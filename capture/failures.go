@@ -307,6 +307,11 @@ func asks(cmd []string, out string) bool {
 	if cmd[0] == "xargs" && len(cmd) > 1 {
 		cmd = cmd[1:]
 	}
+	if cmd[0] == "git" {
+		if i, _ := shell.GitSub(cmd); i > 1 {
+			cmd = append([]string{"git"}, cmd[i:]...) // git's own options (-C repo) dropped: the subcommand asks or not
+		}
+	}
 	switch {
 	case cmd[0] == "git" && len(cmd) > 1 && slices.Contains(gitLooks, cmd[1]) && !slices.Contains(cmd, "--check"):
 		return true

@@ -44,13 +44,14 @@ func TestQuietNonZeroExitIsNoFailure(t *testing.T) {
 }
 
 // A call that only asks is no failure: a git command that looks at history in a repository
-// with no commit yet or for a revision that is not there. A git command that changes
-// something still fails.
+// with no commit yet or for a revision that is not there, in the folder it stands in or in
+// the one its -C names. A git command that changes something still fails.
 func TestQuestionsAnsweredNoAreNoFailures(t *testing.T) {
 	t.Parallel()
 	r := Capture(turn("set up the project", "Done.",
 		bash("2", "git status && git log --oneline -5", "fatal: your current branch 'main' does not have any commits yet", true),
 		bash("3", "git show v1.2:src/app.ts", "fatal: invalid object name 'v1.2'.", true),
+		bash("5", "git -C ../site log --oneline -3", "fatal: not a git repository (or any of the parent directories): .git", true),
 		bash("4", "git merge feature/login", "CONFLICT (content): Merge conflict in src/app.ts\nAutomatic merge failed; fix conflicts and then commit the result.", true)), &Session{}, "en")
 	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "git merge") {
 		t.Errorf("problems = %q", r.Problems)

@@ -144,6 +144,12 @@ func (c *Command) gitSub() (int, string) {
 	if len(argv) < 2 || programName(argv[0], c.dialect) != "git" {
 		return -1, ""
 	}
+	return GitSub(argv)
+}
+
+// GitSub is the index of git's subcommand in the words of a git command, past git's own
+// options ("git -C repo -c x=y status": 5, "status"), or -1, "".
+func GitSub(argv []string) (int, string) {
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
 		switch {

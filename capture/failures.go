@@ -265,13 +265,11 @@ func probe(u *transcript.ToolUse) bool {
 func inlineOnly(l *shell.Line) bool {
 	inline := false
 	for _, c := range l.Commands {
+		_, _, script := shell.ShellScript(c.Argv())
 		switch name := c.Name(); {
 		case c.RunsInline():
 			inline = true
-		case slices.Contains(inlineHelpers, name):
-		case slices.Contains([]string{"bash", "sh", "zsh"}, name) && slices.ContainsFunc(c.Argv()[1:], func(a string) bool {
-			return strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "c")
-		}):
+		case script, slices.Contains(inlineSetup, name), slices.Contains(outputReaders, name):
 		default:
 			return false
 		}
@@ -279,8 +277,9 @@ func inlineOnly(l *shell.Line) bool {
 	return inline
 }
 
-// inlineHelpers are the commands that set up or read around an inline script.
-var inlineHelpers = []string{"cd", "export", "source", ".", "echo", "printf", "cat", "head", "tail", "grep", "jq", "curl", "sleep", "true", "sort", "wc"}
+// inlineSetup are the commands that set up around an inline script, or fetch what it reads
+// (the output readers aside).
+var inlineSetup = []string{"cd", "export", "source", ".", "curl", "sleep", "true", "sort", "wc"}
 
 // shellRefused finds the line of the agent's own shell refusing the command line: a cd that
 // failed ("cd:1: command not found: __zoxide_z", "bash: line 1: cd: dist: No such file…"),

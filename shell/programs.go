@@ -85,8 +85,9 @@ var inlineFlags = map[string][]string{
 	"php": {"-r"}, "bun": {"-e", "--eval", "-p", "--print"}, "deno": {"eval"},
 }
 
-// valueOptions are an interpreter's options that take the next word (python -W ignore).
-var valueOptions = []string{"-W", "-X", "-r", "--require", "--import", "--loader", "-I"}
+// valueOptions are an interpreter's options that take the next word (python -W ignore,
+// node -r ts-node/register).
+var valueOptions = []string{"-W", "-X", "-r", "--require", "--import", "--loader"}
 
 // RunsInline reports an interpreter (python, node, ruby, perl, php, bun, deno) running code
 // given inline: on the command line ("python3 -c …", "node -e …", "deno eval …") or on its
@@ -112,7 +113,7 @@ func (c *Command) RunsInline() bool {
 			return true
 		case a == "-m" && name == "python":
 			return false
-		case slices.Contains(valueOptions, a) && name != "php":
+		case slices.Contains(valueOptions, a):
 			i++
 		case !strings.HasPrefix(a, "-"):
 			return false // a file or a subcommand

@@ -37,6 +37,7 @@ func TestServesRunsFileAndPullRequest(t *testing.T) {
 		"node -p 'require(\"./package.json\").version'": true, "uv run python -c 'import app'": true,
 		"python3 - <<'EOF'\nprint(1)\nEOF": true, "python3 <<EOF\nprint(1)\nEOF": true, "deno eval 'x'": true,
 		"ruby -e 'puts 1'": true, "perl -E 'say 1'": true, "php -r 'echo 1;'": true, "python3.12 -c 'x'": true,
+		"python -I -c 'x'": true, "node -r ts-node/register -e 'x'": true,
 		"python3 app.py": false, "python -m pytest": false, "node scripts/seed.mjs": false, "bash -c 'npm test'": false,
 		"python3 -u train.py --epochs 2": false, "npm test": false, "bun install": false, "python3 < run.py": false,
 	} {

@@ -624,27 +624,15 @@ func (c *turnCtx) planGoal(title, proposedBy string) {
 // agent names there, in a few words of its own, the task that prompt asked for, where the
 // prompt's first sentences are often an aside or a pasted text. A first prompt that wrote
 // no goal (a greeting, a command) gets no name either: the name says what that prompt was.
-// A name changed later takes the place of the one written before it.
+// Only the first turn's name counts: one that comes or changes later is left alone.
 func titleStep(c *turnCtx) {
-	s := c.s
-	if c.first {
-		s.First = c.promptGoal()
+	if !c.first {
+		return
 	}
-	title := c.clean(memstore.KeyGoal, clipGoal(c.t.Title))
-	switch {
-	case c.t.Sidechain || title == "" || title == s.Title:
-	case s.Title != "":
-		c.replace(memstore.KeyGoal, s.Title, title)
-		s.Title = title
-	case s.First == "":
-	case c.first: // the goal is this turn's own
-		c.unwrite(memstore.KeyGoal, s.First)
-		if c.add(memstore.KeyGoal, title) > 0 {
-			s.Title, s.First = title, ""
-		}
-	default:
-		c.replace(memstore.KeyGoal, s.First, title)
-		s.Title, s.First = title, ""
+	first, title := c.promptGoal(), c.clean(memstore.KeyGoal, clipGoal(c.t.Title))
+	if first != "" && title != "" {
+		c.unwrite(memstore.KeyGoal, first)
+		c.add(memstore.KeyGoal, title)
 	}
 }
 

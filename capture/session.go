@@ -32,8 +32,6 @@ type Session struct {
 	HeldAsked       bool              `json:"held_asked,omitempty"`       // the last of those turns ended on a question to the user
 	End             int64             `json:"end,omitempty"`              // where the main transcript ended when the hook last read it
 	Began           bool              `json:"began,omitempty"`            // the session's first turn was read
-	First           string            `json:"first,omitempty"`            // the goal bullet its first prompt wrote, until the session's name takes its place
-	Title           string            `json:"title,omitempty"`            // the goal bullet the session's name wrote
 }
 
 // task is one of Claude Code's numbered tasks (TaskCreate, TaskUpdate).

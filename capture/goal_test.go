@@ -357,23 +357,21 @@ func TestSessionNameTakesThePlaceOfTheFirstGoal(t *testing.T) {
 	if got := Capture(first, s, "en").Goal; !slices.Equal(got, []string{"Build physics reasoning pipeline"}) {
 		t.Errorf("named in the first turn: %q", got)
 	}
-	renamed := turn("add tests for the solver", "Done.", edit("/repo/test_solver.py"))
-	renamed.Title = "Physics pipeline and its tests"
-	if r := Capture(renamed, s, "en"); len(r.Replaced) != 0 || slices.Contains(r.Goal, renamed.Title) {
-		t.Errorf("renamed: goal %q replaced %+v", r.Goal, r.Replaced)
+	later := func(s *Session, name string) { // a name given or changed after the first turn leaves the goals as they are
+		t.Helper()
+		tr := turn("add tests for the solver", "Done.", edit("/repo/test_solver.py"))
+		tr.Title = name
+		if r := Capture(tr, s, "en"); len(r.Replaced) != 0 || slices.Contains(r.Goal, name) {
+			t.Errorf("named %q after the first turn: goal %q replaced %+v", name, r.Goal, r.Replaced)
+		}
 	}
+	later(s, "Physics pipeline and its tests") // renamed
 
 	s = &Session{}
-	first = turn(aside, "Done.", edit("/repo/pipeline.py"))
-	wrote := Capture(first, s, "en").Goal
-	if len(wrote) != 1 {
+	if wrote := Capture(turn(aside, "Done.", edit("/repo/pipeline.py")), s, "en").Goal; len(wrote) != 1 {
 		t.Fatalf("first goal: %q", wrote)
 	}
-	later := turn("add tests for the solver", "Done.", edit("/repo/test_solver.py"))
-	later.Title = "Build physics reasoning pipeline"
-	if r := Capture(later, s, "en"); len(r.Replaced) != 0 || slices.Contains(r.Goal, later.Title) {
-		t.Errorf("named in the second turn: goal %q replaced %+v", r.Goal, r.Replaced)
-	}
+	later(s, "Build physics reasoning pipeline") // named in the second turn
 
 	s = &Session{}
 	hi := turn("hi", "Hello! What would you like to work on?")

@@ -186,6 +186,9 @@ func request(prompt string) string {
 	if args, ok := slashArgs(p); ok {
 		p = args
 	}
+	if in, ok := commandInput(p); ok {
+		p = in
+	}
 	p = dropSystemText(p)
 	if rest, ok := planPrompted(p); ok {
 		if title := planTitle(rest); title != "" {
@@ -333,6 +336,28 @@ func isPlanPrompt(p string) bool { _, ok := planPrompted(p); return ok }
 // slashArgs reads the arguments in the markup Claude Code writes for a slash command.
 func slashArgs(p string) (args string, ok bool) {
 	return between(p, "<command-args>", "</command-args>"), between(p, "<command-name>", "</command-name>") != ""
+}
+
+// commandInputHeadings open the prompt a command file becomes when the agent inlines it
+// (spec-kit's commands run as Codex custom prompts): the heading, the user's words in a
+// fenced block under it, then the command's own instructions.
+var commandInputHeadings = []string{"## User Input"}
+
+// commandInput reads the user's words in an inlined command file's input block: ok when the
+// prompt is one, "" when the user gave the command nothing to say (a bare command).
+func commandInput(p string) (input string, ok bool) {
+	p = strings.TrimSpace(p)
+	for _, h := range commandInputHeadings {
+		rest, found := strings.CutPrefix(p, h)
+		if rest = strings.TrimLeft(rest, " \t\r\n"); !found || !strings.HasPrefix(rest, "```") {
+			continue
+		}
+		_, body, _ := strings.Cut(rest, "\n") // past the fence and its info string ("```text")
+		if in, _, closed := strings.Cut(body, "```"); closed {
+			return strings.TrimSpace(in), true
+		}
+	}
+	return "", false
 }
 
 // between returns the text between the first open and the next close, or "".

@@ -260,6 +260,27 @@ func TestBackslashLineBreakLeavesNoTrace(t *testing.T) {
 	}
 }
 
+// A command file the agent inlined (a spec-kit command as a Codex custom prompt: a "User
+// Input" heading, the user's words in a fenced block, the command's instructions) asks what
+// the block says; a block left empty asks nothing, like a slash command with no arguments.
+func TestInlinedCommandAsksItsInput(t *testing.T) {
+	t.Parallel()
+	const instructions = "\n\nYou **MUST** consider the user input before proceeding (if not empty).\n\n## Outline\n\n1. Run `.specify/scripts/bash/check-prerequisites.sh --json` from repo root and parse FEATURE_DIR.\n2. Load tasks.md and execute each phase."
+	for prompt, want := range map[string]string{
+		"\n## User Input\n\n```text\nimplement the export tasks T040-T052\n```" + instructions: "implement the export tasks T040-T052",
+		"## User Input\n\n```text\n請實作匯出功能的任務\n```" + instructions:                             "請實作匯出功能的任務",
+		"## User Input\n\n```text\n\n```" + instructions:                                       "",
+	} {
+		if got := request(prompt); got != want {
+			t.Errorf("request(%q) = %q, want %q", prompt, got, want)
+		}
+	}
+	got := goals(t, turn("\n## User Input\n\n```text\nimplement the export tasks T040-T052\n```"+instructions, "Done.", edit("/repo/export.go")))
+	if want := []string{"implement the export tasks T040-T052"}; !slices.Equal(got[0], want) {
+		t.Errorf("goal %q, want %q", got[0], want)
+	}
+}
+
 // A list under a lead that says the task details it: the lead is the request. Under a lead
 // that says none ("Two things:"), or with no lead, the items are the asks, without their marks.
 func TestListUnderALead(t *testing.T) {

@@ -407,6 +407,27 @@ func (w *walker) word(word *syntax.Word) (string, bool) {
 	return b.String(), true
 }
 
+// routeSegment is the length of the folder name v opens with when it is a route parameter
+// as web frameworks name their folders ("[id]", "[...slug]", "[[...slug]]": a name of two
+// characters or more between brackets), else 0. Unquoted, the shell reads it as a pattern
+// of one character, which matches nothing in such a folder, so the word reaches the program
+// as written; a bracket holding a range or a negation ("[0-9]", "[!a]") stays a pattern.
+func routeSegment(v string) int {
+	open := 1
+	if strings.HasPrefix(v, "[[") {
+		open = 2
+	}
+	name := strings.TrimPrefix(v[open:], "...")
+	n := 0
+	for n < len(name) && (name[n] == '_' || 'a' <= name[n]|0x20 && name[n]|0x20 <= 'z' || n > 0 && '0' <= name[n] && name[n] <= '9') {
+		n++
+	}
+	if n < 2 || !strings.HasPrefix(name[n:], strings.Repeat("]", open)) {
+		return 0
+	}
+	return len(v) - len(name) + n + open
+}
+
 // unescape appends a literal part's value to b, backslashes undone; false when, outside
 // quotes, it holds a glob or a brace expansion (the shell would expand it).
 func unescape(b *strings.Builder, v string, quoted bool) bool {
@@ -426,6 +447,11 @@ func unescape(b *strings.Builder, v string, quoted bool) bool {
 			}
 			continue
 		case quoted:
+		case c == '[' && routeSegment(v[i:]) > 0: // "app/[id]/page.tsx": a folder's name, no pattern
+			n := routeSegment(v[i:])
+			b.WriteString(v[i : i+n])
+			i += n - 1
+			continue
 		case c == '*' || c == '?' || c == '[' && strings.Contains(v[i:], "]") && len(v) > 1:
 			return false
 		case c == '{':

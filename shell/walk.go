@@ -448,10 +448,6 @@ func unescape(b *strings.Builder, v string, quoted bool) bool {
 			continue
 		case quoted:
 		case c == '[' && routeSegment(v[i:]) > 0: // "app/[id]/page.tsx": a folder's name, no pattern
-			n := routeSegment(v[i:])
-			b.WriteString(v[i : i+n])
-			i += n - 1
-			continue
 		case c == '*' || c == '?' || c == '[' && strings.Contains(v[i:], "]") && len(v) > 1:
 			return false
 		case c == '{':

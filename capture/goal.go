@@ -186,10 +186,7 @@ func request(prompt string) string {
 	if args, ok := slashArgs(p); ok {
 		p = args
 	}
-	if in, ok := commandInput(p); ok {
-		p = in
-	}
-	p = dropSystemText(p)
+	p = userText(p)
 	if rest, ok := planPrompted(p); ok {
 		if title := planTitle(rest); title != "" {
 			return title
@@ -343,21 +340,28 @@ func slashArgs(p string) (args string, ok bool) {
 // fenced block under it, then the command's own instructions.
 var commandInputHeadings = []string{"## User Input"}
 
-// commandInput reads the user's words in an inlined command file's input block: ok when the
-// prompt is one, "" when the user gave the command nothing to say (a bare command).
+// commandInput reads the user's words in an inlined command file's input block (the line
+// after the fence's opening, "```text", up to its close): ok when the prompt is one, "" when
+// the user gave the command nothing to say (a bare command).
 func commandInput(p string) (input string, ok bool) {
-	p = strings.TrimSpace(p)
 	for _, h := range commandInputHeadings {
-		rest, found := strings.CutPrefix(p, h)
-		if rest = strings.TrimLeft(rest, " \t\r\n"); !found || !strings.HasPrefix(rest, "```") {
-			continue
-		}
-		_, body, _ := strings.Cut(rest, "\n") // past the fence and its info string ("```text")
-		if in, _, closed := strings.Cut(body, "```"); closed {
-			return strings.TrimSpace(in), true
+		rest, found := strings.CutPrefix(strings.TrimSpace(p), h)
+		if rest = strings.TrimSpace(rest); found && strings.HasPrefix(rest, "```") && strings.Count(rest, "```") >= 2 {
+			return between(rest, "\n", "```"), true
 		}
 	}
 	return "", false
+}
+
+// userText is what the user wrote of a prompt: without what the agent added to it
+// (dropSystemText), and of an inlined command file, its input block, not the command's own
+// instructions.
+func userText(p string) string {
+	p = dropSystemText(p)
+	if in, ok := commandInput(p); ok {
+		return in
+	}
+	return p
 }
 
 // between returns the text between the first open and the next close, or "".

@@ -422,7 +422,7 @@ func routeSegment(v string) int {
 	for n < len(name) && (name[n] == '_' || 'a' <= name[n]|0x20 && name[n]|0x20 <= 'z' || n > 0 && '0' <= name[n] && name[n] <= '9') {
 		n++
 	}
-	if n < 2 || !strings.HasPrefix(name[n:], strings.Repeat("]", open)) {
+	if n < 2 || !strings.HasPrefix(name[n:], "]]"[:open]) {
 		return 0
 	}
 	return len(v) - len(name) + n + open

@@ -267,9 +267,10 @@ func TestInlinedCommandAsksItsInput(t *testing.T) {
 	t.Parallel()
 	const instructions = "\n\nYou **MUST** consider the user input before proceeding (if not empty).\n\n## Outline\n\n1. Run `.specify/scripts/bash/check-prerequisites.sh --json` from repo root and parse FEATURE_DIR.\n2. Load tasks.md and execute each phase."
 	for prompt, want := range map[string]string{
-		"\n## User Input\n\n```text\nimplement the export tasks T040-T052\n```" + instructions: "implement the export tasks T040-T052",
-		"## User Input\n\n```text\n請實作匯出功能的任務\n```" + instructions:                             "請實作匯出功能的任務",
-		"## User Input\n\n```text\n\n```" + instructions:                                       "",
+		"\n## User Input\n\n```text\nimplement the export tasks T040-T052\n```" + instructions:                                            "implement the export tasks T040-T052",
+		"## User Input\n\n```text\n請實作匯出功能的任務\n```" + instructions:                                                                        "請實作匯出功能的任務",
+		"## User Input\n\n```text\n\n```" + instructions:                                                                                  "",
+		"<system-reminder>The user opened export.go.</system-reminder>\n## User Input\n\n```text\nadd the CSV export\n```" + instructions: "add the CSV export",
 	} {
 		if got := request(prompt); got != want {
 			t.Errorf("request(%q) = %q, want %q", prompt, got, want)

@@ -654,7 +654,7 @@ func reportedStep(c *turnCtx) {
 		c.s.Addressed = slices.DeleteFunc(c.s.Addressed, func(a string) bool { return a == old })
 		return true
 	})
-	switch p := dropSystemText(c.t.Prompt); {
+	switch p := userText(c.t.Prompt); {
 	case isPlanPrompt(p):
 		// a plan the user accepted: the agent's own text, its error lines say how to handle errors
 	case reportedLine(p) != "":

@@ -455,6 +455,22 @@ func TestReportedErrors(t *testing.T) {
 	}
 }
 
+// An inlined command file's own instructions are no report: their error lines say how the
+// command handles errors ("ERROR: stop on a failed gate"). An error the user wrote in its
+// input block is one.
+func TestInlinedCommandReportsOnlyItsInput(t *testing.T) {
+	t.Parallel()
+	const instructions = "\n\nYou **MUST** consider the user input before proceeding (if not empty).\n\n## Outline\n\n1. Run the checks.\nERROR: if a gate fails, stop and report it.\n2. Execute the tasks."
+	r := Capture(turn("## User Input\n\n```text\nimplement the export tasks\n```"+instructions, "Done.", edit("/repo/export.go")), &Session{}, "en")
+	if len(r.Problems) != 0 {
+		t.Errorf("the command's instructions: %q", r.Problems)
+	}
+	r = Capture(turn("## User Input\n\n```text\nthe export crashes: TypeError: rows is undefined\n```"+instructions, "Fixed.", edit("/repo/export.go")), &Session{}, "en")
+	if !slices.Equal(r.Problems, []string{"Error reported: TypeError: rows is undefined"}) {
+		t.Errorf("the user's input: %q", r.Problems)
+	}
+}
+
 // When the session ends, what it leaves open is an open item: the question its last answer
 // asks, a failure no later call fixed, a turn cut in the middle.
 func TestSessionEnding(t *testing.T) {

@@ -266,8 +266,10 @@ func halfDoneStep(c *turnCtx) {
 func (c *turnCtx) sinceCommit(last int) {
 	if last >= 0 {
 		c.s.Committed, c.s.Uncommitted = true, nil
-		c.drop(c.s.UncommittedNote)
-		c.s.UncommittedNote = ""
+		for _, note := range c.s.UncommittedNote {
+			c.drop(note)
+		}
+		c.s.UncommittedNote = nil
 	}
 	files := slices.SortedFunc(maps.Keys(c.changedAt), func(a, b string) int { return cmp.Or(c.changedAt[a]-c.changedAt[b], strings.Compare(a, b)) })
 	for _, f := range files {
@@ -396,10 +398,11 @@ func endingStep(c *turnCtx) {
 			c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, "`"+short+"`")) // its error line is under Problems
 		}
 	}
-	if c.s.Committed && len(c.s.Uncommitted) > 0 { // a session that commits its work and left some of it out
-		note := clip(fmt.Sprintf(c.w.uncommitted, strings.Join(groupFiles(c.s.Uncommitted), ", ")), maxItem)
-		if c.add(memstore.KeyNext, note) > 0 {
-			c.s.UncommittedNote = c.clean(memstore.KeyNext, note)
+	if c.s.Committed && len(c.s.Uncommitted) > 0 { // a session that commits its work and left some of it out: every file, by name
+		for _, note := range FileListBullets(strings.TrimSuffix(c.w.uncommitted, "%s"), c.s.Uncommitted) {
+			if c.add(memstore.KeyNext, note) > 0 {
+				c.s.UncommittedNote = append(c.s.UncommittedNote, c.clean(memstore.KeyNext, note))
+			}
 		}
 	}
 }

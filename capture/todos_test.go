@@ -304,6 +304,35 @@ func TestUncommittedAtTheEnd(t *testing.T) {
 	if !slices.Contains(r.Drop, want) {
 		t.Errorf("committed later: drop = %q", r.Drop)
 	}
+	// A long list names every file, grouped by folder in as many bullets as it needs, and a
+	// later commit takes all of them back.
+	s = &Session{}
+	var edits []*transcript.ToolUse
+	var files []string
+	for _, dir := range []string{"src/scanner", "src/api", "src/db", "src/ui", "tests", "scripts"} {
+		for i := range 8 {
+			f := fmt.Sprintf("%s/module_with_a_long_name_%d.rs", dir, i)
+			files, edits = append(files, f), append(edits, edit("/repo/"+f))
+		}
+	}
+	Capture(turn("add the export", "Committed.", edit("/repo/src/export.ts"), commit("5")), s, "en")
+	end = turn("fix the warnings", "Fixed.", edits...)
+	end.SessionEnded = true
+	r = Capture(end, s, "en")
+	notes := slices.DeleteFunc(slices.Clone(r.Next), func(n string) bool { return !strings.HasPrefix(n, "Not committed") })
+	named := map[string]bool{}
+	for _, n := range notes {
+		for _, f := range ParseFileList(strings.TrimPrefix(n, "Not committed since the session's last commit: ")) {
+			named[f] = true
+		}
+	}
+	if len(notes) < 2 || len(named) != len(files) || !named[files[0]] || !named[files[len(files)-1]] {
+		t.Fatalf("a long list after the last commit: %d bullets naming %d of %d files: %q", len(notes), len(named), len(files), notes)
+	}
+	r = Capture(turn("commit it", "Committed.", commit("6")), s, "en")
+	if gone := slices.DeleteFunc(slices.Clone(notes), func(n string) bool { return slices.Contains(r.Drop, n) }); len(gone) > 0 {
+		t.Errorf("committed later: not dropped %q", gone)
+	}
 	s = &Session{}
 	end = turn("add the export", "Done.", edit("/repo/src/export.ts"))
 	end.SessionEnded = true

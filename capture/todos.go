@@ -266,10 +266,10 @@ func halfDoneStep(c *turnCtx) {
 func (c *turnCtx) sinceCommit(last int) {
 	if last >= 0 {
 		c.s.Committed, c.s.Uncommitted = true, nil
-		for _, note := range c.s.UncommittedNote {
+		for _, note := range c.s.UncommittedNotes {
 			c.drop(note)
 		}
-		c.s.UncommittedNote = nil
+		c.s.UncommittedNotes = nil
 	}
 	files := slices.SortedFunc(maps.Keys(c.changedAt), func(a, b string) int { return cmp.Or(c.changedAt[a]-c.changedAt[b], strings.Compare(a, b)) })
 	for _, f := range files {
@@ -399,9 +399,9 @@ func endingStep(c *turnCtx) {
 		}
 	}
 	if c.s.Committed && len(c.s.Uncommitted) > 0 { // a session that commits its work and left some of it out: every file, by name
-		for _, note := range FileListBullets(strings.TrimSuffix(c.w.uncommitted, "%s"), c.s.Uncommitted) {
+		for _, note := range FileListBullets(c.w.uncommitted, c.s.Uncommitted) {
 			if c.add(memstore.KeyNext, note) > 0 {
-				c.s.UncommittedNote = append(c.s.UncommittedNote, c.clean(memstore.KeyNext, note))
+				c.s.UncommittedNotes = append(c.s.UncommittedNotes, c.clean(memstore.KeyNext, note))
 			}
 		}
 	}

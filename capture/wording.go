@@ -17,7 +17,7 @@ type wording struct {
 	commitRefused, pushFailed string
 	resume                    string
 	unanswered, stillFailing  string
-	uncommitted               string
+	uncommitted               string // opening of the files changed after the session's last commit
 	unblocked, variant        string
 	answered, repoCreated     string
 	pullOpened, pullTitled    string
@@ -37,7 +37,7 @@ var wordings = map[string]wording{
 		pullOpened: "PR #%s ouverte", pullTitled: "PR #%s ouverte : %s", pullMerged: "PR #%s fusionnée",
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
 		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s",
-		uncommitted: "Non commité depuis le dernier commit de la session : %s",
+		uncommitted: "Non commité depuis le dernier commit de la session : ",
 		commands:    "Commandes passées ici : "},
 	"en": {lang: "en", created: "Files created: ", changed: "Files changed: ", deleted: "Files deleted: ",
 		commit: "Commit %s: %s", commitNoHash: "Commit: %s",
@@ -50,7 +50,7 @@ var wordings = map[string]wording{
 		pullOpened: "PR #%s opened", pullTitled: "PR #%s opened: %s", pullMerged: "PR #%s merged",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
 		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s",
-		uncommitted: "Not committed since the session's last commit: %s",
+		uncommitted: "Not committed since the session's last commit: ",
 		commands:    "Commands that went through here: "},
 }
 

@@ -476,20 +476,19 @@ func TestInlinedCommandReportsOnlyItsInput(t *testing.T) {
 func TestSessionEnding(t *testing.T) {
 	t.Parallel()
 	s := &Session{}
-	Capture(turn("Build it", "Broken.", bash("1", "npm run build", "TypeError: generate is not a function", true),
+	first := Capture(turn("Build it", "Broken.", bash("1", "npm run build", "TypeError: generate is not a function", true),
 		bash("1b", "python3 scripts/fetch_prices.py", "ConnectionError: timed out", true)), s, "en")
 	end := turn("Build it", "I prepared four commits.\n\nWould you like me to proceed with creating these commits?")
 	end.SessionEnded = true
-	r := Capture(end, s, "en")
 	want := []string{"Question left unanswered: Would you like me to proceed with creating these commits?",
 		"Still failing when the session ended: `npm run build`"}
-	if !slices.Equal(r.Next, want) {
-		t.Errorf("next = %q", r.Next)
+	if open := openAfter(first, Capture(end, s, "en")); !slices.Equal(open, want) {
+		t.Errorf("open = %q", open)
 	}
 	cut := turn("Implement the plan.", "", bash("2", "./export.sh", "ok", false))
 	cut.SessionEnded = true
 	s = &Session{Goals: []string{"Rewrite the grant application"}}
-	r = Capture(cut, s, "en")
+	r := Capture(cut, s, "en")
 	if !slices.Equal(r.Next, []string{"Resume the interrupted work: Rewrite the grant application"}) {
 		t.Errorf("cut = %q", r.Next)
 	}

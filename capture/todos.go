@@ -265,11 +265,7 @@ func halfDoneStep(c *turnCtx) {
 // open item that named them.
 func (c *turnCtx) sinceCommit(last int) {
 	if last >= 0 {
-		c.s.Committed, c.s.Uncommitted = true, nil
-		for _, note := range c.s.UncommittedNotes {
-			c.drop(note)
-		}
-		c.s.UncommittedNotes = nil
+		c.s.Committed, c.s.Uncommitted = true, nil // the open item that named them goes at the turn's end (endingStep)
 	}
 	files := slices.SortedFunc(maps.Keys(c.changedAt), func(a, b string) int { return cmp.Or(c.changedAt[a]-c.changedAt[b], strings.Compare(a, b)) })
 	for _, f := range files {
@@ -380,31 +376,42 @@ func cut(t *transcript.Turn) bool {
 	return len(t.Tools) > 0 && (strings.TrimSpace(t.Closing) == "" || openCall(t) || t.EndsOnResult)
 }
 
-// endingStep writes, when the session ends, what it leaves open that no list says: the
-// question its last answer asks the user (an offer to go on, a choice to make), the
-// session's tests, builds and linters still failing, by their command (the failure's line
-// under Problems says why): the project's state, where another failed call (a script, a
-// lookup) is only the agent's path to it and stays a problem; and, in a session that
-// commits its work, the files it changed after its last commit.
+// endingStep writes what the session leaves open that no list says, as it stands after the
+// turn: the question its last answer asks the user (an offer to go on, a choice to make) and,
+// in a session that commits its work, the files it changed after its last commit. These it
+// keeps current after every turn, not only when the session ends: OpenCode and Codex before
+// its SessionEnd hook say nothing of an end, nor does a terminal closed on a session. What the
+// last turn left open and this one no longer does (the user answered the question, a commit
+// took the files) is dropped. When the session ends, it adds the session's tests, builds and
+// linters still failing, by their command (the failure's line under Problems says why): the
+// project's state, where another failed call (a script, a lookup) is only the agent's path to
+// it and stays a problem. Those wait for the end: a check that failed is often passed later
+// under another command line, which a turn's failures cannot tell.
 func endingStep(c *turnCtx) {
-	if !c.t.SessionEnded || c.t.Sidechain {
+	if c.t.Sidechain {
 		return
 	}
+	var open []string
 	if q := lastQuestion(c.t.Closing); q != "" {
-		c.add(memstore.KeyNext, fmt.Sprintf(c.w.unanswered, q))
+		open = append(open, fmt.Sprintf(c.w.unanswered, q))
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
-		if short := parseCommandKey(key).short; short != "" && parseLine(key).Checks() {
-			c.add(memstore.KeyNext, fmt.Sprintf(c.w.stillFailing, "`"+short+"`")) // its error line is under Problems
+		if short := parseCommandKey(key).short; c.t.SessionEnded && short != "" && parseLine(key).Checks() {
+			open = append(open, fmt.Sprintf(c.w.stillFailing, "`"+short+"`")) // its error line is under Problems
 		}
 	}
 	if c.s.Committed && len(c.s.Uncommitted) > 0 { // a session that commits its work and left some of it out: every file, by name
-		for _, note := range FileListBullets(c.w.uncommitted, c.s.Uncommitted) {
-			if c.add(memstore.KeyNext, note) > 0 {
-				c.s.UncommittedNotes = append(c.s.UncommittedNotes, c.clean(memstore.KeyNext, note))
-			}
+		open = append(open, FileListBullets(c.w.uncommitted, c.s.Uncommitted)...)
+	}
+	var now []string
+	for _, it := range open {
+		it = c.clean(memstore.KeyNext, it)
+		if it != "" && (slices.Contains(c.s.Ending, it) || c.add(memstore.KeyNext, it) > 0) {
+			now = append(now, it)
 		}
 	}
+	c.drop(gone(c.s.Ending, now)...)
+	c.s.Ending = now
 }
 
 // lastQuestion is the question a text ends with, when its last paragraph is one ("Would you

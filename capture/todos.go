@@ -382,7 +382,8 @@ func cut(t *transcript.Turn) bool {
 // keeps current after every turn, not only when the session ends: OpenCode and Codex before
 // its SessionEnd hook say nothing of an end, nor does a terminal closed on a session. What the
 // last turn left open and this one no longer does (the user answered the question, a commit
-// took the files) is dropped. When the session ends, it adds the session's tests, builds and
+// took the files) is dropped; the agent's answer to a Stop hook's block answers no question
+// of the user's, which stays. When the session ends, it adds the session's tests, builds and
 // linters still failing, by their command (the failure's line under Problems says why): the
 // project's state, where another failed call (a script, a lookup) is only the agent's path to
 // it and stays a problem. Those wait for the end: a check that failed is often passed later
@@ -392,7 +393,9 @@ func endingStep(c *turnCtx) {
 		return
 	}
 	var open []string
-	if q := lastQuestion(c.t.Closing); q != "" {
+	if asked := strings.SplitN(c.w.unanswered, "%", 2)[0]; c.t.AnswersBlock { // its closing answers the gate: the user's question stands
+		open = slices.DeleteFunc(slices.Clone(c.s.Ending), func(it string) bool { return !strings.HasPrefix(it, asked) })
+	} else if q := lastQuestion(c.t.Closing); q != "" {
 		open = append(open, fmt.Sprintf(c.w.unanswered, q))
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {

@@ -130,6 +130,25 @@ func checkGate(p *memstore.Project, c gateCheck) (GateResult, error) {
 	return res, nil
 }
 
+// answersBlock reports a stop that is the agent's answer to a Stop hook's block:
+// stop_hook_active, or (Gemini CLI, which sends it false) the gate's message as the prompt,
+// or the gate's state saying its last check blocked.
+func (r *runner) answersBlock(turn *transcript.Turn) bool {
+	if r.in.HookEventName != EventStop && r.in.HookEventName != EventAfterAgent {
+		return false
+	}
+	if r.in.StopHookActive || transcript.IsGatePrompt(r.in.Prompt) || transcript.IsGatePrompt(turn.Prompt) {
+		return true
+	}
+	home := r.home()
+	if home == nil {
+		return false
+	}
+	var st gateState
+	data, err := home.ReadState("gate/" + safeName(r.in.SessionID) + ".json")
+	return err == nil && json.Unmarshal(data, &st) == nil && st.Pending
+}
+
 // judge decides on the window in st, updating it: a record or a block opens a new window.
 func judge(st *gateState, c gateCheck, recorded bool) GateResult {
 	pending := st.Pending

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"html"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,5 +102,55 @@ func TestGatePromptIsNotMemory(t *testing.T) {
 	}
 	if !strings.Contains(log, "Split the invoice parser") {
 		t.Errorf("the goal is missing:\n%s", log)
+	}
+}
+
+// The agent's answer to the gate's block closes the turn again ("Recorded."), but answers no
+// question of the user's: the question the turn ended on, before the block, stays open until
+// the user's next prompt.
+func TestQuestionOutlivesTheAnswerToTheGate(t *testing.T) {
+	t.Parallel()
+	msg := gateMessage("en", []string{"pkg/a.go", "pkg/b.go", "pkg/c.go"}, "")
+	user := func(text string) map[string]any {
+		return map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": text}}}
+	}
+	say := func(text string) map[string]any {
+		return map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text", "text": text}}}
+	}
+	ws := testWorkspace(t)
+	os.WriteFile(filepath.Join(ws, "carnet.toml"), []byte("language = \"en\"\n"), 0o644)
+	tr := filepath.Join(t.TempDir(), "rollout.jsonl")
+	r := &transcripttest.Rollout{}
+	r.Item("response_item", user("Split the invoice parser into three files"))
+	r.Patch(filepath.Join(ws, "pkg/a.go"), filepath.Join(ws, "pkg/b.go"), filepath.Join(ws, "pkg/c.go"))
+	r.Item("response_item", say("Split it.\n\nShall I add a test file for each part?"))
+	r.Write(t, tr)
+	stop := func(active bool) int {
+		in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": tr, "cwd": ws, "turn_id": "t1", "stop_hook_active": active})
+		return Run(Env{Root: ws, Stdin: bytes.NewReader(in), Stderr: io.Discard, Now: fixedNow, Getenv: func(string) string { return "" }})
+	}
+	const asked = "Question left unanswered: Shall I add a test file for each part?"
+	if code := stop(false); code != GateExit {
+		t.Fatalf("substantial work, nothing recorded: code %d", code)
+	}
+	if log := logOf(t, ws); !strings.Contains(log, asked) {
+		t.Fatalf("the question is not open:\n%s", log)
+	}
+	r.Item("response_item", user(gateShapes(msg)["codex"]))
+	r.Shell(`carnet add -s decisions "Split the parser by section, because each is read alone"`)
+	r.Item("response_item", say("Recorded."))
+	r.Write(t, tr)
+	if code := stop(true); code != 0 {
+		t.Fatalf("the answer to the block: code %d", code)
+	}
+	if log := logOf(t, ws); !strings.Contains(log, asked) {
+		t.Errorf("the answer to the gate took the user's question:\n%s", log)
+	}
+	r.Item("response_item", user("no, leave the tests for now"))
+	r.Item("response_item", say("Leaving them."))
+	r.Write(t, tr)
+	stop(false)
+	if log := logOf(t, ws); strings.Contains(log, asked) {
+		t.Errorf("the user answered, the question is still open:\n%s", log)
 	}
 }

@@ -333,6 +333,7 @@ func (r *runner) capture() (int, error) {
 	}
 	r.settle(turn)
 	turn.SessionEnded = in.HookEventName == EventSessionEnd
+	turn.AnswersBlock = r.answersBlock(turn)
 
 	// A model reads the whole session once, in the background (queueModel); per_turn asks it
 	// at every stop instead, but not at SessionEnd: its hooks get about 1.5 s.

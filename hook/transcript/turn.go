@@ -35,6 +35,9 @@ type Turn struct {
 	// SessionEnded reports a turn read when its session ended (SessionEnd): the question
 	// it ends with got no answer.
 	SessionEnded bool
+	// AnswersBlock reports a turn read when the agent answered a Stop hook's block (the
+	// gate's message, stop_hook_active): its closing answers the hook, not the user.
+	AnswersBlock bool
 
 	// Root is the workspace root; the caller sets it so that extractors write
 	// paths relative to it.

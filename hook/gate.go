@@ -141,8 +141,8 @@ func (r *runner) answersBlock(turn *transcript.Turn) bool {
 		return true
 	}
 	home := r.home()
-	if home == nil {
-		return false
+	if home == nil || r.ws == nil || !r.ws.Config.Hook.Gate {
+		return false // no gate of carnet's: none of its blocks is pending
 	}
 	var st gateState
 	data, err := home.ReadState("gate/" + safeName(r.in.SessionID) + ".json")

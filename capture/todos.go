@@ -393,7 +393,7 @@ func endingStep(c *turnCtx) {
 		return
 	}
 	var open []string
-	if asked := strings.SplitN(c.w.unanswered, "%", 2)[0]; c.t.AnswersBlock { // its closing answers the gate: the user's question stands
+	if asked, _, _ := strings.Cut(c.w.unanswered, "%"); c.t.AnswersBlock { // its closing answers the gate: the user's question stands
 		open = slices.DeleteFunc(slices.Clone(c.s.Ending), func(it string) bool { return !strings.HasPrefix(it, asked) })
 	} else if q := lastQuestion(c.t.Closing); q != "" {
 		open = append(open, fmt.Sprintf(c.w.unanswered, q))

@@ -53,24 +53,10 @@ func TestIsGatePrompt(t *testing.T) {
 func TestGatePromptIsNotMemory(t *testing.T) {
 	t.Parallel()
 	msg := gateMessage("en", []string{"pkg/a.go", "pkg/b.go", "pkg/c.go"}, "")
-	user := func(text string) map[string]any {
-		return map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": text}}}
-	}
-	say := func(text string) map[string]any {
-		return map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text", "text": text}}}
-	}
-	ws := testWorkspace(t)
-	os.WriteFile(filepath.Join(ws, "carnet.toml"), []byte("language = \"en\"\n"), 0o644)
-	tr := filepath.Join(t.TempDir(), "rollout.jsonl")
-	r := &transcripttest.Rollout{}
-	r.Item("response_item", user("Split the invoice parser into three files"))
-	r.Patch(filepath.Join(ws, "pkg/a.go"), filepath.Join(ws, "pkg/b.go"), filepath.Join(ws, "pkg/c.go"))
-	r.Item("response_item", say("Split it."))
-	r.Write(t, tr)
+	ws, tr, r := splitParserRollout(t, "Split it.")
 	stop := func(active bool) int {
-		in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": tr, "cwd": ws, "turn_id": "t1", "stop_hook_active": active})
 		var stderr bytes.Buffer
-		code := Run(Env{Root: ws, Stdin: bytes.NewReader(in), Stderr: &stderr, Now: fixedNow, Getenv: func(string) string { return "" }})
+		code := codexStop(ws, tr, active, &stderr)
 		if code == GateExit && !strings.Contains(stderr.String(), "pkg/a.go, pkg/b.go, pkg/c.go") {
 			t.Errorf("message: %s", stderr.String())
 		}
@@ -79,10 +65,7 @@ func TestGatePromptIsNotMemory(t *testing.T) {
 	if code := stop(false); code != GateExit {
 		t.Fatalf("substantial work, nothing recorded: code %d", code)
 	}
-	r.Item("response_item", user(gateShapes(msg)["codex"]))
-	r.Shell(`carnet add -s decisions "Split the parser by section, because each is read alone"`)
-	r.Item("response_item", say("Recorded."))
-	r.Write(t, tr)
+	answerGate(t, r, tr, msg)
 	if code := stop(true); code != 0 {
 		t.Fatalf("the answer to the block: code %d", code)
 	}
@@ -111,24 +94,8 @@ func TestGatePromptIsNotMemory(t *testing.T) {
 func TestQuestionOutlivesTheAnswerToTheGate(t *testing.T) {
 	t.Parallel()
 	msg := gateMessage("en", []string{"pkg/a.go", "pkg/b.go", "pkg/c.go"}, "")
-	user := func(text string) map[string]any {
-		return map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": text}}}
-	}
-	say := func(text string) map[string]any {
-		return map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text", "text": text}}}
-	}
-	ws := testWorkspace(t)
-	os.WriteFile(filepath.Join(ws, "carnet.toml"), []byte("language = \"en\"\n"), 0o644)
-	tr := filepath.Join(t.TempDir(), "rollout.jsonl")
-	r := &transcripttest.Rollout{}
-	r.Item("response_item", user("Split the invoice parser into three files"))
-	r.Patch(filepath.Join(ws, "pkg/a.go"), filepath.Join(ws, "pkg/b.go"), filepath.Join(ws, "pkg/c.go"))
-	r.Item("response_item", say("Split it.\n\nShall I add a test file for each part?"))
-	r.Write(t, tr)
-	stop := func(active bool) int {
-		in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": tr, "cwd": ws, "turn_id": "t1", "stop_hook_active": active})
-		return Run(Env{Root: ws, Stdin: bytes.NewReader(in), Stderr: io.Discard, Now: fixedNow, Getenv: func(string) string { return "" }})
-	}
+	ws, tr, r := splitParserRollout(t, "Split it.\n\nShall I add a test file for each part?")
+	stop := func(active bool) int { return codexStop(ws, tr, active, io.Discard) }
 	const asked = "Question left unanswered: Shall I add a test file for each part?"
 	if code := stop(false); code != GateExit {
 		t.Fatalf("substantial work, nothing recorded: code %d", code)
@@ -136,21 +103,58 @@ func TestQuestionOutlivesTheAnswerToTheGate(t *testing.T) {
 	if log := logOf(t, ws); !strings.Contains(log, asked) {
 		t.Fatalf("the question is not open:\n%s", log)
 	}
-	r.Item("response_item", user(gateShapes(msg)["codex"]))
-	r.Shell(`carnet add -s decisions "Split the parser by section, because each is read alone"`)
-	r.Item("response_item", say("Recorded."))
-	r.Write(t, tr)
+	answerGate(t, r, tr, msg)
 	if code := stop(true); code != 0 {
 		t.Fatalf("the answer to the block: code %d", code)
 	}
 	if log := logOf(t, ws); !strings.Contains(log, asked) {
 		t.Errorf("the answer to the gate took the user's question:\n%s", log)
 	}
-	r.Item("response_item", user("no, leave the tests for now"))
-	r.Item("response_item", say("Leaving them."))
+	r.Item("response_item", rolloutUser("no, leave the tests for now"))
+	r.Item("response_item", rolloutSay("Leaving them."))
 	r.Write(t, tr)
 	stop(false)
 	if log := logOf(t, ws); strings.Contains(log, asked) {
 		t.Errorf("the user answered, the question is still open:\n%s", log)
 	}
+}
+
+// splitParserRollout is an English workspace and the Codex rollout of one turn that split the
+// invoice parser into pkg/a.go, pkg/b.go and pkg/c.go and closed on closing.
+func splitParserRollout(t *testing.T, closing string) (ws, tr string, r *transcripttest.Rollout) {
+	t.Helper()
+	ws = testWorkspace(t)
+	os.WriteFile(filepath.Join(ws, "carnet.toml"), []byte("language = \"en\"\n"), 0o644)
+	tr = filepath.Join(t.TempDir(), "rollout.jsonl")
+	r = &transcripttest.Rollout{}
+	r.Item("response_item", rolloutUser("Split the invoice parser into three files"))
+	r.Patch(filepath.Join(ws, "pkg/a.go"), filepath.Join(ws, "pkg/b.go"), filepath.Join(ws, "pkg/c.go"))
+	r.Item("response_item", rolloutSay(closing))
+	r.Write(t, tr)
+	return ws, tr, r
+}
+
+// codexStop runs the hook on a Codex Stop of session s1 over the rollout tr.
+func codexStop(ws, tr string, active bool, stderr io.Writer) int {
+	in, _ := json.Marshal(map[string]any{"hook_event_name": "Stop", "session_id": "s1", "transcript_path": tr, "cwd": ws, "turn_id": "t1", "stop_hook_active": active})
+	return Run(Env{Root: ws, Stdin: bytes.NewReader(in), Stderr: stderr, Now: fixedNow, Getenv: func(string) string { return "" }})
+}
+
+// rolloutUser and rolloutSay are a Codex rollout's user and assistant messages.
+func rolloutUser(text string) map[string]any {
+	return map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": text}}}
+}
+
+func rolloutSay(text string) map[string]any {
+	return map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text", "text": text}}}
+}
+
+// answerGate adds to the rollout the agent's answer to the gate's block msg: the message
+// coming back, one note recorded, "Recorded.".
+func answerGate(t *testing.T, r *transcripttest.Rollout, tr, msg string) {
+	t.Helper()
+	r.Item("response_item", rolloutUser(gateShapes(msg)["codex"]))
+	r.Shell(`carnet add -s decisions "Split the parser by section, because each is read alone"`)
+	r.Item("response_item", rolloutSay("Recorded."))
+	r.Write(t, tr)
 }

@@ -4,13 +4,11 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"path"
 	"slices"
 	"strings"
 
 	"carnet/hook/transcript"
 	"carnet/memstore"
-	"carnet/memstore/stale"
 )
 
 // Open items: what is still to do at the end of the turn, from the agent's own to-do list and
@@ -166,8 +164,7 @@ func (c *turnCtx) expired(age *int, touched bool) bool {
 // closingNextStep writes the closing text's next-steps list; the session's previous list's
 // items it no longer has are dropped, neither open nor done: what a closing text leaves out
 // does not say it was done (a step for the user the plan moved past); a list no closing gave
-// again in nextExpiry turns of work is dropped. With no new list, an item that names a file a
-// turn of work changed is done (doneByFile).
+// again in nextExpiry turns of work is dropped.
 func closingNextStep(c *turnCtx) {
 	if c.t.Sidechain {
 		return
@@ -183,7 +180,6 @@ func closingNextStep(c *turnCtx) {
 		c.s.Next, c.s.NextAge = nil, 0
 	}
 	if len(items) == 0 {
-		c.doneByFile()
 		return
 	}
 	c.drop(gone(c.s.Next, items)...) // left out of the new list: not done for all that
@@ -194,42 +190,6 @@ func closingNextStep(c *turnCtx) {
 			c.s.Next = append(c.s.Next, it)
 		}
 	}
-}
-
-// doneByFile ticks the items of the session's next steps that name a file the turn of work
-// changed (namesFile): the work went on them.
-func (c *turnCtx) doneByFile() {
-	if !c.worked() || c.t.Interrupted {
-		return
-	}
-	edited := c.editedFiles()
-	c.s.Next = slices.DeleteFunc(c.s.Next, func(it string) bool {
-		done := namesFile(it, edited)
-		if done {
-			c.close(it)
-		}
-		return done
-	})
-}
-
-// namesFile reports an item that names one of files: one of its path references
-// (stale.Refs: a backticked path, a link's target) is that file, ends its path, or, bare, is
-// its name ("Import `polyfills.ts` in `main.tsx`" names src/main.tsx).
-func namesFile(item string, files []string) bool {
-	for _, r := range stale.Refs(item) {
-		if r.Kind != stale.Path || strings.HasSuffix(r.Key, "/") {
-			continue // a name, a commit, a folder
-		}
-		if slices.ContainsFunc(files, func(p string) bool {
-			if strings.Contains(r.Key, "/") {
-				return p == r.Key || strings.HasSuffix(p, "/"+r.Key)
-			}
-			return path.Base(p) == r.Key
-		}) {
-			return true
-		}
-	}
-	return false
 }
 
 // isOffer reports an item that offers to do something rather than names it ("Would you

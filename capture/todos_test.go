@@ -403,39 +403,3 @@ func TestEndingKeptCurrentWithoutSessionEnd(t *testing.T) {
 		t.Errorf("at the session's end: next %q", r.Next)
 	}
 }
-
-// A closing's next step that names a file (a path reference, as the stale check reads them) is
-// done once a later turn changes that file; a step that names no file, or a file no turn
-// changed, stays open.
-func TestNextStepOnAFileALaterTurnChanged(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct {
-		item, path string
-		names      bool
-	}{
-		{"Import `polyfills.ts` at the top of `main.tsx`", "/repo/src/main.tsx", true},
-		{"Update [the readme](docs/README.md).", "/repo/docs/README.md", true},
-		{"Update README.md.", "/repo/README.md", false}, // a name in prose is no reference (stale.Refs)
-		{"Import `polyfills.ts` at the top of `main.tsx.bak`", "/repo/src/main.tsx", false},
-		{"Move `web/main.tsx` into the app", "/repo/src/main.tsx", false},
-		{"Wire the app in mymain.tsx", "/repo/src/main.tsx", false},
-		{"Run the Makefile target", "/repo/Makefile", false},
-	} {
-		if got := namesFile(c.item, []string{c.path}); got != c.names {
-			t.Errorf("namesFile(%q, %q) = %v", c.item, c.path, got)
-		}
-	}
-	s := &Session{}
-	r := Capture(turn("wire the wallet", "Wired.\n\n## Next steps\n- Import `polyfills.ts` at the top of `main.tsx`\n- Deploy the program to devnet\n", edit("/repo/src/lib/polyfills.ts")), s, "en")
-	if len(r.Next) != 2 {
-		t.Fatalf("next = %q", r.Next)
-	}
-	r = Capture(turn("build the components", "Built the pages.", edit("/repo/src/App.tsx")), s, "en")
-	if len(r.Drop) != 0 {
-		t.Fatalf("dropped %q after a turn on other files", r.Drop)
-	}
-	r = Capture(turn("add the navbar", "Added.", edit("/repo/src/main.tsx"), edit("/repo/src/Navbar.tsx")), s, "en")
-	if !slices.Equal(r.Close, []string{"Import `polyfills.ts` at the top of `main.tsx`"}) || len(r.Drop) != 0 {
-		t.Errorf("close %q drop %q", r.Close, r.Drop)
-	}
-}

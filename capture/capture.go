@@ -97,7 +97,8 @@ type Result struct {
 func Capture(t *transcript.Turn, s *Session, lang string) Result {
 	c := &turnCtx{t: t, s: s, w: wordingFor(lang), fx: transcript.TurnFixer(t)}
 	if !t.Sidechain {
-		c.untasked = len(s.Goals) == 0
+		// A state from before Began was kept already remembers goals: not the first turn.
+		c.first, s.Began = !s.Began && len(s.Goals) == 0, true
 	}
 	if !t.HasActivity() {
 		return c.r // nothing happened: a prompt with no answer is not memory
@@ -119,16 +120,16 @@ func Capture(t *transcript.Turn, s *Session, lang string) Result {
 
 // turnCtx is the state of one run of the pipeline.
 type turnCtx struct {
-	t        *transcript.Turn
-	s        *Session
-	w        wording
-	fx       transcript.PathFixer
-	r        Result
-	step     string
-	untasked bool   // no turn before this one wrote a goal: it may open the session's first task
-	goal     string // the request the goal step read, written or not
-	para     string // the paragraph of the prompt it was read from (its later asks: withAsks)
-	plan     string // the plan the turn carries out (approved in it, or just before)
+	t     *transcript.Turn
+	s     *Session
+	w     wording
+	fx    transcript.PathFixer
+	r     Result
+	step  string
+	first bool   // the session's first turn
+	goal  string // the request the goal step read, written or not
+	para  string // the paragraph of the prompt it was read from (its later asks: withAsks)
+	plan  string // the plan the turn carries out (approved in it, or just before)
 	// changedAt maps the project's files the turn wrote or removed to the last call that did
 	changedAt map[string]int
 

@@ -649,19 +649,13 @@ func (c *turnCtx) planGoal(title, proposedBy string) {
 }
 
 // titleStep writes the name the agent gave the session (Claude Code's ai-title, a Codex
-// thread name, OpenCode's title) in place of the goal the prompt of the session's first task
-// wrote: the agent names there, in a few words of its own, the task that prompt asked for,
-// where the prompt's first sentences are often an aside or a pasted text. The first task is
-// that of the first turn that writes a goal (a "/model" or a greeting before it writes none),
-// and the name counts only when it first comes with that turn: one that came with an earlier
-// turn named that turn (a greeting), one that comes or changes later is left alone.
+// thread name, OpenCode's title) in place of the goal the session's first prompt wrote: the
+// agent names there, in a few words of its own, the task that prompt asked for, where the
+// prompt's first sentences are often an aside or a pasted text. A first prompt that wrote
+// no goal (a greeting, a command) gets no name either: the name says what that prompt was.
+// Only the first turn's name counts: one that comes or changes later is left alone.
 func titleStep(c *turnCtx) {
-	if c.t.Sidechain || c.t.Title == "" {
-		return
-	}
-	earlier := c.s.Named
-	c.s.Named = true
-	if !c.untasked || earlier {
+	if !c.first {
 		return
 	}
 	first, title := c.promptGoal(), c.clean(memstore.KeyGoal, clipGoal(c.t.Title))

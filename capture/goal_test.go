@@ -368,9 +368,8 @@ func TestStudyWithoutAListIsAGoal(t *testing.T) {
 
 // The name the agent gave the session (Claude Code's ai-title, a Codex thread name,
 // OpenCode's title) takes the place of the goal the session's first prompt wrote, in that
-// turn, or in the turn of the session's first task when a turn that wrote no goal ("/model")
-// came before it unnamed; a name that comes or changes later leaves the goals as they are; a
-// first prompt that wrote no goal (a greeting) gets no name.
+// turn; a name that comes or changes later leaves the goals as they are; a first prompt
+// that wrote no goal (a greeting) gets no name.
 func TestSessionNameTakesThePlaceOfTheFirstGoal(t *testing.T) {
 	t.Parallel()
 	aside := "now im using a CPU machine so when you're done with the code I'll switch to the GPU one, build the solver pipeline"
@@ -395,17 +394,6 @@ func TestSessionNameTakesThePlaceOfTheFirstGoal(t *testing.T) {
 		t.Fatalf("first goal: %q", wrote)
 	}
 	later(s, "Build physics reasoning pipeline") // named in the second turn
-
-	s = &Session{}
-	model := turn("<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>opus</command-args>", "Set model to opus")
-	if got := Capture(model, s, "en").Goal; len(got) != 0 {
-		t.Errorf("a command wrote %q", got)
-	}
-	task := turn("# PolyDot — Complete Build Specification\n\nBuild the contracts and the frontend, then deploy them to the testnet.", "Done.", edit("/repo/contracts/Market.sol"))
-	task.Title = "Build PolyDot prediction market on Polkadot"
-	if got := Capture(task, s, "en").Goal; !slices.Equal(got, []string{task.Title}) {
-		t.Errorf("named in the turn of the first task, after a command: %q", got)
-	}
 
 	s = &Session{}
 	hi := turn("hi", "Hello! What would you like to work on?")

@@ -31,7 +31,7 @@ type Session struct {
 	Held        string            `json:"held,omitempty"`        // a request whose turns changed nothing yet (a proposal asked for)
 	HeldAsked   bool              `json:"held_asked,omitempty"`  // the last of those turns ended on a question to the user
 	End         int64             `json:"end,omitempty"`         // where the main transcript ended when the hook last read it
-	Named       bool              `json:"named,omitempty"`       // a turn carried the name the agent gave the session
+	Began       bool              `json:"began,omitempty"`       // the session's first turn was read
 }
 
 // task is one of Claude Code's numbered tasks (TaskCreate, TaskUpdate).

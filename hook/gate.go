@@ -131,22 +131,12 @@ func checkGate(p *memstore.Project, c gateCheck) (GateResult, error) {
 }
 
 // answersBlock reports a stop that is the agent's answer to a Stop hook's block:
-// stop_hook_active, or (Gemini CLI, which sends it false) the gate's message as the prompt,
-// or the gate's state saying its last check blocked.
+// stop_hook_active, or (Gemini CLI, which sends it false) the gate's message as the prompt.
 func (r *runner) answersBlock(turn *transcript.Turn) bool {
 	if r.in.HookEventName != EventStop && r.in.HookEventName != EventAfterAgent {
 		return false
 	}
-	if r.in.StopHookActive || transcript.IsGatePrompt(r.in.Prompt) || transcript.IsGatePrompt(turn.Prompt) {
-		return true
-	}
-	home := r.home()
-	if home == nil || r.ws == nil || !r.ws.Config.Hook.Gate {
-		return false // no gate of carnet's: none of its blocks is pending
-	}
-	var st gateState
-	data, err := home.ReadState("gate/" + safeName(r.in.SessionID) + ".json")
-	return err == nil && json.Unmarshal(data, &st) == nil && st.Pending
+	return r.in.StopHookActive || transcript.IsGatePrompt(r.in.Prompt) || transcript.IsGatePrompt(turn.Prompt)
 }
 
 // judge decides on the window in st, updating it: a record or a block opens a new window.

@@ -209,8 +209,7 @@ func halfDoneStep(c *turnCtx) {
 	committed := lastCommit >= 0
 	resumed := c.worked() && !c.t.Interrupted && !cut(c.t) && strings.TrimSpace(c.t.Closing) != "" && !apiFailed(c.t.Closing)
 	c.s.Half = slices.DeleteFunc(c.s.Half, func(h string) bool {
-		lead := func(format string) bool { return strings.HasPrefix(h, strings.SplitN(format, "%", 2)[0]) }
-		redone := committed && lead(c.w.commitRefused) || pushed && lead(c.w.pushFailed) || resumed && lead(c.w.resume)
+		redone := committed && opens(h, c.w.commitRefused) || pushed && opens(h, c.w.pushFailed) || resumed && opens(h, c.w.resume)
 		if redone {
 			c.drop(h) // the retry's own bullets say it went through: a ticked "to redo" would say it twice
 		}
@@ -353,14 +352,16 @@ func endingStep(c *turnCtx) {
 		return
 	}
 	var open []string
-	if asked, _, _ := strings.Cut(c.w.unanswered, "%"); c.t.AnswersBlock { // its closing answers the gate: the user's question stands
-		open = slices.DeleteFunc(slices.Clone(c.s.Ending), func(it string) bool { return !strings.HasPrefix(it, asked) })
+	if c.t.AnswersBlock { // its closing answers the gate: the user's question stands
+		open = slices.DeleteFunc(slices.Clone(c.s.Ending), func(it string) bool { return !opens(it, c.w.unanswered) })
 	} else if q := lastQuestion(c.t.Closing); q != "" {
 		open = append(open, fmt.Sprintf(c.w.unanswered, q))
 	}
-	for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
-		if short := parseCommandKey(key).short; c.t.SessionEnded && short != "" && parseLine(key).Checks() {
-			open = append(open, fmt.Sprintf(c.w.stillFailing, "`"+short+"`")) // its error line is under Problems
+	if c.t.SessionEnded {
+		for _, key := range slices.Sorted(maps.Keys(c.s.Failed)) {
+			if short := parseCommandKey(key).short; short != "" && parseLine(key).Checks() {
+				open = append(open, fmt.Sprintf(c.w.stillFailing, "`"+short+"`")) // its error line is under Problems
+			}
 		}
 	}
 	if c.s.Committed && len(c.s.Uncommitted) > 0 { // a session that commits its work and left some of it out: every file, by name

@@ -71,3 +71,10 @@ func wordingFor(lang string) wording {
 	}
 	return wordings["fr"]
 }
+
+// opens reports a bullet written with format: it opens with the format's text before its
+// first verb ("Commit refused, to redo: ").
+func opens(bullet, format string) bool {
+	lead, _, _ := strings.Cut(format, "%")
+	return strings.HasPrefix(bullet, lead)
+}

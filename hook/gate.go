@@ -136,8 +136,13 @@ func (r *runner) answersBlock(turn *transcript.Turn) bool {
 	if r.in.HookEventName != EventStop && r.in.HookEventName != EventAfterAgent {
 		return false
 	}
-	return r.in.StopHookActive || transcript.IsGatePrompt(r.in.Prompt) || transcript.IsGatePrompt(turn.Prompt)
+	return answers(r.in.StopHookActive, cmp.Or(r.in.Prompt, turn.Prompt))
 }
+
+// answers reports a stop that answers a block by what its payload says: stop_hook_active,
+// or a prompt that is the gate's message (Gemini CLI's retry). The gate's state says more
+// (a block it left pending), which only the gate reads.
+func answers(active bool, prompt string) bool { return active || transcript.IsGatePrompt(prompt) }
 
 // judge decides on the window in st, updating it: a record or a block opens a new window.
 func judge(st *gateState, c gateCheck, recorded bool) GateResult {
@@ -147,7 +152,7 @@ func judge(st *gateState, c gateCheck, recorded bool) GateResult {
 	case recorded:
 		st.Files, st.Commits = nil, 0
 		return GateResult{Why: "recorded"}
-	case c.Answer || pending || transcript.IsGatePrompt(c.Prompt):
+	case answers(c.Answer, c.Prompt) || pending:
 		return GateResult{Why: "the agent's answer to a block"}
 	case c.Interrupted:
 		return GateResult{Why: "interrupted"}

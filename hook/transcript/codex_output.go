@@ -112,14 +112,14 @@ func codeModeResult(s string) toolResult {
 		r.output = cmp.Or(failureLine(s), lastUsefulLine(s))
 	}
 	r.commitHash, r.commitSubject = commitSubject(s)
-	r.pull = PullShown(s)
+	r.pull, r.pushed = PullShown(s), BranchPushed(s)
 	return r
 }
 
 func newToolResult(text string, exitCode int) toolResult {
 	r := toolResult{isError: exitCode != 0, output: outputLine(text, exitCode != 0)}
 	r.commitHash, r.commitSubject = commitSubject(text)
-	r.pull = PullShown(text)
+	r.pull, r.pushed = PullShown(text), BranchPushed(text)
 	r.scripts = scriptsRun(text)
 	return r
 }

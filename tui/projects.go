@@ -235,11 +235,11 @@ func (s *projects) overview(width int) string {
 		open += max(p.open, 0)
 		counted = counted && p.open >= 0
 	}
-	openS := "…"
+	openS := "… " + s.c.tr("open items") // still being counted
 	if counted {
-		openS = fmt.Sprint(open)
+		openS = s.c.count(open, "open item")
 	}
-	lines := []string{"", st.Subtle.Render("  " + s.c.trf("%s · %s · %s open items", s.c.count(len(s.sums), "project"), s.c.count(logs, "log"), openS))}
+	lines := []string{"", st.Subtle.Render("  " + s.c.count(len(s.sums), "project") + " · " + s.c.count(logs, "log") + " · " + openS)}
 	for _, p := range s.sums {
 		if p.longLines > limit {
 			lines = append(lines, "  "+st.Warn.Render("⚠ "+p.p.Name)+st.Subtle.Render(s.c.trf(": long memory at %d/%d lines · ", p.longLines, limit))+

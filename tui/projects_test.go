@@ -215,3 +215,26 @@ func TestProjectsOpenedEarly(t *testing.T) {
 		t.Fatalf("opened early:\n%s\nopened on screen:\n%s", got, want)
 	}
 }
+
+// The footer counts open items as it counts projects and logs: one is "1 open item", in
+// either language.
+func TestProjectsFooterCountsOneOpenItem(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	if _, err := memstore.Init(root, "app"); err != nil {
+		t.Fatal(err)
+	}
+	log := "# Log session — 2026-03-22\n\n## À suivre\n- Écrire le README.\n"
+	if err := os.WriteFile(filepath.Join(root, "app/memory_sessions/logs/2026-03-22.md"), []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	en := newHarnessIn(t, root, true, "en")
+	en.contains("1 project · 1 log · 1 open item")
+	en.lacks("1 open items")
+	newHarnessIn(t, root, true, "fr").contains("1 projet · 1 journal · 1 élément ouvert")
+	if err := os.WriteFile(filepath.Join(root, "app/memory_sessions/logs/2026-03-22.md"), []byte(log+"- Publier la version.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	newHarnessIn(t, root, true, "en").contains("1 project · 1 log · 2 open items")
+	newHarnessIn(t, root, true, "fr").contains("1 projet · 1 journal · 2 éléments ouverts")
+}

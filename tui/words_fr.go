@@ -125,7 +125,6 @@ var homeWords = lang.Words{
 	"LAST LOG":                        "DERNIER",
 	"No project matches the filter.":  "Aucun projet ne correspond au filtre.",
 	"Long-term memory":                "Mémoire long terme",
-	"%s · %s · %s open items":         "%s · %s · %s éléments ouverts",
 	": long memory at %d/%d lines · ": " : mémoire long terme à %d/%d lignes · ",
 	" to promote":                     " pour promouvoir",
 

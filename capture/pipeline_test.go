@@ -167,11 +167,21 @@ func TestClosingNextSteps(t *testing.T) {
 	if len(r.Close) != 0 || !slices.Equal(r.Drop, []string{"Add a test for the endpoint"}) || !slices.Equal(r.Next, []string{"Deploy to staging"}) {
 		t.Errorf("close %q next %q", r.Close, r.Next)
 	}
-	// turns of work that never name it again: after nextExpiry of them, it no longer holds
+	// turns of work that never name it again: after nextExpiry of them, it no longer holds;
+	// a turn read again after the Stop gate blocked it (the agent's notes, then its stop) is
+	// the same turn, not one more
 	for i := range nextExpiry {
-		r = Capture(turn("next task", "Done.", edit(fmt.Sprintf("/repo/task%d.go", i))), s, "en")
+		work := turn("next task", "Done.", edit(fmt.Sprintf("/repo/task%d.go", i)))
+		r = Capture(work, s, "en")
 		if dropped := slices.Contains(r.Drop, "Deploy to staging"); dropped != (i == nextExpiry-1) {
 			t.Errorf("turn %d of work: dropped %v", i+1, dropped)
+		}
+		if i < nextExpiry-1 {
+			again := *work
+			again.AnswersBlock, again.Closing = true, "Recorded."
+			if r = Capture(&again, s, "en"); slices.Contains(r.Drop, "Deploy to staging") {
+				t.Errorf("turn %d of work read again after a block: dropped", i+1)
+			}
 		}
 	}
 }

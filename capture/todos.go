@@ -151,11 +151,12 @@ func (c *turnCtx) tasks() {
 const nextExpiry = 5
 
 // expired counts the turns of work that left a list untouched and reports the one that
-// reaches nextExpiry: the list no longer holds.
+// reaches nextExpiry: the list no longer holds. A turn read again after the Stop gate
+// blocked it is the turn already counted.
 func (c *turnCtx) expired(age *int, touched bool) bool {
 	if touched {
 		*age = 0
-	} else if c.worked() {
+	} else if c.worked() && !c.t.AnswersBlock {
 		*age++
 	}
 	return *age >= nextExpiry

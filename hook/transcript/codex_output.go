@@ -64,6 +64,13 @@ func parseCodexOutput(s string, code, at int, headed bool) toolResult {
 		if structured.Metadata.ExitCode != nil {
 			code = *structured.Metadata.ExitCode
 		}
+	} else if rest, ok := strings.CutPrefix(s, codexSandboxFailed); ok && !headed {
+		// Codex 0.3x–0.4x: the command failed under its sandbox, in Codex's own words, which
+		// say the sandbox stopped it (Refused): neither a failure of the project's nor a run
+		// that went through
+		r := newToolResult(strings.TrimLeft(rest, ": "), 1)
+		r.output = codexSandboxFailed + ": " + r.output
+		return r
 	} else if !headed {
 		code = 0
 	} else if at >= 0 {
@@ -115,6 +122,11 @@ func codeModeResult(s string) toolResult {
 	r.pull, r.pushed = PullShown(s), BranchPushed(s)
 	return r
 }
+
+// codexSandboxFailed opens the output older Codex versions give of a command that failed
+// under their sandbox, as plain text with no exit code ("failed in sandbox: …", "failed in
+// sandbox MacosSeatbelt with execution error: …").
+const codexSandboxFailed = "failed in sandbox"
 
 func newToolResult(text string, exitCode int) toolResult {
 	r := toolResult{isError: exitCode != 0, output: outputLine(text, exitCode != 0)}

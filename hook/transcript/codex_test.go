@@ -237,7 +237,8 @@ func TestReadCodexTurnPolledExec(t *testing.T) {
 // The older shell forms read as before: the shell tool (argv, its output JSON with
 // metadata.exit_code), local_shell_call (its output a function_call_output, or only an
 // exec_command_end event), and an exec_command_end event for a process that outlived its
-// exec_command (the whole output, as Codex aggregated it), whose polls then add nothing.
+// exec_command (the whole output, as Codex aggregated it), whose polls then add nothing; and
+// the plain "failed in sandbox: …" of older versions, a call the sandbox stopped.
 func TestReadCodexTurnShellForms(t *testing.T) {
 	t.Parallel()
 	str := func(v any) string { b, _ := json.Marshal(v); return string(b) }
@@ -260,15 +261,24 @@ func TestReadCodexTurnShellForms(t *testing.T) {
 	r.Item("event_msg", map[string]any{"type": "exec_command_end", "call_id": "call_1", "exit_code": 1, "process_id": "7002",
 		"aggregated_output": "=== RUN   TestParse\n    parse_test.go:12: got 3, want 2\n--- FAIL: TestParse (0.00s)\nFAIL\n"})
 	r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": "w1", "output": transcripttest.Exited(1, "FAIL\n")})
+	// Codex 0.3x–0.4x: a command its sandbox stopped, said in plain text with no exit code
+	r.Item("response_item", map[string]any{"type": "function_call", "name": "shell", "call_id": "s2",
+		"arguments": str(map[string]any{"command": []string{"bash", "-lc", "go test ./..."}})})
+	r.Item("response_item", map[string]any{"type": "function_call_output", "call_id": "s2",
+		"output": "failed in sandbox: # app/cmd/api\ncmd/api/main.go:24:5: open /home/me/.cache/go-build/d8/d8-a: permission denied\n"})
 	turn := readRollout(t, r)
 	var got []string
 	for _, u := range turn.Tools {
 		got = append(got, fmt.Sprintf("%s|%v|%s", u.Command, u.IsError, u.Output))
 	}
 	want := []string{"cargo build|true|error[E0425]: cannot find value `x` in this scope", "pytest -q|true|E   assert 3 == 2",
-		"make lint|true|make: *** No rule to make target 'lint'.  Stop.", "go test ./...|true|parse_test.go:12: got 3, want 2"}
+		"make lint|true|make: *** No rule to make target 'lint'.  Stop.", "go test ./...|true|parse_test.go:12: got 3, want 2",
+		"go test ./...|true|failed in sandbox: cmd/api/main.go:24:5: open /home/me/.cache/go-build/d8/d8-a: permission denied"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if sandboxed := turn.Tools[len(turn.Tools)-1]; !Refused(sandboxed.Output) {
+		t.Errorf("a command Codex's sandbox stopped is not read as refused: %q", sandboxed.Output)
 	}
 }
 

@@ -51,7 +51,6 @@ var pipeline = []step{
 	{"commits", commitsStep},         // commits made, with their subject
 	{"repos", reposStep},             // repositories created
 	{"pulls", pullsStep},             // pull requests opened and merged
-	{"branches", branchesStep},       // branches pushed with no pull request yet
 	{"failures", failuresStep},       // failed commands and their error line, fixed or not
 	{"reported", reportedStep},       // an error the user pasted into the prompt
 	{"todos", todosStep},             // the agent's own to-do list, in its latest state
@@ -121,17 +120,16 @@ func Capture(t *transcript.Turn, s *Session, lang string) Result {
 
 // turnCtx is the state of one run of the pipeline.
 type turnCtx struct {
-	t      *transcript.Turn
-	s      *Session
-	w      wording
-	fx     transcript.PathFixer
-	r      Result
-	step   string
-	first  bool     // the session's first turn
-	goal   string   // the request the goal step read, written or not
-	para   string   // the paragraph of the prompt it was read from (its later asks: withAsks)
-	plan   string   // the plan the turn carries out (approved in it, or just before)
-	pulled []string // the pull requests the turn opened: the branch each names, "" for none
+	t     *transcript.Turn
+	s     *Session
+	w     wording
+	fx    transcript.PathFixer
+	r     Result
+	step  string
+	first bool   // the session's first turn
+	goal  string // the request the goal step read, written or not
+	para  string // the paragraph of the prompt it was read from (its later asks: withAsks)
+	plan  string // the plan the turn carries out (approved in it, or just before)
 	// changedAt maps the project's files the turn wrote or removed to the last call that did
 	changedAt map[string]int
 

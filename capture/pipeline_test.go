@@ -685,61 +685,6 @@ func TestPullRequestsOpenedAndMerged(t *testing.T) {
 	}
 }
 
-// A branch pushed with no pull request (the forge says so) is an open item, with the address
-// that opens one, until a pull request is opened for it — naming it, or naming none just after
-// it was pushed — or it is merged; deleted, it is dropped. A push and its pull request in the
-// same turn leave nothing open.
-func TestBranchPushedWithNoPullRequest(t *testing.T) {
-	t.Parallel()
-	push := func(id, branch string) *transcript.ToolUse {
-		u := bash(id, "git push -u origin "+branch, "remote:", false)
-		u.Pushed = transcript.Pushed{Branch: branch, URL: "https://github.com/acme/shop/pull/new/" + branch}
-		return u
-	}
-	pr := func(id, cmd, n string) *transcript.ToolUse {
-		u := bash(id, cmd, "https://github.com/acme/shop/pull/"+n, false)
-		u.Pull = n
-		return u
-	}
-	item := func(branch string) string {
-		return "Branch " + branch + " pushed with no pull request yet: open one at https://github.com/acme/shop/pull/new/" + branch
-	}
-	s := &Session{}
-	r := Capture(turn("push both branches", "Pushed.", push("1", "feat/csv"), push("2", "fix/login"), push("3", "docs")), s, "en")
-	if want := []string{item("feat/csv"), item("fix/login"), item("docs")}; !slices.Equal(r.Next, want) {
-		t.Fatalf("next = %q, want %q", r.Next, want)
-	}
-	if again := Capture(turn("push again", "Pushed.", push("4", "docs")), s, "en"); len(again.Next) != 0 {
-		t.Errorf("the same branch pushed again writes it again: %q", again.Next)
-	}
-	r = Capture(turn("open the PRs", "Opened.", pr("5", `gh pr create --head fix/login --title "Fix the login"`, "7"),
-		pr("6", `gh pr create --title "Docs"`, "8")), s, "en")
-	if want := []string{item("fix/login"), item("docs")}; !slices.Equal(r.Close, want) {
-		t.Errorf("closed = %q, want %q (the PR that names its branch, the one that names none for the branch pushed last)", r.Close, want)
-	}
-	r = Capture(turn("merge it", "Merged.", bash("7", "git checkout main && git merge feat/csv", "Fast-forward", false)), s, "en")
-	if want := []string{item("feat/csv")}; !slices.Equal(r.Close, want) || len(s.Pushed) != 0 {
-		t.Errorf("closed = %q, want %q; still followed: %v", r.Close, want, s.Pushed)
-	}
-	Capture(turn("push the spike", "Pushed.", push("8", "spike")), s, "en")
-	if r = Capture(turn("drop it", "Deleted.", bash("9", "git branch -D spike", "Deleted branch spike", false)), s, "en"); !slices.Equal(r.Drop, []string{item("spike")}) || len(r.Close) != 0 {
-		t.Errorf("a deleted branch: dropped %q, closed %q", r.Drop, r.Close)
-	}
-	same := Capture(turn("ship it", "Opened #9.", push("10", "feat/pay"), pr("11", `gh pr create --title "Pay"`, "9")), &Session{}, "en")
-	if len(same.Next) != 0 || len(same.Close) != 0 || !slices.Equal(same.Work, []string{"PR #9 opened: Pay"}) {
-		t.Errorf("a push and its PR in one turn: next %q, closed %q, work %q", same.Next, same.Close, same.Work)
-	}
-	failed := push("12", "feat/x")
-	failed.IsError = true
-	if r := Capture(turn("push", "It failed.", failed), &Session{}, "en"); slices.Contains(r.Next, item("feat/x")) {
-		t.Errorf("a push that failed: %q", r.Next)
-	}
-	if fr := Capture(turn("pousse", "Poussé.", push("13", "feat/csv")), &Session{}, "fr"); !slices.Equal(fr.Next,
-		[]string{"Branche feat/csv poussée sans pull request : l'ouvrir sur https://github.com/acme/shop/pull/new/feat/csv"}) {
-		t.Errorf("fr next = %q", fr.Next)
-	}
-}
-
 // The error a pasted log reports is its error-shaped line, or the message under the log's
 // verdict; a plan the user accepted, a shouted complaint, report none.
 func TestReportedLine(t *testing.T) {

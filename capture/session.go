@@ -21,7 +21,6 @@ type Session struct {
 	Reported    []string          `json:"reported,omitempty"`    // the open error-reported bullets that name code words a commit may name
 	Addressed   []string          `json:"addressed,omitempty"`   // the reported errors the agent worked on, open until the user moves on
 	Half        []string          `json:"half,omitempty"`        // half-done work written (a refused commit, a failed push)
-	Pushed      []pushed          `json:"pushed,omitempty"`      // the branches pushed with no pull request yet, in order
 	Committed   bool              `json:"committed,omitempty"`   // the session made a commit
 	Uncommitted []string          `json:"uncommitted,omitempty"` // the files it changed since its last commit
 	Ending      []string          `json:"ending,omitempty"`      // what the last turn left open that no list says (endingStep)
@@ -33,12 +32,6 @@ type Session struct {
 	HeldAsked   bool              `json:"held_asked,omitempty"`  // the last of those turns ended on a question to the user
 	End         int64             `json:"end,omitempty"`         // where the main transcript ended when the hook last read it
 	Began       bool              `json:"began,omitempty"`       // the session's first turn was read
-}
-
-// pushed is a branch the session pushed with no pull request, and the open item written for it.
-type pushed struct {
-	Branch string `json:"branch"`
-	Text   string `json:"text"`
 }
 
 // task is one of Claude Code's numbered tasks (TaskCreate, TaskUpdate).

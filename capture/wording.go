@@ -22,7 +22,6 @@ type wording struct {
 	answered, repoCreated     string
 	pullOpened, pullTitled    string
 	pullMerged                string
-	noPull                    string // a branch pushed with no pull request, and the address that opens one
 	commands                  string // opening of the commands that went through
 }
 
@@ -36,7 +35,6 @@ var wordings = map[string]wording{
 		resume:   "Reprendre le travail interrompu : %s",
 		answered: "Choisi (%s) : %s", repoCreated: "Dépôt créé : %s",
 		pullOpened: "PR #%s ouverte", pullTitled: "PR #%s ouverte : %s", pullMerged: "PR #%s fusionnée",
-		noPull:    "Branche %s poussée sans pull request : l'ouvrir sur %s",
 		unblocked: "`%s` n'est passé qu'après `%s` (avant : %s)", variant: "`%s` échoue ici (%s) ; `%s` marche",
 		unanswered: "Question restée sans réponse : %s", stillFailing: "Toujours en échec à la fin de la session : %s",
 		uncommitted: "Non commité depuis le dernier commit de la session : ",
@@ -50,7 +48,6 @@ var wordings = map[string]wording{
 		resume:   "Resume the interrupted work: %s",
 		answered: "Chosen (%s): %s", repoCreated: "Repository created: %s",
 		pullOpened: "PR #%s opened", pullTitled: "PR #%s opened: %s", pullMerged: "PR #%s merged",
-		noPull:    "Branch %s pushed with no pull request yet: open one at %s",
 		unblocked: "`%s` only went through after `%s` (before: %s)", variant: "`%s` fails here (%s); `%s` works",
 		unanswered: "Question left unanswered: %s", stillFailing: "Still failing when the session ended: %s",
 		uncommitted: "Not committed since the session's last commit: ",

@@ -322,7 +322,6 @@ func pullsStep(c *turnCtx) {
 		switch {
 		case strings.HasSuffix(u.Name, "create_pull_request") && u.Pull != "":
 			c.add(memstore.KeyWork, c.pullOpened(u.Pull, u.Subject))
-			c.pulled = append(c.pulled, "")
 		case strings.HasSuffix(u.Name, "merge_pull_request") && u.PullNumber != "":
 			c.add(memstore.KeyWork, fmt.Sprintf(c.w.pullMerged, u.PullNumber))
 		case u.Name == "Bash" && strings.Contains(u.Command, "gh pr "):
@@ -330,69 +329,12 @@ func pullsStep(c *turnCtx) {
 				switch verb, n, title := cmd.PullRequest(); {
 				case verb == "create" && u.Pull != "":
 					c.add(memstore.KeyWork, c.pullOpened(u.Pull, title))
-					head, _ := cmd.Flag("--head", "-H")
-					c.pulled = append(c.pulled, head)
 				case verb == "merge" && cmp.Or(n, u.Pull) != "":
 					c.add(memstore.KeyWork, fmt.Sprintf(c.w.pullMerged, cmp.Or(n, u.Pull)))
 				}
 			}
 		}
 	}
-}
-
-// branchesStep follows the branches the session pushed that have no pull request, as the
-// forge's answer to the push says (transcript.BranchPushed): each is an open item until a
-// pull request is opened for it (one that names no branch is for the branch pushed last) or
-// it is merged here; deleted, it is dropped. A subagent's push is the project's as much.
-func branchesStep(c *turnCtx) {
-	wrote := map[string]bool{}
-	for _, u := range c.t.Tools {
-		if !u.HasResult || u.IsError || foreignDir(c.fx, u.Command) {
-			continue
-		}
-		if b := u.Pushed; b.Branch != "" && !slices.ContainsFunc(c.s.Pushed, func(p pushed) bool { return p.Branch == b.Branch }) {
-			if text := fmt.Sprintf(c.w.noPull, b.Branch, b.URL); c.add(memstore.KeyNext, text) > 0 {
-				c.s.Pushed, wrote[b.Branch] = append(c.s.Pushed, pushed{b.Branch, c.clean(memstore.KeyNext, text)}), true
-			}
-		}
-		for _, args := range gitRuns(u.Command, "merge") {
-			c.endPushed(wrote, true, func(p pushed) bool { return names(args, p.Branch) })
-		}
-		for _, args := range gitRuns(u.Command, "branch") {
-			if slices.ContainsFunc(args, func(a string) bool { return a == "-d" || a == "-D" || a == "--delete" }) {
-				c.endPushed(wrote, false, func(p pushed) bool { return names(args, p.Branch) })
-			}
-		}
-	}
-	for _, head := range c.pulled {
-		if head == "" && len(c.s.Pushed) > 0 {
-			head = c.s.Pushed[len(c.s.Pushed)-1].Branch
-		}
-		c.endPushed(wrote, true, func(p pushed) bool { return p.Branch == head })
-	}
-}
-
-// names reports git arguments that name branch (as itself, or as origin's).
-func names(args []string, branch string) bool {
-	return slices.ContainsFunc(args, func(a string) bool { return strings.TrimPrefix(a, "origin/") == branch })
-}
-
-// endPushed ends the pushed branches' items that match: done (a pull request, a merge) or
-// dropped (the branch deleted); one the turn wrote itself is taken back.
-func (c *turnCtx) endPushed(wrote map[string]bool, done bool, match func(pushed) bool) {
-	c.s.Pushed = slices.DeleteFunc(c.s.Pushed, func(p pushed) bool {
-		switch {
-		case !match(p):
-			return false
-		case wrote[p.Branch]:
-			c.unwrite(memstore.KeyNext, p.Text)
-		case done:
-			c.close(p.Text)
-		default:
-			c.drop(p.Text)
-		}
-		return true
-	})
 }
 
 // pullOpened is the bullet of pull request n opened, with its title when known.
@@ -413,15 +355,10 @@ func isCommit(line string) bool { return runsGit(line, "commit") }
 func isPush(line string) bool { return runsGit(line, "push") }
 
 // runsGit reports a command line with a `git <verb>` among its commands.
-func runsGit(line, verb string) bool { return len(gitRuns(line, verb)) > 0 }
-
-// gitRuns is the arguments after the verb of each `git <verb>` command of a line (git's own
-// options before the verb left out).
-func gitRuns(line, verb string) [][]string {
+func runsGit(line, verb string) bool {
 	if !strings.Contains(line, verb) {
-		return nil
+		return false
 	}
-	var out [][]string
 	for _, cmd := range simpleCommands(line) {
 		args := cmd
 		for len(args) > 1 && args[0] == "git" && strings.HasPrefix(args[1], "-") {
@@ -432,10 +369,10 @@ func gitRuns(line, verb string) [][]string {
 			args = append(args[:1:1], args[min(len(args), n):]...)
 		}
 		if len(args) > 1 && args[0] == "git" && args[1] == verb {
-			out = append(out, args[2:])
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // commitMessage is the -m message of a git commit line, or "".

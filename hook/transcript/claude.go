@@ -242,7 +242,7 @@ func (c *collector) add(rl *rawLine, sidechain bool) bool {
 				txt := resultText(b.Content)
 				r := toolResult{isError: b.IsError, output: outputLine(txt, b.IsError), created: rl.ToolUseResult.create}
 				r.commitHash, r.commitSubject = commitSubject(txt)
-				r.pull, r.pushed = PullShown(txt), BranchPushed(txt)
+				r.pull = PullShown(txt)
 				r.apiCommit = apiCommit(txt)
 				r.scripts = scriptsRun(txt)
 				if strings.Contains(txt[:min(len(txt), 200)], "answered") {
@@ -387,7 +387,7 @@ func (c *collector) finish() {
 			if len(u.Questions) > 0 {
 				u.Answer = CleanText(r.answer)
 			}
-			u.CommitHash, u.CommitSubject, u.Pull, u.Pushed = r.commitHash, r.commitSubject, r.pull, r.pushed
+			u.CommitHash, u.CommitSubject, u.Pull = r.commitHash, r.commitSubject, r.pull
 			if GitHubCommitTool(u.Name) && !r.isError {
 				u.CommitHash, u.CommitSubject = r.apiCommit, u.Subject
 			}

@@ -528,7 +528,7 @@ func (c *codexCollector) finish() {
 			if len(u.Questions) > 0 {
 				u.Answer = CleanText(r.answer)
 			}
-			u.CommitHash, u.CommitSubject, u.Pull, u.Pushed = r.commitHash, r.commitSubject, r.pull, r.pushed
+			u.CommitHash, u.CommitSubject, u.Pull = r.commitHash, r.commitSubject, r.pull
 			u.Scripts = r.scripts
 		}
 	})

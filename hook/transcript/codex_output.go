@@ -119,7 +119,7 @@ func codeModeResult(s string) toolResult {
 		r.output = cmp.Or(failureLine(s), lastUsefulLine(s))
 	}
 	r.commitHash, r.commitSubject = commitSubject(s)
-	r.pull, r.pushed = PullShown(s), BranchPushed(s)
+	r.pull = PullShown(s)
 	return r
 }
 
@@ -131,7 +131,7 @@ const codexSandboxFailed = "failed in sandbox"
 func newToolResult(text string, exitCode int) toolResult {
 	r := toolResult{isError: exitCode != 0, output: outputLine(text, exitCode != 0)}
 	r.commitHash, r.commitSubject = commitSubject(text)
-	r.pull, r.pushed = PullShown(text), BranchPushed(text)
+	r.pull = PullShown(text)
 	r.scripts = scriptsRun(text)
 	return r
 }

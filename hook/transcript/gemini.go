@@ -274,7 +274,7 @@ func geminiTool(c geminiCall, ts time.Time) *ToolUse {
 	u.IsError = failed && c.Status != "cancelled" // the user denied or stopped it: nothing failed
 	u.Output = outputLine(out, failed)
 	u.CommitHash, u.CommitSubject = commitSubject(out)
-	u.Pull, u.Pushed = PullShown(out), BranchPushed(out)
+	u.Pull = PullShown(out)
 	if GitHubCommitTool(c.Name) && !failed {
 		u.CommitHash, u.CommitSubject = apiCommit(out), firstLine(CleanText(c.Args.Message))
 	}

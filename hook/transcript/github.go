@@ -41,28 +41,6 @@ func apiCommit(out string) string {
 // "html_url".
 var pullAddress = regexp.MustCompile(`https://github\.com/[\w.-]+/[\w.-]+/pull/(\d+)\b`)
 
-// forgeBranch finds the forge's own line after a push of a branch that has no pull request
-// yet: GitHub's "Create a pull request for 'B' on GitHub by visiting:", GitLab's "To create a
-// merge request for B, visit:", Bitbucket's "Create pull request for B:", each with its
-// address on the next "remote:" line.
-var forgeBranch = regexp.MustCompile(`(?:Create a pull request for '([^'\s]+)' on GitHub by visiting:|To create a merge request for (\S+), visit:|Create pull request for (\S+):)\s*(?:remote:\s*)?(https://\S+)`)
-
-// Pushed is a branch a push left without a pull request, as the forge's answer says, with
-// the address that opens one.
-type Pushed struct{ Branch, URL string }
-
-// BranchPushed reads the forge's answer to a push of a branch that has no pull request yet.
-func BranchPushed(out string) Pushed {
-	if !strings.Contains(out, " request for ") {
-		return Pushed{}
-	}
-	m := forgeBranch.FindStringSubmatch(Clip(out, maxOutputScan))
-	if m == nil {
-		return Pushed{}
-	}
-	return Pushed{Branch: m[1] + m[2] + m[3], URL: m[4]}
-}
-
 // PullShown is the number of the pull request whose address out shows, or "".
 func PullShown(out string) string {
 	if !strings.Contains(out, "/pull/") {

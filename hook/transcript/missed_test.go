@@ -80,33 +80,3 @@ func TestPullShownIsReadWithTheCall(t *testing.T) {
 		t.Fatalf("turn %+v, %v", turn, err)
 	}
 }
-
-// A push of a branch that has no pull request yet is read with the call, from the forge's
-// own answer (GitHub, GitLab, Bitbucket), with the address that opens one; a branch that has
-// one ("View pull request") and a push to an existing branch say nothing.
-func TestBranchPushedIsReadWithTheCall(t *testing.T) {
-	t.Parallel()
-	github := "branch 'feat/csv' set up to track 'origin/feat/csv'.\nremote: \nremote: Create a pull request for 'feat/csv' on GitHub by visiting:        \nremote:      https://github.com/acme/shop/pull/new/feat/csv        \nremote: \nTo github.com:acme/shop.git\n * [new branch]      feat/csv -> feat/csv"
-	b := &transcripttest.Claude{}
-	b.Prompt("Push it")
-	b.Use("m1", "b1", "Bash", map[string]any{"command": "git push -u origin feat/csv"})
-	b.Result("b1", github, false)
-	b.Say("m2", "Pushed.")
-	turn, err := transcript.ReadTurn(context.Background(), b.Write(t), transcript.ReadOptions{})
-	want := transcript.Pushed{Branch: "feat/csv", URL: "https://github.com/acme/shop/pull/new/feat/csv"}
-	if err != nil || len(turn.Tools) != 1 || turn.Tools[0].Pushed != want {
-		t.Fatalf("turn %+v, %v", turn, err)
-	}
-	for out, want := range map[string]transcript.Pushed{
-		"remote:\nremote: To create a merge request for fix-login, visit:\nremote:   https://gitlab.com/acme/shop/-/merge_requests/new?merge_request%5Bsource_branch%5D=fix-login\nremote:": {
-			Branch: "fix-login", URL: "https://gitlab.com/acme/shop/-/merge_requests/new?merge_request%5Bsource_branch%5D=fix-login"},
-		"remote:\nremote: Create pull request for docs:\nremote:   https://bitbucket.org/acme/shop/pull-requests/new?source=docs&t=1\nremote:": {
-			Branch: "docs", URL: "https://bitbucket.org/acme/shop/pull-requests/new?source=docs&t=1"},
-		"remote: View pull request for feat/csv => https://github.com/acme/shop/pull/42": {},
-		"To github.com:acme/shop.git\n   1a2b3c4..5d6e7f8  main -> main":                 {},
-	} {
-		if got := transcript.BranchPushed(out); got != want {
-			t.Errorf("BranchPushed(%q) = %+v, want %+v", out, got, want)
-		}
-	}
-}

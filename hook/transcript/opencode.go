@@ -200,7 +200,7 @@ func openCodeTool(p openCodePart, ts time.Time) *ToolUse {
 	}
 	u.Output = outputLine(out, u.IsError)
 	u.CommitHash, u.CommitSubject = commitSubject(out)
-	u.Pull, u.Pushed = PullShown(out), BranchPushed(out)
+	u.Pull = PullShown(out)
 	u.Created = u.Name == "Write" && st.Metadata.Exists != nil && !*st.Metadata.Exists
 	return u
 }

@@ -94,9 +94,6 @@ type ToolUse struct {
 	// Pull is the number of the pull request whose address the output shows ("gh pr create"
 	// prints it, a GitHub MCP create_pull_request answers with it), "" when none does.
 	Pull string
-	// Pushed is the branch a push left without a pull request (BranchPushed), when the
-	// forge's answer says so.
-	Pushed Pushed
 
 	Scripts []string // the package scripts the result shows run, in order (see scriptsRun)
 }
@@ -193,7 +190,6 @@ type toolResult struct {
 	created                   bool
 	commitHash, commitSubject string
 	pull                      string // the pull request whose address the output shows (PullShown)
-	pushed                    Pushed // the branch a push left without a pull request (BranchPushed)
 	script                    bool   // the output of a Codex code-mode script, which has no exit code
 	apiCommit                 string // the commit a GitHub API answer reports (GitHub MCP tools)
 

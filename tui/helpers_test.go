@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"carnet/memstore"
 	"carnet/tui/demo"
 )
 
@@ -37,6 +38,19 @@ func fixture(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// oneLog returns a new workspace with one project, app, whose one log (2026-03-22) is log.
+func oneLog(t testing.TB, log string) string {
+	t.Helper()
+	root := t.TempDir()
+	if _, err := memstore.Init(root, "app"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "app/memory_sessions/logs/2026-03-22.md"), []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
 }
 
 // shared returns the sample workspace itself, for tests that only read it.

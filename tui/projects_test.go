@@ -220,14 +220,8 @@ func TestProjectsOpenedEarly(t *testing.T) {
 // either language.
 func TestProjectsFooterCountsOneOpenItem(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	if _, err := memstore.Init(root, "app"); err != nil {
-		t.Fatal(err)
-	}
 	log := "# Log session — 2026-03-22\n\n## À suivre\n- Écrire le README.\n"
-	if err := os.WriteFile(filepath.Join(root, "app/memory_sessions/logs/2026-03-22.md"), []byte(log), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	root := oneLog(t, log)
 	en := newHarnessIn(t, root, true, "en")
 	en.contains("1 project · 1 log · 1 open item")
 	en.lacks("1 open items")

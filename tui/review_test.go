@@ -81,14 +81,7 @@ func TestReviewNothingWrittenOnBack(t *testing.T) {
 
 func TestReviewNothingToPromote(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	if _, err := memstore.Init(root, "app"); err != nil {
-		t.Fatal(err)
-	}
-	log := "# Log session — 2026-03-22\n\n## À suivre\n- Écrire le README.\n"
-	if err := os.WriteFile(filepath.Join(root, "app/memory_sessions/logs/2026-03-22.md"), []byte(log), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	root := oneLog(t, "# Log session — 2026-03-22\n\n## À suivre\n- Écrire le README.\n")
 	h := newHarness(t, root, true)
 	h.press("p")
 	h.contains("Nothing to promote.", "No log is older than 30 days", "esc back", "q quit")

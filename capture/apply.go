@@ -181,10 +181,10 @@ type Changes struct {
 }
 
 // fixedPrefix is the fixed mark in the language of a failure bullet: one that opens as
-// capture's English problem bullets do (problemLeads), else French.
+// capture's English problem bullets do (a failed command, a reported error), else French.
 func fixedPrefix(text string) string {
 	en := wordings["en"]
-	if strings.Contains(text, "` failed") || slices.ContainsFunc(en.problemLeads(), func(l string) bool { return strings.HasPrefix(text, l) }) {
+	if strings.Contains(text, "` failed") || opens(text, en.failed) || opens(text, en.reported) {
 		return memstore.FixedPrefix["en"]
 	}
 	return memstore.FixedPrefix["fr"]

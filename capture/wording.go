@@ -54,17 +54,6 @@ var wordings = map[string]wording{
 		commands:    "Commands that went through here: "},
 }
 
-// problemLeads are the openings of the problem bullets w writes, a fixed mark aside (a
-// failed command, a reported error): what tells their language.
-func (w wording) problemLeads() []string {
-	var leads []string
-	for _, f := range []string{w.failed, w.reported} {
-		lead, _, _ := strings.Cut(f, "%s")
-		leads = append(leads, lead)
-	}
-	return leads
-}
-
 func wordingFor(lang string) wording {
 	if w, ok := wordings[lang]; ok {
 		return w
